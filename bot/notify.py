@@ -1,0 +1,72 @@
+"""What the table service tells its adapters (Discord, MQTT relay, CLI) after a commit.
+
+Public and private news travel in different types and different calls, so an adapter that
+must only ever publish public state (the relay) never even receives a seat's secrets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sits at a seat: a Discord user or an AI kind."""
+
+    seat: int
+    name: str
+    user_id: int | None = None
+    ai: str | None = None
+    dm_ok: bool | None = None  # None: not checked yet
+
+
+@dataclass(frozen=True)
+class PublicUpdate:
+    """Everything anyone may know after a change to a game (spectator view only)."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: str  # engine key, e.g. "tranquility"
+    title: str
+    status: str  # "lobby" | "running" | "finished" | "abandoned" | "cancelled"
+    state_id: int
+    seats: tuple[SeatInfo, ...]
+    to_move: tuple[int, ...]
+    view: JSON  # the spectator view (engine view with seat=None)
+    events: tuple[str, ...] = ()  # public log lines of this change, in order
+    actor: int | None = None  # seat that moved, if a move caused this
+    outcome: JSON | None = None
+    updated_at: float = 0.0
+    reason: str = "move"  # "start" | "move" | "resign" | "abandon" | "join" | ...
+
+
+@dataclass(frozen=True)
+class PrivateUpdate:
+    """What one seat alone may know after a change: its own view and its own log lines."""
+
+    game_id: int
+    guild_id: int
+    game: str
+    state_id: int
+    seat: int
+    user_id: int | None
+    view: JSON  # engine view with seat=this seat
+    events: tuple[str, ...] = ()  # events visible to this seat only (not the public ones)
+    legal_moves: tuple[str, ...] = ()
+    labels: Mapping[str, str] = field(default_factory=dict)  # move text -> button label
+
+
+class Notifier(Protocol):
+    """An adapter attached to the table service. Called only after the commit."""
+
+    async def on_public(self, update: PublicUpdate) -> None: ...
+
+    async def on_private(self, update: PrivateUpdate) -> None: ...
+
+    async def on_deleted(self, guild_id: int, game_id: int) -> None: ...

@@ -1,0 +1,61 @@
+"""A small seeded PRNG whose whole state is one integer kept inside the game state.
+
+SplitMix64: tiny, fast, good enough for shuffles, and trivially serialisable. Rules never
+use the module-level `random`, so the same seed and moves always give the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64 generator. Read `.state` back into the game state after use."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        """A generator for a user-facing seed (any int, mixed so nearby seeds diverge)."""
+        rng = cls(seed ^ 0x5DEECE66D)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform int in [0, n) by rejection sampling (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: list[T], k: int) -> list[T]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]

@@ -1,0 +1,179 @@
+"""The checks every registered game must pass, step by step along seeded random playouts.
+
+Kept apart from the test module so benchmarks and new games can run it on their own.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Game, GameOver, IllegalMove, Move, NotYourTurn, Rng, replay
+from engine.errors import BadMove
+
+PLAYOUTS_PER_GAME = 200
+MAX_STEPS = 5000
+SAMPLED_MOVES = 6  # legal moves applied per step when a playout is not exhaustive
+
+GARBAGE = ["", "   ", "xyzzy", "🙂🙂", "99999999999999999999", "-1", "a" * 500, "' OR 1=1 --", "\x00"]
+
+
+@dataclass
+class Scenario:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    exhaustive: bool
+
+    @property
+    def id(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        return f"{self.game}-p{self.players}-{opts or 'default'}-s{self.seed}"
+
+
+def scenarios(game: Game[Any]) -> list[Scenario]:
+    """At least PLAYOUTS_PER_GAME playouts spread over player counts and option sets."""
+    counts = list(range(game.min_players, game.max_players + 1))
+    option_sets = game.option_sets()
+    per_combo = max(1, math.ceil(PLAYOUTS_PER_GAME / (len(counts) * len(option_sets))))
+    result = []
+    for players in counts:
+        for opt_index, options in enumerate(option_sets):
+            for k in range(per_combo):
+                seed = 1000 * players + 37 * opt_index + k
+                result.append(Scenario(game.name, players, options, seed, exhaustive=k == 0 and opt_index % 3 == 0))
+    return result
+
+
+@dataclass
+class Report:
+    steps: int = 0
+    hidden_redealt: int = 0  # steps where a spectator determinization changed the state
+    log: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _encoded(game: Game[Any], state: Any) -> str:
+    return json.dumps(game.encode(state), sort_keys=True)
+
+
+def _public(events: tuple[Any, ...]) -> list[str]:
+    return [e.text for e in events if e.seats is None]
+
+
+def _mutations(texts: list[str], rng: Rng) -> list[str]:
+    """Plausible-looking wrong texts: legal ones with a token bumped or swapped."""
+    out: list[str] = []
+    for text in rng.sample(texts, min(4, len(texts))):
+        tokens = text.split()
+        for i, tok in enumerate(tokens):
+            if tok.isdigit():
+                for delta in (1, -1, 37):
+                    changed = tokens.copy()
+                    changed[i] = str(int(tok) + delta)
+                    out.append(" ".join(changed))
+        out.append(" ".join(reversed(tokens)))
+        out.append(text + " extra")
+        if len(tokens) > 1:
+            out.append(" ".join(tokens[:-1]))
+    return out
+
+
+def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: bool, report: Report) -> None:
+    before = _encoded(game, state)
+    outcome = game.outcome(state)
+    to_move = game.to_move(state)
+    assert (outcome is None) == bool(to_move), "someone must be to move exactly while there is no outcome"
+    assert to_move <= set(range(players))
+
+    # encode / decode round trip, JSON-ready
+    data = game.encode(state)
+    decoded = game.decode(json.loads(json.dumps(data)))
+    assert decoded == state, "decode(encode(state)) must equal state"
+    assert _encoded(game, decoded) == before
+
+    # views: JSON-ready and blind to everything the viewer may not see
+    for viewer in [*range(players), None]:
+        view = game.view(state, viewer)
+        json.dumps(view)
+        other = game.determinize(state, viewer, rng.below(1 << 30))
+        assert game.view(other, viewer) == view, f"view of {viewer} depends on hidden information"
+        if viewer is None and _encoded(game, other) != before:
+            report.hidden_redealt += 1
+    assert _encoded(game, state) == before, "determinize/view must not touch the state"
+
+    for seat in range(players):
+        moves = game.legal_moves(state, seat)
+        if seat not in to_move:
+            assert moves == [], "a seat that need not act has no legal moves"
+            with_texts = game.legal_moves(state, min(to_move)) if to_move else []
+            text = with_texts[0].text if with_texts else "xyzzy"
+            try:
+                game.apply(state, seat, text)
+            except (NotYourTurn, GameOver):
+                pass
+            else:
+                raise AssertionError("a move out of turn was accepted")
+            continue
+        texts = [m.text for m in moves]
+        assert texts, f"seat {seat} is to move but has no legal move"
+        assert texts == sorted(texts), "legal moves must be sorted by text"
+        assert len(set(texts)) == len(texts), "legal move texts must be unique"
+        for move in moves:
+            assert game.parse_move(state, seat, move.text) == move, f"{move.text!r} must parse back"
+        chosen = moves if exhaustive or len(moves) <= SAMPLED_MOVES else rng.sample(moves, SAMPLED_MOVES)
+        for move in chosen:
+            step = game.apply(state, seat, move)
+            for event in step.events:
+                assert event.seats is None or event.seats <= set(range(players))
+            # the public story of a move can't depend on what the mover can't see
+            twin = game.determinize(state, seat, rng.below(1 << 30))
+            twin_step = game.apply(twin, seat, move.text)
+            assert _public(twin_step.events) == _public(step.events), "public events leak hidden information"
+        assert _encoded(game, state) == before, "apply must leave its input unchanged"
+
+        legal = set(texts)
+        for text in GARBAGE + _mutations(texts, rng):
+            try:
+                move = game.parse_move(state, seat, text)
+            except BadMove:
+                move = None
+            try:
+                game.apply(state, seat, text)
+            except (BadMove, IllegalMove) as err:
+                assert err.reason.strip(), "errors carry a readable reason"
+                assert move is None or move.text not in legal, f"legal move {text!r} refused: {err.reason}"
+            else:
+                assert move is not None and move.text in legal, f"illegal text {text!r} was accepted"
+        assert _encoded(game, state) == before, "a refused move must change nothing"
+
+
+def play(game: Game[Any], scenario: Scenario, check: bool = True) -> tuple[Any, Report]:
+    """One seeded random playout to the end, checking every step when `check`."""
+    rng = Rng.from_seed(scenario.seed)
+    state = game.setup(scenario.players, scenario.options, scenario.seed)
+    report = Report()
+    while game.outcome(state) is None:
+        if check:
+            check_step(game, scenario.players, state, rng, scenario.exhaustive, report)
+        seat = rng.choice(sorted(game.to_move(state)))
+        move: Move = rng.choice(game.legal_moves(state, seat))
+        state = game.apply(state, seat, move).state
+        report.log.append((seat, move.text))
+        report.steps += 1
+        assert report.steps < MAX_STEPS, "playout did not end"
+    if check:
+        check_step(game, scenario.players, state, rng, scenario.exhaustive, report)
+        for seat in range(scenario.players):
+            assert game.legal_moves(state, seat) == []
+            try:
+                game.apply(state, seat, "xyzzy")
+            except GameOver:
+                pass
+            else:
+                raise AssertionError("a move after the end was accepted")
+        replayed = replay(game, scenario.players, scenario.options, scenario.seed, report.log)
+        assert _encoded(game, replayed) == _encoded(game, state), "replay must reproduce the state"
+    return state, report

@@ -1,0 +1,40 @@
+"""The shared conformance suite: every registered game, a spread of options, 200+ playouts each."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from tests.conformance import Scenario, play, scenarios
+
+ALL = [s for name in registry.names() for s in scenarios(registry.get(name))]
+
+
+@pytest.mark.parametrize("scenario", ALL, ids=[s.id for s in ALL])
+def test_random_playout_conforms(scenario: Scenario) -> None:
+    game = registry.get(scenario.game)
+    state, report = play(game, scenario)
+    assert game.outcome(state) is not None
+    assert report.steps > 0
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_game_has_enough_playouts(name: str) -> None:
+    assert sum(s.game == name for s in ALL) >= 200
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_determinize_really_redeals_hidden_information(name: str) -> None:
+    """Guards the view checks against a determinize that changes nothing."""
+    game = registry.get(name)
+    scenario = next(s for s in ALL if s.game == name and s.players == game.max_players)
+    _, report = play(game, scenario)
+    assert report.hidden_redealt > 0
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_game_declares_contract_basics(name: str) -> None:
+    game = registry.get(name)
+    assert game.name == name
+    assert 1 <= game.min_players <= game.max_players
+    assert "random" in game.ai_players()
