@@ -136,17 +136,18 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
 
         legal = set(texts)
         for text in GARBAGE + _mutations(texts, rng):
+            parsed: Move | None
             try:
-                move = game.parse_move(state, seat, text)
+                parsed = game.parse_move(state, seat, text)
             except BadMove:
-                move = None
+                parsed = None
             try:
                 game.apply(state, seat, text)
             except (BadMove, IllegalMove) as err:
                 assert err.reason.strip(), "errors carry a readable reason"
-                assert move is None or move.text not in legal, f"legal move {text!r} refused: {err.reason}"
+                assert parsed is None or parsed.text not in legal, f"legal move {text!r} refused: {err.reason}"
             else:
-                assert move is not None and move.text in legal, f"illegal text {text!r} was accepted"
+                assert parsed is not None and parsed.text in legal, f"illegal text {text!r} was accepted"
         assert _encoded(game, state) == before, "a refused move must change nothing"
 
 
