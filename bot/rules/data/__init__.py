@@ -1,0 +1,1 @@
+"""Rules text, one JSON file per game (format in docs/rules.md); a package so it ships as package data."""
