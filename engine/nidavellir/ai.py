@@ -1,0 +1,177 @@
+"""Automatic Nidavellir seats: random, greedy, and a determinized Monte Carlo search.
+
+None of them peeks: greedy and search first redeal what their seat can't see
+(`determinize`), so hidden bids and deck order never steer them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core import AIPlayer, Game, Move, RandomPlayer
+from engine.errors import IllegalMove
+from engine.nidavellir.cards import PIECES, coin_value, is_trading
+from engine.nidavellir.game import play
+from engine.nidavellir.moves import CARD_TOKENS, coin_of_token, legal_moves
+from engine.nidavellir.scoring import lines, sheet_rows, suit_points
+from engine.nidavellir.state import BID, OVER, NidavellirState, SeatState
+from engine.nidavellir.turns import bidders
+from engine.nidavellir.view import determinize
+from engine.rng import Rng
+
+# A complete line is worth a hero: roughly what an average hero adds at the end.
+LINE_WORTH = 12
+TRADE_WORTH = 1.5
+SEARCH_PLAYOUTS = 48
+SEARCH_BID_CANDIDATES = 6
+ROLLOUT_STEPS = 60
+
+
+def evaluate(state: NidavellirState, seat: int) -> float:
+    """How well `seat` stands: its potential over the best other one, with a nudge for big coins."""
+    rows = sheet_rows(state)
+    worth = [row.total + LINE_WORTH * lines(state.seats[row.seat]) for row in rows]
+    best_other = max(w for i, w in enumerate(worth) if i != seat)
+    coins = state.seats[seat].coins()
+    return worth[seat] - best_other + 0.02 * sum(coin_value(c) ** 2 for c in coins)
+
+
+def card_gain(seat: SeatState, card: int) -> float:
+    """Immediate worth of a card to a seat: the column's score change, a new line, or an offering."""
+    piece = PIECES[card]
+    if piece.offering:
+        return piece.offering * 1.5
+    assert piece.suit is not None
+    before = suit_points(seat, piece.suit)
+    before_lines = lines(seat)
+    seat.army[piece.suit].append(card)
+    gain = suit_points(seat, piece.suit) - before + LINE_WORTH * (lines(seat) - before_lines)
+    seat.army[piece.suit].pop()
+    return gain
+
+
+def tavern_range(state: NidavellirState, seat: int, tavern: int) -> tuple[float, float]:
+    """Worth of the worst and the best card of a tavern to `seat`."""
+    player = state.seats[seat]
+    gains = [card_gain(player, c) for c in state.taverns[tavern]] or [0.0]
+    return min(gains), max(gains)
+
+
+def bid_score(state: NidavellirState, seat: int, move: Move) -> float:
+    """Expected gain of a bid: a bigger coin is likelier to get the best card of its tavern,
+    and a trading coin on a tavern turns the pouch into a bigger coin."""
+    coins = [coin_of_token(t) for t in move.text.split()[1:]]
+    player = state.seats[seat]
+    top = max(coin_value(c) for c in player.coins()) + 1
+    total = 0.0
+    for tavern, coin in enumerate(coins):
+        low, high = tavern_range(state, seat, tavern)
+        total += low + (high - low) * (coin_value(coin) + 1) / top
+        if is_trading(coin):
+            pouch = list(player.pouch)
+            for c in coins:
+                pouch.remove(c)
+            total += TRADE_WORTH * min(coin_value(c) for c in pouch)
+    return total
+
+
+def quick_move(state: NidavellirState, seat: int, rng: Rng) -> Move:
+    """The cheap policy used inside playouts: best card, heuristic bid, otherwise random."""
+    moves = legal_moves(state, seat)
+    if len(moves) == 1:
+        return moves[0]
+    first = moves[0].text.split()[0]
+    if first == "take":
+        player = state.seats[seat]
+        return max(moves, key=lambda m: (card_gain(player, CARD_TOKENS[m.text[5:]]), m.text))
+    if first == "bid" and not state.tasks and state.phase == BID:
+        sample = rng.sample(moves, min(8, len(moves)))
+        return max(sample, key=lambda m: (bid_score(state, seat, m), m.text))
+    return rng.choice(moves)
+
+
+def next_seat(state: NidavellirState) -> int | None:
+    if state.phase == OVER:
+        return None
+    if state.tasks:
+        return state.tasks[0].seat
+    waiting = bidders(state)
+    return min(waiting) if waiting else None
+
+
+class GreedyPlayer(AIPlayer[NidavellirState]):
+    """Takes the move with the best immediate value for its own score."""
+
+    name = "greedy"
+    description = "plays the move that gains the most points right away"
+
+    def choose(self, state: NidavellirState, seat: int, seed: int) -> Move:
+        moves = legal_moves(state, seat)
+        if not moves:
+            raise IllegalMove("This seat has no legal move now.")
+        if len(moves) == 1:
+            return moves[0]
+        world = determinize(state, seat, seed)
+        if not world.tasks and world.phase == BID:
+            return max(moves, key=lambda m: (bid_score(world, seat, m), m.text))
+        best: tuple[float, str] | None = None
+        chosen = moves[0]
+        for move in moves:
+            after = world.copy()
+            play(after, seat, move.text)
+            key = (evaluate(after, seat), move.text)
+            if best is None or key > best:
+                best, chosen = key, move
+        return chosen
+
+
+class SearchPlayer(AIPlayer[NidavellirState]):
+    """Determinized Monte Carlo: each candidate is tried in redealt worlds, played out with a
+    cheap policy to the end of the round, and judged by `evaluate`."""
+
+    name = "search"
+    description = "tries each move in many redealt futures and keeps the best on average"
+
+    def __init__(self, game: Game[NidavellirState], playouts: int = SEARCH_PLAYOUTS) -> None:
+        super().__init__(game)
+        self.playouts = playouts
+
+    def candidates(self, state: NidavellirState, seat: int, moves: list[Move]) -> list[Move]:
+        if not state.tasks and state.phase == BID and len(moves) > SEARCH_BID_CANDIDATES:
+            ranked = sorted(moves, key=lambda m: (-bid_score(state, seat, m), m.text))
+            return ranked[:SEARCH_BID_CANDIDATES]
+        return moves
+
+    def choose(self, state: NidavellirState, seat: int, seed: int) -> Move:
+        moves = legal_moves(state, seat)
+        if not moves:
+            raise IllegalMove("This seat has no legal move now.")
+        if len(moves) == 1:
+            return moves[0]
+        rng = Rng.from_seed(seed)
+        world = determinize(state, seat, rng.next64())
+        options = self.candidates(world, seat, moves)
+        totals = [0.0] * len(options)
+        rounds = max(1, self.playouts // len(options))
+        for _ in range(rounds):
+            redealt = determinize(state, seat, rng.next64())
+            for i, move in enumerate(options):
+                totals[i] += self.playout(redealt, seat, move, rng)
+        best = max(range(len(options)), key=lambda i: (totals[i], options[i].text))
+        return options[best]
+
+    def playout(self, world: NidavellirState, seat: int, move: Move, rng: Rng) -> float:
+        state = world.copy()
+        play(state, seat, move.text)
+        start = (state.age, state.round)
+        for _ in range(ROLLOUT_STEPS):
+            mover = next_seat(state)
+            if mover is None or (state.phase == BID and (state.age, state.round) != start):
+                break
+            play(state, mover, quick_move(state, mover, rng).text)
+        return evaluate(state, seat)
+
+
+def players(game: Game[NidavellirState]) -> Mapping[str, AIPlayer[NidavellirState]]:
+    """The AI kinds, by name."""
+    return {"random": RandomPlayer(game), "greedy": GreedyPlayer(game), "search": SearchPlayer(game)}

@@ -1,0 +1,69 @@
+"""Building exact Nidavellir positions for rule tests: a seeded game, then set what matters."""
+
+from __future__ import annotations
+
+from engine.nidavellir import GAME
+from engine.nidavellir.cards import PIECE_BY_KEY, SUIT_BY_NAME
+from engine.nidavellir.state import NidavellirState
+
+
+def piece(key: str) -> int:
+    return PIECE_BY_KEY[key]
+
+
+def fresh(players: int = 2, seed: int = 1) -> NidavellirState:
+    return GAME.setup(players, {}, seed)
+
+
+def give_army(state: NidavellirState, seat: int, **columns: list[str]) -> None:
+    """Set whole columns, e.g. give_army(s, 0, warrior=["warrior 7", "kraal"])."""
+    for suit, keys in columns.items():
+        state.seats[seat].army[SUIT_BY_NAME[suit]] = [piece(k) for k in keys]
+    for key in (k for keys in columns.values() for k in keys):
+        if key in ("kraal", "tarah", "aral", "dagda", "aegur", "bonfur", "zoral", "lokdur", "hourya", "idunn",
+                   "thrud", "ylud"):
+            state.seats[seat].heroes.append(piece(key))
+            if piece(key) in state.reserve:
+                state.reserve.remove(piece(key))
+
+
+def set_taverns(state: NidavellirState, *taverns: list[str]) -> None:
+    for index, keys in enumerate(taverns):
+        state.taverns[index] = [piece(k) for k in keys]
+
+
+def texts(state: NidavellirState, seat: int) -> list[str]:
+    return [m.text for m in GAME.legal_moves(state, seat)]
+
+
+def apply(state: NidavellirState, seat: int, text: str) -> NidavellirState:
+    return GAME.apply(state, seat, text).state
+
+
+def seat0_first_at_goblin(state: NidavellirState, goblin: list[str]) -> NidavellirState:
+    """Everyone bids (seat 0 highest everywhere, no trading coin on a tavern); seat 0 picks first."""
+    filler = ["hunter"] * len(state.taverns[0])
+    set_taverns(state, goblin + filler[len(goblin):], filler, filler)
+    state = apply(state, 0, "bid 5 4 3")
+    for seat in range(1, state.players):
+        state = apply(state, seat, "bid 4 3 2")
+    return state
+
+
+def last_round_of_offerings(state: NidavellirState) -> NidavellirState:
+    """Jump to the last round of the age with Royal Offerings in every tavern (armies stay as set)."""
+    from engine.nidavellir.cards import rounds_per_age
+
+    state.round = rounds_per_age(state.players)
+    n = len(state.taverns[0])
+    set_taverns(state, ["offering 3"] * n, ["offering 3"] * n, ["offering 3"] * n)
+    return state
+
+
+def play_first_moves_until_age_ends(state: NidavellirState) -> NidavellirState:
+    """Everyone plays its first legal move until the age is over (end-of-age choices left open)."""
+    age = state.age
+    while state.phase in ("bid", "pick") and state.age == age:
+        seat = min(GAME.to_move(state))
+        state = apply(state, seat, texts(state, seat)[0])
+    return state

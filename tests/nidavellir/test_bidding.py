@@ -1,0 +1,113 @@
+"""Secret bids, tavern resolution, pick order and gem swaps (rules 1.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalMove
+from engine.nidavellir import GAME
+from engine.nidavellir.turns import gem_swaps, pick_order
+from tests.nidavellir.position import apply, fresh, set_taverns, texts
+
+
+def test_every_seat_that_has_not_bid_is_to_move() -> None:
+    state = fresh(3)
+    assert GAME.to_move(state) == {0, 1, 2}
+    state = apply(state, 1, "bid 5 2 0")
+    assert GAME.to_move(state) == {0, 2}
+
+
+def test_bids_stay_secret_until_their_tavern_is_revealed() -> None:
+    state = apply(fresh(2), 0, "bid 5 2 0")
+    other = GAME.view(state, 1)["seats"][0]
+    assert other["has_bid"] and other["bids"] == [None, None, None] and other["pouch"] is None
+    mine = GAME.view(state, 0)["seats"][0]
+    assert [b["value"] for b in mine["bids"]] == [5, 2, 0]
+    state = apply(state, 1, "bid 4 3 2")
+    spectator = GAME.view(state, None)
+    assert [b["value"] for b in spectator["taverns"][0]["bids"]] == [5, 4]
+    assert spectator["taverns"][1]["bids"] == [None, None]
+    assert spectator["seats"][0]["pouch"] is None
+
+
+def test_public_bid_events_never_name_the_coins() -> None:
+    step = GAME.apply(fresh(2), 0, "bid 5 2 0")
+    public = [e.text for e in step.events if e.public]
+    assert public == ["Seat 1 has placed their bids."]
+
+
+def test_a_coin_can_only_be_bid_once() -> None:
+    reason = "can't bid coin 5 on the Dancing Dragon: it is already on the Laughing Goblin"
+    with pytest.raises(IllegalMove, match=reason):
+        GAME.apply(fresh(2), 0, "bid 5 5 0")
+
+
+def test_pick_order_is_by_coin_then_gem() -> None:
+    assert pick_order([5, 5, 2, 9], [2, 4, 5, 3]) == [3, 1, 0, 2]
+
+
+@pytest.mark.parametrize(
+    ("values", "gems", "swaps"),
+    [
+        # 2 tied: they swap
+        ([3, 3], [4, 5], [(1, 0)]),
+        # 3 tied: highest with lowest, the middle keeps its gem
+        ([3, 3, 3], [3, 4, 5], [(2, 0)]),
+        # 4 tied: highest with lowest, second with second lowest
+        ([2, 2, 2, 2], [2, 3, 4, 5], [(3, 0), (2, 1)]),
+        # 5 tied: two pairs, the middle (gem 3) keeps its gem
+        ([0, 0, 0, 0, 0], [1, 2, 3, 4, 5], [(4, 0), (3, 1)]),
+        # two separate ties in one tavern
+        ([5, 5, 2, 2], [2, 5, 3, 4], [(1, 0), (3, 2)]),
+        # the gem-6 holder stays out of the exchange
+        ([4, 4], [6, 3], []),
+        ([4, 4, 4], [6, 3, 5], [(2, 1)]),
+        # no tie, no swap
+        ([9, 4, 3], [3, 4, 5], []),
+    ],
+)
+def test_tie_on_bid_is_broken_by_gem_then_gems_swap(values: list[int], gems: list[int],
+                                                    swaps: list[tuple[int, int]]) -> None:
+    assert gem_swaps(values, gems) == swaps
+
+
+def test_gems_swap_after_the_tavern_is_resolved() -> None:
+    state = fresh(2)
+    state.seats[0].gem, state.seats[1].gem = 4, 5
+    set_taverns(state, ["hunter", "blacksmith", "miner 1"], ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(state, 0, "bid 4 2 5")
+    state = apply(state, 1, "bid 4 3 2")
+    assert GAME.to_move(state) == {1}  # equal 4s: gem 5 picks first
+    state = apply(state, 1, "take blacksmith")
+    assert (state.seats[0].gem, state.seats[1].gem) == (4, 5)  # not before everyone picked
+    state = apply(state, 0, "take hunter")
+    assert (state.seats[0].gem, state.seats[1].gem) == (5, 4)
+
+
+def test_two_player_leftover_card_is_discarded() -> None:
+    state = fresh(2)
+    set_taverns(state, ["hunter", "blacksmith", "miner 1"], ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(state, 0, "bid 5 2 0")
+    state = apply(state, 1, "bid 4 3 2")
+    state = apply(state, 0, "take miner 1")
+    state = apply(state, 1, "take hunter")
+    assert [GAME.view(state, None)["discard"][-1]["key"]] == ["blacksmith"]
+    assert state.taverns[0] == []
+
+
+def test_only_cards_of_the_tavern_can_be_taken() -> None:
+    state = fresh(2)
+    set_taverns(state, ["hunter", "blacksmith", "miner 1"], ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(apply(state, 0, "bid 5 2 0"), 1, "bid 4 3 2")
+    assert texts(state, 0) == ["take blacksmith", "take hunter", "take miner 1"]
+    with pytest.raises(IllegalMove, match="no warrior 7 left in the Laughing Goblin"):
+        GAME.apply(state, 0, "take warrior 7")
+
+
+def test_reveal_event_names_no_coin_the_view_shows_them() -> None:
+    state = apply(fresh(2), 0, "bid 5 2 0")
+    step = GAME.apply(state, 1, "bid 4 3 2")
+    public = [e.text for e in step.events if e.public]
+    assert "The bids on the Laughing Goblin are revealed." in public
+    assert not any(ch.isdigit() for text in public for ch in text.replace("Seat 2", ""))
+    assert GAME.view(step.state, None)["taverns"][0]["order"] == [0, 1]

@@ -1,0 +1,126 @@
+"""End of Age 1: Ylud, then the distinctions in order (rules 1.4)."""
+
+from __future__ import annotations
+
+from engine.nidavellir import GAME
+from engine.nidavellir.cards import BLACKSMITH, HUNTER_COIN, WARRIOR
+from engine.nidavellir.scoring import ranks
+from engine.nidavellir.state import NidavellirState
+from tests.nidavellir.position import (
+    apply,
+    fresh,
+    give_army,
+    last_round_of_offerings,
+    piece,
+    play_first_moves_until_age_ends,
+    texts,
+)
+
+
+def _end_of_age_one(**armies: dict[str, list[str]]) -> NidavellirState:
+    state = fresh(3)
+    for seat, army in enumerate(armies.values()):
+        give_army(state, seat, **army)
+    state = last_round_of_offerings(state)
+    return play_first_moves_until_age_ends(state)
+
+
+def _distinction(state: NidavellirState, key: str) -> int | None:
+    winner: int | None = next(d for d in GAME.view(state, None)["distinctions"] if d["key"] == key)["winner"]
+    return winner
+
+
+def test_kings_hand_goes_to_the_warrior_majority_who_transforms_a_coin_by_five() -> None:
+    state = _end_of_age_one(a={"warrior": ["warrior 3", "warrior 4"]}, b={"warrior": ["warrior 9"]}, c={})
+    assert GAME.to_move(state) == {0}
+    assert texts(state, 0)[0].startswith("transform")
+    coins_before = sum(state.seats[0].pouch)
+    state = apply(state, 0, texts(state, 0)[0])
+    assert sum(state.seats[0].pouch) > coins_before
+    assert _distinction(state, "warrior") == 0
+
+
+def test_distinction_tie_gives_it_to_nobody() -> None:
+    state = _end_of_age_one(a={"warrior": ["warrior 3"], "hunter": ["hunter"]},
+                            b={"warrior": ["warrior 9"], "hunter": ["hunter"]}, c={})
+    assert _distinction(state, "warrior") is None
+    assert _distinction(state, "hunter") is None
+    # nobody has a miner or a blacksmith: a tie at 0, so no gem 6 and no Armorer's card
+    assert _distinction(state, "miner") is None and all(s.gem != 6 for s in state.seats)
+    assert _distinction(state, "blacksmith") is None
+    assert all(piece("armorer") not in s.army[BLACKSMITH] for s in state.seats)
+    assert all(HUNTER_COIN not in s.coins() for s in state.seats)
+
+
+def test_hunting_master_swaps_the_zero_for_the_hunters_three() -> None:
+    state = _end_of_age_one(a={}, b={"hunter": ["hunter", "hunter"]}, c={"hunter": ["hunter"]})
+    seat = state.seats[1]
+    assert HUNTER_COIN in seat.coins() and 0 not in seat.coins() and 0 not in seat.bronze
+    assert _distinction(state, "hunter") == 1
+
+
+def test_crown_jeweler_gets_the_gem_six() -> None:
+    state = _end_of_age_one(a={}, b={}, c={"miner": ["miner 0"]})
+    assert state.seats[2].gem == 6
+    assert sorted(s.gem for s in state.seats)[:2] in ([3, 4], [3, 5], [4, 5])
+
+
+def test_kings_great_armorer_adds_a_two_rank_blacksmith_card() -> None:
+    state = _end_of_age_one(a={"blacksmith": ["blacksmith"]}, b={}, c={})
+    assert piece("armorer") in state.seats[0].army[BLACKSMITH]
+    assert ranks(state.seats[0], BLACKSMITH) == 3
+
+
+def test_armorer_can_trigger_a_hero() -> None:
+    three = {"hunter": ["hunter"] * 3, "explorer": ["explorer 5", "explorer 6", "explorer 7"],
+             "miner": ["miner 0", "miner 1", "miner 2"], "warrior": ["warrior 3", "warrior 4", "warrior 5"]}
+    state = fresh(3)
+    give_army(state, 0, blacksmith=["blacksmith"], **three)
+    state.seats[0].command.append(piece("skaa"))  # the hero of the one line already there
+    state.seats[0].heroes.append(piece("skaa"))
+    state.reserve.remove(piece("skaa"))
+    state = play_first_moves_until_age_ends(last_round_of_offerings(state))
+    state = apply(state, 0, texts(state, 0)[0])  # the King's Hand transform comes first
+    assert ranks(state.seats[0], BLACKSMITH) == 3  # the Armorer's 2 ranks: three lines now
+    assert state.tasks[0].kind == "recruit"
+
+
+def test_pioneer_draws_three_from_age_two_and_keeps_one() -> None:
+    state = _end_of_age_one(a={}, b={}, c={"explorer": ["explorer 5"]})
+    assert GAME.to_move(state) == {2}
+    drawn = GAME.view(state, 2)["pioneer"]
+    assert len(drawn) == 3
+    assert GAME.view(state, 1)["pioneer"] is None  # nobody else sees them
+    size = len(state.decks[1])
+    kept = drawn[0]["key"]
+    state = apply(state, 2, f"keep {kept}")
+    assert len(state.decks[1]) + 3 * 3 == size + 2  # two went back, then Age 2 round 1 was dealt
+    assert state.age == 2
+
+
+def test_pioneer_tie_discards_the_top_card_of_the_age_two_deck() -> None:
+    state = _end_of_age_one(a={"explorer": ["explorer 5"]}, b={"explorer": ["explorer 9"]}, c={})
+    assert _distinction(state, "explorer") is None
+    assert state.age == 2
+    assert len(state.decks[1]) == 37 - 1 - 9
+
+
+def test_distinctions_are_handed_out_in_order_warrior_hunter_miner_blacksmith_explorer() -> None:
+    state = _end_of_age_one(a={"warrior": ["warrior 3"], "explorer": ["explorer 5"]}, b={}, c={})
+    assert [d["key"] for d in GAME.view(state, None)["distinctions"]] == [
+        "warrior", "hunter", "miner", "blacksmith", "explorer"]
+    assert _distinction(state, "warrior") == 0 and not GAME.view(state, None)["distinctions"][4]["done"]
+
+
+def test_ylud_must_be_placed_before_the_distinctions_and_counts_for_them() -> None:
+    state = fresh(3)
+    state.seats[1].command.append(piece("ylud"))
+    state.seats[1].heroes.append(piece("ylud"))
+    state.reserve.remove(piece("ylud"))
+    give_army(state, 0, warrior=["warrior 3"])
+    state = play_first_moves_until_age_ends(last_round_of_offerings(state))
+    assert GAME.to_move(state) == {1}
+    assert texts(state, 1)[0] == "ylud to blacksmith"
+    state = apply(state, 1, "ylud to warrior")
+    assert _distinction(state, "warrior") is None  # 1 rank each: a tie
+    assert ranks(state.seats[1], WARRIOR) == 1

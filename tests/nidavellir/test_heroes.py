@@ -1,0 +1,231 @@
+"""Heroes (rules 1.3): recruiting by complete lines, and every hero's effect and choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalMove
+from engine.nidavellir import GAME
+from engine.nidavellir.cards import EXPLORER, HUNTER, MINER, SUIT_BY_NAME, WARRIOR
+from engine.nidavellir.scoring import lines, ranks, sheet_rows
+from engine.nidavellir.state import RECRUIT, NidavellirState
+from tests.nidavellir.position import (
+    apply,
+    fresh,
+    give_army,
+    last_round_of_offerings,
+    piece,
+    play_first_moves_until_age_ends,
+    seat0_first_at_goblin,
+    texts,
+)
+
+ONE_LINE_BUT_WARRIOR = {"blacksmith": ["blacksmith"], "hunter": ["hunter"], "explorer": ["explorer 5"],
+                        "miner": ["miner 1"]}
+
+
+def _recruiting(hero: str = "", **army: list[str]) -> NidavellirState:
+    state = fresh(2)
+    give_army(state, 0, **{**ONE_LINE_BUT_WARRIOR, **army})
+    state = seat0_first_at_goblin(state, ["warrior 3"])
+    state = apply(state, 0, "take warrior 3")
+    assert state.tasks[0].kind == RECRUIT
+    return apply(state, 0, f"recruit {hero}") if hero else state
+
+
+def test_complete_line_makes_recruiting_a_hero_mandatory() -> None:
+    state = _recruiting()
+    assert lines(state.seats[0]) == 1
+    assert GAME.to_move(state) == {0}
+    assert all(t.startswith("recruit ") for t in texts(state, 0))
+    with pytest.raises(IllegalMove, match="recruit a hero"):
+        GAME.apply(state, 0, "take hunter")
+
+
+def test_lines_count_ranks_not_cards() -> None:
+    state = fresh(2)
+    give_army(state, 0, blacksmith=["armorer"], hunter=["aral"], explorer=["explorer 5", "explorer 6"],
+              miner=["zoral"], warrior=["kraal"])
+    assert lines(state.seats[0]) == 2
+
+
+@pytest.mark.parametrize(
+    ("hero", "suit", "ranks_after", "bravery"),
+    [("kraal", "warrior", 3, 10), ("tarah", "warrior", 2, 17), ("aral", "hunter", 3, 0),
+     ("aegur", "blacksmith", 3, 0), ("zoral", "miner", 4, 2), ("lokdur", "miner", 2, 4),
+     ("idunn", "explorer", 2, 12)],
+)
+def test_class_heroes_join_their_column_with_their_ranks(hero: str, suit: str, ranks_after: int,
+                                                          bravery: int) -> None:
+    state = _recruiting(hero)
+    column = state.seats[0].army[SUIT_BY_NAME[suit]]
+    assert piece(hero) in column
+    assert ranks(state.seats[0], SUIT_BY_NAME[suit]) == ranks_after
+    view = GAME.view(state, None)["seats"][0]["army"][suit]
+    assert view["bravery"] == bravery
+
+
+def test_recruiting_chains_when_a_hero_completes_another_line() -> None:
+    state = _recruiting("", blacksmith=["blacksmith", "blacksmith"], hunter=["hunter", "hunter"],
+                        explorer=["explorer 5", "explorer 6"], miner=["miner 0", "miner 1"])
+    state = apply(state, 0, "recruit kraal")  # warrior now 3 ranks: a second line
+    assert lines(state.seats[0]) == 2
+    assert state.tasks[0].kind == RECRUIT
+    state = apply(state, 0, "recruit skaa")
+    assert len(state.seats[0].heroes) == 2 and state.tasks[0].kind != RECRUIT
+
+
+def test_hourya_needs_five_explorer_ranks() -> None:
+    state = _recruiting()
+    assert "recruit hourya" not in texts(state, 0)
+    with pytest.raises(IllegalMove, match="Hourya needs at least 5 explorer ranks"):
+        GAME.apply(state, 0, "recruit hourya")
+    state = _recruiting(explorer=["explorer 5", "explorer 6", "explorer 7", "explorer 8", "explorer 9"])
+    assert "recruit hourya" in texts(state, 0)
+
+
+def test_dagda_discards_the_top_dwarf_of_two_different_other_columns() -> None:
+    state = _recruiting("dagda", miner=["miner 1", "miner 2"])
+    assert texts(state, 0) == ["discard blacksmith", "discard explorer", "discard miner", "discard warrior"]
+    state = apply(state, 0, "discard miner")
+    assert "discard miner" not in texts(state, 0)
+    state = apply(state, 0, "discard warrior")
+    seat = state.seats[0]
+    assert [p for p in seat.army[MINER]] == [piece("miner 1")] and seat.army[WARRIOR] == []
+    assert piece("dagda") in seat.army[HUNTER]
+
+
+def test_dagda_needs_two_other_columns_with_a_dwarf() -> None:
+    state = fresh(2)
+    give_army(state, 0, blacksmith=["aegur"], hunter=["aral"], explorer=["idunn"], miner=["lokdur"])
+    state = seat0_first_at_goblin(state, ["warrior 3"])
+    state.reserve = [piece(h) for h in ("dagda", "bonfur", "skaa")]
+    state.seats[0].heroes = []  # only the columns matter here
+    state = apply(state, 0, "take warrior 3")
+    assert texts(state, 0) == ["recruit bonfur", "recruit skaa"]
+
+
+def test_bonfur_discards_the_top_dwarf_of_one_other_column() -> None:
+    state = _recruiting("bonfur")
+    assert "discard blacksmith" not in texts(state, 0)
+    state = apply(state, 0, "discard explorer")
+    assert state.seats[0].army[EXPLORER] == []
+    assert GAME.view(state, None)["discard"][-1]["key"] == "explorer 5"
+
+
+def test_thrud_goes_to_the_column_of_her_owners_choice_and_steps_aside_when_covered() -> None:
+    state = _recruiting("thrud")
+    assert texts(state, 0) == [f"thrud to {s}" for s in ("blacksmith", "explorer", "hunter", "miner", "warrior")]
+    state = apply(state, 0, "thrud to miner")
+    seat = state.seats[0]
+    assert seat.army[MINER][-1] == piece("thrud") and ranks(seat, MINER) == 2
+    # a new miner card would cover her: she steps aside and her owner picks her new column
+    state = apply(state, 1, "take hunter")  # seat 1's pick at the Goblin
+    state = apply(state, 0, "take hunter")
+    state = apply(state, 1, "take hunter")
+    state.taverns[2] = [piece("miner 2")] * 2 + state.taverns[2][2:]
+    state = apply(state, 0, "take miner 2")
+    assert texts(state, 0)[0].startswith("thrud to")
+    state = apply(state, 0, "thrud to warrior")
+    assert state.seats[0].army[MINER][-1] == piece("miner 2")
+    assert state.seats[0].army[WARRIOR][-1] == piece("thrud")
+
+
+def test_ylud_waits_in_the_command_zone_until_the_end_of_the_age() -> None:
+    state = _recruiting("ylud")
+    assert piece("ylud") in state.seats[0].command
+
+
+def test_grid_transforms_a_coin_by_seven() -> None:
+    state = _recruiting("grid")
+    assert texts(state, 0)[0].startswith("transform")
+    state = apply(state, 0, "transform 5 goblin")
+    assert state.seats[0].bids[0] == 12
+    assert sheet_rows(state)[0].heroes == 7
+
+
+def test_uline_takes_back_unrevealed_bids_and_bids_face_up_after_each_reveal() -> None:
+    state = _recruiting("uline")
+    seat = state.seats[0]
+    assert seat.bids == [5, -1, -1] and seat.pouch == [0, 2, 3, 4]
+    assert GAME.view(state, 1)["seats"][0]["pouch"] is not None  # her hand is public
+    state = apply(state, 1, "take hunter")
+    assert GAME.to_move(state) == {0}
+    assert texts(state, 0) == ["bid 0", "bid 2", "bid 3", "bid 4"]
+    state = apply(state, 0, "bid 0")
+    assert GAME.view(state, None)["taverns"][1]["bids"][0]["value"] == 0
+    state = apply(state, 1, "take hunter")  # seat 1's 3 beats her 0
+    state = apply(state, 0, "take hunter")
+    # her trade: any two coins from her hand
+    assert texts(state, 0) == ["trade 2 3", "trade 2 4", "trade 3 4"]
+    state = apply(state, 0, "trade 3 4")
+    assert sorted(state.seats[0].pouch) == [2, 3, 7]
+
+
+def test_uline_owner_does_not_bid_with_the_others() -> None:
+    state = _recruiting("uline")
+    while state.phase != "bid":
+        seat = min(GAME.to_move(state))
+        state = apply(state, seat, texts(state, seat)[0])
+    assert GAME.to_move(state) == {1}
+
+
+def test_dwerg_brothers_are_one_recruit_choice() -> None:
+    state = _recruiting()
+    assert texts(state, 0).count("recruit dwerg") == 1
+    state = apply(state, 0, "recruit dwerg")
+    assert sheet_rows(state)[0].heroes == 13
+    assert sum(1 for h in GAME.view(state, None)["heroes"] if h["key"].startswith("dwerg")) == 4
+
+
+def test_astrid_is_worth_the_highest_coin() -> None:
+    state = _recruiting("astrid")
+    assert sheet_rows(state)[0].heroes == 5
+
+
+def test_idunn_scores_seven_plus_two_per_explorer_rank() -> None:
+    state = _recruiting("idunn")
+    # explorer 5 + Idunn 7 + 2 × 2 ranks
+    assert sheet_rows(state)[0].suits[EXPLORER] == 16
+
+
+def _end_of_age_two(**army: list[str]) -> NidavellirState:
+    state = fresh(2)
+    state.age = 2
+    give_army(state, 0, **army)
+    return play_first_moves_until_age_ends(last_round_of_offerings(state))
+
+
+def test_ylud_may_stay_or_move_at_the_end_of_age_two() -> None:
+    state = _end_of_age_two(explorer=["explorer 5", "ylud"])
+    assert GAME.to_move(state) == {0} and state.tasks[0].kind == "ylud"
+    stayed = apply(state, 0, "ylud to explorer")
+    assert stayed.seats[0].army[EXPLORER][-1] == piece("ylud")
+    moved = apply(state, 0, "ylud to warrior")
+    assert moved.seats[0].army[WARRIOR] == [piece("ylud")]
+    assert GAME.outcome(moved) is not None
+    assert sheet_rows(moved)[0].suits[WARRIOR] == 7
+
+
+def test_thrud_goes_to_the_command_zone_before_scoring() -> None:
+    state = _end_of_age_two(hunter=["hunter", "thrud"])
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    seat = state.seats[0]
+    assert piece("thrud") in seat.command and ranks(seat, HUNTER) == 1
+    assert outcome.sheet is not None and outcome.sheet["rows"][0]["hunter"] == 1
+
+
+def test_thrud_steps_aside_when_a_class_hero_joins_her_column() -> None:
+    state = fresh(2)
+    give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"],
+              miner=["miner 1"], warrior=["thrud"])
+    state.seats[0].heroes = []  # Thrud stands for the missing warrior; no hero owed yet
+    state.seats[0].army[WARRIOR] = [piece("thrud")]
+    state = seat0_first_at_goblin(state, ["hunter"])
+    state = apply(state, 0, "take hunter")
+    state = apply(state, 0, "recruit kraal")
+    assert state.tasks[0].kind == "thrud"
+    assert state.seats[0].army[WARRIOR] == [piece("kraal")]
+    state = apply(state, 0, "thrud to warrior")
+    assert state.seats[0].army[WARRIOR] == [piece("kraal"), piece("thrud")]

@@ -1,0 +1,28 @@
+"""The terminal picture of a Nidavellir view shows only what the viewer may see."""
+
+from __future__ import annotations
+
+from engine.nidavellir import GAME
+from renderer.text import render_view
+from tests.nidavellir.position import apply, fresh, set_taverns
+
+
+def test_text_shows_own_bids_and_hides_the_others() -> None:
+    state = fresh(2)
+    set_taverns(state, ["warrior 7", "hunter", "miner 1"], ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(state, 0, "bid 5 2 0")
+    mine = render_view(GAME.view(state, 0), ["Ann", "Bo"])
+    assert "5 / 2 / 0" in mine and "Warrior 7" in mine
+    theirs = render_view(GAME.view(state, 1), ["Ann", "Bo"])
+    assert "? / ? / ?" in theirs and "5 / 2 / 0" not in theirs and "pouch: hidden" in theirs
+
+
+def test_text_ends_with_the_score_sheet() -> None:
+    state = fresh(2)
+    ai = GAME.ai_players()["random"]
+    while GAME.outcome(state) is None:
+        seat = min(GAME.to_move(state))
+        state = GAME.apply(state, seat, ai.choose(state, seat, 7)).state
+    text = render_view(GAME.view(state, None), ["Ann", "Bo"])
+    assert "blacksm" in text and "total" in text
+    assert text.splitlines()[-1].startswith(("Ann", "Bo"))
