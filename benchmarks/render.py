@@ -1,0 +1,59 @@
+"""Render + PNG-encode time and PNG size per sample picture.
+
+    python -m benchmarks.render [--runs N] [scene-name ...]
+
+Views are built once per scene (engine time is not counted); each picture is then drawn and
+encoded `runs` times. "first" is the first call in this process (fonts loading, caches cold),
+median and p95 are over the runs after it. Targets: a 5-player Nidavellir table within 80 ms
+and 400 KB, a Tranquility grid within 40 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+from PIL import Image
+
+from bot.render_cli import PICTURES, SCENES, names_for, view_of
+
+
+def _percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("scenes", nargs="*")
+    args = parser.parse_args(argv)
+    wanted = set(args.scenes)
+    print(f"{'picture':32} {'size':>9} {'first':>8} {'median':>8} {'p95':>8} {'PNG':>8}")
+    for scene in SCENES:
+        if wanted and scene.name not in wanted:
+            continue
+        view = view_of(scene)
+        names = names_for(scene)
+        picture = PICTURES[scene.picture]
+        times: list[float] = []
+        png = b""
+        for _ in range(args.runs + 1):
+            start = time.perf_counter()
+            png = picture(view, names)
+            times.append((time.perf_counter() - start) * 1000)
+        first, rest = times[0], times[1:]
+        with Image.open(io.BytesIO(png)) as image:
+            size = f"{image.width}×{image.height}"
+        print(f"{scene.name:32} {size:>9} {first:7.1f}ms {statistics.median(rest):6.1f}ms "
+              f"{_percentile(rest, 0.95):6.1f}ms {len(png) / 1024:6.1f}KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,68 @@
+"""Plain-text pictures of engine views, for terminals (`skald demo`, `skald play`) and logs.
+
+Like the Pillow renderer it sees only views. `render_view` and `render_outcome` dispatch on
+`view["game"]` through `_GAMES`; a game without its own module gets a plain listing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+JSON = dict[str, Any]
+ViewText = Callable[[JSON, Sequence[str]], str]
+
+# game key -> module with `render_view(view, names)`; imported on first use.
+_GAMES: dict[str, str] = {
+    "tranquility": "renderer.text.tranquility",
+    "nidavellir": "renderer.text.nidavellir",
+}
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """Display name of a seat; blank or missing names become 'Player N'."""
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    return f"Player {seat + 1}"
+
+
+def _plain(view: JSON, names: Sequence[str]) -> str:
+    """Fallback for games without a text module: the public keys, one per line."""
+    lines = [f"{view.get('game', 'game')}: to move {', '.join(seat_name(names, s) for s in view.get('to_move', []))}"]
+    for key, value in view.items():
+        if key not in ("game", "outcome", "to_move"):
+            lines.append(f"  {key}: {value}")
+    return "\n".join(lines)
+
+
+@cache
+def _renderer(game: str) -> ViewText:
+    module = _GAMES.get(game)
+    if module is None:
+        return _plain
+    function: ViewText = importlib.import_module(module).render_view
+    return function
+
+
+def render_view(view: JSON, names: Sequence[str]) -> str:
+    """The table as text: a spectator view shows public facts, a seat's view adds its own hand."""
+    render = _renderer(str(view.get("game", "")))
+    return render(view, names)
+
+
+def render_outcome(outcome: JSON, names: Sequence[str]) -> str:
+    """One or more lines telling how the game ended (`Outcome.to_dict()` in)."""
+    summary = str(outcome.get("summary", ""))
+    winners = [int(s) for s in outcome.get("winners", [])]
+    if outcome.get("cooperative"):
+        head = "Everybody wins!" if winners else "Everybody loses."
+        return f"{head} {summary}".strip()
+    lines = [f"Winner{'s' if len(winners) != 1 else ''}: {', '.join(seat_name(names, s) for s in winners) or 'none'}"]
+    scores = outcome.get("scores")
+    if scores:
+        lines.append("Scores: " + ", ".join(f"{seat_name(names, s)} {v}" for s, v in enumerate(scores)))
+    if summary:
+        lines.append(summary)
+    return "\n".join(lines)

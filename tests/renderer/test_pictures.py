@@ -1,0 +1,224 @@
+"""What the pictures may show, what they refuse, and the hand hints they compute."""
+
+from __future__ import annotations
+
+import copy
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import renderer
+from bot.cli import main as skald
+from bot.render_cli import SCENES, Scene, names_for, play
+from engine import registry
+from renderer.canvas import Sheet, seat_name, wrap
+from renderer.nidavellir.table import flow
+from renderer.tranquility import SeaTable, card_hint, cell_ranges, island_room, placement_cost
+from tests.renderer.golden import render_view, stored_view
+
+SCENE = {scene.name: scene for scene in SCENES}
+
+
+def _size(png: bytes) -> tuple[int, int]:
+    with Image.open(io.BytesIO(png)) as image:
+        return image.size
+
+
+@pytest.mark.parametrize("name", ["tranquility-5p-advanced", "nidavellir-2p-bidding", "nidavellir-5p-age2"])
+def test_spectator_picture_is_the_same_whatever_the_hidden_cards(name: str) -> None:
+    scene = SCENE[name]
+    game = registry.get(scene.game)
+    state = play(scene)
+    redealt = game.determinize(state, None, seed=99)
+    names = names_for(scene)
+    assert renderer.board_png(game.view(state, None), names) == renderer.board_png(game.view(redealt, None), names)
+
+
+@pytest.mark.parametrize("name", ["tranquility-3p-midgame", "nidavellir-3p-picking"])
+def test_seat_picture_depends_only_on_what_that_seat_may_know(name: str) -> None:
+    scene = SCENE[name]
+    assert scene.viewer is not None
+    game = registry.get(scene.game)
+    state = play(scene)
+    redealt = game.determinize(state, scene.viewer, seed=5)
+    names = names_for(scene)
+    for picture in (renderer.board_png, renderer.hand_png):
+        assert picture(game.view(state, scene.viewer), names) == picture(game.view(redealt, scene.viewer), names)
+
+
+def test_nidavellir_seat_board_shows_its_own_hidden_bids_and_the_spectator_board_does_not() -> None:
+    scene = SCENE["nidavellir-3p-picking"]
+    game = registry.get(scene.game)
+    state = play(scene)
+    names = names_for(scene)
+    assert renderer.board_png(game.view(state, 0), names) != renderer.board_png(game.view(state, None), names)
+
+
+@pytest.mark.parametrize("name", ["tranquility-2p-opening", "nidavellir-2p-bidding"])
+def test_hand_picture_refuses_a_spectator_view(name: str) -> None:
+    view = stored_view(SCENE[name])
+    assert view["viewer"] is None
+    with pytest.raises(ValueError, match="spectator"):
+        renderer.hand_png(view, names_for(SCENE[name]))
+
+
+@pytest.mark.parametrize("name", ["tranquility-3p-midgame", "nidavellir-5p-age2"])
+def test_outcome_picture_refuses_a_running_game(name: str) -> None:
+    with pytest.raises(ValueError, match="not over"):
+        renderer.outcome_png(stored_view(SCENE[name]), names_for(SCENE[name]))
+
+
+@pytest.mark.parametrize("scene", SCENES, ids=lambda scene: scene.name)
+def test_drawing_leaves_the_view_untouched(scene: Scene) -> None:
+    view = stored_view(scene)
+    before = copy.deepcopy(view)
+    render_view(scene, view)
+    assert view == before
+
+
+def test_no_text_is_drawn_too_small_to_read_at_half_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Phones show pictures at about half size: 16 px is the floor (8 px there), body text is 22."""
+    sizes: list[int] = []
+    original = Sheet.text
+
+    def recording(self: Sheet, xy: tuple[float, float], text: str, size: int, **kwargs: Any) -> float:
+        sizes.append(size)
+        return original(self, xy, text, size, **kwargs)
+
+    monkeypatch.setattr(Sheet, "text", recording)
+    for scene in SCENES:
+        render_view(scene, stored_view(scene))
+    assert min(sizes) >= 16
+
+
+def test_unknown_game_is_refused_with_the_games_drawn() -> None:
+    with pytest.raises(ValueError, match="nidavellir, tranquility"):
+        renderer.board_png({"game": "hnefatafl"}, [])
+
+
+def test_missing_or_blank_names_become_seat_numbers() -> None:
+    assert seat_name(["Astrid", "  "], 0) == "Astrid"
+    assert seat_name(["Astrid", "  "], 1) == "Seat 2"
+    assert seat_name([], 4) == "Seat 5"
+
+
+def test_emoji_the_fonts_lack_are_dropped_from_names() -> None:
+    assert seat_name(["Astrid 🛡️ the Bold", "🐉"], 0) == "Astrid the Bold"
+    assert seat_name(["Astrid 🛡️ the Bold", "🐉"], 1) == "Seat 2"
+
+
+def test_pictures_draw_with_no_names_at_all() -> None:
+    scene = SCENE["nidavellir-5p-final"]
+    view = stored_view(scene)
+    assert _size(renderer.board_png(view, [])) == _size(renderer.board_png(view, names_for(scene)))
+
+
+def test_five_player_nidavellir_table_stays_under_400_kb() -> None:
+    scene = SCENE["nidavellir-5p-age2"]
+    assert len(renderer.board_png(stored_view(scene), names_for(scene))) < 400 * 1024
+
+
+def test_seat_board_adds_the_hand_under_the_public_board() -> None:
+    view = stored_view(SCENE["tranquility-3p-midgame"])
+    names = names_for(SCENE["tranquility-3p-midgame"])
+    public = _size(renderer.board_png({**view, "viewer": None, "hand": None}, names))
+    private = _size(renderer.board_png(view, names))
+    assert private[0] == public[0] and private[1] > public[1]
+
+
+# -- Tranquility hand hints: the sea must stay ascending in reading order ---------------------
+
+def _cells(**placed: int) -> list[int | None]:
+    cells: list[int | None] = [None] * 36
+    for cell, number in placed.items():
+        cells[int(cell.removeprefix("c")) - 1] = number
+    return cells
+
+
+def test_island_fits_only_between_its_smaller_and_larger_neighbours_in_reading_order() -> None:
+    cells = _cells(c3=10, c9=30)
+    assert island_room(cells, 20, None) == [4, 5, 6, 7, 8]
+    assert island_room(cells, 5, None) == [1, 2]
+    assert island_room(cells, 31, None) == list(range(10, 37))
+
+
+def test_jagged_rocks_row_is_closed_to_islands() -> None:
+    cells = _cells(c3=10, c9=30)
+    assert island_room(cells, 20, rocks_row=1) == [7, 8]
+    assert island_room(cells, 20, rocks_row=2) == [4, 5, 6]
+
+
+def test_cells_split_by_the_jagged_rocks_are_named_as_separate_runs() -> None:
+    assert cell_ranges(island_room(_cells(c3=10, c20=30), 20, rocks_row=2)) == "4–6, 13–19"
+    assert cell_ranges([7]) == "7"
+
+
+def test_placing_5_next_to_3_costs_2() -> None:
+    assert placement_cost(_cells(c1=3), 5, 2) == 2
+
+
+def test_placement_cost_with_two_neighbours_is_the_smaller_difference() -> None:
+    assert placement_cost(_cells(c1=3, c3=20), 18, 2) == 2
+    assert placement_cost(_cells(c6=40, c7=41), 60, 12) == 0
+
+
+def test_finish_card_is_playable_only_on_a_full_sea_after_the_start() -> None:
+    view = stored_view(SCENE["tranquility-3p-midgame"])
+    full = {**view, "cells": list(range(1, 37)), "start_played": True, "start_played_by": 0}
+    assert card_hint(SeaTable.read(full), "finish", 5)[1] == ("play it", "to win!")
+    assert card_hint(SeaTable.read({**full, "start_played_by": None}), "finish", 5)[1] == ("discard", "only")
+    lurking = {**full, "sea_monsters": {"total": 3, "played": 1, "discarded": 0, "left": 2}}
+    assert card_hint(SeaTable.read(lurking), "finish", 5)[1] == ("discard", "only")
+
+
+def test_island_whose_cheapest_spot_costs_more_than_the_hand_left_is_marked_unpayable() -> None:
+    view = {**stored_view(SCENE["tranquility-3p-midgame"]), "cells": _cells(c1=3, c2=40), "rocks_row": None}
+    title, hint, _ = card_hint(SeaTable.read(view), "20", 3)
+    assert (title, hint) == ("20", ("no room", "discard"))
+    view["cells"] = _cells(c1=3, c3=40)
+    assert card_hint(SeaTable.read(view), "20", 3)[1] == ("cell 2", "can't pay")
+
+
+def test_flow_wraps_when_the_next_item_would_overflow() -> None:
+    assert flow([40, 40, 40], 100, 10) == [(0, 0), (50, 0), (0, 1)]
+
+
+def test_wrap_keeps_lines_within_the_width() -> None:
+    lines = wrap("Player 1 can't act with 0 cards in hand", "DejaVuSans-Bold.ttf", 22, 200)
+    assert len(lines) > 1 and " ".join(lines) == "Player 1 can't act with 0 cards in hand"
+
+
+def test_render_samples_command_writes_every_scene_of_a_game(tmp_path: Path) -> None:
+    assert skald(["render-samples", "--out", str(tmp_path), "--game", "tranquility"]) == 0
+    written = sorted(p.stem for p in tmp_path.glob("*.png"))
+    assert written == sorted(s.name for s in SCENES if s.game == "tranquility")
+
+
+def test_every_scene_names_its_game_and_picture() -> None:
+    scene: Scene
+    for scene in SCENES:
+        assert scene.game in renderer.games() and scene.picture in ("board", "hand", "outcome")
+
+
+@pytest.mark.parametrize("game_name", ["tranquility", "nidavellir"])
+def test_every_phase_of_random_games_draws(game_name: str) -> None:
+    """Random games at every player count, drawn every few steps for a spectator and the seat
+    to act, and at the end: whatever phase a game is in, its pictures come out."""
+    game = registry.get(game_name)
+    options = {"sea_monsters": 4, "jagged_rocks": "manual", "removed_islands": 8} if game_name == "tranquility" else {}
+    for players in range(max(2, game.min_players), game.max_players + 1):
+        state = game.setup(players, options, seed=players * 17)
+        ai = game.ai_players()["random"]
+        step = 0
+        while game.outcome(state) is None:
+            seat = min(game.to_move(state))
+            if step % 9 == 0:
+                assert renderer.board_png(game.view(state, None), [])
+                assert renderer.hand_png(game.view(state, seat), [])
+            state = game.apply(state, seat, ai.choose(state, seat, seed=step)).state
+            step += 1
+        assert renderer.outcome_png(game.view(state, None), [])
+        assert renderer.board_png(game.view(state, 0), [])
