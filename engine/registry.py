@@ -13,6 +13,7 @@ from engine.errors import BadOptions
 # broken or heavy game never slows down the others.
 _GAMES: dict[str, str] = {
     "tranquility": "engine.tranquility:GAME",
+    "nidavellir": "engine.nidavellir:GAME",
 }
 
 

@@ -22,10 +22,10 @@ _GAMES: dict[str, str] = {
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
-    """Display name of a seat; blank or missing names become 'Player N'."""
+    """Display name of a seat; blank or missing names become 'Seat N', as engine texts name seats."""
     if 0 <= seat < len(names) and names[seat].strip():
         return names[seat].strip()
-    return f"Player {seat + 1}"
+    return f"Seat {seat + 1}"
 
 
 def _plain(view: JSON, names: Sequence[str]) -> str:

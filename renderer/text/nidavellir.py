@@ -5,12 +5,24 @@ Works from the view alone (docs/views/nidavellir.md), so it shows exactly what t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from renderer.text import seat_name
-
 SUITS = ("blacksmith", "hunter", "explorer", "miner", "warrior")
+_SEAT = re.compile(r"\bSeat (\d{1,2})\b")
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """Display name of a seat; a blank or missing name stays "Seat N", as in the engine's texts."""
+    if 0 <= seat < len(names) and names[seat].strip():
+        return names[seat].strip()
+    return f"Seat {seat + 1}"
+
+
+def _named(text: str, names: Sequence[str]) -> str:
+    """An engine text with each "Seat N" shown by its display name."""
+    return _SEAT.sub(lambda match: seat_name(names, int(match.group(1)) - 1), text)
 
 
 def _coin(coin: Mapping[str, Any] | None) -> str:
@@ -78,7 +90,7 @@ def _seat_lines(view: Mapping[str, Any], seat: Mapping[str, Any], names: Sequenc
 def score_sheet(sheet: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     """The final score sheet as a table, one row per seat."""
     columns: Sequence[str] = sheet["columns"]
-    heads = ["player", *(c[:7] for c in columns)]
+    heads = ["seat", *(c[:7] for c in columns)]
     labels = [seat_name(names, row["seat"]) for row in sheet["rows"]]
     widths = [max(6, *(len(x) for x in labels)), *(max(4, len(h)) for h in heads[1:])]
     lines = [heads[0].ljust(widths[0]) + "  "
@@ -93,7 +105,7 @@ def score_sheet(sheet: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
     """The whole table as text, as `view`'s viewer may see it."""
     lines = [f"Nidavellir — Age {view['age']}, round {view['round']} of {view['rounds']}  ({view['phase']})"]
-    lines.append(view["log_hint"])
+    lines.append(_named(view["log_hint"], names))
     lines.append("")
     lines += _tavern_lines(view, names)
     decks = view["decks"]
@@ -115,7 +127,7 @@ def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
     outcome = view["outcome"]
     if outcome:
         lines.append("")
-        lines.append(outcome["summary"])
+        lines.append(_named(outcome["summary"], names))
         if outcome.get("sheet"):
             lines += score_sheet(outcome["sheet"], names)
     return "\n".join(lines)

@@ -1,0 +1,132 @@
+"""Engine figures: random-playout throughput for every registered game and option set, then
+each game's own section (for Tranquility: the heuristic player's win rate).
+
+Run: `.venv/bin/python -m benchmarks.engine [--playouts 20] [--games 500] [--game NAME]`.
+Adding a game's own figures is one function and one line in `SECTIONS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine import Game, Rng, registry
+
+
+def playout(game: Game[Any], players: int, options: Mapping[str, Any], seed: int, kind: str) -> tuple[Any, int]:
+    """One game to the end with every seat played by the AI `kind`; returns (final state, moves)."""
+    ai = game.ai_players()[kind]
+    state = game.setup(players, options, seed)
+    rng = Rng.from_seed(seed)
+    moves = 0
+    while game.outcome(state) is None:
+        seat = rng.choice(sorted(game.to_move(state)))
+        state = game.apply(state, seat, ai.choose(state, seat, seed * 7919 + moves)).state
+        moves += 1
+    return state, moves
+
+
+def label(options: Mapping[str, Any], game: Game[Any]) -> str:
+    """Only the options that differ from the defaults, e.g. 'sea_monsters=3' or 'base'."""
+    defaults = {spec.name: spec.default for spec in game.options()}
+    changed = [f"{k}={v}" for k, v in options.items() if defaults.get(k) != v]
+    return ",".join(changed) or "base"
+
+
+def throughput(game: Game[Any], playouts: int) -> None:
+    """Random playouts per option set: games/s and moves/s (player count cycles over the range)."""
+    counts = list(range(game.min_players, game.max_players + 1))
+    print(f"\n{game.title}: random playouts, {playouts} per option set, players cycling {counts[0]}–{counts[-1]}")
+    print(f"  {'options':<28} {'games/s':>9} {'moves/s':>10} {'moves/game':>11}")
+    for options in game.option_sets():
+        moves = 0
+        start = time.perf_counter()
+        for i in range(playouts):
+            moves += playout(game, counts[i % len(counts)], options, seed=i, kind="random")[1]
+        elapsed = time.perf_counter() - start
+        print(f"  {label(options, game):<28} {playouts / elapsed:>9.1f} {moves / elapsed:>10.0f} "
+              f"{moves / playouts:>11.1f}")
+
+
+def tranquility_win_rate(game: Game[Any], games: int) -> None:
+    """The heuristic team's win rate over seeded 3-player games, base and each advanced option."""
+    print(f"\nTranquility: heuristic win rate, {games} seeded 3-player games per option set")
+    print(f"  {'options':<28} {'wins':>6} {'win rate':>9} {'cells filled':>13} {'games/s':>8}")
+    for options in game.option_sets():
+        wins = filled = 0
+        start = time.perf_counter()
+        for seed in range(games):
+            state, _ = playout(game, 3, options, seed, kind="heuristic")
+            view = game.view(state, None)
+            wins += bool(view["outcome"]["winners"])
+            filled += sum(cell is not None for cell in view["cells"])
+        elapsed = time.perf_counter() - start
+        print(f"  {label(options, game):<28} {wins:>6} {wins / games:>9.1%} {filled / games:>13.1f} "
+              f"{games / elapsed:>8.1f}")
+
+
+def _nidavellir_share(game: Game[Any], first: str, second: str, games: int) -> float:
+    """Win share of AI `first` against `second` in seeded 2-player games, seats alternating; a
+    shared win counts as a share."""
+    share = 0.0
+    ais = game.ai_players()
+    for seed in range(games):
+        kinds = (first, second) if seed % 2 == 0 else (second, first)
+        state = game.setup(2, {}, seed)
+        moves = 0
+        while (outcome := game.outcome(state)) is None:
+            seat = min(game.to_move(state))
+            state = game.apply(state, seat, ais[kinds[seat]].choose(state, seat, seed * 7919 + moves)).state
+            moves += 1
+        if seed % 2 in outcome.winners:
+            share += 1 / len(outcome.winners)
+    return share / games
+
+
+def nidavellir_figures(game: Game[Any], games: int) -> None:
+    """Random playouts/s at 2, 3 and 5 players; greedy vs random; search vs greedy (at most 200
+    games: the search player takes about a second per game)."""
+    print("\nNidavellir: random playouts by player count")
+    print(f"  {'players':<8} {'games/s':>9} {'moves/s':>10}")
+    for players in (2, 3, 5):
+        moves = 0
+        start = time.perf_counter()
+        for seed in range(20):
+            moves += playout(game, players, {}, seed, kind="random")[1]
+        elapsed = time.perf_counter() - start
+        print(f"  {players:<8} {20 / elapsed:>9.1f} {moves / elapsed:>10.0f}")
+    print("\nNidavellir: AI against AI, seeded 2-player games, seats alternating")
+    for first, second, count in (("greedy", "random", games), ("search", "greedy", min(games, 200))):
+        start = time.perf_counter()
+        share = _nidavellir_share(game, first, second, count)
+        print(f"  {first} vs {second}: {share:.1%} won over {count} games ({time.perf_counter() - start:.0f} s)")
+
+
+# game key -> its own figures, given the game and the --games count.
+SECTIONS: dict[str, Callable[[Game[Any], int], None]] = {
+    "tranquility": tranquility_win_rate,
+    "nidavellir": nidavellir_figures,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--playouts", type=int, default=20, help="random playouts per option set")
+    parser.add_argument("--games", type=int, default=500, help="games per option set in each game's own section")
+    parser.add_argument("--game", action="append", help="only these games (default: every registered game)")
+    args = parser.parse_args()
+    names = args.game or registry.names()
+    started = time.perf_counter()
+    for name in names:
+        game = registry.get(name)
+        throughput(game, args.playouts)
+        section = SECTIONS.get(name)
+        if section is not None:
+            section(game, args.games)
+    print(f"\n(total {time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,273 @@
+"""`skald demo` and `skald play`: whole games in the terminal, for any registered game.
+
+`demo` lets AI seats play a seeded game and prints the public log, the final table and the
+outcome. `play` is a hot-seat game: before a person's hand is shown, the device is passed on.
+The game-driving loops (`run_demo`, `run_hot_seat`) take their input and output as callables
+and know nothing about argument parsing, so tests drive them and other front ends reuse them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.names import name_seats
+from engine import registry
+from engine.core import AIPlayer, Event, Game, Move, Outcome, Step
+from engine.errors import BadMove, BadOptions, IllegalMove, NotYourTurn
+from renderer.text import render_outcome, render_view, seat_name
+
+HUMAN = "human"
+QUIT_WORDS = frozenset({"quit", "exit", "resign"})
+HELP_WORDS = frozenset({"?", "help", "moves"})
+CLEAR_SCREEN = "\x1b[2J\x1b[H"
+
+Write = Callable[[str], None]
+Read = Callable[[str], str]
+# Called after every applied move with (seat, move, step); storage and relays hook in here.
+StepHook = Callable[[int, Move, Step[Any]], None]
+
+
+@dataclass
+class Table:
+    """One game being driven: the engine, its state, who sits where, and the move log."""
+
+    game: Game[Any]
+    state: Any
+    seed: int
+    seats: list[AIPlayer[Any] | None]  # None = a person at the keyboard
+    names: list[str]
+    log: list[tuple[int, str]] = field(default_factory=list)
+    hooks: Sequence[StepHook] = ()
+
+    def apply(self, seat: int, move: Move | str) -> Step[Any]:
+        step = self.game.apply(self.state, seat, move)
+        self.state = step.state
+        played = move if isinstance(move, Move) else self.game.parse_move(self.state, seat, move)
+        self.log.append((seat, played.text))
+        for hook in self.hooks:
+            hook(seat, played, step)
+        return step
+
+    def ai_move(self, seat: int) -> Step[Any]:
+        player = self.seats[seat]
+        assert player is not None
+        # One seed per move, derived from the game seed, so a demo is reproducible.
+        move = player.choose(self.state, seat, self.seed * 7919 + len(self.log))
+        return self.apply(seat, move)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+
+def open_table(game: Game[Any], players: int, options: Mapping[str, Any], seed: int,
+               kinds: Sequence[str], hooks: Sequence[StepHook] = (), names: Sequence[str] = ()) -> Table:
+    """Set a game up; `kinds` has one AI kind (or "human") per seat; missing names become "Player N"."""
+    offered = game.ai_players()
+    seats: list[AIPlayer[Any] | None] = []
+    for kind in kinds:
+        if kind == HUMAN:
+            seats.append(None)
+        elif kind in offered:
+            seats.append(offered[kind])
+        else:
+            raise BadOptions(f"No AI called {kind!r} for {game.title}; choose from: {', '.join(offered)}.")
+    state = game.setup(players, options, seed)
+    shown = [names[s].strip() if s < len(names) and names[s].strip() else f"Player {s + 1}" for s in range(players)]
+    return Table(game, state, seed, seats, shown, hooks=hooks)
+
+
+def _naming(table: Table, write: Write) -> Write:
+    """`write` with the engine's "Seat N" replaced by the table's display names."""
+
+    def named(text: str) -> str:
+        return name_seats(text, table.names)
+
+    return lambda text: write(named(text))
+
+
+def _tell(write: Write, events: Sequence[Event], seat: int | None) -> None:
+    for event in events:
+        if event.visible_to(seat):
+            write(event.text if event.public else f"  (only you) {event.text}")
+
+
+def run_demo(table: Table, write: Write, max_moves: int = 20000) -> Outcome | None:
+    """Let the AI seats play to the end, printing the public log, the final table and the outcome."""
+    game = table.game
+    write = _naming(table, write)
+    write(f"{game.title}, {len(table.seats)} player{'s' if len(table.seats) != 1 else ''}, seed {table.seed}")
+    while table.outcome() is None and len(table.log) < max_moves:
+        seat = min(game.to_move(table.state))
+        _tell(write, table.ai_move(seat).events, None)
+    write("")
+    write(render_view(game.view(table.state, None), table.names))
+    outcome = table.outcome()
+    if outcome is not None:
+        write("")
+        write(render_outcome(outcome.to_dict(), table.names))
+    return outcome
+
+
+def run_hot_seat(table: Table, read: Read, write: Write, clear: str = "") -> Outcome | None:
+    """A terminal game passed from hand to hand; AI seats move by themselves.
+
+    Returns the outcome, or None when a player quits (or input ends) first.
+    """
+    game = table.game
+    write = _naming(table, write)
+    shown: int | None = None
+    write(f"{game.title}, {len(table.seats)} players, seed {table.seed}. Type '?' for your moves, 'quit' to stop.")
+    while (outcome := table.outcome()) is None:
+        seat = min(game.to_move(table.state))
+        name = seat_name(table.names, seat)
+        if table.seats[seat] is not None:
+            _tell(write, table.ai_move(seat).events, None)
+            continue
+        try:
+            if shown != seat and sum(s is None for s in table.seats) > 1:
+                write(clear + "-" * 40)
+                read(f"Pass the device to {name} and press Enter. ")
+            shown = seat
+            write(render_view(game.view(table.state, seat), table.names))
+            step = _human_move(table, seat, read, write)
+        except EOFError:
+            step = None
+        if step is None:
+            write("Game stopped.")
+            return None
+        _tell(write, step.events, seat)
+    write(render_view(game.view(table.state, None), table.names))
+    write(render_outcome(outcome.to_dict(), table.names))
+    return outcome
+
+
+def _human_move(table: Table, seat: int, read: Read, write: Write) -> Step[Any] | None:
+    """Ask until the seat types an accepted move; a refusal names the rule that forbids it."""
+    name = seat_name(table.names, seat)
+    while True:
+        text = read(f"{name}> ").strip()
+        if not text:
+            continue
+        if text.lower() in QUIT_WORDS:
+            return None
+        if text.lower() in HELP_WORDS:
+            menu = move_menu(table.game.legal_moves(table.state, seat))
+            write("Your moves:\n" + "\n".join(f"  {line}" for line in menu))
+            continue
+        try:
+            return table.apply(seat, text)
+        except (BadMove, IllegalMove, NotYourTurn) as err:
+            write(f"Not allowed: {err.reason}")
+
+
+def move_menu(moves: Sequence[Move], room: int = 20) -> list[str]:
+    """Legal moves for a terminal: one per line when few, else grouped by all but their last token."""
+    if len(moves) <= room:
+        return [m.text for m in moves]
+    groups: dict[str, list[str]] = {}
+    for move in moves:
+        head, _, last = move.text.rpartition(" ")
+        groups.setdefault(head, []).append(last)
+    lines = []
+    for head, lasts in groups.items():
+        if all(last.isdigit() for last in lasts):
+            lasts.sort(key=int)
+        lines.append(f"{head} {' | '.join(lasts)}" if head else " | ".join(lasts))
+    return lines
+
+
+# -- argument parsing --------------------------------------------------------------------------
+def parse_options(game: Game[Any], pairs: Sequence[str]) -> dict[str, Any]:
+    """`name=value` pairs, each value read as the type of the option's default."""
+    specs = {spec.name: spec for spec in game.options()}
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        spec = specs.get(name.strip())
+        if not sep or spec is None:
+            known = ", ".join(specs) or "none"
+            raise BadOptions(f"Options are given as name=value; {game.title} options: {known}.")
+        value: Any = raw.strip()
+        if isinstance(spec.default, bool):
+            value = value.lower() in ("1", "true", "yes", "on")
+        elif isinstance(spec.default, int):
+            try:
+                value = int(value)
+            except ValueError as err:
+                raise BadOptions(f"Option {spec.name} takes a number, not {raw!r}.") from err
+        options[spec.name] = value
+    return options
+
+
+def seat_kinds(game: Game[Any], players: int, given: Sequence[str] | None, default: str) -> list[str]:
+    """One kind per seat: none given -> `default` for all, one -> it for all, else one per seat."""
+    if not given:
+        return [default] * players
+    if len(given) == 1:
+        return list(given) * players
+    if len(given) != players:
+        raise BadOptions(f"Give --ai once for every seat or once per seat ({players}), not {len(given)} times.")
+    return list(given)
+
+
+def _default_ai(game: Game[Any]) -> str:
+    kinds = [k for k in game.ai_players() if k != "random"]
+    return kinds[0] if kinds else "random"
+
+
+def _table_from(args: argparse.Namespace, default_kind: str | None) -> Table:
+    game = registry.get(args.game)
+    players = args.players if args.players is not None else game.min_players
+    options = parse_options(game, args.option or [])
+    kinds = seat_kinds(game, players, args.ai, default_kind or _default_ai(game))
+    seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
+    names = args.names.split(",") if args.names else []
+    return open_table(game, players, options, seed, kinds, names=names)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    try:
+        table = _table_from(args, None)
+    except BadOptions as err:
+        print(err.reason, file=sys.stderr)
+        return 2
+    if any(seat is None for seat in table.seats):
+        print("A demo is played by AI seats only.", file=sys.stderr)
+        return 2
+    return 0 if run_demo(table, print) is not None else 1
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        table = _table_from(args, HUMAN)
+    except BadOptions as err:
+        print(err.reason, file=sys.stderr)
+        return 2
+    clear = CLEAR_SCREEN if sys.stdout.isatty() else ""
+    return 0 if run_hot_seat(table, input, print, clear) is not None else 1
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help=f"one of: {', '.join(registry.names())}")
+    parser.add_argument("--players", type=int, default=None, help="seat count (default: the game's minimum)")
+    parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random, printed)")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option, e.g. sea_monsters=3")
+    parser.add_argument("--names", metavar="A,B,...", help="display names by seat (default: Player 1, Player 2, ...)")
+
+
+def register(subparsers: Any) -> None:
+    """Add `demo` and `play` to the `skald` command."""
+    demo = subparsers.add_parser("demo", help="watch AI seats play a whole game")
+    _common(demo)
+    demo.add_argument("--ai", action="append", metavar="KIND", help="AI kind for all seats, or once per seat")
+    demo.set_defaults(handler=_demo)
+    play = subparsers.add_parser("play", help="a hot-seat game in the terminal")
+    _common(play)
+    play.add_argument("--ai", action="append", metavar="KIND",
+                      help="'human' or an AI kind, once per seat (default: everyone human)")
+    play.set_defaults(handler=_play)

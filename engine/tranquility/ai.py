@@ -1,0 +1,207 @@
+"""AI seats for Tranquility: a random player and a cooperative heuristic player.
+
+The heuristic plays for the team. It measures every option in "cards wasted": a placement
+wastes its discards plus how far the island sits from where its number would ideally go
+between its filled neighbours (a misplaced island squeezes the numbers left for the cells
+around it); a discard wastes the worth of the two cards. Dead cards (a Start card once one
+is down, islands that fit nowhere) are discarded first; Finish cards are kept safe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from math import ceil
+from typing import TYPE_CHECKING
+
+from engine.core import AIPlayer, Move, RandomPlayer
+from engine.errors import IllegalMove
+from engine.tranquility import rules
+from engine.tranquility.cards import (
+    CELLS,
+    FINISH,
+    FINISH_CARDS,
+    ISLAND_MAX,
+    MONSTER,
+    ROWS,
+    START,
+    START_DISCARD_TOTAL,
+    is_island,
+    row_cells,
+    row_of,
+)
+from engine.tranquility.moves import (
+    DISCARD,
+    PLACE,
+    PLAY_FINISH,
+    PLAY_START,
+    ROCKS_KEEP,
+    ROCKS_TO,
+    SEA_MONSTER,
+    Action,
+    label_of,
+    text_of,
+)
+from engine.tranquility.state import ROCKS, START_PHASE, TranquilityState
+
+if TYPE_CHECKING:
+    from engine.tranquility.game import Tranquility
+
+PLACE_BONUS = 4.0  # a placed island is progress; a discard is not
+POSITION_WEIGHT = 0.3  # cards wasted per cell an island sits away from its ideal cell
+IMPOSSIBLE = 1000.0
+
+
+def _move(action: Action) -> Move:
+    return Move(text_of(action), label_of(action))
+
+
+def _segment(grid: list[int], index: int) -> tuple[int, int, int, int]:
+    """Nearest filled cells around `index`: (cell, value) before and after, with virtual ends."""
+    before, low = -1, 0
+    for j in range(index - 1, -1, -1):
+        if grid[j]:
+            before, low = j, grid[j]
+            break
+    after, high = CELLS, ISLAND_MAX + 1
+    for j in range(index + 1, CELLS):
+        if grid[j]:
+            after, high = j, grid[j]
+            break
+    return before, low, after, high
+
+
+def misfit(grid: list[int], card: int, index: int, gone: frozenset[int] = frozenset()) -> float:
+    """How badly `card` at `index` would sit: distance from its proportional cell, and
+    IMPOSSIBLE when it leaves more empty cells on one side than numbers to fill them
+    (`gone`: islands known to be out of play, which can't fill anything)."""
+    before, low, after, high = _segment(grid, index)
+    lost_below = sum(1 for c in gone if low < c < card) if gone else 0
+    lost_above = sum(1 for c in gone if card < c < high) if gone else 0
+    if card - low - 1 - lost_below < index - before - 1 or high - card - 1 - lost_above < after - index - 1:
+        return IMPOSSIBLE
+    ideal = before + (card - low) / (high - low) * (after - before)
+    return abs(index - ideal)
+
+
+class Seat:
+    """What the heuristic knows about its own hand this turn: which cards are worth keeping."""
+
+    def __init__(self, state: TranquilityState, seat: int) -> None:
+        self.state = state
+        self.hand = state.hands[seat]
+        # Our own face-down discards are the islands we know are out of play.
+        self.gone = frozenset(c for c in state.discards[seat] if is_island(c))
+        below, above = rules.bounds(state.grid)
+        self.fits: dict[int, bool] = {}
+        for card in set(self.hand):
+            if is_island(card):
+                self.fits[card] = any(
+                    not state.grid[i] and below[i] < card < above[i] for i in range(CELLS)
+                )
+
+    def worth(self, card: int) -> float:
+        """Cards-wasted value of losing `card` from this hand."""
+        state = self.state
+        if card == START:
+            return 0.0 if state.start_played else 50.0
+        if card == FINISH:
+            left = FINISH_CARDS - rules.finish_discarded(state)
+            spare = self.hand.count(FINISH) > 1
+            return 3.0 if spare and left > 2 else 40.0
+        if card == MONSTER:
+            return 0.3
+        return 1.0 if self.fits.get(card) else 0.05
+
+    def cheapest(self, cards: list[int], count: int) -> tuple[int, ...]:
+        return tuple(sorted(sorted(cards, key=lambda c: (self.worth(c), c))[:count]))
+
+    def waste(self, cards: tuple[int, ...]) -> float:
+        return sum(self.worth(c) for c in cards)
+
+
+class HeuristicPlayer(AIPlayer[TranquilityState]):
+    """Plays for the team: small gaps, few discards, Finish cards kept safe."""
+
+    name = "heuristic"
+    description = "plays for the team: small gaps, few discards, keeps Finish cards safe"
+
+    def choose(self, state: TranquilityState, seat: int, seed: int) -> Move:
+        legal = rules.legal_actions(state, seat)
+        if not legal:
+            raise IllegalMove("This seat has no legal move now.")
+        if len(legal) == 1:
+            return _move(legal[0])
+        me = Seat(state, seat)
+        if state.phase == START_PHASE:
+            return _move(self._start_discard(state, seat, me))
+        if state.phase == ROCKS:
+            return _move(self._rocks(state, me, legal))
+        if any(a.kind == PLAY_FINISH for a in legal):
+            return _move(Action(PLAY_FINISH))
+        if any(a.kind == PLAY_START for a in legal):
+            return _move(Action(PLAY_START))
+        return _move(self._action(state, me, legal))
+
+    def _action(self, state: TranquilityState, me: Seat, legal: list[Action]) -> Action:
+        best: tuple[float, str, Action] | None = None
+        seen: set[tuple[int, int]] = set()
+        for action in legal:
+            if action.kind == PLACE:
+                spot = (action.card, action.cell)
+                if spot in seen:
+                    continue
+                seen.add(spot)
+                rest = me.hand.copy()
+                rest.remove(action.card)
+                paid = me.cheapest(rest, len(action.cards))
+                action = Action(PLACE, card=action.card, cell=action.cell, cards=paid)
+                badness = misfit(state.grid, action.card, action.cell - 1, me.gone)
+                score = PLACE_BONUS - me.waste(paid) - POSITION_WEIGHT * badness
+            elif action.kind == DISCARD:
+                if action.cards != me.cheapest(me.hand, 2):
+                    continue
+                score = -me.waste(action.cards)
+            elif action.kind == SEA_MONSTER:
+                index = action.cell - 1
+                island = state.grid[index]
+                grid = state.grid.copy()
+                grid[index] = 0
+                # Sinking an island is worth how badly it sat, less the island itself.
+                score = POSITION_WEIGHT * misfit(grid, island, index) - 1.5
+            else:
+                continue
+            key = (score, text_of(action))
+            if best is None or key[0] > best[0] or (key[0] == best[0] and key[1] < best[1]):
+                best = (score, key[1], action)
+        if best is None:
+            return legal[0]
+        return best[2]
+
+    def _start_discard(self, state: TranquilityState, seat: int, me: Seat) -> Action:
+        needed = START_DISCARD_TOTAL - state.start_total
+        declarers_left = state.players - (seat - state.turn) % state.players
+        most = min(len(me.hand), needed)
+        least = 1 if rules.start_forced_to_discard(state) else 0
+        dead = sum(1 for c in me.hand if me.worth(c) < 0.5)
+        count = max(least, min(most, max(ceil(needed / declarers_left), dead)))
+        return Action(DISCARD, cards=me.cheapest(me.hand, count))
+
+    def _rocks(self, state: TranquilityState, me: Seat, legal: list[Action]) -> Action:
+        wanted = [0] * ROWS
+        for card in me.hand:
+            if not is_island(card):
+                continue
+            spots = [(misfit(state.grid, card, i), i) for i in range(CELLS) if not state.grid[i]]
+            if spots:
+                wanted[row_of(min(spots)[1])] += 1
+        # Closing the row with the fewest empty cells shuts out the fewest placements.
+        empty = [sum(1 for i in row_cells(r) if not state.grid[i]) for r in range(ROWS)]
+        rows = [a for a in legal if a.kind == ROCKS_TO]
+        if rows:
+            return min(rows, key=lambda a: (empty[a.row - 1], wanted[a.row - 1], a.row))
+        return next(a for a in legal if a.kind == ROCKS_KEEP)
+
+
+def ai_players(game: Tranquility) -> Mapping[str, AIPlayer[TranquilityState]]:
+    """The AI kinds offered for empty seats."""
+    return {"random": RandomPlayer(game), "heuristic": HeuristicPlayer(game)}

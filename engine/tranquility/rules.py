@@ -1,0 +1,503 @@
+"""Tranquility's rules: where an island may go and what it costs, which actions a seat has,
+why an action is refused, and how an action changes the state."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from engine.core import Event
+from engine.errors import IllegalMove
+from engine.rng import Rng
+from engine.tranquility.cards import (
+    CELLS,
+    FINISH,
+    FINISH_CARDS,
+    HAND_SIZE,
+    ISLAND_MAX,
+    MONSTER,
+    ROWS,
+    START,
+    START_DISCARD_TOTAL,
+    card_name,
+    is_island,
+    row_cells,
+    row_of,
+)
+from engine.tranquility.moves import (
+    DISCARD,
+    PLACE,
+    PLAY_FINISH,
+    PLAY_START,
+    ROCKS_KEEP,
+    ROCKS_TO,
+    SEA_MONSTER,
+    Action,
+    public_text_of,
+)
+from engine.tranquility.state import OVER, PLAY, ROCKS, START_PHASE, LastMove, TranquilityState
+
+COMPLETE_ROWS_TO_CLEAR_ROCKS = 4
+NO_CEILING = ISLAND_MAX + 1
+
+
+def seat_text(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+# -- the sea grid --------------------------------------------------------------------------
+def bounds(grid: list[int]) -> tuple[list[int], list[int]]:
+    """Per cell: the largest island before it in the sequence (0 if none) and the smallest after it."""
+    below = [0] * CELLS
+    above = [NO_CEILING] * CELLS
+    best = 0
+    for i in range(CELLS):
+        below[i] = best
+        if grid[i]:
+            best = grid[i]
+    best = NO_CEILING
+    for i in range(CELLS - 1, -1, -1):
+        above[i] = best
+        if grid[i]:
+            best = grid[i]
+    return below, above
+
+
+def cost(grid: list[int], card: int, index: int) -> int:
+    """Discards owed for `card` at `index`: the difference to the neighbour in the sequence,
+    the smaller one when both neighbours hold islands; 0 without neighbours."""
+    diffs = []
+    if index > 0 and grid[index - 1]:
+        diffs.append(abs(card - grid[index - 1]))
+    if index < CELLS - 1 and grid[index + 1]:
+        diffs.append(abs(grid[index + 1] - card))
+    return min(diffs) if diffs else 0
+
+
+def open_rows(state: TranquilityState) -> list[int]:
+    """0-based rows the Jagged Rocks may move to: other rows with an empty cell."""
+    return [r for r in range(ROWS) if r != state.rocks_row and any(not state.grid[i] for i in row_cells(r))]
+
+
+def complete_rows(grid: list[int]) -> int:
+    return sum(all(grid[i] for i in row_cells(r)) for r in range(ROWS))
+
+
+def finish_discarded(state: TranquilityState) -> int:
+    return sum(d.count(FINISH) for d in state.discards)
+
+
+def monsters_discarded(state: TranquilityState) -> int:
+    return sum(d.count(MONSTER) for d in state.discards)
+
+
+def monsters_left(state: TranquilityState) -> int:
+    """Sea Monsters still in hands or draw piles."""
+    return state.sea_monsters - state.monsters_played - monsters_discarded(state)
+
+
+def start_forced_to_discard(state: TranquilityState) -> bool:
+    """The last declarer of a pass in which nobody discarded must discard, so passes always progress."""
+    return (state.declarer + 1) % state.players == state.turn and state.pass_discarded == 0
+
+
+def _missing(hand: list[int], cards: tuple[int, ...]) -> int | None:
+    """The first card of `cards` the hand can't supply (counting duplicates), or None."""
+    held = Counter(hand)
+    for card in cards:
+        if held[card] <= 0:
+            return card
+        held[card] -= 1
+    return None
+
+
+def _subsets(cards: list[int], size: int) -> set[tuple[int, ...]]:
+    return set(combinations(cards, size))
+
+
+# -- which actions a seat has -----------------------------------------------------------------
+def legal_actions(state: TranquilityState, seat: int) -> list[Action]:
+    """Every allowed action of `seat` now (unsorted; the game sorts by text)."""
+    if state.over:
+        return []
+    hand = state.hands[seat]
+    if state.phase == START_PHASE:
+        if seat != state.declarer:
+            return []
+        most = min(len(hand), START_DISCARD_TOTAL - state.start_total)
+        least = 1 if start_forced_to_discard(state) else 0
+        return [Action(DISCARD, cards=c) for k in range(least, most + 1) for c in _subsets(hand, k)]
+    if seat != state.turn:
+        return []
+    if state.phase == ROCKS:
+        actions = [Action(ROCKS_TO, row=r + 1) for r in open_rows(state)]
+        actions += [Action(ROCKS_KEEP, cards=c) for c in _subsets(hand, 2)]
+        return actions
+    if START in hand and not state.start_played:
+        return [Action(PLAY_START)]
+    actions = [Action(DISCARD, cards=c) for c in _subsets(hand, 2)]
+    grid = state.grid
+    below, above = bounds(grid)
+    for card in set(hand):
+        if not is_island(card):
+            continue
+        rest = hand.copy()
+        rest.remove(card)
+        for index in range(CELLS):
+            if grid[index] or not below[index] < card < above[index] or row_of(index) == state.rocks_row:
+                continue
+            owed = cost(grid, card, index)
+            if owed <= len(rest):
+                actions += [Action(PLACE, card=card, cell=index + 1, cards=c) for c in _subsets(rest, owed)]
+    if MONSTER in hand:
+        actions += [Action(SEA_MONSTER, cell=i + 1) for i in range(CELLS) if grid[i]]
+    if FINISH in hand and finish_allowed(state) is None:
+        actions.append(Action(PLAY_FINISH))
+    return actions
+
+
+def finish_allowed(state: TranquilityState) -> str | None:
+    """Why the Finish card can't be played now, or None when it can."""
+    empty = state.grid.count(0)
+    if empty:
+        return f"The Finish card needs a full grid: {empty} cell{'s are' if empty > 1 else ' is'} still empty."
+    if not state.start_played:
+        return "The Finish card needs a Start card down first."
+    left = monsters_left(state)
+    if left:
+        many = "s are" if left > 1 else " is"
+        return f"The Finish card can't be played while {left} Sea Monster{many} still in hands or draw piles."
+    return None
+
+
+# -- why an action is refused -----------------------------------------------------------------
+def check(state: TranquilityState, seat: int, action: Action) -> None:
+    """Raise IllegalMove naming the rule that forbids `action`; return if it is allowed."""
+    hand = state.hands[seat]
+    kind = action.kind
+    if state.phase == START_PHASE:
+        _check_start_discard(state, seat, action)
+        return
+    if state.phase == ROCKS:
+        _check_rocks(state, seat, action)
+        return
+    if kind in (ROCKS_TO, ROCKS_KEEP):
+        raise IllegalMove(
+            "The Jagged Rocks move only after an action, and you choose where only with manual Jagged Rocks."
+        )
+    if START in hand and not state.start_played and kind != PLAY_START:
+        raise IllegalMove("You hold a Start card and none is down yet: you must play it now ('start').")
+    if kind == PLAY_START:
+        if START not in hand:
+            raise IllegalMove("You don't hold a Start card.")
+        if state.start_played:
+            raise IllegalMove("A Start card is already down: later Start cards are dead and can only be discarded.")
+        return
+    if kind == DISCARD:
+        if len(action.cards) != 2:
+            raise IllegalMove("A discard action is exactly two cards of your choice, e.g. 'discard 40 41'.")
+        _check_held(hand, action.cards)
+        return
+    if kind == PLAY_FINISH:
+        if FINISH not in hand:
+            raise IllegalMove("You don't hold a Finish card.")
+        reason = finish_allowed(state)
+        if reason:
+            raise IllegalMove(reason)
+        return
+    if kind == SEA_MONSTER:
+        if MONSTER not in hand:
+            raise IllegalMove("You don't hold a Sea Monster.")
+        index = _cell_index(action.cell)
+        if not state.grid[index]:
+            raise IllegalMove(f"Cell {action.cell} holds no island for the Sea Monster to sink.")
+        return
+    _check_place(state, hand, action)
+
+
+def _cell_index(cell: int) -> int:
+    if not 1 <= cell <= CELLS:
+        raise IllegalMove(f"There is no cell {cell}: cells are numbered 1–36 from the bottom-left.")
+    return cell - 1
+
+
+def _check_held(hand: list[int], cards: tuple[int, ...]) -> None:
+    lacking = _missing(hand, cards)
+    if lacking is not None:
+        many = cards.count(lacking) > 1
+        raise IllegalMove(f"You don't hold {'that many of ' if many else ''}{card_name(lacking)}.")
+
+
+def _check_place(state: TranquilityState, hand: list[int], action: Action) -> None:
+    card = action.card
+    if not is_island(card):
+        raise IllegalMove(f"Only island cards go in the grid; play {card_name(card)} with its own move.")
+    if card not in hand:
+        raise IllegalMove(f"You don't hold {card}.")
+    index = _cell_index(action.cell)
+    grid = state.grid
+    if grid[index]:
+        raise IllegalMove(f"Cell {action.cell} already holds {grid[index]}.")
+    if row_of(index) == state.rocks_row:
+        raise IllegalMove(f"Row {row_of(index) + 1} is closed by the Jagged Rocks: no island may go there now.")
+    for j in range(index - 1, -1, -1):
+        if grid[j]:
+            if grid[j] > card:
+                raise IllegalMove(
+                    f"You can't place {card} at cell {action.cell}: it must be above {grid[j]} (cell {j + 1})."
+                )
+            break
+    for j in range(index + 1, CELLS):
+        if grid[j]:
+            if grid[j] < card:
+                raise IllegalMove(
+                    f"You can't place {card} at cell {action.cell}: it must be below {grid[j]} (cell {j + 1})."
+                )
+            break
+    owed = cost(grid, card, index)
+    rest = hand.copy()
+    rest.remove(card)
+    if owed > len(rest):
+        raise IllegalMove(
+            f"Placing {card} at cell {action.cell} costs {owed} discards (the difference to its neighbour "
+            f"in the sequence), but only {len(rest)} cards would be left in your hand to pay with."
+        )
+    if len(action.cards) != owed:
+        example = " ".join(str(c) for c in rest[:owed])
+        hint = f" e.g. 'place {card} at {action.cell} discard {example}'"
+        hint = hint if owed else f" 'place {card} at {action.cell}'"
+        raise IllegalMove(
+            f"Placing {card} at cell {action.cell} costs {owed} discard{'s' if owed != 1 else ''}: "
+            f"name exactly {owed} other card{'s' if owed != 1 else ''} from your hand,{hint}."
+        )
+    _check_held(rest, action.cards)
+
+
+def _check_rocks(state: TranquilityState, seat: int, action: Action) -> None:
+    if action.kind == ROCKS_TO:
+        rows = open_rows(state)
+        if action.row - 1 not in rows:
+            listed = ", ".join(str(r + 1) for r in rows)
+            raise IllegalMove(
+                f"The Jagged Rocks can't move to row {action.row}: they move to another row with an empty cell "
+                f"({listed})."
+            )
+        return
+    if action.kind == ROCKS_KEEP:
+        if len(action.cards) != 2:
+            raise IllegalMove("Keeping the Jagged Rocks where they are costs exactly two cards.")
+        _check_held(state.hands[seat], action.cards)
+        return
+    raise IllegalMove("First choose where the Jagged Rocks go: 'rocks to 3', or 'rocks keep discard 40 41'.")
+
+
+def _check_start_discard(state: TranquilityState, seat: int, action: Action) -> None:
+    if action.kind != DISCARD:
+        raise IllegalMove(
+            "The team is discarding 8 cards for the Start card: discard some cards ('discard 40 41') or "
+            "'discard none'."
+        )
+    needed = START_DISCARD_TOTAL - state.start_total
+    if len(action.cards) > needed:
+        raise IllegalMove(
+            f"Only {needed} more card{'s are' if needed != 1 else ' is'} needed for the Start discard; "
+            "the total can't go past 8."
+        )
+    if not action.cards and start_forced_to_discard(state):
+        raise IllegalMove(
+            "Nobody has discarded in this pass, and you close it: discard at least one card so the Start discard "
+            "moves on."
+        )
+    _check_held(state.hands[seat], action.cards)
+
+
+# -- carrying actions out ---------------------------------------------------------------------
+def _take(hand: list[int], cards: tuple[int, ...]) -> None:
+    for card in cards:
+        hand.remove(card)
+
+
+def _discard_story(cards: tuple[int, ...]) -> str:
+    """How a face-down discard is told publicly: a count, plus any Start, Finish or Sea Monster in it."""
+    count = len(cards)
+    told = f"{count} card{'s' if count != 1 else ''} face down"
+    specials = []
+    for card, one, many in ((START, "a Start card", "Start cards"), (FINISH, "a Finish card", "Finish cards"),
+                            (MONSTER, "a Sea Monster", "Sea Monsters")):
+        same = cards.count(card)
+        if same:
+            specials.append(one if same == 1 else f"{same} {many}")
+    if specials:
+        told += " (" + ", ".join(specials) + ")"
+    return told
+
+
+def _discard(state: TranquilityState, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
+    _take(state.hands[seat], cards)
+    state.discards[seat].extend(cards)
+    if FINISH in cards and finish_discarded(state) >= FINISH_CARDS:
+        _end(state, False, "All five Finish cards have been discarded: the voyage can't be finished.", events)
+
+
+def _end(state: TranquilityState, won: bool, reason: str, events: list[Event] | None) -> None:
+    state.won = won
+    state.end_reason = reason
+    state.phase = OVER
+    if events is not None:
+        events.append(Event(reason))
+
+
+def perform(state: TranquilityState, seat: int, action: Action) -> list[Event]:
+    """Carry out a checked action in place; return its events."""
+    events: list[Event] = []
+    who = seat_text(seat)
+    kind = action.kind
+    text = public_text_of(action)
+    cells: list[int] = []
+    if state.phase == START_PHASE:
+        state.last = LastMove(seat, text)
+        _declare(state, seat, action.cards, events)
+        return events
+    if state.phase == ROCKS:
+        state.last = LastMove(seat, text)
+        if kind == ROCKS_TO:
+            state.rocks_row = action.row - 1
+            events.append(Event(f"{who} moves the Jagged Rocks to row {action.row}."))
+        else:
+            events.append(Event(f"{who} keeps the Jagged Rocks in row {(state.rocks_row or 0) + 1} "
+                                f"and discards {_discard_story(action.cards)}."))
+            _discard(state, seat, action.cards, events)
+        if not state.over:
+            _after_rocks(state, events)
+        return events
+    hand = state.hands[seat]
+    if kind == PLACE:
+        index = action.cell - 1
+        hand.remove(action.card)
+        state.grid[index] = action.card
+        cells = [index]
+        paid = f" and discards {_discard_story(action.cards)}" if action.cards else ""
+        events.append(Event(f"{who} places {action.card} in cell {action.cell}{paid}."))
+        _discard(state, seat, action.cards, events)
+        if state.rocks_row is not None and complete_rows(state.grid) >= COMPLETE_ROWS_TO_CLEAR_ROCKS:
+            state.rocks_row = None
+            state.rocks_gone = True
+            events.append(Event("Four rows are complete: the Jagged Rocks leave the game."))
+    elif kind == DISCARD:
+        events.append(Event(f"{who} discards {_discard_story(action.cards)}."))
+        _discard(state, seat, action.cards, events)
+    elif kind == PLAY_START:
+        hand.remove(START)
+        state.start_played_by = seat
+        state.start_pending = True
+        events.append(Event(f"{who} plays the Start card."))
+    elif kind == SEA_MONSTER:
+        index = action.cell - 1
+        sunk = state.grid[index]
+        hand.remove(MONSTER)
+        state.grid[index] = 0
+        state.monsters_played += 1
+        cells = [index]
+        events.append(Event(f"{who} plays a Sea Monster: island {sunk} in cell {action.cell} sinks, "
+                            "and both leave the game."))
+    else:
+        hand.remove(FINISH)
+        state.last = LastMove(seat, text)
+        events.append(Event(f"{who} plays the Finish card."))
+        _end(state, True, "The grid is complete and the Finish card is down: everybody wins!", events)
+        return events
+    state.last = LastMove(seat, text, cells)
+    if not state.over:
+        _after_action(state, events)
+    return events
+
+
+def _after_action(state: TranquilityState, events: list[Event]) -> None:
+    """The Jagged Rocks step that follows every action, then the rest of the turn."""
+    if state.rocks_row is not None:
+        rows = open_rows(state)
+        if rows and state.jagged_rocks == "manual":
+            state.phase = ROCKS
+            return
+        if rows:
+            rng = Rng(state.rng)
+            state.rocks_row = rng.choice(rows)
+            state.rng = rng.state
+            events.append(Event(f"The Jagged Rocks move to row {state.rocks_row + 1}."))
+    _after_rocks(state, events)
+
+
+def _after_rocks(state: TranquilityState, events: list[Event]) -> None:
+    if state.start_pending:
+        state.start_pending = False
+        state.phase = START_PHASE
+        state.declarer = state.turn
+        state.start_total = 0
+        state.pass_discarded = 0
+        events.append(Event(f"The team now discards {START_DISCARD_TOTAL} cards face down, "
+                            f"declaring in turn from {seat_text(state.turn)}."))
+        _check_declarer(state)
+        return
+    _end_turn(state, events)
+
+
+def _declare(state: TranquilityState, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
+    """One declaration of the group Start discard."""
+    state.start_total += len(cards)
+    state.pass_discarded += len(cards)
+    told = _discard_story(cards) if cards else "nothing"
+    running = f"{state.start_total} of {START_DISCARD_TOTAL}"
+    events.append(Event(f"{seat_text(seat)} discards {told} for the Start ({running})."))
+    _discard(state, seat, cards, events)
+    if state.over:
+        return
+    if state.start_total >= START_DISCARD_TOTAL:
+        _everyone_draws(state, events)
+        _end_turn(state, events)
+        return
+    state.declarer = (seat + 1) % state.players
+    if state.declarer == state.turn:
+        state.pass_discarded = 0
+        _everyone_draws(state, events)
+    _check_declarer(state)
+
+
+def _check_declarer(state: TranquilityState) -> None:
+    if start_forced_to_discard(state) and not state.hands[state.declarer]:
+        _end(state, False, f"{seat_text(state.declarer)} has no card left to discard for the Start: "
+                           "the ship is lost.", None)
+
+
+def _everyone_draws(state: TranquilityState, events: list[Event]) -> None:
+    for offset in range(state.players):
+        _draw(state, (state.turn + offset) % state.players, events)
+
+
+def _draw(state: TranquilityState, seat: int, events: list[Event]) -> None:
+    hand, pile = state.hands[seat], state.piles[seat]
+    wanted = HAND_SIZE - len(hand)
+    if wanted <= 0 or not pile:
+        return
+    drawn = pile[-wanted:]
+    del pile[-wanted:]
+    hand.extend(drawn)
+    hand.sort()
+    events.append(Event(f"{seat_text(seat)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."))
+    names = [card_name(c) for c in sorted(drawn)]
+    told = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    events.append(Event(f"You draw {told}.", frozenset({seat})))
+
+
+def _end_turn(state: TranquilityState, events: list[Event]) -> None:
+    """Draw back up to five, pass the turn on, and end the game if the next player can't act."""
+    _draw(state, state.turn, events)
+    state.turn_number += 1
+    state.turn = (state.turn + 1) % state.players
+    state.phase = PLAY
+    hand = state.hands[state.turn]
+    # Detected at the start of the turn so the game ends without a move from the stuck player;
+    # told through the outcome only, because whether a card fits depends on that player's hidden hand.
+    if len(hand) < 2 and not legal_actions(state, state.turn):
+        count = len(hand)
+        _end(state, False, f"{seat_text(state.turn)} can't act with {count} card{'s' if count != 1 else ''} in hand "
+                           "(nothing playable, too few to discard two): the ship is lost.", None)
