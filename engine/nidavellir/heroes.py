@@ -62,10 +62,11 @@ def place_in_army(state: NidavellirState, index: int, piece: int, suit: int) -> 
 
 
 def discard_columns(seat: SeatState, excluded: tuple[int, ...]) -> list[int]:
-    """Columns other than `excluded` that hold a dwarf card Dagda or Bonfur can discard."""
+    """Columns other than `excluded` whose top card Dagda or Bonfur can discard: a dwarf card
+    (the Armorer's included). A hero on top, Thrud or Ylud too, shields the column (as on BGA)."""
     return [
         suit for suit in range(5)
-        if suit not in excluded and any(not PIECES[p].hero for p in seat.army[suit])
+        if suit not in excluded and seat.army[suit] and not PIECES[seat.army[suit][-1]].hero
     ]
 
 
@@ -110,11 +111,12 @@ def recruit(state: NidavellirState, index: int, hero: int) -> tuple[list[Task], 
     events = [Event(f"{seat_name(index)} recruits {piece.label}.")]
     tasks: list[Task] = []
     if piece.suit is not None:
-        tasks += place_in_army(state, index, hero, piece.suit)
+        # Discards come before Thrud, pushed aside by this hero, goes back into a column (as on BGA).
         if hero == DAGDA:
             tasks.append(Task(DISCARD, index, 2, (HUNTER,)))
         elif hero == BONFUR:
             tasks.append(Task(DISCARD, index, 1, (BLACKSMITH,)))
+        tasks += place_in_army(state, index, hero, piece.suit)
     elif hero == THRUD:
         seat.command.append(THRUD)
         tasks.append(Task(THRUD_MOVE, index))
@@ -168,11 +170,10 @@ def move_ylud(state: NidavellirState, index: int, suit: int) -> list[Task]:
 
 
 def discard_top(state: NidavellirState, index: int, suit: int) -> int:
-    """Remove the highest dwarf card (never a hero) of a column to the discard pile."""
+    """Move the top card of a column (the last placed; never a hero) to the discard pile."""
     column = state.seats[index].army[suit]
-    for position in range(len(column) - 1, -1, -1):
-        if not PIECES[column[position]].hero:
-            card = column.pop(position)
-            state.discard.append(card)
-            return card
-    raise ValueError(f"no dwarf to discard in {SUITS[suit]}")
+    if not column or PIECES[column[-1]].hero:
+        raise ValueError(f"no dwarf on top of the {SUITS[suit]} column")
+    card = column.pop()
+    state.discard.append(card)
+    return card

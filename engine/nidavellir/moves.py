@@ -254,7 +254,7 @@ def why_illegal(state: NidavellirState, seat: int, move: Move) -> str:
         suit = SUIT_BY_NAME[tokens[1]]
         if suit in task.args:
             return f"This discard must come from a column other than {', '.join(SUITS[s] for s in task.args)}."
-        return f"There is no dwarf to discard in your {tokens[1]} column."
+        return f"There is no dwarf on top of your {tokens[1]} column: a hero on top can't be discarded."
     return "That move isn't possible now."
 
 

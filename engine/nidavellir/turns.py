@@ -253,11 +253,11 @@ def settle(state: NidavellirState) -> list[Event]:
             if owes_hero(state, task.seat):
                 state.tasks.insert(0, Task(RECRUIT, task.seat))
         elif task.kind == AUTO_TRADE:
-            if task.seat == state.uline_seat():
+            pouch = state.seats[task.seat].pouch
+            if len(pouch) > 2:  # Uline's owner chooses two coins of her hand
                 state.tasks.insert(0, Task(TRADE, task.seat))
             else:
-                first, second = state.seats[task.seat].pouch
-                events += trade(state, task.seat, first, second)
+                events += trade(state, task.seat, pouch[0], pouch[1])
         elif task.kind == END_TAVERN:
             events += end_tavern(state)
         elif task.kind == DISTINCTION:

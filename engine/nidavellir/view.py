@@ -18,6 +18,7 @@ from engine.nidavellir.cards import (
     is_trading,
     rounds_per_age,
 )
+from engine.nidavellir.coins import seat_name
 from engine.nidavellir.moves import prompt
 from engine.nidavellir.scoring import column_bravery, column_ranks, lines, sheet_rows
 from engine.nidavellir.state import BID, CHOICES, NO_BID, NOT_DECIDED, PIONEER, NidavellirState, SeatState
@@ -100,11 +101,11 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
     if state.tasks and state.tasks[0].kind in CHOICES:
         first = state.tasks[0]
         task = {"seat": first.seat, "kind": first.kind, "text": prompt(first)}
-        hint = f"Seat {first.seat + 1}: {prompt(first)}."
+        hint = f"{seat_name(first.seat)}: {prompt(first)}."
     elif state.phase == BID:
         task = {"seat": None, "kind": "bid", "text": "place one coin on each tavern"}
-        waiting = ", ".join(str(s + 1) for s in sorted(bidders(state)))
-        hint = f"Bidding: waiting for seat {waiting}."
+        waiting = ", ".join(seat_name(s) for s in sorted(bidders(state)))
+        hint = f"Bidding: waiting for {waiting}."
     pioneer = None
     if state.tasks and state.tasks[0].kind == PIONEER and state.tasks[0].seat == viewer:
         pioneer = [piece_view(c) for c in state.pioneer]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalMove
+from engine.errors import BadMove, IllegalMove
 from engine.nidavellir import GAME
 from engine.nidavellir.turns import gem_swaps, pick_order
 from tests.nidavellir.position import apply, fresh, set_taverns, texts
@@ -111,3 +111,52 @@ def test_reveal_event_names_no_coin_the_view_shows_them() -> None:
     assert "The bids on the Laughing Goblin are revealed." in public
     assert not any(ch.isdigit() for text in public for ch in text.replace("Seat 2", ""))
     assert GAME.view(step.state, None)["taverns"][0]["order"] == [0, 1]
+
+
+def test_bids_put_one_coin_on_each_tavern_and_the_other_two_stay_in_the_pouch() -> None:
+    state = apply(fresh(3), 0, "bid 3 0 5")
+    assert state.seats[0].bids == [3, 0, 5] and state.seats[0].pouch == [2, 4]
+    with pytest.raises(BadMove, match="one coin per tavern"):
+        GAME.apply(state, 1, "bid 3 0")
+
+
+def test_taverns_resolve_goblin_then_dragon_then_horse_revealing_one_at_a_time() -> None:
+    state = fresh(2)
+    set_taverns(state, ["hunter"] * 3, ["blacksmith"] * 3, ["miner 1"] * 3)
+    state = apply(apply(state, 0, "bid 5 2 3"), 1, "bid 4 3 2")
+    seen = []
+    for _ in range(3):
+        view = GAME.view(state, None)
+        seen.append((view["tavern"], [t["revealed"] for t in view["taverns"]]))
+        for _ in range(2):
+            seat = min(GAME.to_move(state))
+            state = apply(state, seat, texts(state, seat)[0])
+    assert seen == [(0, [True, False, False]), (1, [True, True, False]), (2, [True, True, True])]
+    assert state.round == 2
+
+
+def test_gem_six_wins_every_tie_on_bids() -> None:
+    assert pick_order([4, 4, 4], [5, 6, 3]) == [1, 0, 2]
+
+
+def test_three_tied_bids_swap_highest_and_lowest_gem_the_middle_keeps_its_gem() -> None:
+    state = fresh(3)
+    state.seats[0].gem, state.seats[1].gem, state.seats[2].gem = 3, 4, 5
+    set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
+    for seat in range(3):
+        state = apply(state, seat, "bid 4 2 3")
+    assert GAME.view(state, None)["taverns"][0]["order"] == [2, 1, 0]  # gem 5, 4, 3
+    for seat in (2, 1, 0):
+        state = apply(state, seat, "take hunter")
+    assert [s.gem for s in state.seats] == [5, 4, 3]
+
+
+def test_gem_six_holder_stays_out_of_the_exchange_in_play() -> None:
+    state = fresh(3)
+    state.seats[0].gem, state.seats[1].gem, state.seats[2].gem = 3, 6, 5
+    set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
+    for seat in range(3):
+        state = apply(state, seat, "bid 4 2 3")
+    for seat in (1, 2, 0):
+        state = apply(state, seat, "take hunter")
+    assert [s.gem for s in state.seats] == [5, 6, 3]

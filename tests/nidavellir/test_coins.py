@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import IllegalMove
 from engine.nidavellir import GAME
+from engine.nidavellir.cards import HUNTER_COIN
 from engine.nidavellir.coins import treasure_pick
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import apply, fresh, set_taverns, texts
@@ -107,3 +108,76 @@ def test_trading_coin_cannot_be_transformed_reason() -> None:
     state = apply(state, 0, "take offering 3")
     with pytest.raises(IllegalMove, match="never be transformed"):
         GAME.apply(state, 0, "transform 0 horse")
+
+
+def test_hunters_green_three_triggers_the_coin_trade() -> None:
+    state = fresh(2)
+    set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
+    state.seats[0].pouch = [2, 3, 4, 5, HUNTER_COIN]
+    state.seats[0].bronze = [2, 3, 4, 5]
+    state = apply(apply(state, 0, "bid h3 4 5"), 1, "bid 5 3 2")
+    state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
+    # the green 3 was the trading coin: pouch 2 + 3 = 5, the bronze 3 leaves
+    assert state.seats[0].pouch == [2, 5] and state.seats[0].bids[0] == HUNTER_COIN
+    assert 3 not in state.seats[0].bronze
+
+
+def test_hunters_green_three_is_never_transformed() -> None:
+    state = fresh(2)
+    set_taverns(state, ["offering 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
+    state.seats[0].pouch = [2, 3, 4, 5, HUNTER_COIN]
+    state = apply(apply(state, 0, "bid 5 h3 4"), 1, "bid 4 3 2")
+    state = apply(state, 0, "take offering 3")
+    assert not any(t.startswith("transform h3") for t in texts(state, 0))
+    with pytest.raises(IllegalMove, match="never be transformed"):
+        GAME.apply(state, 0, "transform h3 dragon")
+
+
+def test_trade_at_the_top_of_the_treasure_takes_the_highest_coin_left_before_the_old_one_returns() -> None:
+    state = fresh(2)
+    set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
+    state.seats[0].pouch = [0, 2, 3, 20, 25]
+    state.seats[0].bronze = [0, 2, 3]
+    state.treasure = [5, 6, 24]
+    state = apply(apply(state, 0, "bid 0 2 3"), 1, "bid 5 4 3")
+    state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
+    # 20 + 25 = 45: nothing that high, so the highest coin left (24); then the gold 25 goes back
+    assert state.seats[0].pouch == [20, 24]
+    assert state.treasure == [5, 6, 25]
+
+
+def test_transform_finds_the_next_higher_coin_else_the_highest_left() -> None:
+    state = fresh(2)
+    set_taverns(state, ["offering 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
+    state.seats[0].pouch = [0, 2, 3, 4, 23]
+    state.seats[0].bronze = [0, 2, 3, 4]
+    state.treasure = [5, 8, 24]
+    state = apply(apply(state, 0, "bid 4 2 0"), 1, "bid 3 4 5")
+    state = apply(state, 0, "take offering 3")
+    higher = apply(state, 0, "transform 2 dragon")  # 2 + 3 = 5: there is a 5
+    assert higher.seats[0].bids[1] == 5
+    top = apply(state, 0, "transform 23 pouch")  # 26: nothing higher, so the 24
+    assert top.seats[0].pouch == [3, 24] and top.treasure == [5, 8, 23]
+
+
+def test_transform_that_makes_two_bids_equal_does_not_make_a_tie_in_this_tavern() -> None:
+    state = fresh(2)
+    state.seats[0].gem, state.seats[1].gem = 4, 5
+    set_taverns(state, ["offering 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
+    state.treasure.remove(7)  # the 4 + 3 lands on the 8, the same as seat 1's bid
+    state.seats[1].pouch = [0, 2, 3, 4, 8]
+    state = apply(apply(state, 0, "bid 4 2 3"), 1, "bid 8 3 2")
+    state = apply(state, 1, "take hunter")
+    state = apply(state, 0, "take offering 3")
+    state = apply(state, 0, "transform 4 goblin")
+    assert state.seats[0].bids[0] == 8
+    assert (state.seats[0].gem, state.seats[1].gem) == (4, 5)  # 4 against 8 when ordered: no swap
+
+
+def test_hunters_green_three_bids_as_a_three_and_ties_go_by_gem() -> None:
+    state = fresh(2)
+    state.seats[0].gem, state.seats[1].gem = 4, 5
+    set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
+    state.seats[0].pouch = [2, 3, 4, 5, HUNTER_COIN]
+    state = apply(apply(state, 0, "bid h3 4 5"), 1, "bid 3 4 5")
+    assert GAME.view(state, None)["taverns"][0]["order"] == [1, 0]  # 3 against 3: gem 5 first

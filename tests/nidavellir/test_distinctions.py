@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.nidavellir import GAME
 from engine.nidavellir.cards import BLACKSMITH, HUNTER_COIN, WARRIOR
-from engine.nidavellir.scoring import ranks
+from engine.nidavellir.scoring import lines, ranks
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import (
     apply,
@@ -124,3 +124,69 @@ def test_ylud_must_be_placed_before_the_distinctions_and_counts_for_them() -> No
     state = apply(state, 1, "ylud to warrior")
     assert _distinction(state, "warrior") is None  # 1 rank each: a tie
     assert ranks(state.seats[1], WARRIOR) == 1
+
+
+def _pioneer_draws(*keys: str, **army: list[str]) -> NidavellirState:
+    """Seat 2 (with `army`) wins the Pioneer and draws `keys` (the top of the Age 2 deck is set
+    before Age 1 ends)."""
+    state = fresh(3)
+    give_army(state, 2, **{"explorer": ["explorer 5"], **army})
+    deck = state.decks[1]
+    for key in keys:
+        deck.remove(piece(key))
+        deck.append(piece(key))
+    state = play_first_moves_until_age_ends(last_round_of_offerings(state))
+    assert [c["key"] for c in GAME.view(state, 2)["pioneer"]] == list(reversed(keys))
+    return state
+
+
+def test_pioneer_keeps_a_royal_offering_and_applies_it_as_a_transform() -> None:
+    state = _pioneer_draws("hunter", "offering 5", "warrior 9")
+    state = apply(state, 2, "keep offering 5")
+    assert texts(state, 2)[0].startswith("transform") and state.tasks[0].n == 5
+    coin = max(c for c in state.seats[2].pouch)
+    state = apply(state, 2, f"transform {coin} pouch")
+    assert max(state.seats[2].pouch) >= coin + 5
+    assert GAME.view(state, None)["discard"][-1]["key"] == "offering 5"  # house rule: discard pile
+
+
+def test_pioneer_keeps_a_dwarf_into_the_army_and_the_rest_go_back_shuffled() -> None:
+    state = _pioneer_draws("hunter", "blacksmith", "warrior 9")
+    before = sorted(state.decks[1])
+    state = apply(state, 2, "keep warrior 9")
+    assert state.seats[2].army[WARRIOR] == [piece("warrior 9")]
+    dealt = [c for t in state.taverns for c in t]
+    assert sorted(state.decks[1] + dealt) == sorted([*before, piece("hunter"), piece("blacksmith")])
+
+
+def test_one_age_two_card_leaves_the_deck_at_the_explorer_distinction_won_or_tied() -> None:
+    won = _end_of_age_one(a={"explorer": ["explorer 5"]}, b={}, c={})
+    won = apply(won, 0, f"keep {GAME.view(won, 0)['pioneer'][0]['key']}")
+    tied = _end_of_age_one(a={"explorer": ["explorer 5"]}, b={"explorer": ["explorer 6"]}, c={})
+    for state in (won, tied):
+        assert state.age == 2 and len(state.decks[1]) + 9 == 36  # 37 cards, one gone, round 1 dealt
+
+
+def test_thrud_counts_as_a_rank_for_the_distinctions() -> None:
+    state = _end_of_age_one(a={"warrior": ["warrior 3"]}, b={"warrior": ["warrior 9", "thrud"]}, c={})
+    assert _distinction(state, "warrior") == 1
+
+
+def test_crown_jewelers_gem_six_never_swaps_and_wins_ties() -> None:
+    state = _end_of_age_one(a={}, b={}, c={"miner": ["miner 0"]})
+    for seat in range(3):
+        state.seats[seat].pouch = [0, 2, 3, 4, 5]
+        state = apply(state, seat, "bid 4 2 3")
+    assert GAME.view(state, None)["taverns"][0]["order"][0] == 2
+    for _ in range(3):
+        seat = min(GAME.to_move(state))
+        state = apply(state, seat, texts(state, seat)[-1])
+    assert state.seats[2].gem == 6
+
+
+def test_pioneer_kept_dwarf_can_trigger_a_hero() -> None:
+    state = _pioneer_draws("hunter", "blacksmith", "warrior 9", blacksmith=["blacksmith"], hunter=["hunter"],
+                           miner=["miner 1"])
+    assert lines(state.seats[2]) == 0  # the Armorer's card came first: no warrior yet
+    state = apply(state, 2, "keep warrior 9")
+    assert lines(state.seats[2]) == 1 and state.tasks[0].kind == "recruit"

@@ -17,6 +17,7 @@ from tests.nidavellir.position import (
     piece,
     play_first_moves_until_age_ends,
     seat0_first_at_goblin,
+    set_taverns,
     texts,
 )
 
@@ -229,3 +230,183 @@ def test_thrud_steps_aside_when_a_class_hero_joins_her_column() -> None:
     assert state.seats[0].army[WARRIOR] == [piece("kraal")]
     state = apply(state, 0, "thrud to warrior")
     assert state.seats[0].army[WARRIOR] == [piece("kraal"), piece("thrud")]
+
+
+def _hero_free(state: NidavellirState, seat: int, **army: list[str]) -> None:
+    """Set columns (heroes included) without counting those heroes as recruited: only ranks matter."""
+    give_army(state, seat, **army)
+    state.seats[seat].heroes = []
+
+
+def test_turn_order_is_card_then_hero_then_coin_trade() -> None:
+    state = fresh(2)
+    give_army(state, 0, **ONE_LINE_BUT_WARRIOR)
+    set_taverns(state, ["warrior 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(apply(state, 0, "bid 0 5 4"), 1, "bid 2 3 4")
+    state = apply(state, 1, "take hunter")
+    state = apply(state, 0, "take warrior 3")
+    assert state.tasks[0].kind == RECRUIT and state.seats[0].pouch == [2, 3]  # no trade yet
+    state = apply(state, 0, "recruit grid")
+    state = apply(state, 0, "transform 2 pouch")  # Grid first: the 2 becomes a 9
+    # then the trade with the pouch as it is now: 3 + 9 = 12 replaces the 9
+    assert state.seats[0].pouch == [3, 12]
+
+
+def test_thrud_and_ylud_count_as_ranks_for_lines() -> None:
+    state = fresh(2)
+    give_army(state, 0, blacksmith=["blacksmith"], hunter=["thrud"], explorer=["explorer 5"], miner=["ylud"],
+              warrior=["warrior 3"])
+    assert lines(state.seats[0]) == 1
+
+
+def test_dagda_and_bonfur_discard_the_top_card_of_a_column_not_the_best_one() -> None:
+    state = fresh(2)
+    give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 11", "explorer 5"],
+              miner=["miner 2", "miner 0"])
+    state = seat0_first_at_goblin(state, ["warrior 3"])
+    state = apply(apply(state, 0, "take warrior 3"), 0, "recruit bonfur")
+    state = apply(state, 0, "discard explorer")
+    # the card placed last goes, not the explorer worth most
+    assert state.seats[0].army[EXPLORER] == [piece("explorer 11")]
+    assert GAME.view(state, None)["discard"][-1]["key"] == "explorer 5"
+
+
+def test_dagda_and_bonfur_cannot_discard_from_a_column_topped_by_a_hero() -> None:
+    state = fresh(2)
+    _hero_free(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 11", "explorer 5", "idunn"],
+               miner=["miner 2", "thrud"])
+    state = seat0_first_at_goblin(state, ["warrior 3"])
+    state = apply(apply(state, 0, "take warrior 3"), 0, "recruit bonfur")
+    # Idunn tops the explorers and Thrud the miners: only the hunter and the new warrior can go
+    assert texts(state, 0) == ["discard hunter", "discard warrior"]
+    with pytest.raises(IllegalMove, match="no dwarf on top of your explorer column"):
+        GAME.apply(state, 0, "discard explorer")
+
+
+def test_dagda_needs_two_other_columns_topped_by_a_dwarf() -> None:
+    state = fresh(2)
+    _hero_free(state, 0, blacksmith=["blacksmith", "aegur"], hunter=["hunter"], explorer=["explorer 5", "idunn"],
+               miner=["miner 1"])
+    state = seat0_first_at_goblin(state, ["warrior 3"])
+    state = apply(state, 0, "take warrior 3")
+    moves = texts(state, 0)
+    # miner and warrior are topped by dwarves: Dagda may come
+    assert "recruit dagda" in moves
+    state.seats[0].army[MINER].append(piece("lokdur"))
+    assert "recruit dagda" not in texts(state, 0)
+
+
+def test_dagda_discards_before_thrud_pushed_off_the_hunters_is_placed_again() -> None:
+    state = fresh(2)
+    give_army(state, 0, blacksmith=["blacksmith"], hunter=["thrud"], explorer=["explorer 5"], miner=["miner 1"])
+    state.seats[0].heroes = []
+    state = seat0_first_at_goblin(state, ["warrior 3"])
+    state = apply(apply(state, 0, "take warrior 3"), 0, "recruit dagda")
+    # Thrud waits in the command zone: she blocks no column while Dagda's discards are chosen
+    assert state.tasks[0].kind == "discard" and piece("thrud") in state.seats[0].command
+    assert texts(state, 0) == ["discard blacksmith", "discard explorer", "discard miner", "discard warrior"]
+    state = apply(apply(state, 0, "discard miner"), 0, "discard warrior")
+    assert state.tasks[0].kind == "thrud"
+    state = apply(state, 0, "thrud to hunter")
+    assert state.seats[0].army[HUNTER] == [piece("dagda"), piece("thrud")]
+
+
+def test_bonfur_needs_another_column_with_a_dwarf() -> None:
+    state = fresh(2)
+    _hero_free(state, 0, hunter=["aral"], explorer=["idunn"], miner=["lokdur"], warrior=["kraal"])
+    state = seat0_first_at_goblin(state, ["blacksmith"])
+    state = apply(state, 0, "take blacksmith")
+    moves = texts(state, 0)
+    assert "recruit bonfur" not in moves and "recruit dagda" not in moves and "recruit skaa" in moves
+
+
+def test_recruiting_waits_while_no_hero_in_the_reserve_can_answer_the_line() -> None:
+    state = fresh(2)
+    give_army(state, 0, **ONE_LINE_BUT_WARRIOR)
+    state.reserve = [piece("hourya")]
+    state = seat0_first_at_goblin(state, ["warrior 3"])
+    state = apply(state, 0, "take warrior 3")
+    assert lines(state.seats[0]) == 1 and GAME.to_move(state) == {1}
+
+
+def test_neutral_heroes_go_to_the_command_zone() -> None:
+    state = _recruiting("skaa")
+    assert state.seats[0].command == [piece("skaa")]
+    assert all(piece("skaa") not in column for column in state.seats[0].army)
+
+
+def test_thrud_relocation_can_trigger_a_hero() -> None:
+    state = fresh(2)
+    give_army(state, 0, blacksmith=["blacksmith"] * 2, hunter=["hunter"] * 2, explorer=["explorer 5", "explorer 6"],
+              miner=["miner 1", "miner 2", "thrud"], warrior=["warrior 3"])
+    assert lines(state.seats[0]) == 1 and state.seats[0].heroes == [piece("thrud")]
+    state = seat0_first_at_goblin(state, ["miner 0"])
+    state = apply(state, 0, "take miner 0")
+    assert state.tasks[0].kind == "thrud"  # the miner 0 would cover her
+    state = apply(state, 0, "thrud to warrior")
+    assert lines(state.seats[0]) == 2 and state.tasks[0].kind == RECRUIT
+
+
+def _age_one_ends(**army: list[str]) -> NidavellirState:
+    """Seat 0 holds Ylud in its command zone (plus `army`) when Age 1 ends."""
+    state = fresh(2)
+    give_army(state, 0, **army)
+    state.seats[0].command.append(piece("ylud"))
+    state.seats[0].heroes.append(piece("ylud"))
+    state.reserve.remove(piece("ylud"))
+    state = play_first_moves_until_age_ends(last_round_of_offerings(state))
+    assert state.tasks[0].kind == "ylud"
+    return state
+
+
+def test_ylud_placement_can_trigger_a_hero() -> None:
+    state = _age_one_ends(blacksmith=["blacksmith"] * 2, hunter=["hunter"] * 2, explorer=["explorer 5", "explorer 6"],
+                          miner=["miner 1", "miner 2"], warrior=["warrior 3"])
+    state = apply(state, 0, "ylud to warrior")
+    assert lines(state.seats[0]) == 2 and state.tasks[0].kind == RECRUIT
+
+
+def test_ylud_is_placed_first_then_thrud_steps_aside() -> None:
+    state = _age_one_ends(blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"], miner=["miner 1"],
+                          warrior=["warrior 3", "thrud"])
+    state = apply(state, 0, "ylud to warrior")
+    assert state.tasks[0].kind == "thrud" and state.seats[0].army[WARRIOR] == [piece("warrior 3"), piece("ylud")]
+    state = apply(state, 0, "thrud to hunter")
+    assert state.seats[0].army[HUNTER][-1] == piece("thrud")
+    assert GAME.view(state, None)["distinctions"][0]["winner"] == 0  # Ylud's warrior rank: 2 against 0
+
+
+def test_ylud_recruited_in_age_two_must_be_placed_at_its_end() -> None:
+    state = fresh(2)
+    state.age = 2
+    state.seats[0].command.append(piece("ylud"))
+    state.seats[0].heroes.append(piece("ylud"))
+    state.reserve.remove(piece("ylud"))
+    state = play_first_moves_until_age_ends(last_round_of_offerings(state))
+    assert state.tasks[0].kind == "ylud" and GAME.outcome(state) is None
+    assert texts(state, 0) == [f"ylud to {s}" for s in ("blacksmith", "explorer", "hunter", "miner", "warrior")]
+    state = apply(state, 0, "ylud to explorer")
+    assert sheet_rows(state)[0].suits[EXPLORER] == 11 and GAME.outcome(state) is not None
+
+
+def test_uline_recruited_on_the_trading_coin_trades_two_coins_of_her_choice_from_hand() -> None:
+    state = fresh(2)
+    give_army(state, 0, **ONE_LINE_BUT_WARRIOR)
+    set_taverns(state, ["warrior 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(apply(state, 0, "bid 0 5 4"), 1, "bid 2 3 4")
+    state = apply(state, 1, "take hunter")
+    state = apply(apply(state, 0, "take warrior 3"), 0, "recruit uline")
+    # her unrevealed bids came back to her hand: the trade may use any two of 2, 3, 4, 5
+    assert state.seats[0].pouch == [2, 3, 4, 5] and state.tasks[0].kind == "trade"
+    state = apply(state, 0, "trade 5 4")
+    assert state.seats[0].pouch == [2, 3, 4, 9]
+
+
+def test_uline_trade_with_only_two_coins_left_in_hand_is_automatic() -> None:
+    state = _recruiting("uline")
+    state = apply(state, 1, "take hunter")  # the Goblin's last pick
+    state = apply(state, 0, "bid 2")  # Dragon: seat 1's 3 goes first
+    state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
+    state = apply(state, 0, "bid 0")  # Horse: her hand is down to 3 and 4
+    state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
+    assert state.round == 2 and sorted(state.seats[0].pouch) == [0, 2, 3, 5, 7]

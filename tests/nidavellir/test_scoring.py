@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.nidavellir import GAME
 from engine.nidavellir.cards import BLACKSMITH, EXPLORER, HUNTER, MINER, WARRIOR
 from engine.nidavellir.scoring import blacksmith_points, ranks_of, sheet, sheet_rows, suit_points
 from tests.nidavellir.position import fresh, give_army, piece
@@ -101,3 +102,24 @@ def test_tied_totals_share_the_win_and_the_rank() -> None:
     data = sheet(state)
     assert [row["rank"] for row in data["rows"]] == [1, 1]  # 14 coin points each, nothing else
     assert data["rows"][0]["total"] == 14
+
+
+def test_tied_totals_share_the_win_in_the_outcome() -> None:
+    state = fresh(3)
+    state.phase = "over"
+    give_army(state, 2, warrior=["warrior 3"])
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    # seats 1 and 2: 14 coin points; seat 3 adds warrior 3 and its highest coin (5) for the majority
+    assert outcome.scores == (14, 14, 22) and outcome.winners == (2,)
+    state.seats[2].army[WARRIOR] = []
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0, 1, 2)
+    assert outcome.summary == "Seat 1 and Seat 2 and Seat 3 share the win with 14 points."
+
+
+def test_warrior_majority_counts_ranks_not_bravery() -> None:
+    state = fresh(2)
+    give_army(state, 0, warrior=["warrior 3", "warrior 4"])
+    give_army(state, 1, warrior=["warrior 10"])
+    assert [row.bonuses for row in sheet_rows(state)] == [5, 0]

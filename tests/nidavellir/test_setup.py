@@ -79,3 +79,22 @@ def test_expansion_options_are_declared_but_refused(expansion: str) -> None:
 def test_player_count_outside_two_to_five_is_refused() -> None:
     with pytest.raises(BadOptions):
         GAME.setup(6, {}, 1)
+
+
+@pytest.mark.parametrize("age", [1, 2])
+def test_five_players_add_the_cards_marked_for_five(age: int) -> None:
+    four = Counter(PIECES[c].key for c in deck(age, 4))
+    five = Counter(PIECES[c].key for c in deck(age, 5))
+    offering = "offering 3" if age == 1 else "offering 5"
+    assert five - four == Counter({"blacksmith": 2, "hunter": 2, "warrior 10": 1, "miner 0": 1, "miner 1": 1,
+                                   "explorer 12": 1, offering: 1})
+    assert four[offering] == (1 if age == 1 else 2)
+    assert [four[f"warrior {b}"] for b in range(3, 11)] == [1, 1, 1, 2, 1, 1, 1, 0]
+    assert [four[f"miner {b}"] for b in range(3)] == [2, 2, 2]
+    assert [four[f"explorer {b}"] for b in range(5, 13)] == [1] * 7 + [0]
+
+
+def test_distinctions_are_laid_out_and_the_armorer_card_set_aside() -> None:
+    state = fresh(4)
+    assert [d["done"] for d in GAME.view(state, None)["distinctions"]] == [False] * 5
+    assert all(PIECES[c].key != "armorer" for d in state.decks for c in d)

@@ -26,3 +26,12 @@ def test_text_ends_with_the_score_sheet() -> None:
     text = render_view(GAME.view(state, None), ["Ann", "Bo"])
     assert "blacksm" in text and "total" in text
     assert text.splitlines()[-1].startswith(("Ann", "Bo"))
+
+
+def test_text_names_seats_seat_n_like_the_engine_when_a_name_is_missing() -> None:
+    state = apply(fresh(3), 0, "bid 5 2 0")
+    text = render_view(GAME.view(state, None), ["Ann", ""])
+    assert "Bidding: waiting for Seat 2, Seat 3." in text
+    assert "Seat 2 *  gem" in text and "Ann  gem" in text and "Player" not in text
+    named = render_view(GAME.view(state, None), ["Ann", "Bo", "Cy"])
+    assert "Bidding: waiting for Bo, Cy." in named
