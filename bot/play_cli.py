@@ -220,21 +220,24 @@ def _default_ai(game: Game[Any]) -> str:
     return kinds[0] if kinds else "random"
 
 
-def _table_from(args: argparse.Namespace, default_kind: str | None) -> Table:
-    game = registry.get(args.game)
-    players = args.players if args.players is not None else game.min_players
-    options = parse_options(game, args.option or [])
-    kinds = seat_kinds(game, players, args.ai, default_kind or _default_ai(game))
-    seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
-    names = args.names.split(",") if args.names else []
-    return open_table(game, players, options, seed, kinds, names=names)
+def _table_from(args: argparse.Namespace, default_kind: str | None) -> Table | None:
+    """The table the command line asks for, or None once the reason it can't be set is printed."""
+    try:
+        game = registry.get(args.game)
+        players = args.players if args.players is not None else game.min_players
+        options = parse_options(game, args.option or [])
+        kinds = seat_kinds(game, players, args.ai, default_kind or _default_ai(game))
+        seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
+        names = args.names.split(",") if args.names else []
+        return open_table(game, players, options, seed, kinds, names=names)
+    except BadOptions as err:
+        print(err.reason, file=sys.stderr)
+        return None
 
 
 def _demo(args: argparse.Namespace) -> int:
-    try:
-        table = _table_from(args, None)
-    except BadOptions as err:
-        print(err.reason, file=sys.stderr)
+    table = _table_from(args, None)
+    if table is None:
         return 2
     if any(seat is None for seat in table.seats):
         print("A demo is played by AI seats only.", file=sys.stderr)
@@ -243,10 +246,8 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    try:
-        table = _table_from(args, HUMAN)
-    except BadOptions as err:
-        print(err.reason, file=sys.stderr)
+    table = _table_from(args, HUMAN)
+    if table is None:
         return 2
     clear = CLEAR_SCREEN if sys.stdout.isatty() else ""
     return 0 if run_hot_seat(table, input, print, clear) is not None else 1

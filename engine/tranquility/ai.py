@@ -29,18 +29,7 @@ from engine.tranquility.cards import (
     row_cells,
     row_of,
 )
-from engine.tranquility.moves import (
-    DISCARD,
-    PLACE,
-    PLAY_FINISH,
-    PLAY_START,
-    ROCKS_KEEP,
-    ROCKS_TO,
-    SEA_MONSTER,
-    Action,
-    label_of,
-    text_of,
-)
+from engine.tranquility.moves import Action, Kind, move_of, text_of
 from engine.tranquility.state import ROCKS, START_PHASE, TranquilityState
 
 if TYPE_CHECKING:
@@ -49,10 +38,6 @@ if TYPE_CHECKING:
 PLACE_BONUS = 4.0  # a placed island is progress; a discard is not
 POSITION_WEIGHT = 0.3  # cards wasted per cell an island sits away from its ideal cell
 IMPOSSIBLE = 1000.0
-
-
-def _move(action: Action) -> Move:
-    return Move(text_of(action), label_of(action))
 
 
 def _segment(grid: list[int], index: int) -> tuple[int, int, int, int]:
@@ -130,23 +115,23 @@ class HeuristicPlayer(AIPlayer[TranquilityState]):
         if not legal:
             raise IllegalMove("This seat has no legal move now.")
         if len(legal) == 1:
-            return _move(legal[0])
+            return move_of(legal[0])
         me = Seat(state, seat)
         if state.phase == START_PHASE:
-            return _move(self._start_discard(state, seat, me))
+            return move_of(self._start_discard(state, seat, me))
         if state.phase == ROCKS:
-            return _move(self._rocks(state, me, legal))
-        if any(a.kind == PLAY_FINISH for a in legal):
-            return _move(Action(PLAY_FINISH))
-        if any(a.kind == PLAY_START for a in legal):
-            return _move(Action(PLAY_START))
-        return _move(self._action(state, me, legal))
+            return move_of(self._rocks(state, me, legal))
+        if any(a.kind == Kind.PLAY_FINISH for a in legal):
+            return move_of(Action(Kind.PLAY_FINISH))
+        if any(a.kind == Kind.PLAY_START for a in legal):
+            return move_of(Action(Kind.PLAY_START))
+        return move_of(self._action(state, me, legal))
 
     def _action(self, state: TranquilityState, me: Seat, legal: list[Action]) -> Action:
         best: tuple[float, str, Action] | None = None
         seen: set[tuple[int, int]] = set()
         for action in legal:
-            if action.kind == PLACE:
+            if action.kind == Kind.PLACE:
                 spot = (action.card, action.cell)
                 if spot in seen:
                     continue
@@ -154,14 +139,14 @@ class HeuristicPlayer(AIPlayer[TranquilityState]):
                 rest = me.hand.copy()
                 rest.remove(action.card)
                 paid = me.cheapest(rest, len(action.cards))
-                action = Action(PLACE, card=action.card, cell=action.cell, cards=paid)
+                action = Action(Kind.PLACE, card=action.card, cell=action.cell, cards=paid)
                 badness = misfit(state.grid, action.card, action.cell - 1, me.gone)
                 score = PLACE_BONUS - me.waste(paid) - POSITION_WEIGHT * badness
-            elif action.kind == DISCARD:
+            elif action.kind == Kind.DISCARD:
                 if action.cards != me.cheapest(me.hand, 2):
                     continue
                 score = -me.waste(action.cards)
-            elif action.kind == SEA_MONSTER:
+            elif action.kind == Kind.SEA_MONSTER:
                 index = action.cell - 1
                 island = state.grid[index]
                 grid = state.grid.copy()
@@ -184,7 +169,7 @@ class HeuristicPlayer(AIPlayer[TranquilityState]):
         least = 1 if rules.start_forced_to_discard(state) else 0
         dead = sum(1 for c in me.hand if me.worth(c) < 0.5)
         count = max(least, min(most, max(ceil(needed / declarers_left), dead)))
-        return Action(DISCARD, cards=me.cheapest(me.hand, count))
+        return Action(Kind.DISCARD, cards=me.cheapest(me.hand, count))
 
     def _rocks(self, state: TranquilityState, me: Seat, legal: list[Action]) -> Action:
         wanted = [0] * ROWS
@@ -196,10 +181,10 @@ class HeuristicPlayer(AIPlayer[TranquilityState]):
                 wanted[row_of(min(spots)[1])] += 1
         # Closing the row with the fewest empty cells shuts out the fewest placements.
         empty = [sum(1 for i in row_cells(r) if not state.grid[i]) for r in range(ROWS)]
-        rows = [a for a in legal if a.kind == ROCKS_TO]
+        rows = [a for a in legal if a.kind == Kind.ROCKS_TO]
         if rows:
             return min(rows, key=lambda a: (empty[a.row - 1], wanted[a.row - 1], a.row))
-        return next(a for a in legal if a.kind == ROCKS_KEEP)
+        return next(a for a in legal if a.kind == Kind.ROCKS_KEEP)
 
 
 def ai_players(game: Tranquility) -> Mapping[str, AIPlayer[TranquilityState]]:

@@ -40,11 +40,6 @@ def card_name(card: int) -> str:
     return CARD_NAMES.get(card) or str(card)
 
 
-def cell_name(index: int) -> str:
-    """Cell number (1–36) of a 0-based index."""
-    return str(index + 1)
-
-
 def row_of(index: int) -> int:
     """Row 0 (bottom) to 5 (top) of a 0-based cell index."""
     return index // COLUMNS
@@ -55,9 +50,9 @@ def row_cells(row: int) -> range:
     return range(row * COLUMNS, row * COLUMNS + COLUMNS)
 
 
-def where(index: int) -> str:
-    """Readable position of a 0-based cell index, e.g. 'row 2, column 6'."""
-    return f"row {row_of(index) + 1}, column {index % COLUMNS + 1}"
+def counted(count: int, noun: str = "card") -> str:
+    """'1 card', '2 cards'."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def listing(cards: list[int] | tuple[int, ...]) -> str:

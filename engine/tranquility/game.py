@@ -25,7 +25,7 @@ from engine.tranquility.cards import (
     is_island,
     token,
 )
-from engine.tranquility.moves import Action, label_of, read, text_of
+from engine.tranquility.moves import move_of, read
 from engine.tranquility.state import OVER, PLAY, ROCKS, START_PHASE, TranquilityState, clone, decode, encode
 
 OPTIONS = (
@@ -37,10 +37,6 @@ OPTIONS = (
     ),
     OptionSpec("removed_islands", 0, REMOVED_ISLAND_CHOICES, "Island cards removed face down at setup (0, or 4–12)."),
 )
-
-
-def _move(action: Action) -> Move:
-    return Move(text_of(action), label_of(action))
 
 
 class Tranquility(Game[TranquilityState]):
@@ -99,12 +95,12 @@ class Tranquility(Game[TranquilityState]):
         return frozenset({state.turn})
 
     def legal_moves(self, state: TranquilityState, seat: int) -> list[Move]:
-        moves = [_move(a) for a in rules.legal_actions(state, seat)]
+        moves = [move_of(a) for a in rules.legal_actions(state, seat)]
         moves.sort()
         return moves
 
     def parse_move(self, state: TranquilityState, seat: int, text: str) -> Move:
-        return _move(read(text))
+        return move_of(read(text))
 
     def check_move(self, state: TranquilityState, seat: int, move: Move) -> None:
         rules.check(state, seat, read(move.text))
@@ -131,7 +127,6 @@ class Tranquility(Game[TranquilityState]):
     def view(self, state: TranquilityState, seat: int | None) -> JSON:
         """Public table plus the viewer's own hand (docs/views/tranquility.md)."""
         outcome = self.outcome(state)
-        discarded_monsters = rules.monsters_discarded(state)
         last = state.last
         view: JSON = {
             "game": self.name,
@@ -153,8 +148,8 @@ class Tranquility(Game[TranquilityState]):
             "sea_monsters": {
                 "total": state.sea_monsters,
                 "played": state.monsters_played,
-                "discarded": discarded_monsters,
-                "left": state.sea_monsters - state.monsters_played - discarded_monsters,
+                "discarded": rules.monsters_discarded(state),
+                "left": rules.monsters_left(state),
             },
             "finish_left": FINISH_CARDS - rules.finish_discarded(state),
             "hand_counts": [len(h) for h in state.hands],
@@ -185,37 +180,39 @@ class Tranquility(Game[TranquilityState]):
     def determinize(self, state: TranquilityState, seat: int | None, seed: int) -> TranquilityState:
         """Redeal other hands, every draw pile, other seats' face-down islands and the removed islands.
 
-        Announced discards (Start, Finish, Sea Monster) stay put: their counts are public.
+        Announced discards (Start, Finish, Sea Monster) stay put: their counts are public. A Start
+        card only moves from its owner's pile to the owner's hand, so it stays with its owner: it
+        may swap between that hand and pile (which of the two is hidden), never go to another seat.
         """
         other = clone(state)
         rng = Rng.from_seed(seed)
         others = [s for s in range(state.players) if s != seat]
-        pool: list[int] = []
-        for s in others:
-            pool += other.hands[s]
-        for pile in other.piles:
-            pool += pile
+        # Per seat, the hidden places it holds cards in: its hand (unless it is the viewer's) and its pile.
+        hidden = [(other.hands[s] if s != seat else []) + other.piles[s] for s in range(state.players)]
+        pool = [c for cards in hidden for c in cards if c != START]
         islands = [c for s in others for c in other.discards[s] if is_island(c)] + other.removed
         pool += islands
-        islands_needed = len(islands)
         # Face-down island slots must receive islands; every other hidden slot takes anything.
         spare = [c for c in pool if is_island(c)]
         rng.shuffle(spare)
-        for_discards, kept_back = spare[:islands_needed], spare[islands_needed:]
+        for_discards, kept_back = spare[: len(islands)], spare[len(islands):]
         rest = kept_back + [c for c in pool if not is_island(c)]
         rng.shuffle(rest)
-        for s in others:
-            size = len(other.hands[s])
-            other.hands[s] = sorted(rest[:size])
-            rest = rest[size:]
-            specials = [c for c in other.discards[s] if not is_island(c)]
-            size = len(other.discards[s]) - len(specials)
-            other.discards[s] = for_discards[:size] + specials
-            for_discards = for_discards[size:]
         for s in range(state.players):
-            size = len(other.piles[s])
-            other.piles[s] = rest[:size]
+            starts = hidden[s].count(START)
+            size = len(hidden[s]) - starts
+            cards = rest[:size] + [START] * starts
             rest = rest[size:]
+            rng.shuffle(cards)
+            if s != seat:
+                size = len(other.hands[s])
+                other.hands[s] = sorted(cards[:size])
+                cards = cards[size:]
+                specials = [c for c in other.discards[s] if not is_island(c)]
+                size = len(other.discards[s]) - len(specials)
+                other.discards[s] = for_discards[:size] + specials
+                for_discards = for_discards[size:]
+            other.piles[s] = cards
         other.removed = sorted(for_discards)
         return other
 

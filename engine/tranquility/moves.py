@@ -5,19 +5,26 @@ Reading only checks the shape; whether an action is allowed now is the rules' bu
 
 from __future__ import annotations
 
+from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
 
+from engine.core import Move
 from engine.errors import BadMove
-from engine.tranquility.cards import CODES, ISLAND_MAX, ISLAND_MIN, card_name, token
+from engine.tranquility.cards import CODES, ISLAND_MAX, ISLAND_MIN, counted, listing, token
 
-PLACE = "place"
-DISCARD = "discard"
-PLAY_START = "start"
-PLAY_FINISH = "finish"
-SEA_MONSTER = "monster"
-ROCKS_TO = "rocks to"
-ROCKS_KEEP = "rocks keep"
+
+class Kind(StrEnum):
+    """What an action does; the value is the leading word(s) of its move text."""
+
+    PLACE = "place"
+    DISCARD = "discard"
+    PLAY_START = "start"
+    PLAY_FINISH = "finish"
+    SEA_MONSTER = "monster"
+    ROCKS_TO = "rocks to"
+    ROCKS_KEEP = "rocks keep"
+
 
 GRAMMAR = (
     "Moves: 'place 37 at 12' (add 'discard 40 41' to pay the cost), 'discard 40 41', 'start', "
@@ -29,7 +36,7 @@ GRAMMAR = (
 class Action(NamedTuple):
     """A parsed move. `cell` and `row` are as typed (1-based); `cards` are sorted card codes."""
 
-    kind: str
+    kind: Kind
     card: int = 0
     cell: int = 0
     row: int = 0
@@ -66,23 +73,23 @@ def read(text: str) -> Action:
     if not tokens:
         raise BadMove(f"Type a move. {GRAMMAR}")
     head, rest = tokens[0], tokens[1:]
-    if head in (PLAY_START, PLAY_FINISH) and not rest:
-        return Action(head)
-    if head == PLACE and len(rest) >= 3 and rest[1] == "at":
+    if head in (Kind.PLAY_START, Kind.PLAY_FINISH) and not rest:
+        return Action(Kind(head))
+    if head == Kind.PLACE and len(rest) >= 3 and rest[1] == "at":
         card = _card(rest[0])
         cell = _number(rest[2])
         if len(rest) == 3:
-            return Action(PLACE, card=card, cell=cell)
-        if rest[3] == DISCARD and len(rest) > 4 and "none" not in rest[4:]:
-            return Action(PLACE, card=card, cell=cell, cards=_cards(rest[4:]))
-    if head == SEA_MONSTER and len(rest) == 2 and rest[0] == "at":
-        return Action(SEA_MONSTER, cell=_number(rest[1]))
-    if head == DISCARD and rest and ("none" not in rest or rest == ["none"]):
-        return Action(DISCARD, cards=_cards(rest))
+            return Action(Kind.PLACE, card=card, cell=cell)
+        if rest[3] == "discard" and len(rest) > 4 and "none" not in rest[4:]:
+            return Action(Kind.PLACE, card=card, cell=cell, cards=_cards(rest[4:]))
+    if head == Kind.SEA_MONSTER and len(rest) == 2 and rest[0] == "at":
+        return Action(Kind.SEA_MONSTER, cell=_number(rest[1]))
+    if head == Kind.DISCARD and rest and ("none" not in rest or rest == ["none"]):
+        return Action(Kind.DISCARD, cards=_cards(rest))
     if head == "rocks" and len(rest) == 2 and rest[0] == "to":
-        return Action(ROCKS_TO, row=_number(rest[1]))
-    if head == "rocks" and len(rest) > 2 and rest[:2] == ["keep", DISCARD] and "none" not in rest:
-        return Action(ROCKS_KEEP, cards=_cards(rest[2:]))
+        return Action(Kind.ROCKS_TO, row=_number(rest[1]))
+    if head == "rocks" and len(rest) > 2 and rest[:2] == ["keep", "discard"] and "none" not in rest:
+        return Action(Kind.ROCKS_KEEP, cards=_cards(rest[2:]))
     raise BadMove(f"I can't read {text.strip()[:60]!r} as a Tranquility move. {GRAMMAR}")
 
 
@@ -90,55 +97,50 @@ def _tokens(cards: tuple[int, ...]) -> str:
     return " ".join(token(c) for c in cards) if cards else "none"
 
 
+class Wording(NamedTuple):
+    """The three ways an action is written."""
+
+    text: str  # canonical move text naming every card: what `legal_moves` offers (private)
+    public: str  # as everyone may read it: face-down discards are only counted
+    label: str  # friendlier wording for buttons
+
+
+@lru_cache(maxsize=65536)
+def wording(action: Action) -> Wording:
+    """All three wordings of an action, written side by side so they can't drift apart.
+
+    Cached: the same actions come back turn after turn, and AI players word every legal one."""
+    kind, cards, cell = action.kind, action.cards, action.cell
+    some, named = counted(len(cards)), listing(cards)
+    if kind == Kind.PLACE:
+        island = token(action.card)
+        text, label = f"place {island} at {cell}", f"Place {island} in cell {cell}"
+        if not cards:
+            return Wording(text, text, label)
+        return Wording(f"{text} discard {_tokens(cards)}", f"{text}, discarding {some}", f"{label}, discarding {named}")
+    if kind == Kind.DISCARD:
+        if not cards:
+            return Wording("discard none", "discard none", "Discard nothing")
+        return Wording(f"discard {_tokens(cards)}", f"discard {some}", f"Discard {named}")
+    if kind == Kind.ROCKS_KEEP:
+        return Wording(f"rocks keep discard {_tokens(cards)}", f"rocks keep, discarding {some}",
+                       f"Keep the Jagged Rocks, discarding {named}")
+    if kind == Kind.SEA_MONSTER:
+        text = f"monster at {cell}"
+        return Wording(text, text, f"Sea Monster: sink the island in cell {cell}")
+    if kind == Kind.ROCKS_TO:
+        text = f"rocks to {action.row}"
+        return Wording(text, text, f"Move the Jagged Rocks to row {action.row}")
+    card = "Start" if kind == Kind.PLAY_START else "Finish"
+    return Wording(kind.value, kind.value, f"Play the {card} card")
+
+
 def text_of(action: Action) -> str:
     """The canonical text of an action (what `legal_moves` offers)."""
-    kind = action.kind
-    if kind == PLACE:
-        tail = f" discard {_tokens(action.cards)}" if action.cards else ""
-        return f"place {token(action.card)} at {action.cell}{tail}"
-    if kind == DISCARD:
-        return f"discard {_tokens(action.cards)}"
-    if kind == SEA_MONSTER:
-        return f"monster at {action.cell}"
-    if kind == ROCKS_TO:
-        return f"rocks to {action.row}"
-    if kind == ROCKS_KEEP:
-        return f"rocks keep discard {_tokens(action.cards)}"
-    return kind
+    return wording(action).text
 
 
-def public_text_of(action: Action) -> str:
-    """The move as everyone may read it: discarded cards are face down, so only their count shows."""
-    count = len(action.cards)
-    some = f"{count} card{'s' if count != 1 else ''}"
-    if action.kind == PLACE:
-        return f"place {token(action.card)} at {action.cell}" + (f", discarding {some}" if count else "")
-    if action.kind == DISCARD:
-        return f"discard {some}" if count else "discard none"
-    if action.kind == ROCKS_KEEP:
-        return f"rocks keep, discarding {some}"
-    return text_of(action)
-
-
-def _names(cards: tuple[int, ...]) -> str:
-    names = [card_name(c) for c in cards]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-
-
-def label_of(action: Action) -> str:
-    """A friendlier wording for buttons."""
-    kind = action.kind
-    if kind == PLACE:
-        paid = f", discarding {_names(action.cards)}" if action.cards else ""
-        return f"Place {token(action.card)} in cell {action.cell}{paid}"
-    if kind == DISCARD:
-        return f"Discard {_names(action.cards)}" if action.cards else "Discard nothing"
-    if kind == SEA_MONSTER:
-        return f"Sea Monster: sink the island in cell {action.cell}"
-    if kind == ROCKS_TO:
-        return f"Move the Jagged Rocks to row {action.row}"
-    if kind == ROCKS_KEEP:
-        return f"Keep the Jagged Rocks, discarding {_names(action.cards)}"
-    if kind == PLAY_START:
-        return "Play the Start card"
-    return "Play the Finish card"
+def move_of(action: Action) -> Move:
+    """The engine `Move` of an action: canonical text and button label."""
+    text, _, label = wording(action)
+    return Move(text, label)

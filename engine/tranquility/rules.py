@@ -20,21 +20,13 @@ from engine.tranquility.cards import (
     START,
     START_DISCARD_TOTAL,
     card_name,
+    counted,
     is_island,
+    listing,
     row_cells,
     row_of,
 )
-from engine.tranquility.moves import (
-    DISCARD,
-    PLACE,
-    PLAY_FINISH,
-    PLAY_START,
-    ROCKS_KEEP,
-    ROCKS_TO,
-    SEA_MONSTER,
-    Action,
-    public_text_of,
-)
+from engine.tranquility.moves import Action, Kind, wording
 from engine.tranquility.state import OVER, PLAY, ROCKS, START_PHASE, LastMove, TranquilityState
 
 COMPLETE_ROWS_TO_CLEAR_ROCKS = 4
@@ -43,6 +35,10 @@ NO_CEILING = ISLAND_MAX + 1
 
 def seat_text(seat: int) -> str:
     return f"Seat {seat + 1}"
+
+
+def _are(count: int) -> str:
+    return "is" if count == 1 else "are"
 
 
 # -- the sea grid --------------------------------------------------------------------------
@@ -97,8 +93,16 @@ def monsters_left(state: TranquilityState) -> int:
 
 
 def start_forced_to_discard(state: TranquilityState) -> bool:
-    """The last declarer of a pass in which nobody discarded must discard, so passes always progress."""
-    return (state.declarer + 1) % state.players == state.turn and state.pass_discarded == 0
+    """Whether the declarer must discard at least one card: nobody has discarded in this pass and
+    nobody after the declarer in it holds a card, so every pass moves the Start discard on."""
+    if state.pass_discarded:
+        return False
+    seat = (state.declarer + 1) % state.players
+    while seat != state.turn:
+        if state.hands[seat]:
+            return False
+        seat = (seat + 1) % state.players
+    return True
 
 
 def _missing(hand: list[int], cards: tuple[int, ...]) -> int | None:
@@ -126,16 +130,16 @@ def legal_actions(state: TranquilityState, seat: int) -> list[Action]:
             return []
         most = min(len(hand), START_DISCARD_TOTAL - state.start_total)
         least = 1 if start_forced_to_discard(state) else 0
-        return [Action(DISCARD, cards=c) for k in range(least, most + 1) for c in _subsets(hand, k)]
+        return [Action(Kind.DISCARD, cards=c) for k in range(least, most + 1) for c in _subsets(hand, k)]
     if seat != state.turn:
         return []
     if state.phase == ROCKS:
-        actions = [Action(ROCKS_TO, row=r + 1) for r in open_rows(state)]
-        actions += [Action(ROCKS_KEEP, cards=c) for c in _subsets(hand, 2)]
+        actions = [Action(Kind.ROCKS_TO, row=r + 1) for r in open_rows(state)]
+        actions += [Action(Kind.ROCKS_KEEP, cards=c) for c in _subsets(hand, 2)]
         return actions
     if START in hand and not state.start_played:
-        return [Action(PLAY_START)]
-    actions = [Action(DISCARD, cards=c) for c in _subsets(hand, 2)]
+        return [Action(Kind.PLAY_START)]
+    actions = [Action(Kind.DISCARD, cards=c) for c in _subsets(hand, 2)]
     grid = state.grid
     below, above = bounds(grid)
     for card in set(hand):
@@ -148,11 +152,11 @@ def legal_actions(state: TranquilityState, seat: int) -> list[Action]:
                 continue
             owed = cost(grid, card, index)
             if owed <= len(rest):
-                actions += [Action(PLACE, card=card, cell=index + 1, cards=c) for c in _subsets(rest, owed)]
+                actions += [Action(Kind.PLACE, card=card, cell=index + 1, cards=c) for c in _subsets(rest, owed)]
     if MONSTER in hand:
-        actions += [Action(SEA_MONSTER, cell=i + 1) for i in range(CELLS) if grid[i]]
+        actions += [Action(Kind.SEA_MONSTER, cell=i + 1) for i in range(CELLS) if grid[i]]
     if FINISH in hand and finish_allowed(state) is None:
-        actions.append(Action(PLAY_FINISH))
+        actions.append(Action(Kind.PLAY_FINISH))
     return actions
 
 
@@ -160,13 +164,13 @@ def finish_allowed(state: TranquilityState) -> str | None:
     """Why the Finish card can't be played now, or None when it can."""
     empty = state.grid.count(0)
     if empty:
-        return f"The Finish card needs a full grid: {empty} cell{'s are' if empty > 1 else ' is'} still empty."
+        return f"The Finish card needs a full grid: {counted(empty, 'cell')} {_are(empty)} still empty."
     if not state.start_played:
         return "The Finish card needs a Start card down first."
     left = monsters_left(state)
     if left:
-        many = "s are" if left > 1 else " is"
-        return f"The Finish card can't be played while {left} Sea Monster{many} still in hands or draw piles."
+        return (f"The Finish card can't be played while {counted(left, 'Sea Monster')} {_are(left)} still in hands "
+                "or draw piles.")
     return None
 
 
@@ -181,31 +185,31 @@ def check(state: TranquilityState, seat: int, action: Action) -> None:
     if state.phase == ROCKS:
         _check_rocks(state, seat, action)
         return
-    if kind in (ROCKS_TO, ROCKS_KEEP):
+    if kind in (Kind.ROCKS_TO, Kind.ROCKS_KEEP):
         raise IllegalMove(
             "The Jagged Rocks move only after an action, and you choose where only with manual Jagged Rocks."
         )
-    if START in hand and not state.start_played and kind != PLAY_START:
+    if START in hand and not state.start_played and kind != Kind.PLAY_START:
         raise IllegalMove("You hold a Start card and none is down yet: you must play it now ('start').")
-    if kind == PLAY_START:
+    if kind == Kind.PLAY_START:
         if START not in hand:
             raise IllegalMove("You don't hold a Start card.")
         if state.start_played:
             raise IllegalMove("A Start card is already down: later Start cards are dead and can only be discarded.")
         return
-    if kind == DISCARD:
+    if kind == Kind.DISCARD:
         if len(action.cards) != 2:
             raise IllegalMove("A discard action is exactly two cards of your choice, e.g. 'discard 40 41'.")
         _check_held(hand, action.cards)
         return
-    if kind == PLAY_FINISH:
+    if kind == Kind.PLAY_FINISH:
         if FINISH not in hand:
             raise IllegalMove("You don't hold a Finish card.")
         reason = finish_allowed(state)
         if reason:
             raise IllegalMove(reason)
         return
-    if kind == SEA_MONSTER:
+    if kind == Kind.SEA_MONSTER:
         if MONSTER not in hand:
             raise IllegalMove("You don't hold a Sea Monster.")
         index = _cell_index(action.cell)
@@ -260,21 +264,21 @@ def _check_place(state: TranquilityState, hand: list[int], action: Action) -> No
     if owed > len(rest):
         raise IllegalMove(
             f"Placing {card} at cell {action.cell} costs {owed} discards (the difference to its neighbour "
-            f"in the sequence), but only {len(rest)} cards would be left in your hand to pay with."
+            f"in the sequence), but only {counted(len(rest))} would be left in your hand to pay with."
         )
     if len(action.cards) != owed:
         example = " ".join(str(c) for c in rest[:owed])
         hint = f" e.g. 'place {card} at {action.cell} discard {example}'"
         hint = hint if owed else f" 'place {card} at {action.cell}'"
         raise IllegalMove(
-            f"Placing {card} at cell {action.cell} costs {owed} discard{'s' if owed != 1 else ''}: "
-            f"name exactly {owed} other card{'s' if owed != 1 else ''} from your hand,{hint}."
+            f"Placing {card} at cell {action.cell} costs {counted(owed, 'discard')}: "
+            f"name exactly {counted(owed, 'other card')} from your hand,{hint}."
         )
     _check_held(rest, action.cards)
 
 
 def _check_rocks(state: TranquilityState, seat: int, action: Action) -> None:
-    if action.kind == ROCKS_TO:
+    if action.kind == Kind.ROCKS_TO:
         rows = open_rows(state)
         if action.row - 1 not in rows:
             listed = ", ".join(str(r + 1) for r in rows)
@@ -283,7 +287,7 @@ def _check_rocks(state: TranquilityState, seat: int, action: Action) -> None:
                 f"({listed})."
             )
         return
-    if action.kind == ROCKS_KEEP:
+    if action.kind == Kind.ROCKS_KEEP:
         if len(action.cards) != 2:
             raise IllegalMove("Keeping the Jagged Rocks where they are costs exactly two cards.")
         _check_held(state.hands[seat], action.cards)
@@ -292,7 +296,7 @@ def _check_rocks(state: TranquilityState, seat: int, action: Action) -> None:
 
 
 def _check_start_discard(state: TranquilityState, seat: int, action: Action) -> None:
-    if action.kind != DISCARD:
+    if action.kind != Kind.DISCARD:
         raise IllegalMove(
             "The team is discarding 8 cards for the Start card: discard some cards ('discard 40 41') or "
             "'discard none'."
@@ -300,7 +304,7 @@ def _check_start_discard(state: TranquilityState, seat: int, action: Action) -> 
     needed = START_DISCARD_TOTAL - state.start_total
     if len(action.cards) > needed:
         raise IllegalMove(
-            f"Only {needed} more card{'s are' if needed != 1 else ' is'} needed for the Start discard; "
+            f"Only {counted(needed, 'more card')} {_are(needed)} needed for the Start discard; "
             "the total can't go past 8."
         )
     if not action.cards and start_forced_to_discard(state):
@@ -319,8 +323,7 @@ def _take(hand: list[int], cards: tuple[int, ...]) -> None:
 
 def _discard_story(cards: tuple[int, ...]) -> str:
     """How a face-down discard is told publicly: a count, plus any Start, Finish or Sea Monster in it."""
-    count = len(cards)
-    told = f"{count} card{'s' if count != 1 else ''} face down"
+    told = f"{counted(len(cards))} face down"
     specials = []
     for card, one, many in ((START, "a Start card", "Start cards"), (FINISH, "a Finish card", "Finish cards"),
                             (MONSTER, "a Sea Monster", "Sea Monsters")):
@@ -352,7 +355,7 @@ def perform(state: TranquilityState, seat: int, action: Action) -> list[Event]:
     events: list[Event] = []
     who = seat_text(seat)
     kind = action.kind
-    text = public_text_of(action)
+    text = wording(action).public
     cells: list[int] = []
     if state.phase == START_PHASE:
         state.last = LastMove(seat, text)
@@ -360,7 +363,7 @@ def perform(state: TranquilityState, seat: int, action: Action) -> list[Event]:
         return events
     if state.phase == ROCKS:
         state.last = LastMove(seat, text)
-        if kind == ROCKS_TO:
+        if kind == Kind.ROCKS_TO:
             state.rocks_row = action.row - 1
             events.append(Event(f"{who} moves the Jagged Rocks to row {action.row}."))
         else:
@@ -371,7 +374,7 @@ def perform(state: TranquilityState, seat: int, action: Action) -> list[Event]:
             _after_rocks(state, events)
         return events
     hand = state.hands[seat]
-    if kind == PLACE:
+    if kind == Kind.PLACE:
         index = action.cell - 1
         hand.remove(action.card)
         state.grid[index] = action.card
@@ -383,15 +386,15 @@ def perform(state: TranquilityState, seat: int, action: Action) -> list[Event]:
             state.rocks_row = None
             state.rocks_gone = True
             events.append(Event("Four rows are complete: the Jagged Rocks leave the game."))
-    elif kind == DISCARD:
+    elif kind == Kind.DISCARD:
         events.append(Event(f"{who} discards {_discard_story(action.cards)}."))
         _discard(state, seat, action.cards, events)
-    elif kind == PLAY_START:
+    elif kind == Kind.PLAY_START:
         hand.remove(START)
         state.start_played_by = seat
         state.start_pending = True
         events.append(Event(f"{who} plays the Start card."))
-    elif kind == SEA_MONSTER:
+    elif kind == Kind.SEA_MONSTER:
         index = action.cell - 1
         sunk = state.grid[index]
         hand.remove(MONSTER)
@@ -463,9 +466,11 @@ def _declare(state: TranquilityState, seat: int, cards: tuple[int, ...], events:
 
 
 def _check_declarer(state: TranquilityState) -> None:
+    # Forced with an empty hand means no seat of the pass holds a card (an earlier one would
+    # have been forced), and hands are refilled between passes: the 8 can't be reached.
     if start_forced_to_discard(state) and not state.hands[state.declarer]:
-        _end(state, False, f"{seat_text(state.declarer)} has no card left to discard for the Start: "
-                           "the ship is lost.", None)
+        _end(state, False, f"Nobody has a card left for the Start discard ({state.start_total} of "
+                           f"{START_DISCARD_TOTAL} down): the ship is lost.", None)
 
 
 def _everyone_draws(state: TranquilityState, events: list[Event]) -> None:
@@ -482,10 +487,8 @@ def _draw(state: TranquilityState, seat: int, events: list[Event]) -> None:
     del pile[-wanted:]
     hand.extend(drawn)
     hand.sort()
-    events.append(Event(f"{seat_text(seat)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}."))
-    names = [card_name(c) for c in sorted(drawn)]
-    told = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-    events.append(Event(f"You draw {told}.", frozenset({seat})))
+    events.append(Event(f"{seat_text(seat)} draws {counted(len(drawn))}."))
+    events.append(Event(f"You draw {listing(sorted(drawn))}.", frozenset({seat})))
 
 
 def _end_turn(state: TranquilityState, events: list[Event]) -> None:
@@ -498,6 +501,5 @@ def _end_turn(state: TranquilityState, events: list[Event]) -> None:
     # Detected at the start of the turn so the game ends without a move from the stuck player;
     # told through the outcome only, because whether a card fits depends on that player's hidden hand.
     if len(hand) < 2 and not legal_actions(state, state.turn):
-        count = len(hand)
-        _end(state, False, f"{seat_text(state.turn)} can't act with {count} card{'s' if count != 1 else ''} in hand "
+        _end(state, False, f"{seat_text(state.turn)} can't act with {counted(len(hand))} in hand "
                            "(nothing playable, too few to discard two): the ship is lost.", None)

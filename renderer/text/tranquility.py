@@ -48,7 +48,7 @@ def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
         rows = ", ".join(str(r) for r in phase.get("rows", []))
         head = f"{seat_name(names, phase['seat'])} moves the Jagged Rocks (rows {rows}) or keeps them and discards two"
     elif name == "start_discard":
-        head = (f"Start discard: {phase['total']} of 8 down, {phase['needed']} to go; "
+        head = (f"Start discard: {phase['total']} of {phase['total'] + phase['needed']} down, {phase['needed']} to go; "
                 f"{seat_name(names, phase['seat'])} declares")
     else:
         head = "Game over"

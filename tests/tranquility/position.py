@@ -39,3 +39,15 @@ def position(
 def full_grid_except(*cells: int) -> dict[int, int]:
     """Islands 2, 4, 6, ... in every cell but the named ones (an ascending, nearly full grid)."""
     return {cell: 2 * cell for cell in range(1, 37) if cell not in cells}
+
+
+def loss_summary(state: TranquilityState) -> str:
+    """The outcome summary of a game everybody has lost; the test fails when it isn't lost."""
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == () and outcome.cooperative
+    return outcome.summary
+
+
+def legal(state: TranquilityState, seat: int = 0) -> list[str]:
+    """The texts of the seat's legal moves, sorted."""
+    return [m.text for m in GAME.legal_moves(state, seat)]

@@ -5,16 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalMove
-from engine.tranquility import GAME, TranquilityState
+from engine.tranquility import GAME
 from engine.tranquility.cards import ISLAND_MAX, is_island
-from tests.tranquility.position import position
+from tests.tranquility.position import legal, position
 
 AUTO = {"jagged_rocks": "auto"}
 MANUAL = {"jagged_rocks": "manual"}
-
-
-def legal(state: TranquilityState, seat: int = 0) -> list[str]:
-    return [m.text for m in GAME.legal_moves(state, seat)]
 
 
 def test_jagged_rocks_close_a_row() -> None:
@@ -53,11 +49,13 @@ def test_jagged_rocks_manual_mode_offers_open_rows_or_keep_it_and_discard_two() 
     assert moved.rocks_row == 4 and moved.hands[0] == [1, 50, 60, 70]
 
 
-def test_jagged_rocks_leave_the_game_once_four_rows_are_complete() -> None:
+@pytest.mark.parametrize("options", [AUTO, MANUAL])
+def test_jagged_rocks_leave_the_game_once_four_rows_are_complete(options: dict[str, str]) -> None:
     grid = {cell: cell + 1 for cell in range(1, 24)}  # three rows full, cells 19–23 of row 4 filled
-    state = position([[26, 50, 60], [70, 71]], grid=grid, options=AUTO, rocks_row=5)
+    state = position([[26, 50, 60], [70, 71]], grid=grid, options=options, rocks_row=5)
     step = GAME.apply(state, 0, "place 26 at 24 discard 50 60")
     assert step.state.rocks_row is None and step.state.rocks_gone
+    assert step.state.phase == "play" and GAME.to_move(step.state) == frozenset({1})  # no rocks step left
     assert "Four rows are complete: the Jagged Rocks leave the game." in [e.text for e in step.events]
     assert GAME.view(step.state, None)["rocks_row"] is None
 
@@ -94,3 +92,44 @@ def test_removed_islands_leave_the_deck_but_start_and_finish_counts_stay(removed
     assert not set(islands) & set(state.removed)
     assert dealt.count(81) == 5 and dealt.count(83) == 3
     assert GAME.view(state, None)["removed_islands"] == removed
+
+
+def test_automatic_jagged_rocks_move_to_a_random_other_row_with_space() -> None:
+    grid = {cell: cell for cell in range(1, 7)}  # row 1 full
+    rows = set()
+    for seed in range(40):
+        state = position([[40, 50, 60], [70, 71]], grid=grid, options=AUTO, rocks_row=3, rng=seed)
+        after = GAME.apply(state, 0, "discard 40 50").state
+        assert after.rocks_row not in (0, 3)
+        rows.add(after.rocks_row)
+    assert rows == {1, 2, 4, 5}
+
+
+def test_manual_jagged_rocks_are_also_moved_after_a_discard_action() -> None:
+    state = position([[40, 50, 60], [70, 71]], options=MANUAL, rocks_row=0)
+    after = GAME.apply(state, 0, "discard 40 50").state
+    assert after.phase == "rocks" and GAME.to_move(after) == frozenset({0})
+    assert GAME.view(after, None)["phase"] == {"name": "rocks", "seat": 0, "rows": [2, 3, 4, 5, 6]}
+
+
+def test_the_jagged_rocks_step_comes_before_the_group_start_discard() -> None:
+    state = position([["start", 1, 2, 3, 4], [11, 12]], options=MANUAL, rocks_row=0)
+    state = GAME.apply(state, 0, "start").state
+    assert state.phase == "rocks"
+    state = GAME.apply(state, 0, "rocks to 4").state
+    assert state.rocks_row == 3 and state.phase == "start_discard" and state.declarer == 0
+
+
+def test_a_sea_monster_may_sink_an_island_in_the_jagged_rocks_row() -> None:
+    state = position([["monster", 10, 20], [30, 31]], grid={8: 44}, options={"sea_monsters": 3, **AUTO},
+                     rocks_row=1)
+    after = GAME.apply(state, 0, "monster at 8").state
+    assert after.grid[7] == 0 and after.monsters_played == 1
+
+
+def test_jagged_rocks_stay_gone_when_a_sea_monster_opens_a_complete_row_again() -> None:
+    grid = {cell: cell + 1 for cell in range(1, 25)}  # four rows full
+    state = position([["monster", 50, 60], [70, 71]], grid=grid, options={"sea_monsters": 3, **AUTO},
+                     rocks_row=None, rocks_gone=True)
+    after = GAME.apply(state, 0, "monster at 3").state
+    assert after.rocks_row is None and after.rocks_gone and after.phase == "play"

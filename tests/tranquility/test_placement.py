@@ -5,12 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalMove
-from engine.tranquility import GAME, TranquilityState
-from tests.tranquility.position import position
-
-
-def legal(state: TranquilityState, seat: int = 0) -> list[str]:
-    return [m.text for m in GAME.legal_moves(state, seat)]
+from engine.tranquility import GAME
+from tests.tranquility.position import legal, position
 
 
 def test_placing_5_next_to_3_costs_two_discards() -> None:
@@ -69,7 +65,7 @@ def test_a_placement_whose_cost_exceeds_the_hand_is_refused_with_the_reason() ->
 
 def test_cost_cards_come_from_the_hand_not_the_draw_pile() -> None:
     state = position([[27, 20]], grid={1: 25}, piles=[[1, 2, 3, 4]])
-    with pytest.raises(IllegalMove, match="only 1 cards would be left"):
+    with pytest.raises(IllegalMove, match="only 1 card would be left in your hand"):
         GAME.apply(state, 0, "place 27 at 2 discard 20 1")
 
 

@@ -39,3 +39,11 @@ def test_outcome_text_says_the_team_won_or_lost() -> None:
 def test_a_game_without_a_text_module_gets_a_plain_listing() -> None:
     text = render_view({"game": "hnefatafl", "viewer": None, "players": 2, "to_move": [1], "outcome": None}, ["A"])
     assert text.splitlines()[0] == "hnefatafl: to move Seat 2"
+
+
+def test_the_start_discard_header_counts_towards_eight() -> None:
+    state = position([["start", 1, 2, 3, 4], [11, 12, 13, 14, 15]])
+    state = GAME.apply(state, 0, "start").state
+    state = GAME.apply(state, 0, "discard 1 2 3").state
+    head = render_view(GAME.view(state, None), ["Ann", "Bo"]).splitlines()[0]
+    assert head == "Tranquility, turn 1: Start discard: 3 of 8 down, 5 to go; Bo declares"

@@ -8,6 +8,7 @@ import pytest
 
 from engine.errors import BadMove, IllegalMove
 from engine.tranquility import GAME
+from engine.tranquility.cards import START
 from tests.tranquility.position import position
 
 
@@ -57,6 +58,18 @@ def test_determinize_keeps_what_the_seat_sees_and_every_size() -> None:
         assert [len(p) for p in other.piles] == [len(p) for p in state.piles]
         assert GAME.view(other, 2) == GAME.view(state, 2)
     assert any(GAME.determinize(state, 2, s).piles != state.piles for s in range(5))
+
+
+def test_determinize_keeps_each_start_card_with_its_owner() -> None:
+    # A Start card only ever moves from its owner's pile to the owner's hand, so a redeal may
+    # swap it between the two but never hand it to another seat.
+    state = GAME.setup(4, {"sea_monsters": 3}, seed=12)
+    state.hands[1][0], state.piles[1][state.piles[1].index(START)] = START, state.hands[1][0]
+    for viewer in (2, None):
+        for seed in range(20):
+            other = GAME.determinize(state, viewer, seed)
+            assert [(h + p).count(START) for h, p in zip(other.hands, other.piles, strict=True)] == [1, 1, 1, 1]
+            assert START in other.piles[2] or viewer is None
 
 
 @pytest.mark.parametrize("text, canonical", [
