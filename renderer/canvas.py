@@ -34,6 +34,12 @@ WHITE: RGB = (255, 255, 255)
 
 FRAME_WIDTH = 10
 MARGIN = 28
+# Phones show pictures at about half size: no text is drawn under 16 px (8 px there); text
+# that does not fit at that size is cut short with an ellipsis instead of shrinking further.
+MIN_TEXT = 16
+# How wide a player's name may be inside a sentence ("Name: take a card"), so a 32-character
+# Discord name leaves room for what the sentence says.
+NAME_IN_SENTENCE = 400
 
 
 @cache
@@ -48,10 +54,27 @@ def text_width(text: str, face: str, size: int) -> float:
     return font(face, size).getlength(text)
 
 
+@cache
+def _missing_glyph(face: str) -> tuple[tuple[int, int], bytes]:
+    """What the face draws for a character it has no glyph for (U+FFFF is never a character)."""
+    mask = font(face, 24).getmask("\uffff")
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=8192)
+def has_glyph(ch: str, face: str = BOLD) -> bool:
+    """True when the face draws `ch` itself rather than its empty box (DejaVu has no CJK, for one)."""
+    mask = font(face, 24).getmask(ch)
+    return (mask.size, bytes(mask)) != _missing_glyph(face)
+
+
+@lru_cache(maxsize=1024)
 def drawable(text: str) -> str:
-    """`text` without the characters the shipped fonts cannot draw well: emoji and their joiners
-    (Discord names are full of them; they would come out as empty boxes)."""
-    kept = "".join(ch for ch in text if ord(ch) <= 0xFFFF and ch not in "\u200d\ufe0f\ufe0e")
+    """`text` without the characters the shipped fonts cannot draw: emoji and their joiners, and
+    scripts DejaVu lacks such as CJK (Discord names are full of them; they would come out as
+    empty boxes). Runs of spaces left behind are folded."""
+    kept = "".join(ch for ch in text
+                   if ord(ch) <= 0xFFFF and ch not in "\u200d\ufe0f\ufe0e" and (ch.isspace() or has_glyph(ch)))
     return " ".join(kept.split())
 
 
@@ -69,13 +92,16 @@ def text_stamp(text: str, face: str, size: int, anchor: str) -> tuple[Image.Imag
     return mask, (int(left), int(top))
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """The player's name as the bot gave it, or "Seat N" when it gave none (or none we can draw)."""
-    if 0 <= seat < len(names):
-        name = drawable(names[seat])
-        if name:
-            return name
-    return f"Seat {seat + 1}"
+def seat_name(names: Sequence[str], seat: int, *, size: int | None = None,
+              max_width: float = NAME_IN_SENTENCE) -> str:
+    """The player's name as the bot gave it, or "Seat N" when it gave none (or none we can draw).
+
+    With `size`, the name is cut short (…) to `max_width` pixels of bold text at that size: a
+    name inside a sentence must leave room for the rest of the sentence.
+    """
+    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
+    name = name or f"Seat {seat + 1}"
+    return name if size is None else clip(name, BOLD, size, max_width)
 
 
 class Sheet:
@@ -104,11 +130,13 @@ class Sheet:
         return self.image.height
 
     def text(self, xy: tuple[float, float], text: str, size: int, *, face: str = SANS, fill: RGB = INK,
-             anchor: str = "la", max_width: float | None = None) -> float:
-        """Draw one line; shrink it (then cut it short) to `max_width` when given. Returns the drawn width."""
-        chosen = fit(text, face, size, max_width)
+             anchor: str = "la", max_width: float | None = None, tail: str = "") -> float:
+        """Draw one line; shrink it (then cut it short) to `max_width` when given. `tail` is
+        kept whole after the cut, e.g. a name's " (you)". Returns the drawn width."""
+        chosen = fit(text + tail, face, size, max_width)
         if max_width is not None:
-            text = clip(text, face, chosen.size, max_width)
+            text = clip(text, face, chosen.size, max_width - text_width(tail, face, int(chosen.size)))
+        text += tail
         self.stamp(xy, text, face, int(chosen.size), fill, anchor)
         return text_width(text, face, int(chosen.size))
 
@@ -136,10 +164,10 @@ class Sheet:
 
 
 def fit(text: str, face: str, size: int, max_width: float | None) -> ImageFont.FreeTypeFont:
-    """The largest size not above `size` (and not under 80% of it) at which `text` fits."""
+    """The largest size not above `size` (nor under 80% of it or `MIN_TEXT`) at which `text` fits."""
     if max_width is None:
         return font(face, size)
-    floor = max(8, int(size * 0.8))
+    floor = max(min(size, MIN_TEXT), int(size * 0.8))
     while size > floor and text_width(text, face, size) > max_width:
         size -= 1
     return font(face, size)

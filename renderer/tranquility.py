@@ -23,6 +23,7 @@ from renderer.canvas import (
     INK,
     INK_SOFT,
     MARGIN,
+    NAME_IN_SENTENCE,
     PARCHMENT_DARK,
     RGB,
     SERIF,
@@ -60,6 +61,7 @@ BOARD_HEIGHT = SEA_TOP + SEA_HEIGHT + MARGIN
 HAND_CARD_W = 132
 HAND_CARD_H = 178
 HINT_SIZE = 22
+STATUS_SIZE = 28
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,7 @@ def status_line(table: SeaTable, names: Sequence[str]) -> tuple[str, RGB]:
     if table.outcome is not None:
         return ("Tranquility reached!", START_GREEN) if table.won else ("The ship is lost", LOST)
     seat = int(phase.get("seat", table.turn))
-    who = seat_name(names, seat)
+    who = seat_name(names, seat, size=STATUS_SIZE)
     if name == "start_discard":
         needed = int(phase.get("needed", START_DISCARD))
         return f"Start discard: {needed} of {START_DISCARD} still to go · {who} declares", HIGHLIGHT
@@ -255,9 +257,9 @@ def _draw_crew(sheet: Sheet, table: SeaTable, names: Sequence[str], x: int, y: i
         mine = seat == table.viewer
         fill = (250, 222, 196) if seat in active else PARCHMENT_DARK
         sheet.box((x, y, x + width, y + row_h - 8), fill, outline=HIGHLIGHT if seat in active else None, width=4)
-        name = seat_name(names, seat) + (" (you)" if mine else "")
         prefix = "▶ " if seat in active else ""
-        sheet.text((x + 14, y + 8), prefix + name, 25, face=BOLD, max_width=width - 28)
+        sheet.text((x + 14, y + 8), prefix + seat_name(names, seat), 25, face=BOLD, max_width=width - 28,
+                   tail=" (you)" if mine else "")
         counts = (f"hand {table.hand_counts[seat]} · pile {table.pile_counts[seat]}"
                   f" · discarded {table.discard_counts[seat]}")
         sheet.text((x + 14, y + 40), counts, 22, fill=INK_SOFT, max_width=width - 28)
@@ -308,7 +310,9 @@ def _draw_facts(sheet: Sheet, table: SeaTable, names: Sequence[str], x: int, y: 
         y += 8
         sheet.text((x, y), "Last move", 22, face=BOLD, fill=INK_SOFT)
         y += 30
-        text = f"{seat_name(names, table.last_seat)}: {table.last_text}"
+        # the name may be one long word, which wrapping can't break: keep it within a line
+        who = seat_name(names, table.last_seat, size=24, max_width=min(NAME_IN_SENTENCE, width - 16))
+        text = f"{who}: {table.last_text}"
         for line in wrap(text, BOLD, 24, width)[:3]:
             if y + 32 > bottom:
                 return
@@ -319,7 +323,7 @@ def _draw_facts(sheet: Sheet, table: SeaTable, names: Sequence[str], x: int, y: 
 def _draw_header(sheet: Sheet, table: SeaTable, names: Sequence[str]) -> None:
     status, colour = status_line(table, names)
     x = MARGIN + 250
-    sheet.text((WIDTH - MARGIN, 44), status, 28, face=BOLD, fill=colour, anchor="rm",
+    sheet.text((WIDTH - MARGIN, 44), status, STATUS_SIZE, face=BOLD, fill=colour, anchor="rm",
                max_width=WIDTH - MARGIN - x)
 
 

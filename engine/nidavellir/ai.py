@@ -6,7 +6,8 @@ None of them peeks: greedy and search first redeal what their seat can't see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from abc import abstractmethod
+from collections.abc import Callable, Mapping
 
 from engine.core import AIPlayer, Game, Move, RandomPlayer
 from engine.errors import IllegalMove
@@ -22,9 +23,10 @@ from engine.rng import Rng
 # A complete line is worth a hero: roughly what an average hero adds at the end.
 LINE_WORTH = 12
 TRADE_WORTH = 1.5
-SEARCH_PLAYOUTS = 48
+SEARCH_PLAYOUTS = 16
 SEARCH_BID_CANDIDATES = 6
-ROLLOUT_STEPS = 60
+# A whole 5-player game takes about 140 steps of the cheap policy; the cap only guards the loop.
+ROLLOUT_STEPS = 400
 
 
 def evaluate(state: NidavellirState, seat: int) -> float:
@@ -57,22 +59,27 @@ def tavern_range(state: NidavellirState, seat: int, tavern: int) -> tuple[float,
     return min(gains), max(gains)
 
 
-def bid_score(state: NidavellirState, seat: int, move: Move) -> float:
-    """Expected gain of a bid: a bigger coin is likelier to get the best card of its tavern,
-    and a trading coin on a tavern turns the pouch into a bigger coin."""
-    coins = [coin_of_token(t) for t in move.text.split()[1:]]
+def bid_scorer(state: NidavellirState, seat: int) -> Callable[[Move], float]:
+    """Expected gain of a bid of `seat`: a bigger coin is likelier to get the best card of its
+    tavern, and a trading coin on a tavern turns the pouch into a bigger coin. The taverns'
+    worth is reckoned once for all the bids scored."""
     player = state.seats[seat]
+    ranges = [tavern_range(state, seat, tavern) for tavern in range(3)]
     top = max(coin_value(c) for c in player.coins()) + 1
-    total = 0.0
-    for tavern, coin in enumerate(coins):
-        low, high = tavern_range(state, seat, tavern)
-        total += low + (high - low) * (coin_value(coin) + 1) / top
-        if is_trading(coin):
-            pouch = list(player.pouch)
-            for c in coins:
-                pouch.remove(c)
-            total += TRADE_WORTH * min(coin_value(c) for c in pouch)
-    return total
+
+    def score(move: Move) -> float:
+        coins = [coin_of_token(t) for t in move.text.split()[1:]]
+        total = 0.0
+        for (low, high), coin in zip(ranges, coins, strict=True):
+            total += low + (high - low) * (coin_value(coin) + 1) / top
+            if is_trading(coin):
+                pouch = list(player.pouch)
+                for c in coins:
+                    pouch.remove(c)
+                total += TRADE_WORTH * min(coin_value(c) for c in pouch)
+        return total
+
+    return score
 
 
 def quick_move(state: NidavellirState, seat: int, rng: Rng) -> Move:
@@ -86,7 +93,8 @@ def quick_move(state: NidavellirState, seat: int, rng: Rng) -> Move:
         return max(moves, key=lambda m: (card_gain(player, CARD_TOKENS[m.text[5:]]), m.text))
     if first == "bid" and not state.tasks and state.phase == BID:
         sample = rng.sample(moves, min(8, len(moves)))
-        return max(sample, key=lambda m: (bid_score(state, seat, m), m.text))
+        score = bid_scorer(state, seat)
+        return max(sample, key=lambda m: (score(m), m.text))
     return rng.choice(moves)
 
 
@@ -99,11 +107,8 @@ def next_seat(state: NidavellirState) -> int | None:
     return min(waiting) if waiting else None
 
 
-class GreedyPlayer(AIPlayer[NidavellirState]):
-    """Takes the move with the best immediate value for its own score."""
-
-    name = "greedy"
-    description = "plays the move that gains the most points right away"
+class ThinkingPlayer(AIPlayer[NidavellirState]):
+    """A player that weighs its options; a forced move is played without thinking."""
 
     def choose(self, state: NidavellirState, seat: int, seed: int) -> Move:
         moves = legal_moves(state, seat)
@@ -111,9 +116,24 @@ class GreedyPlayer(AIPlayer[NidavellirState]):
             raise IllegalMove("This seat has no legal move now.")
         if len(moves) == 1:
             return moves[0]
+        return self.weigh(state, seat, seed, moves)
+
+    @abstractmethod
+    def weigh(self, state: NidavellirState, seat: int, seed: int, moves: list[Move]) -> Move:
+        """The best of `moves` (two or more legal moves of `seat`); pure in its arguments."""
+
+
+class GreedyPlayer(ThinkingPlayer):
+    """Takes the move with the best immediate value for its own score."""
+
+    name = "greedy"
+    description = "plays the move that gains the most points right away"
+
+    def weigh(self, state: NidavellirState, seat: int, seed: int, moves: list[Move]) -> Move:
         world = determinize(state, seat, seed)
         if not world.tasks and world.phase == BID:
-            return max(moves, key=lambda m: (bid_score(world, seat, m), m.text))
+            score = bid_scorer(world, seat)
+            return max(moves, key=lambda m: (score(m), m.text))
         best: tuple[float, str] | None = None
         chosen = moves[0]
         for move in moves:
@@ -125,9 +145,14 @@ class GreedyPlayer(AIPlayer[NidavellirState]):
         return chosen
 
 
-class SearchPlayer(AIPlayer[NidavellirState]):
-    """Determinized Monte Carlo: each candidate is tried in redealt worlds, played out with a
-    cheap policy to the end of the round, and judged by `evaluate`."""
+class SearchPlayer(ThinkingPlayer):
+    """Determinized Monte Carlo: each candidate is tried in redealt worlds, played out by every
+    seat with the cheap greedy policy to the end of the game, and judged by `evaluate` there.
+
+    `playouts` is the budget per decision, shared among the candidates. Playing out to the end
+    (rather than the end of the round) lets the search see what coins and columns are worth
+    later: a trade that pays off two rounds on, a distinction at the end of Age 1.
+    """
 
     name = "search"
     description = "tries each move in many redealt futures and keeps the best on average"
@@ -138,16 +163,12 @@ class SearchPlayer(AIPlayer[NidavellirState]):
 
     def candidates(self, state: NidavellirState, seat: int, moves: list[Move]) -> list[Move]:
         if not state.tasks and state.phase == BID and len(moves) > SEARCH_BID_CANDIDATES:
-            ranked = sorted(moves, key=lambda m: (-bid_score(state, seat, m), m.text))
+            score = bid_scorer(state, seat)
+            ranked = sorted(moves, key=lambda m: (-score(m), m.text))
             return ranked[:SEARCH_BID_CANDIDATES]
         return moves
 
-    def choose(self, state: NidavellirState, seat: int, seed: int) -> Move:
-        moves = legal_moves(state, seat)
-        if not moves:
-            raise IllegalMove("This seat has no legal move now.")
-        if len(moves) == 1:
-            return moves[0]
+    def weigh(self, state: NidavellirState, seat: int, seed: int, moves: list[Move]) -> Move:
         rng = Rng.from_seed(seed)
         world = determinize(state, seat, rng.next64())
         options = self.candidates(world, seat, moves)
@@ -163,10 +184,9 @@ class SearchPlayer(AIPlayer[NidavellirState]):
     def playout(self, world: NidavellirState, seat: int, move: Move, rng: Rng) -> float:
         state = world.copy()
         play(state, seat, move.text)
-        start = (state.age, state.round)
         for _ in range(ROLLOUT_STEPS):
             mover = next_seat(state)
-            if mover is None or (state.phase == BID and (state.age, state.round) != start):
+            if mover is None:
                 break
             play(state, mover, quick_move(state, mover, rng).text)
         return evaluate(state, seat)

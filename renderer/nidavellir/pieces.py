@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from renderer.canvas import BOLD, FRAME, GOLD, RGB, WHITE, Sheet, text_width
+from renderer.canvas import BOLD, FRAME, GOLD, RGB, SANS, WHITE, Sheet, text_width
 
 SUIT_ORDER = ("blacksmith", "hunter", "explorer", "miner", "warrior")
 SUIT_COLOURS: dict[str, RGB] = {
@@ -66,7 +66,8 @@ def draw_card(sheet: Sheet, box: tuple[float, float, float, float], card: dict[s
     caption, value, colour = card_face(card)
     x0, y0, x1, y1 = box
     sheet.box(box, colour, outline=FRAME, width=2, radius=9)
-    sheet.text(((x0 + x1) / 2, y0 + 15), caption, 17, face=BOLD, fill=WHITE, anchor="mm", max_width=x1 - x0 - 8)
+    # the regular face: in bold, "Explorer" would have to go under 16 px to fit a card
+    sheet.text(((x0 + x1) / 2, y0 + 15), caption, 17, face=SANS, fill=WHITE, anchor="mm", max_width=x1 - x0 - 8)
     if value:
         sheet.text(((x0 + x1) / 2, (y0 + y1) / 2 + 12), value, 34 if len(value) <= 2 else 24, face=BOLD,
                    fill=WHITE, anchor="mm", max_width=x1 - x0 - 8)

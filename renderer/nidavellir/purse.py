@@ -28,6 +28,7 @@ JSON = dict[str, Any]
 WIDTH = 1340
 TAVERN_W = (WIDTH - 2 * MARGIN + 16) / 3
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+TASK_SIZE = 28
 
 
 def your_task(view: JSON, names: Sequence[str]) -> tuple[str, bool]:
@@ -41,8 +42,8 @@ def your_task(view: JSON, names: Sequence[str]) -> tuple[str, bool]:
     if viewer in view.get("to_move", []) and task is not None:
         return f"Your move: {task['text']}", True
     if task is not None and task.get("seat") is not None:
-        return f"Waiting for {seat_name(names, int(task['seat']))}: {task['text']}", False
-    waiting = [seat_name(names, s) for s in view.get("to_move", [])]
+        return f"Waiting for {seat_name(names, int(task['seat']), size=TASK_SIZE)}: {task['text']}", False
+    waiting = [seat_name(names, s, size=TASK_SIZE) for s in view.get("to_move", [])]
     return ("Waiting for " + ", ".join(waiting)) if waiting else str(view.get("log_hint", "")), False
 
 
@@ -91,7 +92,7 @@ def hand(view: JSON, names: Sequence[str]) -> Image.Image:
     sheet.text((WIDTH - MARGIN - 50, 44), seat_name(names, viewer), 26, face=BOLD, anchor="rm", max_width=300)
     draw_gem(sheet, (WIDTH - MARGIN - 20, 44), int(seat["gem"]), 20)
     task, mine = your_task(view, names)
-    sheet.text((MARGIN + 4, 104), task, 28, face=BOLD, fill=HIGHLIGHT if mine else INK_SOFT, anchor="lm",
+    sheet.text((MARGIN + 4, 104), task, TASK_SIZE, face=BOLD, fill=HIGHLIGHT if mine else INK_SOFT, anchor="lm",
                max_width=WIDTH - 2 * MARGIN)
     y = 140
     for t in range(3):

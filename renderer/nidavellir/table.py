@@ -52,6 +52,9 @@ CARD_H = 100
 CHIP_H = 34
 CHIP_GAP = 6
 ROW_MIN = 212
+COLUMN_TOP = 10  # a column's header below the top of its player's row
+COLUMN_HEAD = 40  # the chips below the top of the column's header
+STATUS_SIZE = 26
 
 JSON = dict[str, Any]
 
@@ -72,7 +75,7 @@ def status_line(view: JSON, names: Sequence[str]) -> str:
     """Who must do what now, with players' names."""
     outcome = view.get("outcome")
     if outcome is not None:
-        winners = [seat_name(names, s) for s in outcome["winners"]]
+        winners = [seat_name(names, s, size=STATUS_SIZE) for s in outcome["winners"]]
         if not winners:
             return "Game over"
         if len(winners) == 1:
@@ -82,9 +85,9 @@ def status_line(view: JSON, names: Sequence[str]) -> str:
     if task is None:
         return str(view.get("log_hint", ""))
     if task.get("seat") is None:
-        waiting = [seat_name(names, s) for s in view.get("to_move", [])]
+        waiting = [seat_name(names, s, size=STATUS_SIZE) for s in view.get("to_move", [])]
         return "Bidding · waiting for " + ", ".join(waiting) if waiting else "Bidding"
-    return f"{seat_name(names, int(task['seat']))}: {task['text']}"
+    return f"{seat_name(names, int(task['seat']), size=STATUS_SIZE)}: {task['text']}"
 
 
 # -- army chips -----------------------------------------------------------------------------
@@ -100,15 +103,19 @@ def _item_label(item: JSON) -> str:
 CHIP_SIZE = 20
 
 
-def _chip_width(item: JSON) -> float:
-    return max(40.0, text_width(_item_label(item), BOLD, CHIP_SIZE) + 16)
+def chip_boxes(items: Sequence[JSON], width: float) -> list[tuple[float, float, float, float]]:
+    """Where each chip of a column goes, relative to the column's top-left under its header:
+    wrapped into as many lines as it takes, never wider than the column (a label too long for
+    it is cut short in its chip)."""
+    widths = [min(width, max(40.0, text_width(_item_label(i), BOLD, CHIP_SIZE) + 16)) for i in items]
+    return [(dx, line * (CHIP_H + CHIP_GAP), dx + w, line * (CHIP_H + CHIP_GAP) + CHIP_H)
+            for w, (dx, line) in zip(widths, flow(widths, width, CHIP_GAP), strict=True)]
 
 
-def column_lines(items: Sequence[JSON], width: float) -> int:
-    if not items:
-        return 1
-    placed = flow([_chip_width(i) for i in items], width, CHIP_GAP)
-    return placed[-1][1] + 1
+def column_height(items: Sequence[JSON], width: float) -> float:
+    """Height of a column's chips (one line's worth when it is empty)."""
+    boxes = chip_boxes(items, width)
+    return boxes[-1][3] if boxes else CHIP_H
 
 
 def _draw_column(sheet: Sheet, x: float, y: float, width: float, suit: str, column: JSON) -> None:
@@ -120,29 +127,28 @@ def _draw_column(sheet: Sheet, x: float, y: float, width: float, suit: str, colu
     sheet.text((x + 10, y + 17), SUIT_LABELS[suit], 19, face=BOLD, fill=WHITE, anchor="lm",
                max_width=width - figure_w - 28)
     items = column["items"]
-    widths = [_chip_width(i) for i in items]
-    top = y + 40
-    for item, item_w, (dx, line) in zip(items, widths, flow(widths, width, CHIP_GAP), strict=True):
-        cx = x + dx
-        cy = top + line * (CHIP_H + CHIP_GAP)
+    top = y + COLUMN_HEAD
+    for item, (left, upper, right, lower) in zip(items, chip_boxes(items, width), strict=True):
         hero = bool(item.get("hero"))
         fill = suit_colour(item.get("suit")) if item.get("suit") else NEUTRAL
-        sheet.box((cx, cy, cx + item_w, cy + CHIP_H), fill, outline=(238, 196, 76) if hero else None,
+        sheet.box((x + left, top + upper, x + right, top + lower), fill, outline=(238, 196, 76) if hero else None,
                   width=3, radius=7)
-        sheet.text((cx + item_w / 2, cy + CHIP_H / 2 + 1), _item_label(item), CHIP_SIZE, face=BOLD, fill=WHITE,
-                   anchor="mm", max_width=width - 10)
+        sheet.text((x + (left + right) / 2, top + (upper + lower) / 2 + 1), _item_label(item), CHIP_SIZE,
+                   face=BOLD, fill=WHITE, anchor="mm", max_width=right - left - 8)
 
 
 # -- one player row -------------------------------------------------------------------------
 
-def _columns_width() -> float:
+def columns_width() -> float:
+    """Width of one of the five class columns in a player's row."""
     return (INNER - LEFT - 16 - 4 * 8) / 5
 
 
 def row_height(seat: JSON) -> int:
-    width = _columns_width()
-    lines = max(column_lines(seat["army"][suit]["items"], width) for suit in SUIT_ORDER)
-    return max(ROW_MIN, 40 + lines * (CHIP_H + CHIP_GAP) + 18)
+    """A player's row: tall enough for its longest column, however many cards it holds."""
+    width = columns_width()
+    chips = max(column_height(seat["army"][suit]["items"], width) for suit in SUIT_ORDER)
+    return max(ROW_MIN, int(COLUMN_TOP + COLUMN_HEAD + chips + 14))
 
 
 def _draw_purse(sheet: Sheet, view: JSON, x: float, y: float, seat: JSON) -> None:
@@ -198,8 +204,9 @@ def _draw_player(sheet: Sheet, view: JSON, seat: JSON, names: Sequence[str], x: 
     sheet.box((x, y, x + INNER, y + height), PARCHMENT_DARK, outline=HIGHLIGHT if active else None, width=4,
               radius=14)
     draw_badge(sheet, (x + 26, y + 28), index, 16)
-    name = seat_name(names, index) + (" (you)" if view.get("viewer") == index else "")
-    sheet.text((x + 52, y + 28), name, 26, face=BOLD, anchor="lm", max_width=LEFT - 52 - 120)
+    you = " (you)" if view.get("viewer") == index else ""
+    sheet.text((x + 52, y + 28), seat_name(names, index), 26, face=BOLD, anchor="lm", max_width=LEFT - 52 - 120,
+               tail=you)
     sheet.text((x + LEFT - 14, y + 28), f"{seat['score']} pts", 24, face=BOLD, anchor="rm")
     # every coin the seat owns is public; where each one lies is not
     for i, coin in enumerate(seat["coins"]):
@@ -210,9 +217,9 @@ def _draw_player(sheet: Sheet, view: JSON, seat: JSON, names: Sequence[str], x: 
                fill=INK_SOFT, anchor="rm", max_width=x + LEFT - 14 - gem_x - 26)
     _draw_purse(sheet, view, x + 4, y + 106, seat)
     _draw_command(sheet, seat, x + 14, y + 172, x + LEFT - 10)
-    width = _columns_width()
+    width = columns_width()
     for i, suit in enumerate(SUIT_ORDER):
-        _draw_column(sheet, x + LEFT + i * (width + 8), y + 10, width, suit, seat["army"][suit])
+        _draw_column(sheet, x + LEFT + i * (width + 8), y + COLUMN_TOP, width, suit, seat["army"][suit])
 
 
 # -- taverns and the middle band -------------------------------------------------------------
@@ -312,10 +319,11 @@ def _draw_header(sheet: Sheet, view: JSON, names: Sequence[str]) -> None:
     decks = view["decks"]
     sheet.text((MARGIN + 250, 70), f"decks {decks['age1']} / {decks['age2']} · discard {len(view['discard'])}",
                20, face=BOLD, fill=INK_SOFT, anchor="lm")
-    sheet.text((WIDTH - MARGIN, 36), status_line(view, names), 26, face=BOLD, fill=HIGHLIGHT, anchor="rm",
-               max_width=WIDTH - MARGIN - 620)
+    sheet.text((WIDTH - MARGIN, 36), status_line(view, names), STATUS_SIZE, face=BOLD, fill=HIGHLIGHT,
+               anchor="rm", max_width=WIDTH - MARGIN - 620)
     if view.get("viewer") is not None:
-        sheet.text((WIDTH - MARGIN, 70), f"{seat_name(names, int(view['viewer']))}'s view · dark-ringed coins are "
+        viewer = seat_name(names, int(view["viewer"]), size=19)
+        sheet.text((WIDTH - MARGIN, 70), f"{viewer}'s view · dark-ringed coins are "
                    "hidden from the others", 19, face=BOLD, fill=INK_SOFT, anchor="rm", max_width=WIDTH - MARGIN - 620)
 
 

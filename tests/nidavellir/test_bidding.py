@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import BadMove, IllegalMove
 from engine.nidavellir import GAME
+from engine.nidavellir.state import NidavellirState
 from engine.nidavellir.turns import gem_swaps, pick_order
 from tests.nidavellir.position import apply, fresh, set_taverns, texts
 
@@ -139,12 +140,19 @@ def test_gem_six_wins_every_tie_on_bids() -> None:
     assert pick_order([4, 4, 4], [5, 6, 3]) == [1, 0, 2]
 
 
-def test_three_tied_bids_swap_highest_and_lowest_gem_the_middle_keeps_its_gem() -> None:
+def _three_tied_bids(gems: tuple[int, int, int]) -> NidavellirState:
+    """Three seats with these gems bid the same coins on every tavern of hunters."""
     state = fresh(3)
-    state.seats[0].gem, state.seats[1].gem, state.seats[2].gem = 3, 4, 5
+    for seat, gem in enumerate(gems):
+        state.seats[seat].gem = gem
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     for seat in range(3):
         state = apply(state, seat, "bid 4 2 3")
+    return state
+
+
+def test_three_tied_bids_swap_highest_and_lowest_gem_the_middle_keeps_its_gem() -> None:
+    state = _three_tied_bids((3, 4, 5))
     assert GAME.view(state, None)["taverns"][0]["order"] == [2, 1, 0]  # gem 5, 4, 3
     for seat in (2, 1, 0):
         state = apply(state, seat, "take hunter")
@@ -152,11 +160,7 @@ def test_three_tied_bids_swap_highest_and_lowest_gem_the_middle_keeps_its_gem() 
 
 
 def test_gem_six_holder_stays_out_of_the_exchange_in_play() -> None:
-    state = fresh(3)
-    state.seats[0].gem, state.seats[1].gem, state.seats[2].gem = 3, 6, 5
-    set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
-    for seat in range(3):
-        state = apply(state, seat, "bid 4 2 3")
+    state = _three_tied_bids((3, 6, 5))
     for seat in (1, 2, 0):
         state = apply(state, seat, "take hunter")
     assert [s.gem for s in state.seats] == [5, 6, 3]

@@ -66,3 +66,11 @@ def test_greedy_never_looks_at_hidden_bids() -> None:
     twin = GAME.apply(twin, 1, "bid 0 2 3").state
     greedy = GAME.ai_players()["greedy"]
     assert greedy.choose(state, 0, 99) == greedy.choose(twin, 0, 99)
+
+
+def test_search_never_looks_at_hidden_bids_and_answers_the_same_for_the_same_seed() -> None:
+    state = GAME.apply(GAME.setup(3, {}, 8), 1, "bid 5 4 3").state
+    twin = GAME.apply(GAME.setup(3, {}, 8), 1, "bid 0 2 3").state
+    search = SearchPlayer(GAME, playouts=8)
+    chosen = search.choose(state, 0, 99)
+    assert chosen == search.choose(twin, 0, 99) == search.choose(state, 0, 99)

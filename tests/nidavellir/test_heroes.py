@@ -238,13 +238,19 @@ def _hero_free(state: NidavellirState, seat: int, **army: list[str]) -> None:
     state.seats[seat].heroes = []
 
 
-def test_turn_order_is_card_then_hero_then_coin_trade() -> None:
+def _line_completed_on_the_trading_coin() -> NidavellirState:
+    """Seat 0, a warrior short of a line, bids its 0 on the Goblin and takes the warrior 3 there
+    after seat 1: a line and a coin trade are both owed."""
     state = fresh(2)
     give_army(state, 0, **ONE_LINE_BUT_WARRIOR)
     set_taverns(state, ["warrior 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(apply(state, 0, "bid 0 5 4"), 1, "bid 2 3 4")
     state = apply(state, 1, "take hunter")
-    state = apply(state, 0, "take warrior 3")
+    return apply(state, 0, "take warrior 3")
+
+
+def test_turn_order_is_card_then_hero_then_coin_trade() -> None:
+    state = _line_completed_on_the_trading_coin()
     assert state.tasks[0].kind == RECRUIT and state.seats[0].pouch == [2, 3]  # no trade yet
     state = apply(state, 0, "recruit grid")
     state = apply(state, 0, "transform 2 pouch")  # Grid first: the 2 becomes a 9
@@ -390,12 +396,7 @@ def test_ylud_recruited_in_age_two_must_be_placed_at_its_end() -> None:
 
 
 def test_uline_recruited_on_the_trading_coin_trades_two_coins_of_her_choice_from_hand() -> None:
-    state = fresh(2)
-    give_army(state, 0, **ONE_LINE_BUT_WARRIOR)
-    set_taverns(state, ["warrior 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
-    state = apply(apply(state, 0, "bid 0 5 4"), 1, "bid 2 3 4")
-    state = apply(state, 1, "take hunter")
-    state = apply(apply(state, 0, "take warrior 3"), 0, "recruit uline")
+    state = apply(_line_completed_on_the_trading_coin(), 0, "recruit uline")
     # her unrevealed bids came back to her hand: the trade may use any two of 2, 3, 4, 5
     assert state.seats[0].pouch == [2, 3, 4, 5] and state.tasks[0].kind == "trade"
     state = apply(state, 0, "trade 5 4")
