@@ -9,6 +9,7 @@ and know nothing about argument parsing, so tests drive them and other front end
 from __future__ import annotations
 
 import argparse
+import asyncio
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.names import name_seats
+from bot.tables.terminal import SavedGame, play_saved
 from engine import registry
 from engine.core import AIPlayer, Event, Game, Move, Outcome, Step
 from engine.errors import BadMove, BadOptions, IllegalMove, NotYourTurn
@@ -242,6 +244,8 @@ def _demo(args: argparse.Namespace) -> int:
     if any(seat is None for seat in table.seats):
         print("A demo is played by AI seats only.", file=sys.stderr)
         return 2
+    if args.db:
+        return _saved(args, table, demo=True)
     return 0 if run_demo(table, print) is not None else 1
 
 
@@ -249,8 +253,26 @@ def _play(args: argparse.Namespace) -> int:
     table = _table_from(args, HUMAN)
     if table is None:
         return 2
+    if args.db:
+        return _saved(args, table, demo=False)
     clear = CLEAR_SCREEN if sys.stdout.isatty() else ""
     return 0 if run_hot_seat(table, input, print, clear) is not None else 1
+
+
+def _saved(args: argparse.Namespace, table: Table, demo: bool) -> int:
+    """`--db`: the same game through the table service, saved move by move and resumable
+    (bot/tables/terminal.py). A resumed game keeps its own seats, options and seed."""
+    game = table.game
+    kinds = seat_kinds(game, len(table.seats), args.ai, _default_ai(game) if demo else HUMAN)
+    wanted = SavedGame(game.name, len(table.seats), parse_options(game, args.option or []), kinds, seed=table.seed,
+                       game_id=args.game_id, names=table.names)
+    clear = CLEAR_SCREEN if sys.stdout.isatty() and not demo else ""
+    try:
+        outcome = asyncio.run(play_saved(args.db, wanted, input, print, demo=demo, clear=clear))
+    except BadOptions as err:
+        print(err.reason, file=sys.stderr)
+        return 2
+    return 0 if outcome is not None else 1
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -259,6 +281,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random, printed)")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option, e.g. sea_monsters=3")
     parser.add_argument("--names", metavar="A,B,...", help="display names by seat (default: Player 1, Player 2, ...)")
+    parser.add_argument("--db", metavar="PATH", help="save every move in this SQLite file; resumes its unfinished game")
+    parser.add_argument("--game-id", type=int, default=None, help="with --db: resume this saved game")
 
 
 def register(subparsers: Any) -> None:

@@ -1,0 +1,69 @@
+"""Rows of the store as typed records (JSON columns already decoded)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+JSON = dict[str, Any]
+
+# One event of a change: its line and the seats that may see it (None: everyone).
+EventRecord = tuple[str, tuple[int, ...] | None]
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: str
+    options: JSON
+    seed: int | None
+    status: str
+    state_id: int
+    host_id: int
+    outcome: JSON | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    user_id: int | None
+    ai: str | None
+    dm_ok: bool | None
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One committed change: an engine move, or a table action (resign, abandon)."""
+
+    state_id: int
+    seat: int | None
+    kind: str  # "move" | "resign" | "abandon"
+    text: str
+    events: tuple[EventRecord, ...]
+    to_move: tuple[int, ...]
+    user_id: int | None
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    state_id: int
+    state: JSON
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What loading a game needs: its row, seats, latest snapshot and the changes after it."""
+
+    game: GameRow
+    seats: tuple[SeatRow, ...]
+    snapshot: Snapshot | None
+    moves: tuple[MoveRow, ...]

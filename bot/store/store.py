@@ -1,0 +1,426 @@
+"""The SQLite store (aiosqlite). The only module that writes SQL for games.
+
+One connection, used by one coroutine at a time (an asyncio lock), in autocommit mode
+with explicit `BEGIN IMMEDIATE ... COMMIT` around every write, so a write is all or nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store import migrate as migrations
+from bot.store.errors import SchemaError, StateConflict, StoreError
+from bot.store.records import JSON, EventRecord, GameRecord, GameRow, MoveRow, SeatRow, Snapshot
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
+    "lobby_message_id, board_message_id, created_at, updated_at"
+)
+_SEAT_QUERY = (
+    "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok FROM seats s "
+    "LEFT JOIN users u ON u.user_id = s.user_id "
+)
+_MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _game(row: Sequence[Any]) -> GameRow:
+    return GameRow(
+        id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3], game=row[4],
+        options=json.loads(row[5]), seed=row[6], status=row[7], state_id=row[8], host_id=row[9],
+        outcome=None if row[10] is None else json.loads(row[10]), lobby_message_id=row[11],
+        board_message_id=row[12], created_at=row[13], updated_at=row[14],
+    )
+
+
+def _seat(row: Sequence[Any]) -> SeatRow:
+    return SeatRow(seat=row[1], name=row[2], user_id=row[3], ai=row[4], dm_ok=None if row[5] is None else bool(row[5]))
+
+
+def _move(row: Sequence[Any]) -> MoveRow:
+    events: tuple[EventRecord, ...] = tuple(
+        (str(text), None if seats is None else tuple(int(s) for s in seats)) for text, seats in json.loads(row[4])
+    )
+    return MoveRow(
+        state_id=row[0], seat=row[1], kind=row[2], text=row[3], events=events,
+        to_move=tuple(json.loads(row[5])), user_id=row[6], created_at=row[7],
+    )
+
+
+def encode_events(events: Iterable[EventRecord]) -> str:
+    return _dumps([[text, None if seats is None else sorted(seats)] for text, seats in events])
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """A change waiting for the next group commit, and the future its caller awaits."""
+
+    game_id: int
+    change: MoveRow
+    status: str
+    outcome: JSON | None
+    snapshot: JSON | None
+    done: asyncio.Future[None]
+
+
+class Store:
+    """Games, seats, the move log, snapshots and adapter bookkeeping in one SQLite file."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+        self._queue: list[_Pending] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self.path = path
+
+    # -- opening ------------------------------------------------------------------------
+    @classmethod
+    async def open(cls, path: str | Path, *, migrate: bool = True) -> Store:
+        """Connect, check the pragmas, and bring the schema up to date (or refuse a newer one)."""
+        db = await connect(path)
+        try:
+            if migrate:
+                await migrations.migrate(db)
+            else:
+                version = await migrations.check_version(db)
+                if version < migrations.latest_version():
+                    raise SchemaError(
+                        f"This database is at schema version {version}; run `skald db migrate` to bring it to "
+                        f"{migrations.latest_version()}."
+                    )
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, str(path))
+
+    async def close(self) -> None:
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        async with self._lock:
+            await self._db.close()
+
+    async def version(self) -> int:
+        async with self._lock:
+            return await migrations.current_version(self._db)
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; rolled back if anything inside fails."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, params))
+
+    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
+
+    # -- lobby ---------------------------------------------------------------------------
+    async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,
+                          options: JSON, now: float) -> int:
+        """A new lobby, with the host in seat 0 unless `host_name` is None; returns the game id."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, game, options, host_id, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, _dumps(options), host_id, now, now),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            if host_name is not None:
+                await db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name, joined_at) VALUES (?, 0, ?, ?, ?)",
+                    (game_id, host_id, host_name, now),
+                )
+            return game_id
+
+    async def add_seat(self, game_id: int, *, name: str, user_id: int | None, ai: str | None, now: float) -> int:
+        """Seat a user or an AI at the next free seat; returns the seat number."""
+        async with self._write() as db:
+            rows = list(await db.execute_fetchall("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,)))
+            seat = int(rows[0][0])
+            await db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, ai, name, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, ai, name, now),
+            )
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            return seat
+
+    async def remove_seat(self, game_id: int, seat: int, now: float) -> None:
+        """Free a lobby seat; later seats move up one."""
+        async with self._write() as db:
+            await db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+            later = await db.execute_fetchall(
+                "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
+            )
+            # One row at a time, upwards, so the (game_id, seat) key never collides midway.
+            for (old,) in later:
+                await db.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (old - 1, game_id, old))
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+    async def close_lobby(self, game_id: int, status: str, now: float) -> None:
+        """End a game that never started (cancelled)."""
+        async with self._write() as db:
+            await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
+
+    async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float) -> None:
+        """Lobby -> running at state id 0, with the set-up state as the first snapshot."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = 'running', seed = ?, state_id = 0, thread_id = COALESCE(?, thread_id), "
+                "updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (seed, thread_id, now, game_id),
+            )
+            if cursor.rowcount != 1:
+                raise StateConflict(f"Game {game_id} is not a lobby any more.")
+            await db.execute(
+                "INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, 0, ?, ?)",
+                (game_id, _dumps(state), now),
+            )
+
+    # -- the move log ------------------------------------------------------------------------
+    async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
+                            snapshot: JSON | None) -> None:
+        """Commit one change: the log row, the new state id (only if the old one is still
+        current), the status/outcome and optionally a snapshot, all or nothing.
+
+        Returns once the change is durable. Changes of different games that arrive while a
+        commit is on its way are committed together (group commit: one fsync for many
+        moves); each keeps its own savepoint, so one refused change never sinks the others.
+        """
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Pending(game_id, change, status, outcome, snapshot, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="skald-store-commit")
+        await done
+
+    async def _flush(self) -> None:
+        """Commit queued changes, a batch per transaction, until the queue is empty."""
+        while self._queue:
+            batch, self._queue = self._queue, []
+            failures: list[BaseException | None] = []
+            try:
+                async with self._write() as db:
+                    for item in batch:
+                        await db.execute("SAVEPOINT change")
+                        try:
+                            await self._write_change(db, item)
+                        except Exception as error:
+                            await db.execute("ROLLBACK TO change")
+                            failures.append(error)
+                        else:
+                            failures.append(None)
+                        await db.execute("RELEASE change")
+            except BaseException as error:
+                for item in batch:
+                    if not item.done.done():
+                        item.done.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for item, failure in zip(batch, failures, strict=True):
+                if item.done.done():  # its caller was cancelled; the change stands regardless
+                    continue
+                if failure is None:
+                    item.done.set_result(None)
+                else:
+                    item.done.set_exception(failure)
+
+    @staticmethod
+    async def _write_change(db: aiosqlite.Connection, item: _Pending) -> None:
+        change, game_id = item.change, item.game_id
+        cursor = await db.execute(
+            "UPDATE games SET state_id = ?, status = ?, outcome = ?, updated_at = ? "
+            "WHERE id = ? AND state_id = ? AND status = 'running'",
+            (change.state_id, item.status, None if item.outcome is None else _dumps(item.outcome),
+             change.created_at, game_id, change.state_id - 1),
+        )
+        if cursor.rowcount != 1:
+            raise StateConflict(f"Game {game_id} is no longer at state {change.state_id - 1}.")
+        await db.execute(
+            f"INSERT INTO moves (game_id, {_MOVE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, change.state_id, change.seat, change.kind, change.text, encode_events(change.events),
+             _dumps(list(change.to_move)), change.user_id, change.created_at),
+        )
+        if item.snapshot is not None:
+            await db.execute(
+                "INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, ?, ?, ?)",
+                (game_id, change.state_id, _dumps(item.snapshot), change.created_at),
+            )
+
+    async def load(self, game_id: int) -> GameRecord | None:
+        """The game row, its seats, its latest snapshot and every change after it (one read)."""
+        async with self._lock:
+            await self._db.execute("BEGIN")  # one consistent read across the four queries
+            try:
+                rows = list(await self._db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?",
+                                                            (game_id,)))
+                if not rows:
+                    return None
+                seats = await self._db.execute_fetchall(_SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat",
+                                                        (game_id,))
+                snap = list(await self._db.execute_fetchall(
+                    "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id DESC LIMIT 1",
+                    (game_id,)))
+                after = int(snap[0][0]) if snap else 0
+                moves = await self._db.execute_fetchall(
+                    f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id",
+                    (game_id, after))
+            finally:
+                await self._db.execute("COMMIT")
+        return GameRecord(
+            game=_game(rows[0]),
+            seats=tuple(_seat(r) for r in seats),
+            snapshot=Snapshot(int(snap[0][0]), json.loads(snap[0][1])) if snap else None,
+            moves=tuple(_move(r) for r in moves),
+        )
+
+    async def moves(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[MoveRow]:
+        """Changes with state id > `after`, oldest first; `last` keeps only the newest ones."""
+        if last is None:
+            rows = await self._fetchall(
+                f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id",
+                (game_id, after))
+        else:
+            rows = await self._fetchall(
+                f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? "
+                "ORDER BY state_id DESC LIMIT ?", (game_id, after, last))
+            rows.reverse()
+        return [_move(r) for r in rows]
+
+    async def snapshots(self, game_id: int) -> list[Snapshot]:
+        rows = await self._fetchall(
+            "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id", (game_id,))
+        return [Snapshot(int(r[0]), json.loads(r[1])) for r in rows]
+
+    # -- looking -------------------------------------------------------------------------------
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return None if row is None else _game(row)
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._fetchall(_SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat", (game_id,))
+        return [_seat(r) for r in rows]
+
+    async def games(self, *, guild_id: int | None = None, channel_id: int | None = None,
+                    user_id: int | None = None, game: str | None = None,
+                    statuses: Sequence[str] | None = None) -> list[tuple[GameRow, list[SeatRow]]]:
+        """Games matching every given filter, newest first, each with its seats."""
+        where: list[str] = []
+        params: list[Any] = []
+        for column, value in (("guild_id", guild_id), ("channel_id", channel_id), ("game", game)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if user_id is not None:
+            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        if statuses is not None:
+            where.append(f"status IN ({', '.join('?' for _ in statuses)})")
+            params.extend(statuses)
+        clause = f"WHERE {' AND '.join(where)} " if where else ""
+        async with self._lock:
+            rows = list(await self._db.execute_fetchall(
+                f"SELECT {_GAME_COLUMNS} FROM games {clause}ORDER BY id DESC", params))
+            ids = [r[0] for r in rows]
+            seat_rows: list[Sequence[Any]] = []
+            for start in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
+                chunk = ids[start:start + 500]
+                seat_rows.extend(await self._db.execute_fetchall(
+                    _SEAT_QUERY + f"WHERE s.game_id IN ({', '.join('?' for _ in chunk)}) ORDER BY s.seat", chunk))
+        by_game: dict[int, list[SeatRow]] = {i: [] for i in ids}
+        for r in seat_rows:
+            by_game[int(r[0])].append(_seat(r))
+        return [(_game(r), by_game[int(r[0])]) for r in rows]
+
+    async def game_ids(self) -> list[int]:
+        return [int(r[0]) for r in await self._fetchall("SELECT id FROM games ORDER BY id")]
+
+    # -- bookkeeping for adapters -----------------------------------------------------------------
+    async def set_game_field(self, game_id: int, field: str, value: int | None, now: float) -> bool:
+        """Set one of the adapter-owned columns of a game; False if there is no such game."""
+        if field not in ("lobby_message_id", "board_message_id", "thread_id"):
+            raise StoreError(f"{field} is not an adapter bookkeeping column.")
+        async with self._write() as db:
+            cursor = await db.execute(f"UPDATE games SET {field} = ?, updated_at = ? WHERE id = ?",
+                                      (value, now, game_id))
+            return cursor.rowcount == 1
+
+    async def set_dm_ok(self, user_id: int, ok: bool | None, now: float) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, dm_ok, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm_ok = excluded.dm_ok, updated_at = excluded.updated_at",
+                (user_id, None if ok is None else int(ok), now),
+            )
+
+    async def last_pinged(self, game_id: int, seat: int) -> int | None:
+        row = await self._fetchone("SELECT state_id FROM seat_pings WHERE game_id = ? AND seat = ?", (game_id, seat))
+        return None if row is None else int(row[0])
+
+    async def mark_pinged(self, game_id: int, seat: int, state_id: int, now: float) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO seat_pings (game_id, seat, state_id, pinged_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, seat) DO UPDATE "
+                "SET state_id = excluded.state_id, pinged_at = excluded.pinged_at",
+                (game_id, seat, state_id, now),
+            )
+
+    async def guild_settings(self, guild_id: int) -> JSON:
+        rows = await self._fetchall("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return {str(k): json.loads(v) for k, v in rows}
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any, now: float) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (guild_id, key, _dumps(value), now),
+            )
+
+
+async def connect(path: str | Path) -> aiosqlite.Connection:
+    """Open `path` with WAL, synchronous=FULL and foreign keys, each verified."""
+    db = await aiosqlite.connect(str(path), isolation_level=None)
+    try:
+        if db.in_transaction:
+            raise StoreError("A new connection is inside a transaction; WAL could not be switched on.")
+        await db.execute("PRAGMA busy_timeout = 10000")
+        pragmas: list[tuple[str, str, object]] = [
+            ("journal_mode", "WAL", "wal"),
+            ("synchronous", "FULL", 2),
+            ("foreign_keys", "ON", 1),
+        ]
+        for name, value, expected in pragmas:
+            await db.execute(f"PRAGMA {name} = {value}")
+            rows = list(await db.execute_fetchall(f"PRAGMA {name}"))
+            found = rows[0][0] if rows else None
+            if isinstance(found, str):
+                found = found.lower()
+            if found != expected:
+                # journal_mode stays put silently on some filesystems and inside a transaction.
+                raise StoreError(f"SQLite refused {name}={value} on {path} (it reports {found!r}).")
+    except BaseException:
+        await db.close()
+        raise
+    return db

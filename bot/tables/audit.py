@@ -1,0 +1,122 @@
+"""`skald db verify`: replay every game from its seed and move log and compare with its snapshots.
+
+The move log is the source of truth; snapshots are a cache. A finding here means the cache
+(or the log's bookkeeping) disagrees with what the rules make of the log.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store import Store
+from bot.tables.types import FINISHED, LOBBY, RUNNING
+from engine.core import Game
+from engine.errors import SkaldError
+
+
+@dataclass(frozen=True)
+class Finding:
+    game_id: int
+    problem: str
+
+    def __str__(self) -> str:
+        return f"game #{self.game_id}: {self.problem}"
+
+
+@dataclass(frozen=True)
+class Audit:
+    games: int
+    moves: int
+    snapshots: int
+    findings: tuple[Finding, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[Any]]) -> tuple[int, int, list[Finding]]:
+    """Replay one game; returns (changes, snapshots checked, findings)."""
+    row = await store.game(game_id)
+    if row is None:
+        return 0, 0, [Finding(game_id, "vanished during the check")]
+    changes = await store.moves(game_id)
+    snapshots = await store.snapshots(game_id)
+    findings: list[Finding] = []
+
+    def found(problem: str) -> None:
+        findings.append(Finding(game_id, problem))
+
+    if row.seed is None:
+        if changes or snapshots or row.status not in (LOBBY, "cancelled"):
+            found(f"never started, yet has {len(changes)} changes, {len(snapshots)} snapshots, status {row.status}")
+        return len(changes), 0, findings
+    ids = [c.state_id for c in changes]
+    if ids != list(range(1, len(ids) + 1)):
+        found(f"state ids of the log are not 1..{len(ids)} without gaps")
+    if row.state_id != (ids[-1] if ids else 0):
+        found(f"game is at state {row.state_id} but its log ends at {ids[-1] if ids else 0}")
+    engine = games(row.game)
+    seats = await store.seats(game_id)
+    by_id = {s.state_id: s.state for s in snapshots}
+    try:
+        state = engine.setup(len(seats), row.options, row.seed)
+    except SkaldError as error:
+        found(f"cannot be set up again: {error.reason}")
+        return len(changes), 0, findings
+    checked = 0
+
+    def compare(state_id: int) -> None:
+        nonlocal checked
+        if state_id in by_id:
+            checked += 1
+            if _canonical(engine.encode(state)) != _canonical(by_id[state_id]):
+                found(f"snapshot at state {state_id} differs from the replay of the log")
+
+    compare(0)
+    for change in changes:
+        if change.kind == "move":
+            if change.seat is None:
+                found(f"move at state {change.state_id} has no seat")
+                break
+            try:
+                state = engine.apply(state, change.seat, change.text).state
+            except SkaldError as error:
+                found(f"move {change.text!r} at state {change.state_id} is refused on replay: {error.reason}")
+                break
+            if tuple(sorted(engine.to_move(state))) != change.to_move:
+                found(f"seats to move after state {change.state_id} differ from the log")
+        compare(change.state_id)
+    else:
+        ended_by_rules = engine.outcome(state) is not None
+        last_kind = changes[-1].kind if changes else None
+        if ended_by_rules and row.status != FINISHED:
+            found(f"the rules say the game is over, but its status is {row.status}")
+        if row.status == RUNNING and last_kind in ("resign", "abandon"):
+            found(f"status running after a {last_kind}")
+        if row.status == FINISHED and not ended_by_rules and last_kind != "resign":
+            found("finished, but neither the rules nor a resignation ended it")
+    extra = sorted(set(by_id) - {0, *ids})
+    if extra:
+        found(f"snapshots at states the log never reached: {extra}")
+    return len(changes), checked, findings
+
+
+async def verify(store: Store, games: Callable[[str], Game[Any]]) -> Audit:
+    """Replay every game in the store."""
+    total_changes = total_snapshots = 0
+    findings: list[Finding] = []
+    ids = await store.game_ids()
+    for game_id in ids:
+        changes, snapshots, found = await verify_game(store, game_id, games)
+        total_changes += changes
+        total_snapshots += snapshots
+        findings.extend(found)
+    return Audit(len(ids), total_changes, total_snapshots, tuple(findings))

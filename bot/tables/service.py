@@ -1,0 +1,591 @@
+"""The table service: every game's lifecycle, independent of Discord. See docs/tables.md.
+
+A change is handled as DESIGN.md says: the game's lock, the checks, `engine.apply`, one
+SQLite transaction, and only then the notifications to the attached adapters.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+import time
+import weakref
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from bot.notify import Notifier, PrivateUpdate, PublicUpdate
+from bot.store import Store
+from bot.store.records import EventRecord, MoveRow
+from bot.tables.errors import (
+    AlreadySeated,
+    AlreadyStarted,
+    GameClosed,
+    GameFull,
+    NoSuchGame,
+    NotAllowed,
+    NotInGame,
+    NotStarted,
+    StaleBoard,
+    TooFewPlayers,
+    UnknownAI,
+)
+from bot.tables.table import Table, TableCache, rebuild
+from bot.tables.types import (
+    ABANDONED,
+    ACTIVE_STATUSES,
+    CANCELLED,
+    FINISHED,
+    LOBBY,
+    RUNNING,
+    GameInfo,
+    LogLine,
+    MoveResult,
+    TableView,
+)
+from engine import registry
+from engine.core import Event, Game, Move, Outcome, validate_options
+from engine.errors import NotYourTurn
+
+log = logging.getLogger(__name__)
+
+GameLookup = Callable[[str], Game[Any]]
+
+
+def ai_seed(seed: int, state_id: int, seat: int) -> int:
+    """The seed an AI seat uses at a state: fixed by the game, so replays are exact."""
+    digest = hashlib.blake2b(f"{seed}:{state_id}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _event_records(events: Iterable[Event]) -> tuple[EventRecord, ...]:
+    return tuple((e.text, None if e.seats is None else tuple(sorted(e.seats))) for e in events)
+
+
+class Tables:
+    """Create, seat, start, play and end games; tell the attached adapters after each commit."""
+
+    def __init__(self, store: Store, *, cache_size: int = 256, snapshot_every: int = 25,
+                 clock: Callable[[], float] = time.time, ai_concurrency: int = 4,
+                 games: GameLookup = registry.get, seeds: Callable[[], int] | None = None) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1.")
+        self.store = store
+        self.snapshot_every = snapshot_every
+        self.clock = clock
+        self._games = games
+        # Where a new game's seed comes from; tests and benchmarks pass a fixed sequence.
+        self._seeds = seeds or (lambda: secrets.randbits(62))
+        self._cache = TableCache(cache_size)
+        # A lock lives as long as someone holds or awaits it; idle games cost nothing.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._notifiers: list[Notifier] = []
+        # The table each locked game's holder works on, so a notifier called under that lock can
+        # still read the game even if the cache dropped it meanwhile.
+        self._held: dict[int, tuple[asyncio.Task[Any] | None, Table]] = {}
+        self._ai_slots = asyncio.Semaphore(ai_concurrency)
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self.ai_failures: list[tuple[int, BaseException]] = []
+
+    @classmethod
+    async def open(cls, db_path: str | Path, *, cache_size: int = 256, snapshot_every: int = 25,
+                   clock: Callable[[], float] = time.time, ai_concurrency: int = 4,
+                   games: GameLookup = registry.get, seeds: Callable[[], int] | None = None) -> Tables:
+        """Open (and migrate) the database at `db_path` and serve its games."""
+        store = await Store.open(db_path)
+        return cls(store, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock,
+                   ai_concurrency=ai_concurrency, games=games, seeds=seeds)
+
+    async def resume(self) -> None:
+        """After a restart: set the AI seats of every running game back to work.
+
+        Call it once the notifiers are attached, so they hear those moves. (A game whose AI
+        must act also resumes by itself the first time anything loads it.)"""
+        for row, seats in await self.store.games(statuses=(RUNNING,)):
+            if any(seat.ai is not None for seat in seats):
+                async with self._locked(row.id) as table:
+                    self._wake_ai(table)
+
+    async def close(self) -> None:
+        """Let AI moves in flight finish, then close the database."""
+        await self.drain()
+        await self.store.close()
+
+    def attach(self, notifier: Notifier) -> None:
+        self._notifiers.append(notifier)
+
+    def detach(self, notifier: Notifier) -> None:
+        self._notifiers.remove(notifier)
+
+    # -- loading --------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _locked(self, game_id: int) -> AsyncIterator[Table]:
+        """Hold the game's lock and yield its table (loaded from the store if not cached)."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        async with lock:
+            table = self._cache.get(game_id)
+            if table is None:
+                table = await self._load(game_id)
+            self._held[game_id] = (asyncio.current_task(), table)
+            try:
+                yield table
+            finally:
+                del self._held[game_id]
+
+    async def _load(self, game_id: int) -> Table:
+        record = await self.store.load(game_id)
+        if record is None:
+            raise NoSuchGame(f"There is no game #{game_id}.")
+        table = rebuild(self._games(record.game.game), record)
+        self._cache.put(table)
+        self._wake_ai(table)  # after a restart an AI seat may have been about to move
+        return table
+
+    async def _table(self, game_id: int) -> Table:
+        """The table for reading; only a cache miss waits for the game's lock."""
+        table = self._cache.get(game_id)
+        if table is not None:
+            return table
+        held = self._held.get(game_id)
+        if held is not None and held[0] is asyncio.current_task():
+            return held[1]  # a notifier reading the game being published (possibly evicted meanwhile)
+        async with self._locked(game_id) as table:
+            return table
+
+    # -- lobby ------------------------------------------------------------------------------
+    async def create_lobby(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
+                           options: dict[str, Any] | None = None, dm_ok: bool | None = None,
+                           host_plays: bool = True) -> GameInfo:
+        """A new lobby for `game` with the host in seat 0 (or not seated, `host_plays=False`);
+        options are checked by the engine."""
+        engine = self._games(game)
+        chosen = validate_options(engine.options(), options)
+        now = self.clock()
+        if dm_ok is not None:
+            await self.store.set_dm_ok(host_id, dm_ok, now)
+        game_id = await self.store.create_game(guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                                               host_name=host_name if host_plays else None, game=engine.name,
+                                               options=chosen, now=now)
+        async with self._locked(game_id) as table:
+            await self._publish(table, reason="create")
+            return table.info()
+
+    async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
+        await self._set_game_field(game_id, "lobby_message_id", message_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        await self._set_game_field(game_id, "thread_id", thread_id)
+
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        await self._set_game_field(game_id, "board_message_id", message_id)
+
+    async def board_message(self, game_id: int) -> int | None:
+        return (await self._table(game_id)).row.board_message_id
+
+    async def _set_game_field(self, game_id: int, field: str, value: int | None) -> None:
+        # No game lock: adapters call this from their notices, which run under that lock.
+        now = self.clock()
+        if not await self.store.set_game_field(game_id, field, value, now):
+            raise NoSuchGame(f"There is no game #{game_id}.")
+        changes: dict[str, Any] = {field: value, "updated_at": now}
+        for table in (self._cache.get(game_id), self._held.get(game_id, (None, None))[1]):
+            if table is not None:  # a plain read-modify-write with no await: no update is lost
+                table.row = replace(table.row, **changes)
+
+    async def join(self, game_id: int, user_id: int, name: str, dm_ok: bool | None = None) -> GameInfo:
+        """Take the next free seat of a lobby."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise AlreadySeated(f"You already have a seat in game #{game_id}.")
+            if len(table.seats) >= table.engine.max_players:
+                raise GameFull(f"Game #{game_id} is full ({table.engine.max_players} seats).")
+            now = self.clock()
+            if dm_ok is not None:
+                await self.store.set_dm_ok(user_id, dm_ok, now)
+            await self.store.add_seat(game_id, name=name, user_id=user_id, ai=None, now=now)
+            await self._reload_seats(table, now)
+            await self._publish(table, reason="join")
+            return table.info()
+
+    async def leave(self, game_id: int, user_id: int) -> GameInfo:
+        """Give up a lobby seat; the host leaving cancels the lobby."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotInGame(f"You have no seat in game #{game_id}.")
+            if user_id == table.row.host_id:
+                return await self._cancel(table)
+            now = self.clock()
+            await self.store.remove_seat(game_id, seat, now)
+            await self._reload_seats(table, now)
+            await self._publish(table, reason="leave")
+            return table.info()
+
+    async def add_ai(self, game_id: int, by_user_id: int, kind: str = "random", name: str | None = None) -> GameInfo:
+        """The host fills a seat with an AI of `kind` (one of the game's `ai_players()`),
+        called `name` (default: "<kind> AI", numbered if there are several)."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            self._require_host(table, by_user_id, False, "add an AI seat")
+            kinds = table.engine.ai_players()
+            if kind not in kinds:
+                raise UnknownAI(f"{table.engine.title} has no AI called {kind!r}; try: {', '.join(sorted(kinds))}.")
+            if len(table.seats) >= table.engine.max_players:
+                raise GameFull(f"Game #{game_id} is full ({table.engine.max_players} seats).")
+            same = sum(1 for s in table.seats if s.ai == kind)
+            name = name or f"{kind} AI" + (f" {same + 1}" if same else "")
+            now = self.clock()
+            await self.store.add_seat(game_id, name=name, user_id=None, ai=kind, now=now)
+            await self._reload_seats(table, now)
+            await self._publish(table, reason="ai")
+            return table.info()
+
+    async def start(self, game_id: int, by_user_id: int, thread_id: int | None = None,
+                    seed: int | None = None) -> GameInfo:
+        """The host starts the game with the seats taken; the seed is random unless given."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            self._require_host(table, by_user_id, False, "start the game")
+            engine = table.engine
+            if len(table.seats) < engine.min_players:
+                raise TooFewPlayers(f"{engine.title} needs at least {engine.min_players} players; "
+                                    f"{len(table.seats)} seated.")
+            if seed is None:
+                seed = self._seeds()
+            state = engine.setup(len(table.seats), table.row.options, seed)
+            now = self.clock()
+            try:
+                await self.store.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
+                                            now=now)
+            except BaseException:
+                self._cache.drop(game_id)
+                raise
+            table.row = replace(table.row, status=RUNNING, seed=seed, state_id=0, updated_at=now,
+                                thread_id=table.row.thread_id if thread_id is None else thread_id)
+            table.state = state
+            table.since_snapshot = 0
+            await self._publish(table, reason="start", private_to=self._humans(table))
+            self._wake_ai(table)
+            return table.info()
+
+    async def cancel(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
+        """The host (or an admin) calls off a lobby."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            self._require_host(table, user_id, is_admin, "cancel this lobby")
+            return await self._cancel(table)
+
+    async def _cancel(self, table: Table) -> GameInfo:
+        now = self.clock()
+        await self.store.close_lobby(table.game_id, CANCELLED, now)
+        table.row = replace(table.row, status=CANCELLED, updated_at=now)
+        await self._publish(table, reason="cancel")
+        for notifier in list(self._notifiers):
+            try:
+                await notifier.on_deleted(table.row.guild_id, table.game_id)
+            except Exception:
+                log.exception("Notifier %r failed on the deletion of game %d", notifier, table.game_id)
+        return table.info()
+
+    # -- play --------------------------------------------------------------------------------
+    async def move(self, game_id: int, user_id: int, state_id: int, text: str) -> MoveResult:
+        """Play `text` for the user's seat on the board `state_id`; returns after commit and notices."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotInGame(f"You have no seat in game #{game_id}.")
+            await self._require_fresh(table, seat, state_id)
+            move = self._parse(table, seat, text)
+            result = await self._play(table, seat, move, user_id)
+        return result
+
+    async def resign(self, game_id: int, user_id: int) -> GameInfo:
+        """Give up: a cooperative game is lost by all; otherwise the others share the win."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotInGame(f"You have no seat in game #{game_id}.")
+            name = table.name_of(seat)
+            if table.engine.cooperative:
+                outcome = Outcome(winners=(), summary=f"{name} resigned; the game is lost for everyone.",
+                                  cooperative=True)
+            else:
+                others = tuple(s.seat for s in table.seats if s.seat != seat)
+                ranks = tuple(2 if s.seat == seat else 1 for s in table.seats)
+                names = ", ".join(table.name_of(s) for s in others)
+                outcome = Outcome(winners=others, summary=f"{name} resigned; {names} win.", ranks=ranks)
+            line = f"{name} resigned."
+            await self._commit(table, seat=seat, kind="resign", text="", events=((line, None),), state=table.state,
+                               user_id=user_id, status=FINISHED, outcome=outcome.to_dict())
+            await self._publish(table, reason="resign", events=(Event(line),), actor=seat,
+                                private_to=self._humans(table))
+            return table.info()
+
+    async def abandon(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
+        """The host (or an admin) stops a running game for good."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            self._require_host(table, user_id, is_admin, "abandon this game")
+            seat = table.seat_of(user_id)
+            who = "an admin" if seat is None else table.name_of(seat)
+            line = f"The game was abandoned by {who}."
+            await self._commit(table, seat=None, kind="abandon", text="", events=((line, None),), state=table.state,
+                               user_id=user_id, status=ABANDONED, outcome=None)
+            await self._publish(table, reason="abandon", events=(Event(line),), private_to=self._humans(table))
+            return table.info()
+
+    async def drain(self) -> None:
+        """Wait until no AI move is pending or running (AI moves may trigger further AI moves)."""
+        while self._ai_tasks:
+            await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
+
+    def _parse(self, table: Table, seat: int, text: str) -> Move:
+        if seat not in table.engine.to_move(table.state):
+            waiting = ", ".join(table.name_of(s) for s in table.to_move())
+            raise NotYourTurn(f"It isn't your turn: waiting for {waiting}.")
+        return table.engine.parse_move(table.state, seat, text.strip())
+
+    async def _require_fresh(self, table: Table, seat: int, state_id: int) -> None:
+        """Accept the current board, or an older one that only other seats' moves have passed
+        while this seat was itself still to act (a simultaneous step)."""
+        current = table.row.state_id
+        if state_id == current:
+            return
+        stale = StaleBoard(f"The board has moved on since you looked (now at state {current}); "
+                           "here is the current one.", current)
+        if not 0 <= state_id < current:
+            raise stale
+        changes = await self.store.moves(table.game_id, after=max(state_id - 1, 0))
+        if state_id == 0:
+            start = table.engine.setup(len(table.seats), table.row.options, table.row.seed or 0)
+            was_to_move = seat in table.engine.to_move(start)
+        else:
+            was_to_move = bool(changes) and changes[0].state_id == state_id and seat in changes[0].to_move
+        later = [c for c in changes if c.state_id > state_id]
+        if not was_to_move or not all(c.kind == "move" and c.seat != seat and seat in c.to_move for c in later):
+            raise stale
+
+    async def _play(self, table: Table, seat: int, move: Move, user_id: int | None) -> MoveResult:
+        """engine.apply, commit, publish: the one path every move takes, human or AI."""
+        engine = table.engine
+        waiting = set(table.to_move())
+        step = engine.apply(table.state, seat, move)
+        outcome = engine.outcome(step.state)
+        status = RUNNING if outcome is None else FINISHED
+        await self._commit(table, seat=seat, kind="move", text=move.text, events=_event_records(step.events),
+                           state=step.state, user_id=user_id, status=status,
+                           outcome=None if outcome is None else outcome.to_dict())
+        # The actor, the seats newly awaited (a turn ping; those still awaited in a simultaneous
+        # step were pinged already) and every seat a private line is for.
+        concerned = {seat, *(set(table.to_move()) - (waiting - {seat}))}
+        concerned.update(s for e in step.events if e.seats is not None for s in e.seats)
+        if status != RUNNING:
+            concerned.update(self._humans(table))
+        await self._publish(table, reason="move", events=step.events, actor=seat, private_to=concerned)
+        self._wake_ai(table)
+        return MoveResult(
+            game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=move.text,
+            events=tuple(e.text for e in step.events if e.visible_to(seat)), to_move=table.to_move(),
+            status=table.row.status, outcome=table.row.outcome,
+        )
+
+    async def _commit(self, table: Table, *, seat: int | None, kind: str, text: str,
+                      events: tuple[EventRecord, ...], state: Any, user_id: int | None, status: str,
+                      outcome: dict[str, Any] | None) -> None:
+        """One transaction: the log row, the new state id, a snapshot when due. The cached table
+        changes only after the commit; if the commit fails, the table is dropped from the cache
+        so the next access reloads what the database really holds."""
+        engine = table.engine
+        new_id = table.row.state_id + 1
+        now = self.clock()
+        to_move = () if status != RUNNING else tuple(sorted(engine.to_move(state)))
+        due = status != RUNNING or table.since_snapshot + 1 >= self.snapshot_every
+        change = MoveRow(state_id=new_id, seat=seat, kind=kind, text=text, events=events, to_move=to_move,
+                         user_id=user_id, created_at=now)
+        try:
+            await self.store.append_change(table.game_id, change, status=status, outcome=outcome,
+                                           snapshot=engine.encode(state) if due else None)
+        except BaseException:
+            self._cache.drop(table.game_id)
+            raise
+        table.row = replace(table.row, state_id=new_id, status=status, outcome=outcome, updated_at=now)
+        table.state = state
+        table.since_snapshot = 0 if due else table.since_snapshot + 1
+
+    # -- AI seats -------------------------------------------------------------------------------
+    def _wake_ai(self, table: Table) -> None:
+        """Start the game's AI task if an AI seat must act and none is already on it."""
+        if table.game_id in self._ai_tasks or not self._ai_seats_to_move(table):
+            return
+        self._ai_tasks[table.game_id] = asyncio.create_task(self._run_ai(table.game_id),
+                                                            name=f"skald-ai-{table.game_id}")
+
+    @staticmethod
+    def _ai_seats_to_move(table: Table) -> list[int]:
+        return [s for s in table.to_move() if table.seats[s].ai is not None]
+
+    async def _run_ai(self, game_id: int) -> None:
+        """Play the game's AI seats, one move at a time, until a human (or nobody) must act."""
+        try:
+            while True:
+                async with self._ai_slots, self._locked(game_id) as table:
+                    seats = self._ai_seats_to_move(table)
+                    if not seats:
+                        return
+                    seat = seats[0]
+                    kind = table.seats[seat].ai
+                    assert kind is not None and table.row.seed is not None
+                    player = table.engine.ai_players()[kind]
+                    seed = ai_seed(table.row.seed, table.row.state_id, seat)
+                    # Search players can think for a while: keep the event loop free.
+                    move = await asyncio.to_thread(player.choose, table.state, seat, seed)
+                    await self._play(table, seat, move, None)
+        except Exception as error:
+            log.exception("AI move failed in game %d", game_id)
+            self.ai_failures.append((game_id, error))
+        finally:
+            # Forget this task in the same step that released the lock (no await in between),
+            # so a move committed right after it can start a fresh task.
+            if self._ai_tasks.get(game_id) is asyncio.current_task():
+                del self._ai_tasks[game_id]
+
+    # -- looking ----------------------------------------------------------------------------------
+    async def game(self, game_id: int) -> GameInfo:
+        return (await self._table(game_id)).info()
+
+    async def list_games(self, guild_id: int | None, *, channel_id: int | None = None, user_id: int | None = None,
+                         active_only: bool = True, game: str | None = None) -> list[GameInfo]:
+        """Games of a guild (None: every guild), newest first, optionally by channel, player or game."""
+        rows = await self.store.games(guild_id=guild_id, channel_id=channel_id, user_id=user_id, game=game,
+                                      statuses=ACTIVE_STATUSES if active_only else None)
+        infos: list[GameInfo] = []
+        for row, seats in rows:
+            if row.status == RUNNING:  # its seats to move come from its state: through the cache
+                infos.append((await self._table(row.id)).info())
+            else:
+                infos.append(Table(engine=self._games(row.game), row=row, seats=tuple(seats)).info())
+        return infos
+
+    async def table_view(self, game_id: int, user_id: int | None) -> TableView:
+        """What `user_id` sees now: its seat's view and legal moves, or the spectator view."""
+        table = await self._table(game_id)
+        row, state = table.row, table.state  # one consistent pair (see Table)
+        seat = None if user_id is None else table.seat_of(user_id)
+        to_move = table.to_move()
+        view = {} if state is None else table.engine.view(state, seat)
+        legal: tuple[Move, ...] = ()
+        if seat is not None and seat in to_move:
+            legal = tuple(table.engine.legal_moves(state, seat))
+        return TableView(info=table.info(), seat=seat, state_id=row.state_id, to_move=to_move, view=view,
+                         legal_moves=legal)
+
+    async def log(self, game_id: int, user_id: int | None = None, limit: int = 50) -> list[LogLine]:
+        """The last `limit` lines the user may see: public ones and its seat's private ones."""
+        table = await self._table(game_id)
+        seat = None if user_id is None else table.seat_of(user_id)
+        lines: list[LogLine] = []
+        for change in await self.store.moves(game_id, last=limit):
+            for text, seats in change.events:
+                if seats is None:
+                    lines.append(LogLine(change.state_id, change.seat, text))
+                elif seat is not None and seat in seats:
+                    lines.append(LogLine(change.state_id, change.seat, text, private=True))
+        return lines[-limit:]
+
+    # -- bookkeeping ------------------------------------------------------------------------------
+    async def set_dm_ok(self, user_id: int, ok: bool | None) -> None:
+        """Remember whether the user's DMs reach them (None: unknown)."""
+        await self.store.set_dm_ok(user_id, ok, self.clock())
+        for table in self._cache.values():
+            if table.seat_of(user_id) is not None:
+                table.seats = tuple(replace(s, dm_ok=ok) if s.user_id == user_id else s for s in table.seats)
+
+    async def last_pinged(self, game_id: int, seat: int) -> int | None:
+        return await self.store.last_pinged(game_id, seat)
+
+    async def mark_pinged(self, game_id: int, seat: int, state_id: int) -> None:
+        await self.store.mark_pinged(game_id, seat, state_id, self.clock())
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self.store.guild_settings(guild_id)
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        await self.store.set_guild_setting(guild_id, key, value, self.clock())
+
+    # -- checks and notices -----------------------------------------------------------------------
+    @staticmethod
+    def _require_lobby(table: Table) -> None:
+        status = table.row.status
+        if status == RUNNING:
+            raise AlreadyStarted(f"Game #{table.game_id} has already started.")
+        if status != LOBBY:
+            raise GameClosed(f"Game #{table.game_id} is {status}.")
+
+    @staticmethod
+    def _require_running(table: Table) -> None:
+        status = table.row.status
+        if status == LOBBY:
+            raise NotStarted(f"Game #{table.game_id} hasn't started yet.")
+        if status != RUNNING:
+            raise GameClosed(f"Game #{table.game_id} is {status}; it takes no more moves.")
+
+    @staticmethod
+    def _require_host(table: Table, user_id: int, is_admin: bool, action: str) -> None:
+        if user_id != table.row.host_id and not is_admin:
+            host = table.seat_of(table.row.host_id)
+            who = "the host" if host is None else f"the host ({table.name_of(host)})"
+            raise NotAllowed(f"Only {who} or an admin can {action}.")
+
+    @staticmethod
+    def _humans(table: Table) -> set[int]:
+        return {s.seat for s in table.seats if s.user_id is not None}
+
+    async def _reload_seats(self, table: Table, now: float) -> None:
+        table.seats = tuple(await self.store.seats(table.game_id))
+        table.row = replace(table.row, updated_at=now)
+
+    async def _publish(self, table: Table, *, reason: str, events: Iterable[Event] = (), actor: int | None = None,
+                       private_to: Iterable[int] = ()) -> None:
+        """Tell every notifier; a failing notifier is logged and never undoes the change."""
+        if not self._notifiers:
+            return
+        events = tuple(events)
+        row, state, engine = table.row, table.state, table.engine
+        to_move = table.to_move()
+        public = PublicUpdate(
+            game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
+            game=row.game, title=engine.title, status=row.status, state_id=row.state_id, seats=table.seat_infos(),
+            to_move=to_move, view={} if state is None else engine.view(state, None),
+            events=tuple(e.text for e in events if e.public), actor=actor, outcome=row.outcome,
+            updated_at=row.updated_at, reason=reason,
+        )
+        privates: list[PrivateUpdate] = []
+        for seat in sorted(set(private_to)):
+            info = table.seats[seat]
+            if info.user_id is None or state is None:
+                continue
+            legal = engine.legal_moves(state, seat) if seat in to_move else []
+            privates.append(PrivateUpdate(
+                game_id=row.id, guild_id=row.guild_id, game=row.game, state_id=row.state_id, seat=seat,
+                user_id=info.user_id, view=engine.view(state, seat),
+                events=tuple(e.text for e in events if not e.public and e.visible_to(seat)),
+                legal_moves=tuple(m.text for m in legal), labels={m.text: m.label or m.text for m in legal},
+            ))
+        for notifier in list(self._notifiers):
+            try:
+                await notifier.on_public(public)
+                for update in privates:
+                    await notifier.on_private(update)
+            except Exception:
+                log.exception("Notifier %r failed on game %d state %d", notifier, row.id, row.state_id)

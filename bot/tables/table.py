@@ -1,0 +1,111 @@
+"""A game as the service holds it in memory, and how it is rebuilt from the store."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from bot.notify import SeatInfo
+from bot.store.records import GameRecord, GameRow, SeatRow
+from bot.tables.types import RUNNING, GameInfo
+from engine.core import Game
+
+
+@dataclass
+class Table:
+    """One game: its row, seats and (once started) its current engine state.
+
+    The service replaces `row` and `state` together, in one synchronous step after a commit,
+    so a reader that does not take the game's lock still sees a consistent pair.
+    """
+
+    engine: Game[Any]
+    row: GameRow
+    seats: tuple[SeatRow, ...]
+    state: Any = None  # None while a lobby (or a cancelled one)
+    since_snapshot: int = 0  # changes committed since the newest snapshot
+
+    @property
+    def game_id(self) -> int:
+        return self.row.id
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.row.status != RUNNING or self.state is None:
+            return ()
+        return tuple(sorted(self.engine.to_move(self.state)))
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def name_of(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat + 1}"
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        return tuple(SeatInfo(seat=s.seat, name=s.name, user_id=s.user_id, ai=s.ai, dm_ok=s.dm_ok) for s in self.seats)
+
+    def info(self) -> GameInfo:
+        row = self.row
+        return GameInfo(
+            game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
+            game=row.game, title=self.engine.title, options=dict(row.options), status=row.status,
+            state_id=row.state_id, host_id=row.host_id, seats=self.seat_infos(), to_move=self.to_move(),
+            min_players=self.engine.min_players, max_players=self.engine.max_players, outcome=row.outcome,
+            lobby_message_id=row.lobby_message_id, created_at=row.created_at, updated_at=row.updated_at,
+        )
+
+
+def rebuild(engine: Game[Any], record: GameRecord) -> Table:
+    """The latest snapshot (or the set-up state) plus a replay of the later moves."""
+    row = record.game
+    table = Table(engine=engine, row=row, seats=record.seats)
+    if row.seed is None:  # never started
+        return table
+    if record.snapshot is not None:
+        state = engine.decode(record.snapshot.state)
+    else:
+        state = engine.setup(len(record.seats), row.options, row.seed)
+    for change in record.moves:
+        if change.kind == "move":
+            assert change.seat is not None
+            state = engine.apply(state, change.seat, change.text).state
+    table.state = state
+    table.since_snapshot = len(record.moves)
+    return table
+
+
+class TableCache:
+    """The most recently used tables, at most `capacity`; the oldest is dropped first."""
+
+    def __init__(self, capacity: int) -> None:
+        if capacity < 1:
+            raise ValueError("The table cache must hold at least one game.")
+        self.capacity = capacity
+        self._tables: OrderedDict[int, Table] = OrderedDict()
+
+    def get(self, game_id: int) -> Table | None:
+        table = self._tables.get(game_id)
+        if table is not None:
+            self._tables.move_to_end(game_id)
+        return table
+
+    def put(self, table: Table) -> None:
+        self._tables[table.game_id] = table
+        self._tables.move_to_end(table.game_id)
+        while len(self._tables) > self.capacity:
+            self._tables.popitem(last=False)
+
+    def drop(self, game_id: int) -> None:
+        self._tables.pop(game_id, None)
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._tables
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def values(self) -> list[Table]:
+        return list(self._tables.values())

@@ -1,0 +1,98 @@
+"""What the table service hands back: plain frozen records, safe to pass to any adapter.
+
+`SeatInfo` is shared with `bot.notify`. A game's seed never appears here while the game
+runs: it would let anyone recompute the hidden deck order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.notify import SeatInfo
+from engine.core import Move
+
+JSON = dict[str, Any]
+
+LOBBY = "lobby"
+RUNNING = "running"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+CANCELLED = "cancelled"
+ACTIVE_STATUSES = (LOBBY, RUNNING)
+STATUSES = (LOBBY, RUNNING, FINISHED, ABANDONED, CANCELLED)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as a lobby list or a status line sees it (no secrets)."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: str  # engine key
+    title: str
+    options: JSON
+    status: str  # one of STATUSES
+    state_id: int
+    host_id: int
+    seats: tuple[SeatInfo, ...]
+    to_move: tuple[int, ...]
+    min_players: int
+    max_players: int
+    outcome: JSON | None
+    lobby_message_id: int | None
+    created_at: float
+    updated_at: float
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat `user_id` holds, or None."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    @property
+    def active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What one user (or a spectator, seat None) sees of a game right now."""
+
+    info: GameInfo
+    seat: int | None  # the viewer's seat; None for a spectator
+    state_id: int
+    to_move: tuple[int, ...]
+    view: JSON  # engine view for `seat` ({} while a lobby)
+    legal_moves: tuple[Move, ...]  # the viewer's legal moves now, with labels (empty if none)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.to_move
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """A move the service committed."""
+
+    game_id: int
+    state_id: int  # the new state id (the board the next action must quote)
+    seat: int
+    text: str  # the move text as stored in the log
+    events: tuple[str, ...]  # lines the mover may see: public ones and its own private ones
+    to_move: tuple[int, ...]
+    status: str
+    outcome: JSON | None
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of a game's story. `private` lines are visible to the asking seat only."""
+
+    state_id: int
+    seat: int | None  # the seat that acted (None for a table action like abandon)
+    text: str
+    private: bool = False

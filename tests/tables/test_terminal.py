@@ -1,0 +1,93 @@
+"""`skald demo --db` / `skald play --db`: terminal games saved move by move and resumed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store
+from bot.tables.audit import verify
+from bot.tables.terminal import SavedGame, play_saved
+from engine import registry
+from engine.errors import BadOptions
+
+
+class Keyboard:
+    """Scripted people: ask for the moves, play the first one listed; quit after `stop_after` moves."""
+
+    def __init__(self, stop_after: int | None = None) -> None:
+        self.out: list[str] = []
+        self.prompts: list[str] = []
+        self.moves = 0
+        self.stop_after = stop_after
+
+    def write(self, text: str) -> None:
+        self.out.append(text)
+
+    def read(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not prompt.endswith("> "):
+            return ""  # "pass the device ... press Enter"
+        last = self.out[-1]
+        if not last.startswith("Your moves:"):
+            return "?"
+        if self.stop_after is not None and self.moves >= self.stop_after:
+            return "quit"
+        self.moves += 1
+        return last.splitlines()[1].strip()
+
+
+TWO_PEOPLE = SavedGame("tranquility", 2, {}, ["human", "human"], seed=31, names=["Astrid", ""])
+
+
+async def test_a_demo_is_saved_and_verifies(tmp_path: Path) -> None:
+    keys = Keyboard()
+    outcome = await play_saved(tmp_path / "demo.db", SavedGame("tranquility", 3, {}, ["random"] * 3, seed=5),
+                               keys.read, keys.write, demo=True)
+    assert outcome is not None and "New game #1." in keys.out
+    store = await Store.open(tmp_path / "demo.db")
+    try:
+        assert (await verify(store, registry.get)).ok
+        (row, seats), = await store.games()
+        assert row.status == "finished" and all(s.ai == "random" for s in seats)
+    finally:
+        await store.close()
+
+
+async def test_a_hot_seat_game_stopped_midway_resumes_to_the_same_end(tmp_path: Path) -> None:
+    first = Keyboard(stop_after=3)
+    assert await play_saved(tmp_path / "hot.db", TWO_PEOPLE, first.read, first.write, demo=False) is None
+    assert any("stopped; it is saved" in line for line in first.out)
+    second = Keyboard()
+    resumed = await play_saved(tmp_path / "hot.db", TWO_PEOPLE, second.read, second.write, demo=False)
+    assert "Resuming game #1 at board 3." in second.out and resumed is not None
+    assert {"Pass the device to Astrid and press Enter. ", "Astrid> ", "Player 2> "} <= set(second.prompts)
+    whole = Keyboard()
+    assert await play_saved(tmp_path / "whole.db", TWO_PEOPLE, whole.read, whole.write, demo=False) == resumed
+    assert any(line.startswith("  (only you) ") for line in whole.out)
+
+
+async def test_a_game_id_of_another_game_is_refused(tmp_path: Path) -> None:
+    keys = Keyboard(stop_after=0)
+    await play_saved(tmp_path / "one.db", TWO_PEOPLE, keys.read, keys.write, demo=False)
+    with pytest.raises(BadOptions, match="Tranquility"):
+        await play_saved(tmp_path / "one.db", SavedGame("nidavellir", 2, {}, ["human"] * 2, game_id=1),
+                         keys.read, keys.write, demo=False)
+
+
+def test_skald_demo_and_play_take_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.cli import main
+
+    path = str(tmp_path / "cli.db")
+    assert main(["demo", "tranquility", "--seed", "3", "--db", path]) == 0
+    assert "New game #1." in capsys.readouterr().out
+    answers = iter(["?", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "nidavellir", "--seed", "2", "--ai", "human", "--ai", "random", "--db", path]) == 1
+    assert "Game #2 stopped; it is saved" in capsys.readouterr().out
+    answers = iter(["quit"])
+    assert main(["play", "nidavellir", "--db", path]) == 1
+    assert "Resuming game #2 at board 1." in capsys.readouterr().out
+    assert main(["db", "verify", "--db", path]) == 0
