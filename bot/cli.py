@@ -10,6 +10,11 @@ from collections.abc import Sequence
 # Modules with a `register(subparsers)` function; each adds its own subcommands.
 COMMAND_MODULES = [
     "bot.play_cli",
+    "bot.rules.cli",
+    "bot.relay.watch",
+    "bot.tables.cli",
+    "bot.discord.run",
+    "bot.render_cli",
 ]
 
 

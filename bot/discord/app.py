@@ -1,0 +1,135 @@
+"""The bot itself: settings, start-up wiring (`setup_hook`) and shutdown.
+
+Dependencies are made in `setup_hook` (after login, before the gateway connects), so
+every part — the table service, the notifier, the controls — exists before the first
+interaction arrives, and a restart rebuilds them all from the database.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.discord.commands import GameCog, play_group
+from bot.discord.controls import SkaldControl
+from bot.discord.cooldowns import Cooldowns
+from bot.discord.notifier import DiscordNotifier
+from bot.discord.replies import SkaldTree
+from bot.tables import Tables
+
+if TYPE_CHECKING:
+    from bot.relay.relay import MqttRelay
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DB = "skald.sqlite3"
+
+
+class SettingsError(ValueError):
+    """The environment can't start the bot; the message says what to set."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What `skald run` reads from the environment. The token never appears in a repr."""
+
+    token: str = field(repr=False)
+    db_path: Path
+    mqtt_url: str | None = field(default=None, repr=False)
+    guild_id: int | None = None
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if environ is None else environ
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError("DISCORD_TOKEN is not set: put the bot token from the Discord developer "
+                                "portal (Bot → Reset Token) in the environment.")
+        guild_text = env.get("SKALD_GUILD", "").strip()
+        if guild_text and not guild_text.isdigit():
+            raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text!r}.")
+        return cls(token=token, db_path=Path(env.get("SKALD_DB", "").strip() or DEFAULT_DB),
+                   mqtt_url=env.get("SKALD_MQTT_URL", "").strip() or None,
+                   guild_id=int(guild_text) if guild_text else None)
+
+
+class SkaldBot(commands.Bot):
+    """Skald's Discord client. Its parts live as attributes once `setup_hook` has run."""
+
+    tables: Tables
+    notifier: DiscordNotifier
+
+    def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None) -> None:
+        # Interactions need no privileged intents; guilds keeps channel and thread caches.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=SkaldTree, allowed_mentions=discord.AllowedMentions.none())
+        self.settings = settings
+        self.seeds = seeds  # new games' seeds; None: random (tests pass a fixed sequence)
+        self.relay: MqttRelay | None = None
+        self.cooldowns = Cooldowns()
+
+    async def setup_hook(self) -> None:
+        self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds)
+        self.notifier = DiscordNotifier(self)
+        self.tables.attach(self.notifier)
+        if self.settings.mqtt_url:
+            await self._start_relay(self.settings.mqtt_url)
+        self.add_dynamic_items(SkaldControl)
+        await self.add_cog(GameCog(self))
+        self.tree.add_command(play_group())
+        await self._add_rules()
+        await self.sync_commands()
+        # AI seats that were due to move when the bot stopped carry on now that we listen.
+        await self.tables.resume()
+
+    async def _start_relay(self, url: str) -> None:
+        from bot.relay.relay import MqttRelay
+        from bot.relay.settings import RelaySettings
+
+        self.relay = MqttRelay(RelaySettings.from_url(url))
+        self.relay.start()
+        self.tables.attach(self.relay)
+        log.info("MQTT relay attached")
+
+    async def _add_rules(self) -> None:
+        """Load /rules when the rules cog is installed (it is written separately)."""
+        if importlib.util.find_spec("bot.discord.rules_cog") is None:
+            return
+        rules_cog: Any = importlib.import_module("bot.discord.rules_cog")
+        rules: Any = importlib.import_module("bot.rules")
+        await self.add_cog(rules_cog.RulesCog(self, rules.RulesIndex.load()))
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands: to one server at once (SKALD_GUILD) or globally."""
+        if self.settings.guild_id is not None:
+            guild = discord.Object(id=self.settings.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), self.settings.guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("Skald is online as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        # The service first (it lets AI moves in flight finish and notify), then the
+        # notifier's queued posts while the HTTP session is still open, then the gateway.
+        if hasattr(self, "tables"):
+            await self.tables.close()
+        if hasattr(self, "notifier"):
+            await self.notifier.drain()
+        if self.relay is not None:
+            await self.relay.close()
+        await super().close()

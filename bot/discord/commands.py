@@ -1,0 +1,308 @@
+"""Slash commands: `/play <game>`, `/move`, `/game …`, `/help`.
+
+`/play` has one subcommand per registered game, built from the game's declared options,
+so every option is a typed choice Discord checks before Skald sees it.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Optional, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.choices import tokens
+from bot.discord.controls import control, handles
+from bot.discord.cooldowns import spam_guard
+from bot.discord.ids import ControlId
+from bot.discord.lobby import CLOSED_DMS, is_admin, lobby_controls, lobby_embed, reach_by_dm
+from bot.discord.panels import seat_panel, who
+from bot.discord.play import reply_move, send_private
+from bot.discord.replies import ack, refuse, say
+from bot.tables.errors import NoSuchGame
+from bot.tables.types import LOBBY, RUNNING, GameInfo
+from engine import registry
+from engine.core import Game, OptionSpec, validate_options
+from engine.errors import SkaldError
+
+if TYPE_CHECKING:
+    from bot.discord.app import SkaldBot
+
+AUTOCOMPLETE_LIMIT = 25
+LOG_LINES = 25
+
+
+def _bot(interaction: discord.Interaction[Any]) -> SkaldBot:
+    return cast("SkaldBot", interaction.client)
+
+
+async def find_game(interaction: discord.Interaction[Any], game_id: int | None) -> GameInfo:
+    """The game a command means: the one given, else the one of this thread or channel,
+    else the caller's only active game."""
+    bot = _bot(interaction)
+    guild_id = interaction.guild_id
+    user_id = interaction.user.id
+    if game_id is not None:
+        info = await bot.tables.game(game_id)
+        elsewhere = guild_id is not None and info.guild_id != guild_id
+        if elsewhere or (guild_id is None and info.seat_of(user_id) is None):
+            raise NoSuchGame(f"There is no game #{game_id} here.")
+        return info
+    if guild_id is not None:
+        here = [g for g in await bot.tables.list_games(guild_id)
+                if interaction.channel_id in (g.thread_id, g.channel_id)]
+        in_thread = [g for g in here if g.thread_id == interaction.channel_id]
+        if len(in_thread) == 1:
+            return in_thread[0]
+        mine_here = [g for g in here if g.seat_of(user_id) is not None]
+        if len(mine_here) == 1:
+            return mine_here[0]
+    mine = [g for g in await bot.tables.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
+    if len(mine) == 1:
+        return mine[0]
+    if mine:
+        listed = ", ".join(f"#{g.game_id} ({g.title})" for g in mine[:10])
+        raise SkaldError(f"You play in several games ({listed}); say which with the `game` option.")
+    raise SkaldError("There's no game here you play in. Name one with the `game` option, or open a table with "
+                     "`/play`.")
+
+
+async def game_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+    """Autocomplete for `game`: the caller's games first, then the others here."""
+    bot = _bot(interaction)
+    games = await bot.tables.list_games(interaction.guild_id, user_id=interaction.user.id)
+    if interaction.guild_id is not None:
+        games += [g for g in await bot.tables.list_games(interaction.guild_id) if g not in games]
+    found = []
+    for info in games:
+        label = f"#{info.game_id} {info.title} — {info.status}"
+        typed = current.strip().lower()
+        if typed in label.lower() or typed == str(info.game_id):
+            found.append(app_commands.Choice(name=label[:100], value=info.game_id))
+    return found[:AUTOCOMPLETE_LIMIT]
+
+
+async def move_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for `/move text`: the caller's legal moves matching what is typed."""
+    bot = _bot(interaction)
+    game_id = getattr(interaction.namespace, "game", None)
+    try:
+        info = await find_game(interaction, game_id if isinstance(game_id, int) else None)
+        table = await bot.tables.table_view(info.game_id, interaction.user.id)
+    except SkaldError:
+        return []
+    typed = current.strip().lower()
+    moves = list(table.legal_moves)
+    starting = [m for m in moves if m.text.startswith(typed)]
+    rest = [m for m in moves if typed and typed in m.text and m not in starting]
+    found = starting + rest
+    if len(found) > AUTOCOMPLETE_LIMIT:
+        # Offer the next distinct words so the player can keep typing towards a move.
+        depth = len(tokens(typed)) + (1 if typed.endswith(" ") or not typed else 0)
+        heads = list(dict.fromkeys(" ".join(tokens(m.text)[:depth]) for m in found))
+        while len(heads) == 1 and any(len(tokens(m.text)) > depth for m in found):
+            depth += 1
+            heads = list(dict.fromkeys(" ".join(tokens(m.text)[:depth]) for m in found))
+        return [app_commands.Choice(name=f"{h} …", value=h) for h in heads[:AUTOCOMPLETE_LIMIT]]
+    return [app_commands.Choice(name=(m.label or m.text)[:100], value=m.text) for m in found]
+
+
+class GameCog(commands.Cog):
+    """`/move`, `/game …` and `/help`."""
+
+    game = app_commands.Group(name="game", description="Look at and manage Skald games")
+
+    def __init__(self, bot: SkaldBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="move", description="Make a move in your game (the list shows your legal moves)")
+    @app_commands.describe(text="The move, e.g. as the list suggests", game="Game number (default: this thread's)")
+    @app_commands.autocomplete(text=move_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def move(self, interaction: discord.Interaction[Any], text: str, game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        await reply_move(interaction, info.game_id, text)
+
+    @game.command(name="board", description="Show the current board (only to you)")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    @spam_guard()
+    async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        table = await self.bot.tables.table_view(info.game_id, None)
+        await send_private(interaction, await seat_panel(table))
+
+    @game.command(name="hand", description="Your hand and your move controls (only you see them)")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    @spam_guard()
+    async def hand(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        table = await self.bot.tables.table_view(info.game_id, interaction.user.id)
+        await send_private(interaction, await seat_panel(table))
+
+    @game.command(name="log", description="The story of a game so far (your private lines included, for you)")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    @spam_guard()
+    async def log(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        lines = await self.bot.tables.log(info.game_id, interaction.user.id, limit=LOG_LINES)
+        names = [s.name for s in info.seats]
+        text = "\n".join(f"{'🔒 ' if line.private else ''}`{line.state_id:>3}` "
+                         f"{names[line.seat] + ': ' if line.seat is not None else ''}{line.text}"
+                         for line in lines) or "Nothing has happened yet."
+        embed = discord.Embed(title=f"{info.title} #{info.game_id} — the story so far", description=text[-4000:])
+        await say(interaction, embed=embed, ephemeral=True)
+
+    @game.command(name="resign", description="Give up your seat in a running game")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        if info.seat_of(interaction.user.id) is None:
+            await refuse(interaction, f"You have no seat in game #{info.game_id}.")
+            return
+        await _confirm(interaction, info, "resign", "Resign", "Resigning ends the game (see `/help`). Sure?")
+
+    @game.command(name="abandon", description="Stop a running game for good (host or Manage Server)")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    async def abandon(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        if interaction.user.id != info.host_id and not is_admin(interaction):
+            await refuse(interaction, f"Only the host (<@{info.host_id}>) or someone with Manage Server can "
+                                      "abandon this game.")
+            return
+        await _confirm(interaction, info, "abandon", "Abandon", "Abandoning stops the game with no winner. Sure?")
+
+    @game.command(name="list", description="Open tables and running games in this server")
+    @app_commands.describe(mine="Only games you play in")
+    @spam_guard()
+    async def list(self, interaction: discord.Interaction[Any], mine: bool = False) -> None:
+        await ack(interaction, ephemeral=True)
+        games = await self.bot.tables.list_games(interaction.guild_id,
+                                                 user_id=interaction.user.id if mine else None)
+        if not games:
+            await say(interaction, "No open tables or running games. Start one with `/play`.", ephemeral=True)
+            return
+        lines = [_list_line(info) for info in games[:20]]
+        embed = discord.Embed(title="Games", description="\n".join(lines))
+        await say(interaction, embed=embed, ephemeral=True)
+
+    @app_commands.command(name="help", description="How to play with Skald")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await say(interaction, embed=help_embed(), ephemeral=True)
+
+
+def _list_line(info: GameInfo) -> str:
+    where = f"<#{info.thread_id}>" if info.thread_id else f"<#{info.channel_id}>"
+    if info.status == LOBBY:
+        state = f"lobby, {len(info.seats)}/{info.max_players} seated"
+    else:
+        state = f"waiting for {who(info, info.to_move)}"
+    return f"**#{info.game_id} {info.title}** in {where} — {state}"
+
+
+async def _confirm(interaction: discord.Interaction[Any], info: GameInfo, action: str, label: str,
+                   question: str) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(control(ControlId(info.game_id, info.state_id, action), label=f"{label} game #{info.game_id}",
+                          style=discord.ButtonStyle.danger))
+    await say(interaction, question, view=view, ephemeral=True)
+
+
+@handles("resign", "abandon")
+async def on_end(interaction: discord.Interaction[Any], control_id: ControlId, values: Any) -> None:
+    """The confirmation buttons of `/game resign` and `/game abandon`."""
+    bot = _bot(interaction)
+    await ack(interaction, update=True)
+    if control_id.action == "resign":
+        await bot.tables.resign(control_id.game_id, interaction.user.id)
+        done = "You resigned."
+    else:
+        await bot.tables.abandon(control_id.game_id, interaction.user.id, is_admin=is_admin(interaction))
+        done = "The game is abandoned."
+    await interaction.edit_original_response(content=f"✅ {done}", view=discord.ui.View(timeout=None))
+
+
+def help_embed() -> discord.Embed:
+    games = ", ".join(f"**{registry.get(n).title}** (`/play {n}`)" for n in registry.names())
+    embed = discord.Embed(title="Skald — board games in your server", colour=discord.Colour.gold())
+    embed.description = (
+        f"Games: {games}.\n\n"
+        "**Start** `/play <game>` opens a table here: people press **Join**, the host may **Add AI** and "
+        "presses **Start**. The game gets its own thread with the board after every move.\n"
+        "**Play** your hand and move buttons come by DM. With DMs closed (or anywhere), press **My hand** "
+        "under the board or use `/game hand`: only you see it. `/move` takes a move by text, with "
+        "suggestions.\n"
+        "**Look** `/game board`, `/game log`, `/game list`, `/rules`.\n"
+        "**End** `/game resign` gives up your seat; the host (or Manage Server) can `/game abandon`.\n"
+        "Everything is saved: a restart loses nothing and old buttons keep working."
+    )
+    return embed
+
+
+# -- /play ------------------------------------------------------------------------------
+async def open_lobby(interaction: discord.Interaction[Any], game: Game[Any], options: dict[str, Any]) -> None:
+    """A lobby message in this channel, with the host seated; checks the host's DMs."""
+    bot = _bot(interaction)
+    validate_options(game.options(), options)  # a bad option is refused before anything is posted
+    if interaction.guild_id is None or interaction.channel_id is None:
+        await refuse(interaction, "Open tables in a server channel.")
+        return
+    await ack(interaction, ephemeral=False)
+    user = interaction.user
+    info = await bot.tables.create_lobby(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                         host_id=user.id, host_name=user.display_name, game=game.name,
+                                         options=options)
+    message = await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_controls(info))
+    await bot.tables.set_lobby_message(info.game_id, message.id)
+    if not await reach_by_dm(bot, user, info):
+        info = await bot.tables.game(info.game_id)
+        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_controls(info))
+        await say(interaction, CLOSED_DMS, ephemeral=True)
+
+
+def _play_command(game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+    specs = game.options()
+
+    async def callback(interaction: discord.Interaction[Any], **chosen: Any) -> None:
+        await open_lobby(interaction, game, {k: v for k, v in chosen.items() if v is not None})
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    params += [inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                 annotation=Optional[type(spec.default)])  # noqa: UP045 - discord.py reads it
+               for spec in specs]
+    setattr(callback, "__signature__", inspect.Signature(params))  # noqa: B010 - discord.py reads it
+    choices = {spec.name: [app_commands.Choice(name=spec.label(v)[:100], value=v) for v in spec.choices]
+               for spec in specs if _typed_choices(spec)}
+    described: Callable[..., Awaitable[None]] = app_commands.describe(
+        **{spec.name: spec.description[:100] for spec in specs})(callback)
+    if choices:
+        described = app_commands.choices(**choices)(described)
+    guarded = spam_guard(3, 60.0)(described)
+    title = f"Open a {game.title} table here ({game.min_players}–{game.max_players} players)"
+    return app_commands.Command(name=game.name, description=title[:100], callback=cast(Any, guarded))
+
+
+def _typed_choices(spec: OptionSpec) -> bool:
+    return not isinstance(spec.default, bool) and 1 < len(spec.choices) <= 25
+
+
+def play_group() -> app_commands.Group:
+    """`/play <game>`: one subcommand per registered game."""
+    group = app_commands.Group(name="play", description="Open a game table in this channel", guild_only=True)
+    for name in registry.names():
+        group.add_command(_play_command(registry.get(name)))
+    return group

@@ -1,0 +1,72 @@
+"""The one persistent handler behind every Skald button and select.
+
+Every component's custom id is `skald:<game>:<state>:<action>[:<arg>]` (bot/discord/ids.py).
+`SkaldControl` is a DynamicItem: discord.py rebuilds it from the custom id of any click,
+on any message, also one sent before a restart, and hands it to the action's handler.
+Handlers register themselves with `@handles(...)` (lobby.py, play.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.ids import TEMPLATE, ControlId
+from bot.discord.replies import answer_error
+
+Handler = Callable[[discord.Interaction[Any], ControlId, Sequence[str]], Awaitable[None]]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handles(*actions: str) -> Callable[[Handler], Handler]:
+    """Register a coroutine as the handler of these control actions."""
+
+    def register(handler: Handler) -> Handler:
+        for action in actions:
+            HANDLERS[action] = handler
+        return handler
+
+    return register
+
+
+class SkaldControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
+    """Any Skald button or select; its state lives in its custom id."""
+
+    def __init__(self, item: discord.ui.Item[Any], *, row: int | None = None) -> None:
+        super().__init__(item, row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SkaldControl:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        parsed = ControlId.parse(self.custom_id)
+        if parsed is None:
+            return
+        values: Sequence[str] = self.item.values if isinstance(self.item, discord.ui.Select) else ()
+        handler = HANDLERS.get(parsed.action)
+        try:
+            if handler is None:
+                raise LookupError(f"no handler for control action {parsed.action!r}")
+            await handler(interaction, parsed, values)
+        except Exception as error:
+            # DynamicItem errors never reach View.on_error: this is their error hook.
+            await answer_error(interaction, error, game_id=parsed.game_id, what=f"control {parsed.action}")
+
+
+def control(custom_id: ControlId, *, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+            emoji: str | None = None, disabled: bool = False, row: int | None = None,
+            options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> SkaldControl:
+    """A button (or, given `options`, a select) wired to the persistent handler."""
+    item: discord.ui.Item[Any]
+    if options is not None:
+        item = discord.ui.Select(custom_id=str(custom_id), options=options, placeholder=placeholder,
+                                 min_values=1, max_values=1, disabled=disabled)
+    else:
+        item = discord.ui.Button(custom_id=str(custom_id), label=label[:80], style=style, emoji=emoji,
+                                 disabled=disabled)
+    return SkaldControl(item, row=row)

@@ -1,0 +1,44 @@
+"""Custom ids of Skald's components: `skald:<game_id>:<state_id>:<action>[:<arg>]`.
+
+The id carries everything a click needs, so one persistent handler (a DynamicItem) serves
+every control of every game, also after a restart. Discord caps custom ids at 100 characters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "skald"
+MAX_LENGTH = 100
+TEMPLATE = re.compile(r"skald:(?P<game>\d+):(?P<state>\d+):(?P<action>[a-z]+)(?::(?P<arg>.*))?", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class ControlId:
+    """A parsed custom id. `arg` is action-specific (a move text, a prefix, a page)."""
+
+    game_id: int
+    state_id: int
+    action: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        text = f"{PREFIX}:{self.game_id}:{self.state_id}:{self.action}"
+        if self.arg:
+            text += f":{self.arg}"
+        if len(text) > MAX_LENGTH:
+            raise ValueError(f"custom id too long for Discord ({len(text)} > {MAX_LENGTH}): {text!r}")
+        return text
+
+    @classmethod
+    def parse(cls, custom_id: str) -> ControlId | None:
+        match = TEMPLATE.fullmatch(custom_id)
+        if match is None:
+            return None
+        return cls(int(match["game"]), int(match["state"]), match["action"], match["arg"] or "")
+
+    @classmethod
+    def fits(cls, game_id: int, state_id: int, action: str, arg: str) -> bool:
+        """True when this id stays within Discord's length limit."""
+        return len(f"{PREFIX}:{game_id}:{state_id}:{action}:{arg}") <= MAX_LENGTH

@@ -1,0 +1,193 @@
+"""The lobby: one message per table with its seats, options and the Join … Cancel buttons.
+
+Every lobby button edits the lobby message in place through the click's own interaction,
+so the message always shows the seats as the database has them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord.controls import control, handles
+from bot.discord.ids import ControlId
+from bot.discord.replies import ack, refuse, say
+from bot.tables.errors import AlreadySeated, AlreadyStarted, GameClosed, GameFull, TooFewPlayers
+from bot.tables.types import CANCELLED, LOBBY, GameInfo
+from engine import registry
+
+if TYPE_CHECKING:
+    from bot.discord.app import SkaldBot
+
+log = logging.getLogger(__name__)
+
+CLOSED_DMS = ("I can't send you direct messages (your privacy settings block them), so your hand won't come "
+              "by DM. Once the game starts, press **My hand** under the board in the game's thread (or use "
+              "`/game hand`): only you will see it.")
+
+
+def options_text(info: GameInfo) -> str:
+    """The lobby's options in the game's own words."""
+    specs = registry.get(info.game).options()
+    if not specs:
+        return "standard game"
+    lines = []
+    for spec in specs:
+        value = info.options.get(spec.name, spec.default)
+        shown = ("on" if value else "off") if isinstance(value, bool) and not spec.labels else spec.label(value)
+        lines.append(f"{spec.name.replace('_', ' ').capitalize()}: **{shown}**")
+    return "\n".join(lines)
+
+
+def seats_text(info: GameInfo) -> str:
+    lines = []
+    for seat in info.seats:
+        if seat.ai is not None:
+            who = f"🤖 {seat.name} ({seat.ai} AI)"
+        else:
+            who = f"<@{seat.user_id}>" + (" — no DMs, will use My hand" if seat.dm_ok is False else "")
+        lines.append(f"{seat.seat + 1}. {who}")
+    free = info.max_players - len(info.seats)
+    if free > 0:
+        lines.append(f"*{free} seat{'s' if free != 1 else ''} open*")
+    return "\n".join(lines)
+
+
+def lobby_embed(info: GameInfo, *, note: str = "") -> discord.Embed:
+    colour = discord.Colour.green() if info.status == LOBBY else discord.Colour.dark_grey()
+    embed = discord.Embed(title=f"{info.title} — table #{info.game_id}", colour=colour, description=note or None)
+    embed.add_field(name="Host", value=f"<@{info.host_id}>", inline=True)
+    embed.add_field(name="Players", value=f"{info.min_players}–{info.max_players}", inline=True)
+    embed.add_field(name="Seats", value=seats_text(info), inline=False)
+    embed.add_field(name="Options", value=options_text(info), inline=False)
+    status = {LOBBY: "Waiting for players — the host starts when ready.",
+              CANCELLED: "This table was called off."}.get(info.status, f"Game {info.status}.")
+    if info.status == "running" and info.thread_id:
+        status = f"Game on! Follow it in <#{info.thread_id}>."
+    embed.set_footer(text=status)
+    return embed
+
+
+def lobby_controls(info: GameInfo) -> discord.ui.View:
+    """Join, Leave, Add AI, Start, Cancel while a lobby; nothing afterwards."""
+    view = discord.ui.View(timeout=None)
+    if info.status != LOBBY:
+        return view
+    full = len(info.seats) >= info.max_players
+    for action, label, style, disabled in (
+        ("join", "Join", discord.ButtonStyle.success, full),
+        ("leave", "Leave", discord.ButtonStyle.secondary, False),
+        ("ai", "Add AI", discord.ButtonStyle.secondary, full),
+        ("start", "Start", discord.ButtonStyle.primary, len(info.seats) < info.min_players),
+        ("cancel", "Cancel", discord.ButtonStyle.danger, False),
+    ):
+        view.add_item(control(ControlId(info.game_id, 0, action), label=label, style=style, disabled=disabled))
+    return view
+
+
+def ai_kind(game: str) -> str:
+    """The AI an "Add AI" click seats: the game's strongest offered kind, else random."""
+    kinds = list(registry.get(game).ai_players())
+    return next((k for k in reversed(kinds) if k != "random"), kinds[0] if kinds else "random")
+
+
+async def reach_by_dm(bot: SkaldBot, user: discord.abc.User, info: GameInfo) -> bool:
+    """Send a short welcome DM; False (and remembered) when the user's DMs are closed."""
+    text = (f"👋 You took a seat at **{info.title}** (table #{info.game_id}). When the game starts, your "
+            f"hand and your move buttons come here; the board and the story stay in the server.")
+    try:
+        channel = await bot.create_dm(cast(discord.abc.Snowflake, user))
+        await channel.send(text)
+    except discord.Forbidden:
+        ok = False
+    except discord.HTTPException:
+        log.warning("welcome DM to user %s failed (not a privacy block)", user.id)
+        return True
+    else:
+        ok = True
+    await bot.tables.set_dm_ok(user.id, ok)
+    return ok
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+async def show(interaction: discord.Interaction[Any], info: GameInfo, note: str = "") -> None:
+    await interaction.edit_original_response(embed=lobby_embed(info, note=note), view=lobby_controls(info))
+
+
+@handles("join", "leave", "ai", "start", "cancel")
+async def on_lobby(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+    bot = cast("SkaldBot", interaction.client)
+    await ack(interaction, update=True)
+    game_id, user = control_id.game_id, interaction.user
+    info = await bot.tables.game(game_id)
+    if control_id.action == "join":
+        if info.seat_of(user.id) is not None:
+            raise AlreadySeated(f"You already have seat {cast(int, info.seat_of(user.id)) + 1} at this table.")
+        if info.status == LOBBY and len(info.seats) >= info.max_players:
+            raise GameFull(f"All {info.max_players} seats of table #{game_id} are taken.")
+        dm_ok = await reach_by_dm(bot, user, info) if info.status == LOBBY else None
+        info = await bot.tables.join(game_id, user.id, user.display_name, dm_ok=dm_ok)
+        await show(interaction, info)
+        if dm_ok is False:
+            await say(interaction, CLOSED_DMS, ephemeral=True)
+    elif control_id.action == "leave":
+        info = await bot.tables.leave(game_id, user.id)
+        await show(interaction, info, note="The host left, so the table is closed." if info.status == CANCELLED
+                   else "")
+    elif control_id.action == "ai":
+        info = await bot.tables.add_ai(game_id, user.id, kind=ai_kind(info.game))
+        await show(interaction, info)
+    elif control_id.action == "cancel":
+        info = await bot.tables.cancel(game_id, user.id, is_admin=is_admin(interaction))
+        await show(interaction, info, note=f"Called off by {user.mention}.")
+    else:
+        await start(bot, interaction, info)
+
+
+async def start(bot: SkaldBot, interaction: discord.Interaction[Any], info: GameInfo) -> None:
+    """Open the game's thread from the lobby message, then start the game into it."""
+    user = interaction.user
+    if info.status != LOBBY:
+        # Checked before a thread is opened, so a double click makes no second thread.
+        raise AlreadyStarted(f"Table #{info.game_id} has already started.") if info.status == "running" else \
+            GameClosed(f"Table #{info.game_id} is {info.status}.")
+    if user.id != info.host_id:
+        await refuse(interaction, f"Only the host (<@{info.host_id}>) can start this table.")
+        return
+    if len(info.seats) < info.min_players:
+        raise TooFewPlayers(f"{info.title} needs at least {info.min_players} players; {len(info.seats)} seated.")
+    thread = await open_thread(interaction, info)
+    try:
+        info = await bot.tables.start(info.game_id, user.id, thread_id=thread.id if thread else None)
+    except BaseException:
+        if thread is not None:
+            await _discard(thread)
+        raise
+    await show(interaction, info)
+
+
+async def open_thread(interaction: discord.Interaction[Any], info: GameInfo) -> discord.Thread | None:
+    """A public thread on the lobby message; None where threads can't be made (the game then
+    plays in the channel itself)."""
+    message = interaction.message
+    if message is None or message.guild is None or isinstance(interaction.channel, discord.Thread):
+        return None
+    try:
+        return await message.create_thread(name=f"{info.title} #{info.game_id}", auto_archive_duration=10080)
+    except discord.HTTPException as error:
+        log.info("no thread for game %d (%s); playing in the channel", info.game_id, error)
+        return None
+
+
+async def _discard(thread: discord.Thread) -> None:
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.warning("could not delete the unused thread %s", thread.id)

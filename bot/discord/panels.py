@@ -1,0 +1,165 @@
+"""A seat's private panel: the picture of its own view plus controls for its legal moves.
+
+The same panel goes to a DM, an ephemeral "My hand" reply, or an in-place edit when the
+player narrows a long move list. Controls quote the state id they were drawn for, so the
+table service can tell a fresh click from a stale one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.discord import pictures
+from bot.discord.choices import PAGE, SELECT, Menu, menu
+from bot.discord.controls import control
+from bot.discord.ids import ControlId
+from bot.tables.types import GameInfo, TableView
+from engine.core import Move
+
+SEAT_WORD = re.compile(r"\b(?:Player|Seat|player|seat) (\d)\b")
+BUTTON_MOVES = 5  # this few moves show as buttons; more go into a select
+COLOURS = {"turn": discord.Colour.gold(), "wait": discord.Colour.blurple(), "over": discord.Colour.dark_grey()}
+
+
+@dataclass
+class Panel:
+    """A message ready to send or edit: text, embed, picture and controls."""
+
+    content: str
+    embed: discord.Embed
+    png: bytes | None = None
+    filename: str = "hand.png"
+    view: discord.ui.View | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def send_kwargs(self, limit: int = pictures.DEFAULT_LIMIT) -> dict[str, Any]:
+        """Keyword arguments for `send`/`followup.send`."""
+        kwargs: dict[str, Any] = {"content": self.content, "embed": self.embed}
+        file = pictures.attach(self.png, self.filename, limit)
+        if file is not None:
+            self.embed.set_image(url=f"attachment://{self.filename}")
+            kwargs["file"] = file
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self, limit: int = pictures.DEFAULT_LIMIT) -> dict[str, Any]:
+        """Keyword arguments for editing a message into this panel (replacing its picture)."""
+        kwargs = self.send_kwargs(limit)
+        file = kwargs.pop("file", None)
+        kwargs["attachments"] = [file] if file is not None else []
+        kwargs["view"] = self.view if self.view is not None else discord.ui.View(timeout=None)
+        return kwargs
+
+
+def named(line: str, names: Sequence[str]) -> str:
+    """A log line with "Player 2" / "seat 2" replaced by that seat's name."""
+
+    def swap(match: re.Match[str]) -> str:
+        seat = int(match[1]) - 1
+        return f"**{names[seat]}**" if 0 <= seat < len(names) else match[0]
+
+    return SEAT_WORD.sub(swap, line)
+
+
+def names_of(info: GameInfo) -> list[str]:
+    return [seat.name for seat in info.seats]
+
+
+def who(info: GameInfo, seats: Sequence[int]) -> str:
+    names = names_of(info)
+    return ", ".join(f"**{names[s]}**" for s in seats if 0 <= s < len(names)) or "nobody"
+
+
+def move_controls(game_id: int, state_id: int, moves: Sequence[Move], prefix: str = "",
+                  page: int = 0) -> discord.ui.View:
+    """Buttons for a handful of moves; otherwise a select, narrowed and paged as needed."""
+    view = discord.ui.View(timeout=None)
+    shown = menu(moves, prefix, page)
+    as_buttons = (not prefix and len(moves) <= BUTTON_MOVES
+                  and all(ControlId.fits(game_id, state_id, "do", m.text) for m in moves))
+    if as_buttons:
+        for move in moves:
+            view.add_item(control(ControlId(game_id, state_id, "do", move.text), label=move.label or move.text,
+                                  style=discord.ButtonStyle.primary, row=0))
+    else:
+        for index in range(0, len(shown.options), SELECT):
+            chunk = shown.options[index:index + SELECT]
+            view.add_item(control(ControlId(game_id, state_id, "pick", str(index // SELECT)),
+                                  placeholder=_placeholder(shown, index, len(chunk)),
+                                  options=[discord.SelectOption(label=o.label, value=o.value) for o in chunk],
+                                  row=index // SELECT))
+    _navigation(view, game_id, state_id, shown)
+    return view
+
+
+def _placeholder(shown: Menu, index: int, count: int) -> str:
+    start = f"{shown.prefix} … " if shown.prefix else ""
+    what = "your move" if shown.moves_only else "a move or a group of moves"
+    text = f"{start}choose {what}"
+    if len(shown.options) > SELECT or shown.pages > 1:
+        first = shown.page * PAGE + index + 1
+        text += f" ({first}–{first + count - 1})"
+    else:
+        text += f" ({shown.total})"
+    return text[:150]
+
+
+def _navigation(view: discord.ui.View, game_id: int, state_id: int, shown: Menu) -> None:
+    if shown.pages > 1 and shown.page > 0:
+        view.add_item(control(ControlId(game_id, state_id, "page", f"{shown.page - 1}:{shown.prefix}"),
+                              label="◀ Previous", row=4))
+    if shown.pages > 1 and shown.page + 1 < shown.pages:
+        view.add_item(control(ControlId(game_id, state_id, "page", f"{shown.page + 1}:{shown.prefix}"),
+                              label="Next ▶", row=4))
+    if shown.prefix:
+        view.add_item(control(ControlId(game_id, state_id, "page", "0:"), label="All moves", row=4))
+    view.add_item(control(ControlId(game_id, state_id, "panel"), label="Refresh",
+                          style=discord.ButtonStyle.secondary, row=4))
+
+
+def status_of(info: GameInfo, to_move: Sequence[int], seat: int | None) -> tuple[str, str]:
+    """A one-line status for `seat` and its colour key."""
+    if info.outcome is not None:
+        return f"🏁 {named(str(info.outcome.get('summary') or 'The game is over.'), names_of(info))}", "over"
+    if info.status == "lobby":
+        return "This table hasn't started yet.", "wait"
+    if info.status != "running":
+        return f"This game is {info.status}.", "over"
+    if seat is not None and seat in to_move:
+        return "⚔️ **Your move.**", "turn"
+    return f"⏳ Waiting for {who(info, to_move)}.", "wait"
+
+
+async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note: str = "",
+                     private_lines: Sequence[str] = ()) -> Panel:
+    """The panel of `table.seat` (or a spectator's board when the viewer has no seat)."""
+    info = table.info
+    names = names_of(info)
+    status, colour = status_of(info, table.to_move, table.seat)
+    if table.seat is None:
+        title = f"{info.title} #{info.game_id} — spectating"
+    else:
+        title = f"{info.title} #{info.game_id} — {names[table.seat]}'s view (seat {table.seat + 1})"
+    lines = [f"🔒 {line}" for line in private_lines]
+    if table.seat is None and info.active:
+        lines.append("You have no seat at this table; this is what everyone can see.")
+    embed = discord.Embed(title=title, description="\n".join(lines) or None, colour=COLOURS[colour])
+    embed.set_footer(text=f"board {table.state_id} · /move, /game log, /rules")
+    content = "\n".join(part for part in (note, status) if part)
+    finished = info.outcome is not None or not info.active
+    if table.seat is None or finished:
+        png = await pictures.board(table.view, names) if table.view else None
+        return Panel(content, embed, png, "board.png")
+    png = await pictures.hand(table.view, names) if table.view else None
+    view = move_controls(info.game_id, table.state_id, table.legal_moves, prefix, page) if table.legal_moves else None
+    if view is None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(control(ControlId(info.game_id, table.state_id, "panel"), label="Refresh",
+                              style=discord.ButtonStyle.secondary))
+    return Panel(content, embed, png, "hand.png", view)

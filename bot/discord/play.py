@@ -1,0 +1,115 @@
+"""Playing through controls: "My hand", the move buttons and selects, narrowing and paging.
+
+A move quotes the state id its panel was drawn for; the table service refuses a stale
+one (`StaleBoard`) and the player gets the current panel instead, privately.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord.choices import MOVE, read_value
+from bot.discord.controls import handles
+from bot.discord.ids import ControlId
+from bot.discord.panels import Panel, seat_panel
+from bot.discord.replies import ack, refuse, say
+from bot.tables.errors import StaleBoard
+from bot.tables.types import TableView
+
+if TYPE_CHECKING:
+    from bot.discord.app import SkaldBot
+
+
+def limit_of(interaction: discord.Interaction[Any]) -> int:
+    """The attachment size this interaction's replies may carry."""
+    return int(interaction.filesize_limit)
+
+
+async def send_private(interaction: discord.Interaction[Any], panel: Panel) -> None:
+    """The panel as an ephemeral reply (My hand, stale clicks, /game hand)."""
+    await say(interaction, ephemeral=True, **panel.send_kwargs(limit_of(interaction)))
+
+
+async def edit_in_place(interaction: discord.Interaction[Any], panel: Panel) -> None:
+    """Replace the clicked panel message with `panel` (works in DMs and ephemeral replies)."""
+    await interaction.edit_original_response(**panel.edit_kwargs(limit_of(interaction)))
+
+
+async def my_view(bot: SkaldBot, interaction: discord.Interaction[Any], game_id: int) -> TableView:
+    return await bot.tables.table_view(game_id, interaction.user.id)
+
+
+@handles("hand")
+async def on_hand(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+    """"My hand" under a board: the clicker's own panel, seen by nobody else."""
+    bot = cast("SkaldBot", interaction.client)
+    await ack(interaction, ephemeral=True)
+    table = await my_view(bot, interaction, control_id.game_id)
+    await send_private(interaction, await seat_panel(table))
+
+
+@handles("panel", "page")
+async def on_refresh(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+    """Redraw the clicked panel for the current board (Refresh), or another page/prefix of moves."""
+    bot = cast("SkaldBot", interaction.client)
+    await ack(interaction, update=True)
+    page_text, _, prefix = control_id.arg.partition(":")
+    page = int(page_text) if page_text.isdigit() else 0
+    table = await my_view(bot, interaction, control_id.game_id)
+    await edit_in_place(interaction, await seat_panel(table, prefix=prefix, page=page))
+
+
+@handles("pick")
+async def on_pick(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+    """A select choice: either a whole move, or a group of moves to narrow to."""
+    if not values:
+        await ack(interaction, update=True)
+        return
+    kind, text = read_value(values[0])
+    if kind == MOVE:
+        await play(interaction, control_id, text)
+        return
+    bot = cast("SkaldBot", interaction.client)
+    await ack(interaction, update=True)
+    table = await my_view(bot, interaction, control_id.game_id)
+    await edit_in_place(interaction, await seat_panel(table, prefix=text))
+
+
+@handles("do")
+async def on_do(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+    await play(interaction, control_id, control_id.arg)
+
+
+async def play(interaction: discord.Interaction[Any], control_id: ControlId, text: str) -> None:
+    """Make the move `text` on the board the control was drawn for."""
+    bot = cast("SkaldBot", interaction.client)
+    await ack(interaction, update=True)
+    game_id = control_id.game_id
+    try:
+        await bot.tables.move(game_id, interaction.user.id, control_id.state_id, text)
+    except StaleBoard as stale:
+        table = await my_view(bot, interaction, game_id)
+        panel = await seat_panel(table, note=f"⛔ {stale.reason} Here is the board as it is now:")
+        await send_private(interaction, panel)
+        return
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        # Nobody else can reach an ephemeral panel, so it is refreshed here; DM panels are
+        # refreshed by the notifier, which also serves the other seats.
+        table = await my_view(bot, interaction, game_id)
+        await edit_in_place(interaction, await seat_panel(table, note=f"✅ You played **{text}**."))
+
+
+async def reply_move(interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
+    """`/move`: the move on the current board; the answer says what was played."""
+    bot = cast("SkaldBot", interaction.client)
+    table = await my_view(bot, interaction, game_id)
+    if table.seat is None:
+        await refuse(interaction, f"You have no seat in game #{game_id}; only its players move.")
+        return
+    result = await bot.tables.move(game_id, interaction.user.id, table.state_id, text)
+    lines = "\n".join(f"• {line}" for line in result.events) or f"You played **{result.text}**."
+    await say(interaction, f"✅ {lines}", ephemeral=True)

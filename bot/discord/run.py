@@ -1,0 +1,82 @@
+"""`skald run`: start the Discord bot.
+
+Reads DISCORD_TOKEN (required), SKALD_DB (default ./skald.sqlite3), SKALD_MQTT_URL
+(optional relay) and SKALD_GUILD (optional: register commands in that one server at once).
+A missing or rejected token ends with a clear message and exit code 2; the token itself
+is never printed or logged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from typing import Any
+
+import aiohttp
+import discord
+
+from bot.discord.app import Settings, SettingsError, SkaldBot
+
+log = logging.getLogger("skald")
+
+EXIT_CONFIG = 2
+
+
+def register(subparsers: Any) -> None:
+    """Add the `run` subcommand to the `skald` parser."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "run", help="run the Discord bot",
+        description="Run Skald in Discord. Environment: DISCORD_TOKEN (required), SKALD_DB (default "
+                    "skald.sqlite3), SKALD_MQTT_URL (optional MQTT relay), SKALD_GUILD (sync commands to one "
+                    "server at once, for testing).")
+    parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+                        help="how much to log (default INFO)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=getattr(logging, args.log_level),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(f"skald run: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    return asyncio.run(serve(settings))
+
+
+async def serve(settings: Settings) -> int:
+    """Run until interrupted; a refused token is a configuration error, not a crash."""
+    log.info("database %s; MQTT relay %s; commands %s", settings.db_path,
+             "on" if settings.mqtt_url else "off",
+             f"synced to server {settings.guild_id}" if settings.guild_id else "global")
+    bot = SkaldBot(settings)
+    loop = asyncio.get_running_loop()
+    stopping: set[asyncio.Task[None]] = set()
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on some platforms
+        # `docker stop` sends SIGTERM: close cleanly (AI moves finish, queued posts go out).
+        loop.add_signal_handler(signal.SIGTERM, lambda: stopping.add(asyncio.create_task(bot.close())))
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    except discord.LoginFailure:
+        print("skald run: Discord rejected DISCORD_TOKEN (wrong or reset token?). Copy a fresh one from the "
+              "developer portal: Applications → your app → Bot → Reset Token.", file=sys.stderr)
+        return EXIT_CONFIG
+    except discord.PrivilegedIntentsRequired:
+        print("skald run: Discord refused the requested gateway intents.", file=sys.stderr)
+        return EXIT_CONFIG
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        print(f"skald run: can't reach Discord ({type(error).__name__}); check the network and try again.",
+              file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    finally:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.remove_signal_handler(signal.SIGTERM)
+    return 0

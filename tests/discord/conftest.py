@@ -1,0 +1,16 @@
+"""Fixtures for driving the bot: a harness over a fresh SQLite file per test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.discord.harness import Harness
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
+    async with Harness.open(tmp_path / "skald.sqlite3") as h:
+        yield h

@@ -1,0 +1,49 @@
+"""`skald run`: clear messages for a missing or rejected token, which is never shown."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot import cli
+from bot.discord.app import Settings, SettingsError
+from bot.discord.run import EXIT_CONFIG, serve
+
+
+def test_run_without_a_token_says_what_to_set(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert cli.main(["run"]) == EXIT_CONFIG
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+def test_settings_come_from_the_environment() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": " tok ", "SKALD_GUILD": "42", "SKALD_DB": "/data/x.sqlite3"})
+    assert (settings.token, settings.guild_id, str(settings.db_path), settings.mqtt_url) == \
+        ("tok", 42, "/data/x.sqlite3", None)
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).db_path == Path("skald.sqlite3")
+    assert "tok" not in repr(settings)
+    with pytest.raises(SettingsError, match="SKALD_GUILD"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_GUILD": "my server"})
+
+
+async def test_a_rejected_token_ends_with_a_clear_message_and_is_never_shown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        caplog: pytest.LogCaptureFixture) -> None:
+    async def discord_says_no(self: discord.http.HTTPClient, route: Any, **kwargs: Any) -> Any:
+        raise discord.HTTPException(SimpleNamespace(status=401, reason="Unauthorized"),
+                                    {"code": 0, "message": "401: Unauthorized"})
+
+    monkeypatch.setattr(discord.http.HTTPClient, "request", discord_says_no)
+    caplog.set_level(logging.DEBUG)
+    token = "MTIz.secret-token-value"
+    code = await serve(Settings(token=token, db_path=tmp_path / "skald.sqlite3"))
+    err = capsys.readouterr().err
+    assert code == EXIT_CONFIG
+    assert "rejected DISCORD_TOKEN" in err
+    assert token not in err and token not in caplog.text
