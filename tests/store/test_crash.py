@@ -51,7 +51,7 @@ def test_every_acknowledged_move_survives_sigkill_and_the_game_ends_as_without_c
         wanted = rng.randint(0, 3) if kills < KILLS else None
         seen = 0
         if wanted == 0:
-            time.sleep(rng.uniform(0.0, 0.15))  # sometimes while it starts up or migrates
+            time.sleep(rng.uniform(0.0, 0.08))  # sometimes while it starts up or migrates
         else:
             for line in child.stdout:
                 if line.startswith("ACK "):
@@ -60,7 +60,7 @@ def test_every_acknowledged_move_survives_sigkill_and_the_game_ends_as_without_c
                 elif line.startswith("DONE "):
                     final = line[5:].strip()
                 if seen == wanted:
-                    time.sleep(rng.uniform(0.0, 0.01))  # land somewhere inside a later move
+                    time.sleep(rng.uniform(0.0, 0.003))  # land somewhere inside a later move
                     break
         if wanted is not None:
             child.kill()
