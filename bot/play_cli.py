@@ -12,11 +12,14 @@ import argparse
 import asyncio
 import secrets
 import sys
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.names import name_seats
+from bot.relay import RelayConfigError
 from bot.tables.terminal import SavedGame, play_saved
 from engine import registry
 from engine.core import AIPlayer, Event, Game, Move, Outcome, Step
@@ -244,7 +247,7 @@ def _demo(args: argparse.Namespace) -> int:
     if any(seat is None for seat in table.seats):
         print("A demo is played by AI seats only.", file=sys.stderr)
         return 2
-    if args.db:
+    if args.db or args.mqtt:
         return _saved(args, table, demo=True)
     return 0 if run_demo(table, print) is not None else 1
 
@@ -253,7 +256,7 @@ def _play(args: argparse.Namespace) -> int:
     table = _table_from(args, HUMAN)
     if table is None:
         return 2
-    if args.db:
+    if args.db or args.mqtt:
         return _saved(args, table, demo=False)
     clear = CLEAR_SCREEN if sys.stdout.isatty() else ""
     return 0 if run_hot_seat(table, input, print, clear) is not None else 1
@@ -268,9 +271,15 @@ def _saved(args: argparse.Namespace, table: Table, demo: bool) -> int:
                        game_id=args.game_id, names=table.names)
     clear = CLEAR_SCREEN if sys.stdout.isatty() and not demo else ""
     try:
-        outcome = asyncio.run(play_saved(args.db, wanted, input, print, demo=demo, clear=clear))
+        with tempfile.TemporaryDirectory() as scratch:
+            # --mqtt without --db: the table service needs a file; a throwaway one will do.
+            db = args.db or str(Path(scratch) / "skald.db")
+            outcome = asyncio.run(play_saved(db, wanted, input, print, demo=demo, clear=clear, mqtt=args.mqtt))
     except BadOptions as err:
         print(err.reason, file=sys.stderr)
+        return 2
+    except RelayConfigError as err:
+        print(err, file=sys.stderr)
         return 2
     return 0 if outcome is not None else 1
 
@@ -283,6 +292,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--names", metavar="A,B,...", help="display names by seat (default: Player 1, Player 2, ...)")
     parser.add_argument("--db", metavar="PATH", help="save every move in this SQLite file; resumes its unfinished game")
     parser.add_argument("--game-id", type=int, default=None, help="with --db: resume this saved game")
+    parser.add_argument("--mqtt", metavar="URL", help="also publish the game through the MQTT relay (docs/relay.md)")
 
 
 def register(subparsers: Any) -> None:

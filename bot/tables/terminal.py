@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.names import name_seats
 from bot.notify import PrivateUpdate, PublicUpdate
+from bot.relay import relay_attached
 from bot.tables.service import Tables
 from bot.tables.types import LOBBY, RUNNING, GameInfo
 from engine import registry
@@ -105,14 +107,19 @@ async def find_or_create(tables: Tables, wanted: SavedGame, write: Write) -> Gam
 
 
 async def play_saved(db_path: Path | str, wanted: SavedGame, read: Read, write: Write, *, demo: bool,
-                     clear: str = "") -> dict[str, Any] | None:
-    """Play (or watch) a saved game to its end; returns the outcome, or None if stopped first."""
+                     clear: str = "", mqtt: str | None = None) -> dict[str, Any] | None:
+    """Play (or watch) a saved game to its end; returns the outcome, or None if stopped first.
+
+    `mqtt`: a broker URL; the game is also published through the MQTT relay (docs/relay.md).
+    """
     tables = await Tables.open(db_path)
     names: list[str] = []
     write = _naming(names, write)
     teller = Teller(write)
     tables.attach(teller)
+    relay = AsyncExitStack()
     try:
+        await relay.enter_async_context(relay_attached(tables, mqtt, report=write))
         info = await find_or_create(tables, wanted, write)
         names.extend(seat.name for seat in info.seats)
         humans = [seat.seat for seat in info.seats if seat.user_id is not None]
@@ -147,6 +154,7 @@ async def play_saved(db_path: Path | str, wanted: SavedGame, read: Read, write: 
         return None
     finally:
         await tables.close()
+        await relay.aclose()  # after the service: AI moves still in flight are published too
 
 
 def _naming(names: list[str], write: Write) -> Write:

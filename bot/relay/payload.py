@@ -1,0 +1,88 @@
+"""Topics and JSON payloads the relay publishes (schema in docs/relay.md).
+
+Built only from a PublicUpdate, which carries the spectator view and public log lines;
+nothing here can see a seat's private view.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.names import name_seats
+from bot.notify import PublicUpdate, SeatInfo
+
+SCHEMA = 1
+
+JSON = dict[str, Any]
+
+
+def state_topic(prefix: str, guild_id: int, game_id: int) -> str:
+    return f"{prefix}/{guild_id}/{game_id}/state"
+
+
+def events_topic(prefix: str, guild_id: int, game_id: int) -> str:
+    return f"{prefix}/{guild_id}/{game_id}/events"
+
+
+def _seat_name(seats: tuple[SeatInfo, ...], seat: int) -> str:
+    for info in seats:
+        if info.seat == seat:
+            return info.name
+    return f"Seat {seat + 1}"
+
+
+def _seat_ref(seats: tuple[SeatInfo, ...], seat: int) -> JSON:
+    return {"seat": seat, "name": _seat_name(seats, seat)}
+
+
+def state_document(update: PublicUpdate) -> JSON:
+    """The retained state message of one game, as a dict."""
+    return {
+        "schema": SCHEMA,
+        "seq": update.state_id,
+        "guild_id": update.guild_id,
+        "game_id": update.game_id,
+        "game": update.game,
+        "title": update.title,
+        "status": update.status,
+        "reason": update.reason,
+        # Display names and AI kinds are shown in the game thread anyway; Discord user ids
+        # and DM reachability are left out: a table display has no use for them.
+        "seats": [{"seat": s.seat, "name": s.name, "ai": s.ai} for s in update.seats],
+        "to_move": [_seat_ref(update.seats, seat) for seat in update.to_move],
+        "actor": None if update.actor is None else _seat_ref(update.seats, update.actor),
+        "outcome": update.outcome,
+        "view": update.view,
+        "updated_at": update.updated_at,
+    }
+
+
+def _names(seats: tuple[SeatInfo, ...]) -> list[str]:
+    names = [""] * (max((s.seat for s in seats), default=-1) + 1)
+    for info in seats:
+        names[info.seat] = info.name
+    return names
+
+
+def events_document(update: PublicUpdate) -> JSON:
+    """The events message of one change, as a dict (only public log lines).
+
+    Engine lines say "Seat N"; like every adapter, the relay shows display names instead.
+    """
+    names = _names(update.seats)
+    return {
+        "schema": SCHEMA,
+        "seq": update.state_id,
+        "guild_id": update.guild_id,
+        "game_id": update.game_id,
+        "game": update.game,
+        "actor": None if update.actor is None else _seat_ref(update.seats, update.actor),
+        "lines": [name_seats(line, names) for line in update.events],
+        "updated_at": update.updated_at,
+    }
+
+
+def encode(document: JSON) -> bytes:
+    """Compact UTF-8 JSON; keys keep their order so payloads are stable and diffable."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()

@@ -1,0 +1,283 @@
+"""`skald relay-watch URL`: a table-side display of every game the relay publishes.
+
+Subscribes to the relay's state and events topics and redraws a one-screen summary per
+game after each message. The formatting (`format_game`, `format_screen`) is pure, so it
+is tested without a broker; `--count` / `--seconds` make the command stop by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import ssl
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+import aiomqtt
+
+from bot.names import name_seats
+from bot.relay.backoff import backoff_delay
+from bot.relay.settings import RelayConfigError, RelaySettings
+
+JSON = dict[str, Any]
+
+EVENT_LINES = 4
+WIDTH = 78
+# Keys every engine view carries; the generic board summary skips them (shown elsewhere).
+_COMMON_VIEW_KEYS = {"game", "viewer", "players", "to_move", "outcome", "options"}
+
+
+# -- board summaries, by engine key ---------------------------------------------------------
+def tranquility_board(view: JSON) -> list[str]:
+    """The 6×6 sea grid (row 6 on top, as the table sees it) and the counts that matter."""
+    cells = view.get("cells") or []
+    lines = []
+    if len(cells) == 36:
+        rocks = view.get("rocks_row")
+        for row in range(6, 0, -1):
+            chunk = cells[(row - 1) * 6: row * 6]
+            marks = " ".join(f"{c:>2}" if c is not None else " ·" for c in chunk)
+            lines.append(f"  row {row} | {marks} |{'  ⛰ rocks' if rocks == row else ''}")
+    facts = [f"finish left {view.get('finish_left', '?')}"]
+    monsters = view.get("sea_monsters") or {}
+    if monsters.get("total"):
+        facts.append(f"monsters left {monsters.get('left', '?')}")
+    facts.append(f"discarded {view.get('discarded', 0)}")
+    if view.get("hand_counts"):
+        facts.append("hands " + "/".join(str(n) for n in view["hand_counts"]))
+    if view.get("pile_counts"):
+        facts.append("piles " + "/".join(str(n) for n in view["pile_counts"]))
+    phase = view.get("phase") or {}
+    if phase.get("name") == "start_discard":
+        facts.append(f"start discard {phase.get('total', 0)}/8")
+    lines.append("  " + " · ".join(facts))
+    return lines
+
+
+def nidavellir_board(view: JSON) -> list[str]:
+    """Age and round, what happens now, each tavern's cards and bids, and the seats' totals."""
+    lines = [f"  age {view.get('age', '?')} · round {view.get('round', '?')}/{view.get('rounds', '?')}"
+             f" · {view.get('log_hint') or view.get('phase', '')}"]
+    for tavern in view.get("taverns") or []:
+        cards = ", ".join(str(c.get("label", "?")) for c in tavern.get("cards") or []) or "empty"
+        bids = "/".join("?" if b is None else str(b.get("token", "?")) for b in tavern.get("bids") or [])
+        state = "done" if tavern.get("resolved") else f"bids {bids}" if tavern.get("revealed") else "bids hidden"
+        lines.append(f"  {tavern.get('label', '?')}: {cards} ({state})")
+    seats = view.get("seats") or []
+    if seats:
+        gems = "/".join(str(s.get("gem", "?")) for s in seats)
+        coins = "/".join(str(sum(int(c.get("value", 0)) for c in s.get("coins") or [])) for s in seats)
+        ranks = "/".join(str(sum(int(column.get("ranks", 0)) for column in (s.get("army") or {}).values()
+                                 if isinstance(column, dict))) for s in seats)
+        lines.append(f"  gems {gems} · coin totals {coins} · army ranks {ranks}")
+    return lines
+
+
+def generic_board(view: JSON) -> list[str]:
+    """For a game without its own summary: scalars as they are, collections by size."""
+    parts = []
+    for key, value in view.items():
+        if key in _COMMON_VIEW_KEYS or key.startswith("_"):
+            continue
+        if isinstance(value, bool | int | float | str) or value is None:
+            parts.append(f"{key} {value}")
+        elif isinstance(value, list) and all(isinstance(v, int | str) for v in value) and len(value) <= 8:
+            parts.append(f"{key} {'/'.join(str(v) for v in value)}")
+        elif isinstance(value, list | dict):
+            parts.append(f"{key} ×{len(value)}")
+    return _wrap(" · ".join(parts), "  ") if parts else []
+
+
+BOARD_SUMMARIES: dict[str, Callable[[JSON], list[str]]] = {
+    "tranquility": tranquility_board,
+    "nidavellir": nidavellir_board,
+}
+
+
+def _wrap(text: str, indent: str, width: int = WIDTH) -> list[str]:
+    lines: list[str] = []
+    line = indent
+    for word in text.split(" "):
+        if len(line) + len(word) + 1 > width and line.strip():
+            lines.append(line.rstrip())
+            line = indent
+        line += word + " "
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def format_game(state: JSON | None, events: Sequence[str], *, width: int = WIDTH) -> str:
+    """One game's block: heading, whose turn by name, board summary, result, last events."""
+    if state is None:
+        lines = ["(no state yet)"]
+    else:
+        title = state.get("title") or state.get("game") or "game"
+        heading = (f"{title} #{state.get('game_id')} · {state.get('status')} · seq {state.get('seq')}"
+                   f" · {time.strftime('%H:%M:%S', time.gmtime(float(state.get('updated_at') or 0)))} UTC")
+        lines = [_clip(heading, width)]
+        waiting = [f"{s.get('name')} (seat {int(s.get('seat', 0)) + 1})" for s in state.get("to_move") or []]
+        outcome = state.get("outcome")
+        if waiting:
+            lines.append(_clip("To move: " + ", ".join(waiting), width))
+        elif outcome is None:
+            lines.append("To move: nobody")
+        view = state.get("view") or {}
+        if view:
+            summary = BOARD_SUMMARIES.get(str(state.get("game")), generic_board)
+            names = [""] * len(state.get("seats") or [])
+            for seat in state.get("seats") or []:
+                if isinstance(seat, dict) and isinstance(seat.get("seat"), int) and 0 <= seat["seat"] < len(names):
+                    names[seat["seat"]] = str(seat.get("name") or "")
+            # Engine texts in the view (hints, prompts) say "Seat N": show the names.
+            lines += [_clip(name_seats(line, names), width) for line in summary(view)]
+        if outcome is not None:
+            lines += _wrap(f"Result: {outcome.get('summary', '')}", "", width)
+    if events:
+        lines.append("Last:")
+        lines += [_clip(f"  {line}", width) for line in events]
+    return "\n".join(lines)
+
+
+@dataclass
+class WatchedGame:
+    state: JSON | None = None
+    events: deque[str] = field(default_factory=lambda: deque(maxlen=EVENT_LINES))
+
+
+class WatchBoard:
+    """What the display knows: the latest state and last event lines of every game."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.games: dict[tuple[int, int], WatchedGame] = {}
+
+    def take(self, topic: str, payload: bytes) -> bool:
+        """Fold one message in; False when it isn't a relay message this board understands."""
+        head, _, rest = topic.rpartition("/")
+        parts = head.rsplit("/", 2)
+        if len(parts) != 3 or parts[0] != self.prefix or rest not in ("state", "events"):
+            return False
+        try:
+            game = (int(parts[1]), int(parts[2]))
+        except ValueError:
+            return False
+        if rest == "state" and not payload:
+            self.games.pop(game, None)  # the game was deleted: its retained state was cleared
+            return True
+        try:
+            document = json.loads(payload)
+        except ValueError:
+            return False
+        if not _well_formed(document, rest):
+            return False  # a display must not fall over on one odd message
+        watched = self.games.setdefault(game, WatchedGame())
+        if rest == "state":
+            if watched.state is None or document["seq"] >= watched.state["seq"]:
+                watched.state = document
+        else:
+            watched.events.extend(str(line) for line in document["lines"])
+        return True
+
+
+def _well_formed(document: Any, kind: str) -> bool:
+    if not isinstance(document, dict):
+        return False
+    if kind == "events":
+        return isinstance(document.get("lines"), list)
+    return (isinstance(document.get("seq"), int) and isinstance(document.get("view", {}), dict)
+            and isinstance(document.get("to_move", []), list)
+            and all(isinstance(s, dict) and isinstance(s.get("seat", 0), int) for s in document.get("to_move", []))
+            and isinstance(document.get("outcome") or {}, dict)
+            and isinstance(document.get("updated_at", 0), int | float))
+
+
+def format_screen(board: WatchBoard, *, width: int = WIDTH) -> str:
+    """Every game, oldest id first, separated by a rule."""
+    if not board.games:
+        return f"Waiting for games on {board.prefix}/# …"
+    rule = "─" * width
+    blocks = [format_game(g.state, list(g.events), width=width) for _, g in sorted(board.games.items())]
+    return f"\n{rule}\n".join(blocks)
+
+
+# -- the command -----------------------------------------------------------------------------
+def register(subparsers: Any) -> None:
+    """Add `relay-watch` to the `skald` parser."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "relay-watch", help="show the games an MQTT relay publishes",
+        description="Subscribe to a Skald MQTT relay and show a live summary of every game.",
+    )
+    parser.add_argument("url", help="broker URL, mqtt://[user:pass@]host[:port][/prefix] (or mqtts://)")
+    parser.add_argument("--guild", type=int, help="only this guild's games")
+    parser.add_argument("--game", type=int, help="only this game id")
+    parser.add_argument("--count", type=int, help="stop after this many messages")
+    parser.add_argument("--seconds", type=float, help="stop after this many seconds")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        settings = RelaySettings.from_url(args.url)
+    except RelayConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    return asyncio.run(watch(settings, guild=args.guild, game=args.game, count=args.count,
+                             seconds=args.seconds, out=sys.stdout))
+
+
+async def watch(settings: RelaySettings, *, guild: int | None = None, game: int | None = None,
+                count: int | None = None, seconds: float | None = None, out: TextIO) -> int:
+    """Show the games until `count` messages or `seconds` passed (forever if neither)."""
+    board = WatchBoard(settings.prefix)
+    clear = "\x1b[H\x1b[2J" if out.isatty() else ""
+    try:
+        async with asyncio.timeout(seconds):
+            await _follow(settings, guild, game, count, board, clear, out)
+    except TimeoutError:
+        pass
+    return 0
+
+
+async def _follow(settings: RelaySettings, guild: int | None, game: int | None, count: int | None,
+                  board: WatchBoard, clear: str, out: TextIO) -> None:
+    base = f"{settings.prefix}/{'+' if guild is None else guild}/{'+' if game is None else game}"
+    seen = 0
+    failures = 0
+    jitter = random.Random()
+    out.write(format_screen(board) + "\n")
+    out.flush()
+    while True:
+        try:
+            async with aiomqtt.Client(settings.host, settings.port, username=settings.username,
+                                      password=settings.password, keepalive=settings.keepalive,
+                                      tls_context=ssl.create_default_context() if settings.tls else None,
+                                      ) as client:
+                failures = 0
+                # Retained states arrive first, so the screen is complete right away.
+                await client.subscribe(f"{base}/state", qos=1)
+                await client.subscribe(f"{base}/events", qos=1)
+                async for message in client.messages:
+                    payload = bytes(message.payload) if isinstance(message.payload, bytes | bytearray) else b""
+                    if board.take(message.topic.value, payload):
+                        out.write(clear + format_screen(board) + "\n" + ("" if clear else "\n"))
+                        out.flush()
+                    seen += 1
+                    if count is not None and seen >= count:
+                        return
+        except aiomqtt.MqttError as exc:
+            out.write(f"(broker {settings.url}: {exc}; retrying)\n")
+            out.flush()
+        delay = backoff_delay(failures, settings.backoff_initial, settings.backoff_cap, jitter.random())
+        failures += 1
+        await asyncio.sleep(delay)
