@@ -530,13 +530,7 @@ class Harness:
                     raise self._forbidden(record, 50007, "Cannot send messages to this user")
             return self._message(channel, record.json, record.files).payload
         if path == "/channels/{channel_id}/messages/{message_id}":
-            message = self.messages[ids[1]]
-            if route.method == "PATCH":
-                return self._edit(message, record.json, record.files).payload
-            if route.method == "DELETE":
-                message.deleted = True
-                return None
-            return message.payload
+            return self._on_message(self.messages[ids[1]], route.method, record)
         if path == "/channels/{channel_id}/messages/{message_id}/threads":
             if not self.thread_creation_allowed:
                 raise self._forbidden(record, 50001, "Missing Access")
@@ -580,9 +574,13 @@ class Harness:
             message = self.messages[invocation.original_id]
         else:
             message = self.messages[int(target)]
-        if route.method == "PATCH":
+        return self._on_message(message, route.method, record)
+
+    def _on_message(self, message: Message, method: str, record: Request) -> Any:
+        """Edit, delete or fetch one stored message (channel and webhook routes alike)."""
+        if method == "PATCH":
             return self._edit(message, record.json, record.files).payload
-        if route.method == "DELETE":
+        if method == "DELETE":
             message.deleted = True
             return None
         return message.payload
