@@ -19,7 +19,7 @@ from bot.discord.controls import control, handles
 from bot.discord.cooldowns import spam_guard
 from bot.discord.ids import ControlId
 from bot.discord.lobby import CLOSED_DMS, is_admin, lobby_controls, lobby_embed, reach_by_dm
-from bot.discord.panels import seat_panel, who
+from bot.discord.panels import named, seat_panel, who
 from bot.discord.play import reply_move, send_private
 from bot.discord.replies import ack, refuse, say
 from bot.tables.errors import NoSuchGame
@@ -157,7 +157,7 @@ class GameCog(commands.Cog):
         lines = await self.bot.tables.log(info.game_id, interaction.user.id, limit=LOG_LINES)
         names = [s.name for s in info.seats]
         text = "\n".join(f"{'🔒 ' if line.private else ''}`{line.state_id:>3}` "
-                         f"{names[line.seat] + ': ' if line.seat is not None else ''}{line.text}"
+                         f"{named(line.text, names)}"
                          for line in lines) or "Nothing has happened yet."
         embed = discord.Embed(title=f"{info.title} #{info.game_id} — the story so far", description=text[-4000:])
         await say(interaction, embed=embed, ephemeral=True)

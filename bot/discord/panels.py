@@ -7,7 +7,6 @@ table service can tell a fresh click from a stale one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,10 +17,10 @@ from bot.discord import pictures
 from bot.discord.choices import PAGE, SELECT, Menu, menu
 from bot.discord.controls import control
 from bot.discord.ids import ControlId
+from bot.names import name_seats
 from bot.tables.types import GameInfo, TableView
 from engine.core import Move
 
-SEAT_WORD = re.compile(r"\b(?:Player|Seat|player|seat) (\d)\b")
 BUTTON_MOVES = 5  # this few moves show as buttons; more go into a select
 COLOURS = {"turn": discord.Colour.gold(), "wait": discord.Colour.blurple(), "over": discord.Colour.dark_grey()}
 
@@ -58,13 +57,8 @@ class Panel:
 
 
 def named(line: str, names: Sequence[str]) -> str:
-    """A log line with "Player 2" / "seat 2" replaced by that seat's name."""
-
-    def swap(match: re.Match[str]) -> str:
-        seat = int(match[1]) - 1
-        return f"**{names[seat]}**" if 0 <= seat < len(names) else match[0]
-
-    return SEAT_WORD.sub(swap, line)
+    """A log line with the engine's "Seat N" replaced by that seat's name, in bold."""
+    return name_seats(line, names, mark=lambda name: f"**{name}**")
 
 
 def names_of(info: GameInfo) -> list[str]:

@@ -16,3 +16,7 @@ def test_unknown_seats_and_lookalikes_are_left_alone() -> None:
 
 def test_double_digit_seat() -> None:
     assert name_seats("Seat 10 moves", [f"P{i}" for i in range(1, 11)]) == "P10 moves"
+
+
+def test_names_can_be_dressed_for_discord() -> None:
+    assert name_seats("Seat 2 bids.", ["Ann", "Bo"], mark=lambda n: f"**{n}**") == "**Bo** bids."
