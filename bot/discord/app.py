@@ -7,13 +7,12 @@ interaction arrives, and a restart rebuilds them all from the database.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
@@ -23,6 +22,8 @@ from bot.discord.controls import SkaldControl
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.replies import SkaldTree
+from bot.discord.rules_cog import RulesCog
+from bot.rules import RulesIndex
 from bot.tables import Tables
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ class SkaldBot(commands.Bot):
         self.add_dynamic_items(SkaldControl)
         await self.add_cog(GameCog(self))
         self.tree.add_command(play_group())
-        await self._add_rules()
+        await self.add_cog(RulesCog(self, RulesIndex.load()))
         await self.sync_commands()
         # AI seats that were due to move when the bot stopped carry on now that we listen.
         await self.tables.resume()
@@ -100,14 +101,6 @@ class SkaldBot(commands.Bot):
         self.relay.start()
         self.tables.attach(self.relay)
         log.info("MQTT relay attached")
-
-    async def _add_rules(self) -> None:
-        """Load /rules when the rules cog is installed (it is written separately)."""
-        if importlib.util.find_spec("bot.discord.rules_cog") is None:
-            return
-        rules_cog: Any = importlib.import_module("bot.discord.rules_cog")
-        rules: Any = importlib.import_module("bot.rules")
-        await self.add_cog(rules_cog.RulesCog(self, rules.RulesIndex.load()))
 
     async def sync_commands(self) -> None:
         """Register the slash commands: to one server at once (SKALD_GUILD) or globally."""

@@ -59,6 +59,10 @@ def _label(text: str) -> str:
     return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "…"
 
 
+def _whole(move: Move) -> Option:
+    return Option(f"{MOVE}:{move.text}", _label(move.label or move.text))
+
+
 def _groups(moves: Sequence[Move], depth: int) -> dict[str, list[Move]]:
     groups: dict[str, list[Move]] = {}
     for move in moves:
@@ -66,12 +70,22 @@ def _groups(moves: Sequence[Move], depth: int) -> dict[str, list[Move]]:
     return groups
 
 
+def forks(moves: Sequence[Move], depth: int) -> dict[str, list[Move]]:
+    """The moves grouped by their first `depth` tokens, or deeper while they all share one
+    group: the first grouping that gives the player a real choice."""
+    longest = max((len(tokens(m.text)) for m in moves), default=0)
+    groups = _groups(moves, depth)
+    while len(groups) == 1 and depth < longest:
+        depth += 1
+        groups = _groups(moves, depth)
+    return groups
+
+
 def _entries(groups: dict[str, list[Move]]) -> list[Option]:
     entries = []
     for head, members in groups.items():
         if len(members) == 1:
-            only = members[0]
-            entries.append(Option(f"{MOVE}:{only.text}", _label(only.label or only.text)))
+            entries.append(_whole(members[0]))
         else:
             entries.append(Option(f"{NARROW}:{head}", _label(f"{head} … ({len(members)})")))
     return entries
@@ -89,7 +103,7 @@ def menu(moves: Sequence[Move], prefix: str = "", page: int = 0) -> Menu:
     longest = max((len(tokens(m.text)) for m in found), default=0)
     entries: list[Option] = []
     if len(found) <= SELECT:
-        entries = [Option(f"{MOVE}:{m.text}", _label(m.label or m.text)) for m in found]
+        entries = [_whole(m) for m in found]
     else:
         best: dict[str, list[Move]] | None = None
         for depth in range(start + 1, longest + 1):
@@ -101,13 +115,10 @@ def menu(moves: Sequence[Move], prefix: str = "", page: int = 0) -> Menu:
         if best is not None:
             entries = _entries(best)
         elif len(found) <= PAGE:
-            entries = [Option(f"{MOVE}:{m.text}", _label(m.label or m.text)) for m in found]
+            entries = [_whole(m) for m in found]
         else:
             # Too many even at the first distinguishing word: page through those groups.
-            depth = start + 1
-            while depth < longest and len(_groups(found, depth)) == 1:
-                depth += 1
-            entries = _entries(_groups(found, depth))
+            entries = _entries(forks(found, start + 1))
     pages = max(1, -(-len(entries) // PAGE))
     page = min(max(page, 0), pages - 1)
     return Menu(prefix, tuple(entries[page * PAGE:(page + 1) * PAGE]), page, pages, len(found))

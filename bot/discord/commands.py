@@ -14,12 +14,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.choices import tokens
+from bot.discord.choices import forks, tokens
 from bot.discord.controls import control, handles
 from bot.discord.cooldowns import spam_guard
 from bot.discord.ids import ControlId
 from bot.discord.lobby import CLOSED_DMS, is_admin, lobby_controls, lobby_embed, reach_by_dm
-from bot.discord.panels import named, seat_panel, who
+from bot.discord.panels import named, names_of, seat_panel, who
 from bot.discord.play import reply_move, send_private
 from bot.discord.replies import ack, refuse, say
 from bot.tables.errors import NoSuchGame
@@ -75,11 +75,12 @@ async def game_choices(interaction: discord.Interaction[Any], current: str) -> l
     bot = _bot(interaction)
     games = await bot.tables.list_games(interaction.guild_id, user_id=interaction.user.id)
     if interaction.guild_id is not None:
-        games += [g for g in await bot.tables.list_games(interaction.guild_id) if g not in games]
+        mine = {g.game_id for g in games}
+        games += [g for g in await bot.tables.list_games(interaction.guild_id) if g.game_id not in mine]
+    typed = current.strip().lower()
     found = []
     for info in games:
         label = f"#{info.game_id} {info.title} — {info.status}"
-        typed = current.strip().lower()
         if typed in label.lower() or typed == str(info.game_id):
             found.append(app_commands.Choice(name=label[:100], value=info.game_id))
     return found[:AUTOCOMPLETE_LIMIT]
@@ -97,15 +98,12 @@ async def move_choices(interaction: discord.Interaction[Any], current: str) -> l
     typed = current.strip().lower()
     moves = list(table.legal_moves)
     starting = [m for m in moves if m.text.startswith(typed)]
-    rest = [m for m in moves if typed and typed in m.text and m not in starting]
+    rest = [m for m in moves if typed and typed in m.text and not m.text.startswith(typed)]
     found = starting + rest
     if len(found) > AUTOCOMPLETE_LIMIT:
         # Offer the next distinct words so the player can keep typing towards a move.
         depth = len(tokens(typed)) + (1 if typed.endswith(" ") or not typed else 0)
-        heads = list(dict.fromkeys(" ".join(tokens(m.text)[:depth]) for m in found))
-        while len(heads) == 1 and any(len(tokens(m.text)) > depth for m in found):
-            depth += 1
-            heads = list(dict.fromkeys(" ".join(tokens(m.text)[:depth]) for m in found))
+        heads = list(forks(found, depth))
         return [app_commands.Choice(name=f"{h} …", value=h) for h in heads[:AUTOCOMPLETE_LIMIT]]
     return [app_commands.Choice(name=(m.label or m.text)[:100], value=m.text) for m in found]
 
@@ -125,7 +123,7 @@ class GameCog(commands.Cog):
     async def move(self, interaction: discord.Interaction[Any], text: str, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
-        await reply_move(interaction, info.game_id, text)
+        await reply_move(interaction, info, text)
 
     @game.command(name="board", description="Show the current board (only to you)")
     @app_commands.describe(game="Game number (default: this thread's)")
@@ -155,7 +153,7 @@ class GameCog(commands.Cog):
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         lines = await self.bot.tables.log(info.game_id, interaction.user.id, limit=LOG_LINES)
-        names = [s.name for s in info.seats]
+        names = names_of(info)
         text = "\n".join(f"{'🔒 ' if line.private else ''}`{line.state_id:>3}` "
                          f"{named(line.text, names)}"
                          for line in lines) or "Nothing has happened yet."

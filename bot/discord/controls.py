@@ -35,9 +35,6 @@ def handles(*actions: str) -> Callable[[Handler], Handler]:
 class SkaldControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
     """Any Skald button or select; its state lives in its custom id."""
 
-    def __init__(self, item: discord.ui.Item[Any], *, row: int | None = None) -> None:
-        super().__init__(item, row=row)
-
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> SkaldControl:

@@ -23,13 +23,21 @@ class ControlId:
     action: str
     arg: str = ""
 
-    def __str__(self) -> str:
+    @property
+    def text(self) -> str:
+        """The custom id, whatever its length."""
         text = f"{PREFIX}:{self.game_id}:{self.state_id}:{self.action}"
-        if self.arg:
-            text += f":{self.arg}"
-        if len(text) > MAX_LENGTH:
-            raise ValueError(f"custom id too long for Discord ({len(text)} > {MAX_LENGTH}): {text!r}")
-        return text
+        return f"{text}:{self.arg}" if self.arg else text
+
+    @property
+    def fits(self) -> bool:
+        """True when this id stays within Discord's length limit."""
+        return len(self.text) <= MAX_LENGTH
+
+    def __str__(self) -> str:
+        if not self.fits:
+            raise ValueError(f"custom id too long for Discord ({len(self.text)} > {MAX_LENGTH}): {self.text!r}")
+        return self.text
 
     @classmethod
     def parse(cls, custom_id: str) -> ControlId | None:
@@ -37,8 +45,3 @@ class ControlId:
         if match is None:
             return None
         return cls(int(match["game"]), int(match["state"]), match["action"], match["arg"] or "")
-
-    @classmethod
-    def fits(cls, game_id: int, state_id: int, action: str, arg: str) -> bool:
-        """True when this id stays within Discord's length limit."""
-        return len(f"{PREFIX}:{game_id}:{state_id}:{action}:{arg}") <= MAX_LENGTH

@@ -16,7 +16,7 @@ from bot.discord.controls import control, handles
 from bot.discord.ids import ControlId
 from bot.discord.replies import ack, refuse, say
 from bot.tables.errors import AlreadySeated, AlreadyStarted, GameClosed, GameFull, TooFewPlayers
-from bot.tables.types import CANCELLED, LOBBY, GameInfo
+from bot.tables.types import CANCELLED, LOBBY, RUNNING, GameInfo
 from engine import registry
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def lobby_embed(info: GameInfo, *, note: str = "") -> discord.Embed:
     embed.add_field(name="Options", value=options_text(info), inline=False)
     status = {LOBBY: "Waiting for players — the host starts when ready.",
               CANCELLED: "This table was called off."}.get(info.status, f"Game {info.status}.")
-    if info.status == "running" and info.thread_id:
+    if info.status == RUNNING and info.thread_id:
         status = f"Game on! Follow it in <#{info.thread_id}>."
     embed.set_footer(text=status)
     return embed
@@ -128,6 +128,7 @@ async def on_lobby(interaction: discord.Interaction[Any], control_id: ControlId,
     game_id, user = control_id.game_id, interaction.user
     info = await bot.tables.game(game_id)
     if control_id.action == "join":
+        # The service checks these too; here they come first so a refused join sends no welcome DM.
         if info.seat_of(user.id) is not None:
             raise AlreadySeated(f"You already have seat {cast(int, info.seat_of(user.id)) + 1} at this table.")
         if info.status == LOBBY and len(info.seats) >= info.max_players:
@@ -156,7 +157,7 @@ async def start(bot: SkaldBot, interaction: discord.Interaction[Any], info: Game
     user = interaction.user
     if info.status != LOBBY:
         # Checked before a thread is opened, so a double click makes no second thread.
-        raise AlreadyStarted(f"Table #{info.game_id} has already started.") if info.status == "running" else \
+        raise AlreadyStarted(f"Table #{info.game_id} has already started.") if info.status == RUNNING else \
             GameClosed(f"Table #{info.game_id} is {info.status}.")
     if user.id != info.host_id:
         await refuse(interaction, f"Only the host (<@{info.host_id}>) can start this table.")

@@ -19,9 +19,9 @@ import discord
 from bot.discord import pictures
 from bot.discord.controls import control
 from bot.discord.ids import ControlId
-from bot.discord.panels import Panel, named, names_of, seat_panel
+from bot.discord.panels import Panel, named, names_of, seat_panel, summary
 from bot.notify import PrivateUpdate, PublicUpdate, SeatInfo
-from bot.tables.types import RUNNING, TableView
+from bot.tables.types import LOBBY, RUNNING, TableView
 from engine.core import Move
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class DiscordNotifier:
 
     # -- the Notifier protocol ------------------------------------------------------------
     async def on_public(self, update: PublicUpdate) -> None:
-        if update.reason not in LOBBY_REASONS and update.status != "lobby":
+        if update.reason not in LOBBY_REASONS and update.status != LOBBY:
             self._enqueue(update.game_id, lambda: self._post_story(update))
 
     async def on_private(self, update: PrivateUpdate) -> None:
@@ -118,7 +118,7 @@ class DiscordNotifier:
             lines.append(f"🎲 **{update.title}** begins! Seats: {seats}.")
         lines += [f"• {named(line, names)}" for line in update.events]
         due = await self._pings(update) if update.status == RUNNING else []
-        lines.append(self._status(update, due))
+        lines.append(self._status(update, due, names))
         content = "\n".join(lines)
         if len(content) > CONTENT_LIMIT:
             content = "…\n" + content[-(CONTENT_LIMIT - 2):]
@@ -152,10 +152,9 @@ class DiscordNotifier:
             self._told_no_dm = {key for key in self._told_no_dm if key[0] != update.game_id}
 
     @staticmethod
-    def _status(update: PublicUpdate, due: Sequence[SeatInfo]) -> str:
+    def _status(update: PublicUpdate, due: Sequence[SeatInfo], names: Sequence[str]) -> str:
         if update.outcome is not None:
-            summary = named(str(update.outcome.get("summary") or "The game is over."), [s.name for s in update.seats])
-            return f"🏁 **{summary}**"
+            return f"🏁 **{summary(update.outcome, names)}**"
         if update.status != RUNNING:
             return f"The game is {update.status}."
         pinged = {s.seat for s in due}

@@ -18,7 +18,7 @@ from bot.discord.choices import PAGE, SELECT, Menu, menu
 from bot.discord.controls import control
 from bot.discord.ids import ControlId
 from bot.names import name_seats
-from bot.tables.types import GameInfo, TableView
+from bot.tables.types import JSON, LOBBY, RUNNING, GameInfo, TableView
 from engine.core import Move
 
 BUTTON_MOVES = 5  # this few moves show as buttons; more go into a select
@@ -61,6 +61,11 @@ def named(line: str, names: Sequence[str]) -> str:
     return name_seats(line, names, mark=lambda name: f"**{name}**")
 
 
+def summary(outcome: JSON, names: Sequence[str]) -> str:
+    """The outcome's one-line summary with the seats named."""
+    return named(str(outcome.get("summary") or "The game is over."), names)
+
+
 def names_of(info: GameInfo) -> list[str]:
     return [seat.name for seat in info.seats]
 
@@ -76,7 +81,7 @@ def move_controls(game_id: int, state_id: int, moves: Sequence[Move], prefix: st
     view = discord.ui.View(timeout=None)
     shown = menu(moves, prefix, page)
     as_buttons = (not prefix and len(moves) <= BUTTON_MOVES
-                  and all(ControlId.fits(game_id, state_id, "do", m.text) for m in moves))
+                  and all(ControlId(game_id, state_id, "do", m.text).fits for m in moves))
     if as_buttons:
         for move in moves:
             view.add_item(control(ControlId(game_id, state_id, "do", move.text), label=move.label or move.text,
@@ -120,10 +125,10 @@ def _navigation(view: discord.ui.View, game_id: int, state_id: int, shown: Menu)
 def status_of(info: GameInfo, to_move: Sequence[int], seat: int | None) -> tuple[str, str]:
     """A one-line status for `seat` and its colour key."""
     if info.outcome is not None:
-        return f"🏁 {named(str(info.outcome.get('summary') or 'The game is over.'), names_of(info))}", "over"
-    if info.status == "lobby":
+        return f"🏁 {summary(info.outcome, names_of(info))}", "over"
+    if info.status == LOBBY:
         return "This table hasn't started yet.", "wait"
-    if info.status != "running":
+    if info.status != RUNNING:
         return f"This game is {info.status}.", "over"
     if seat is not None and seat in to_move:
         return "⚔️ **Your move.**", "turn"

@@ -15,9 +15,9 @@ from bot.discord.choices import MOVE, read_value
 from bot.discord.controls import handles
 from bot.discord.ids import ControlId
 from bot.discord.panels import Panel, seat_panel
-from bot.discord.replies import ack, refuse, say
+from bot.discord.replies import ack, say
 from bot.tables.errors import StaleBoard
-from bot.tables.types import TableView
+from bot.tables.types import GameInfo, TableView
 
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
@@ -103,13 +103,12 @@ async def play(interaction: discord.Interaction[Any], control_id: ControlId, tex
         await edit_in_place(interaction, await seat_panel(table, note=f"✅ You played **{text}**."))
 
 
-async def reply_move(interaction: discord.Interaction[Any], game_id: int, text: str) -> None:
-    """`/move`: the move on the current board; the answer says what was played."""
+async def reply_move(interaction: discord.Interaction[Any], info: GameInfo, text: str) -> None:
+    """`/move`: the move on the board `info` shows; the answer says what was played.
+
+    The table service refuses a caller without a seat (NotInGame) and a board that moved on.
+    """
     bot = cast("SkaldBot", interaction.client)
-    table = await my_view(bot, interaction, game_id)
-    if table.seat is None:
-        await refuse(interaction, f"You have no seat in game #{game_id}; only its players move.")
-        return
-    result = await bot.tables.move(game_id, interaction.user.id, table.state_id, text)
+    result = await bot.tables.move(info.game_id, interaction.user.id, info.state_id, text)
     lines = "\n".join(f"• {line}" for line in result.events) or f"You played **{result.text}**."
     await say(interaction, f"✅ {lines}", ephemeral=True)

@@ -125,15 +125,14 @@ class RulesButton(
         if entry is None:
             await refuse(interaction, "That rules entry is no longer in the book — run /rules again.")
             return
-        last = len(pages(entry)) - 1
         if self.action == "share":
             name = interaction.user.display_name if interaction.user else None
             await interaction.response.send_message(embed=rules_embed(entry, self.page, shared_by=name),
                                                     ephemeral=False,
                                                     allowed_mentions=discord.AllowedMentions.none())
             return
+        # rules_embed and rules_view both keep the page within the entry.
         target = {"prev": self.page - 1, "next": self.page + 1}.get(self.action, 0)
-        target = max(0, min(target, last))
         await interaction.response.edit_message(content=None, embed=rules_embed(entry, target),
                                                 view=rules_view(entry, target))
 

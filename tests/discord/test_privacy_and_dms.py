@@ -46,10 +46,15 @@ async def test_no_private_value_reaches_a_channel_or_a_public_picture(harness: H
         await choose(h, user, live_panel(h, user, game_id), rng)
     secrets = private_lines(h)
     assert secrets, "the players were told their draws or bids privately"
+    # A move text can name face-down cards or a hidden bid: the thread tells only the events.
+    moves = [change.text for change in await h.client.tables.store.moves(game_id)
+             if change.kind == "move" and change.user_id is not None]
+    assert moves
     for message in h.public_messages():
         text = message.text().replace("**", "")
         assert "You draw" not in text
         assert not any(secret in text for secret in secrets), text
+        assert not any(move in text for move in moves), text
 
 
 async def test_players_with_closed_dms_finish_the_game_through_my_hand(harness: Harness) -> None:
