@@ -229,7 +229,7 @@ class Game(ABC, Generic[S]):
 
     def not_your_turn_reason(self, state: S, seat: int) -> str:
         waiting = sorted(self.to_move(state))
-        who = ", ".join(f"seat {s + 1}" for s in waiting)
+        who = ", ".join(f"Seat {s + 1}" for s in waiting)
         return f"It isn't your turn: waiting for {who}."
 
     def is_legal(self, state: S, seat: int, move: Move | str) -> bool:
