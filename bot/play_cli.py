@@ -18,17 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.names import name_seats
 from bot.relay import RelayConfigError
-from bot.tables.terminal import SavedGame, play_saved
+from bot.tables.terminal import HELP_WORDS, HUMAN, SavedGame, display_name, naming, play_saved
 from engine import registry
 from engine.core import AIPlayer, Event, Game, Move, Outcome, Step
 from engine.errors import BadMove, BadOptions, IllegalMove, NotYourTurn
 from renderer.text import render_outcome, render_view, seat_name
 
-HUMAN = "human"
+# A hot-seat game keeps no record a resignation could go in, so "resign" just stops it.
 QUIT_WORDS = frozenset({"quit", "exit", "resign"})
-HELP_WORDS = frozenset({"?", "help", "moves"})
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
 
 Write = Callable[[str], None]
@@ -50,9 +48,11 @@ class Table:
     hooks: Sequence[StepHook] = ()
 
     def apply(self, seat: int, move: Move | str) -> Step[Any]:
-        step = self.game.apply(self.state, seat, move)
+        before = self.state
+        step = self.game.apply(before, seat, move)
+        # Read the text against the state it was played on, as `apply` did (a game may parse by state).
+        played = move if isinstance(move, Move) else self.game.parse_move(before, seat, move.strip())
         self.state = step.state
-        played = move if isinstance(move, Move) else self.game.parse_move(self.state, seat, move)
         self.log.append((seat, played.text))
         for hook in self.hooks:
             hook(seat, played, step)
@@ -82,17 +82,7 @@ def open_table(game: Game[Any], players: int, options: Mapping[str, Any], seed: 
         else:
             raise BadOptions(f"No AI called {kind!r} for {game.title}; choose from: {', '.join(offered)}.")
     state = game.setup(players, options, seed)
-    shown = [names[s].strip() if s < len(names) and names[s].strip() else f"Player {s + 1}" for s in range(players)]
-    return Table(game, state, seed, seats, shown, hooks=hooks)
-
-
-def _naming(table: Table, write: Write) -> Write:
-    """`write` with the engine's "Seat N" replaced by the table's display names."""
-
-    def named(text: str) -> str:
-        return name_seats(text, table.names)
-
-    return lambda text: write(named(text))
+    return Table(game, state, seed, seats, [display_name(names, s) for s in range(players)], hooks=hooks)
 
 
 def _tell(write: Write, events: Sequence[Event], seat: int | None) -> None:
@@ -104,7 +94,7 @@ def _tell(write: Write, events: Sequence[Event], seat: int | None) -> None:
 def run_demo(table: Table, write: Write, max_moves: int = 20000) -> Outcome | None:
     """Let the AI seats play to the end, printing the public log, the final table and the outcome."""
     game = table.game
-    write = _naming(table, write)
+    write = naming(table.names, write)
     write(f"{game.title}, {len(table.seats)} player{'s' if len(table.seats) != 1 else ''}, seed {table.seed}")
     while table.outcome() is None and len(table.log) < max_moves:
         seat = min(game.to_move(table.state))
@@ -124,7 +114,7 @@ def run_hot_seat(table: Table, read: Read, write: Write, clear: str = "") -> Out
     Returns the outcome, or None when a player quits (or input ends) first.
     """
     game = table.game
-    write = _naming(table, write)
+    write = naming(table.names, write)
     shown: int | None = None
     write(f"{game.title}, {len(table.seats)} players, seed {table.seed}. Type '?' for your moves, 'quit' to stop.")
     while (outcome := table.outcome()) is None:

@@ -7,6 +7,7 @@ nothing here can see a seat's private view.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from bot.names import name_seats
@@ -25,19 +26,18 @@ def events_topic(prefix: str, guild_id: int, game_id: int) -> str:
     return f"{prefix}/{guild_id}/{game_id}/events"
 
 
-def _seat_name(seats: tuple[SeatInfo, ...], seat: int) -> str:
-    for info in seats:
-        if info.seat == seat:
-            return info.name
-    return f"Seat {seat + 1}"
+def _names(seats: tuple[SeatInfo, ...]) -> list[str]:
+    """Display names by seat number (the service numbers seats 0, 1, 2 ... without gaps)."""
+    return [info.name for info in seats]
 
 
-def _seat_ref(seats: tuple[SeatInfo, ...], seat: int) -> JSON:
-    return {"seat": seat, "name": _seat_name(seats, seat)}
+def _seat_ref(names: Sequence[str], seat: int) -> JSON:
+    return {"seat": seat, "name": names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"}
 
 
 def state_document(update: PublicUpdate) -> JSON:
     """The retained state message of one game, as a dict."""
+    names = _names(update.seats)
     return {
         "schema": SCHEMA,
         "seq": update.state_id,
@@ -50,19 +50,12 @@ def state_document(update: PublicUpdate) -> JSON:
         # Display names and AI kinds are shown in the game thread anyway; Discord user ids
         # and DM reachability are left out: a table display has no use for them.
         "seats": [{"seat": s.seat, "name": s.name, "ai": s.ai} for s in update.seats],
-        "to_move": [_seat_ref(update.seats, seat) for seat in update.to_move],
-        "actor": None if update.actor is None else _seat_ref(update.seats, update.actor),
+        "to_move": [_seat_ref(names, seat) for seat in update.to_move],
+        "actor": None if update.actor is None else _seat_ref(names, update.actor),
         "outcome": update.outcome,
         "view": update.view,
         "updated_at": update.updated_at,
     }
-
-
-def _names(seats: tuple[SeatInfo, ...]) -> list[str]:
-    names = [""] * (max((s.seat for s in seats), default=-1) + 1)
-    for info in seats:
-        names[info.seat] = info.name
-    return names
 
 
 def events_document(update: PublicUpdate) -> JSON:
@@ -77,7 +70,7 @@ def events_document(update: PublicUpdate) -> JSON:
         "guild_id": update.guild_id,
         "game_id": update.game_id,
         "game": update.game,
-        "actor": None if update.actor is None else _seat_ref(update.seats, update.actor),
+        "actor": None if update.actor is None else _seat_ref(names, update.actor),
         "lines": [name_seats(line, names) for line in update.events],
         "updated_at": update.updated_at,
     }

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import ssl
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -141,20 +140,12 @@ class MqttRelay:
         )
 
     # -- the connection -------------------------------------------------------------------
-    def _client(self) -> aiomqtt.Client:
-        s = self.settings
-        return aiomqtt.Client(
-            s.host, s.port, username=s.username, password=s.password,
-            tls_context=ssl.create_default_context() if s.tls else None,
-            keepalive=s.keepalive, timeout=s.publish_timeout,
-        )
-
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         failures = 0
         while True:
             try:
-                async with self._client() as client:
+                async with self.settings.client() as client:
                     self._outbox.republish_latest()
                     if len(self._outbox):
                         self._idle.clear()

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit
+
+import aiomqtt
 
 DEFAULT_PREFIX = "skald"
 _DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
@@ -63,6 +66,14 @@ class RelaySettings:
             raise RelayConfigError(f"Topic prefix {prefix!r} may not contain MQTT wildcards + or #.")
         return cls(host=parts.hostname, port=port, tls=scheme == "mqtts", username=username,
                    password=password, prefix=prefix)
+
+    def client(self) -> aiomqtt.Client:
+        """A new, not yet connected client for this broker (the relay's and relay-watch's)."""
+        return aiomqtt.Client(
+            self.host, self.port, username=self.username, password=self.password,
+            tls_context=ssl.create_default_context() if self.tls else None,
+            keepalive=self.keepalive, timeout=self.publish_timeout,
+        )
 
     @property
     def url(self) -> str:

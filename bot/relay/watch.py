@@ -11,7 +11,6 @@ import argparse
 import asyncio
 import json
 import random
-import ssl
 import sys
 import time
 from collections import deque
@@ -259,10 +258,7 @@ async def _follow(settings: RelaySettings, guild: int | None, game: int | None, 
     out.flush()
     while True:
         try:
-            async with aiomqtt.Client(settings.host, settings.port, username=settings.username,
-                                      password=settings.password, keepalive=settings.keepalive,
-                                      tls_context=ssl.create_default_context() if settings.tls else None,
-                                      ) as client:
+            async with settings.client() as client:
                 failures = 0
                 # Retained states arrive first, so the screen is complete right away.
                 await client.subscribe(f"{base}/state", qos=1)

@@ -29,6 +29,9 @@ _SEAT_QUERY = (
     "LEFT JOIN users u ON u.user_id = s.user_id "
 )
 _MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at"
+_GAME_BY_ID = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
+_SEATS_OF_GAME = _SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat"
+_MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id"
 
 
 def _dumps(value: Any) -> str:
@@ -272,19 +275,15 @@ class Store:
         async with self._lock:
             await self._db.execute("BEGIN")  # one consistent read across the four queries
             try:
-                rows = list(await self._db.execute_fetchall(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?",
-                                                            (game_id,)))
+                rows = list(await self._db.execute_fetchall(_GAME_BY_ID, (game_id,)))
                 if not rows:
                     return None
-                seats = await self._db.execute_fetchall(_SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat",
-                                                        (game_id,))
+                seats = await self._db.execute_fetchall(_SEATS_OF_GAME, (game_id,))
                 snap = list(await self._db.execute_fetchall(
                     "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id DESC LIMIT 1",
                     (game_id,)))
                 after = int(snap[0][0]) if snap else 0
-                moves = await self._db.execute_fetchall(
-                    f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id",
-                    (game_id, after))
+                moves = await self._db.execute_fetchall(_MOVES_AFTER, (game_id, after))
             finally:
                 await self._db.execute("COMMIT")
         return GameRecord(
@@ -297,9 +296,7 @@ class Store:
     async def moves(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[MoveRow]:
         """Changes with state id > `after`, oldest first; `last` keeps only the newest ones."""
         if last is None:
-            rows = await self._fetchall(
-                f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id",
-                (game_id, after))
+            rows = await self._fetchall(_MOVES_AFTER, (game_id, after))
         else:
             rows = await self._fetchall(
                 f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? "
@@ -314,11 +311,11 @@ class Store:
 
     # -- looking -------------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self._fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        row = await self._fetchone(_GAME_BY_ID, (game_id,))
         return None if row is None else _game(row)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._fetchall(_SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat", (game_id,))
+        rows = await self._fetchall(_SEATS_OF_GAME, (game_id,))
         return [_seat(r) for r in rows]
 
     async def games(self, *, guild_id: int | None = None, channel_id: int | None = None,

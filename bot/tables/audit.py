@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store import Store
-from bot.tables.types import FINISHED, LOBBY, RUNNING
+from bot.tables.types import CANCELLED, FINISHED, LOBBY, RUNNING
 from engine.core import Game
 from engine.errors import SkaldError
 
@@ -55,7 +55,7 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
         findings.append(Finding(game_id, problem))
 
     if row.seed is None:
-        if changes or snapshots or row.status not in (LOBBY, "cancelled"):
+        if changes or snapshots or row.status not in (LOBBY, CANCELLED):
             found(f"never started, yet has {len(changes)} changes, {len(snapshots)} snapshots, status {row.status}")
         return len(changes), 0, findings
     ids = [c.state_id for c in changes]

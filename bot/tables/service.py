@@ -12,6 +12,7 @@ import logging
 import secrets
 import time
 import weakref
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -49,7 +50,7 @@ from bot.tables.types import (
 )
 from engine import registry
 from engine.core import Event, Game, Move, Outcome, validate_options
-from engine.errors import NotYourTurn
+from engine.errors import NotYourTurn, SkaldError
 
 log = logging.getLogger(__name__)
 
@@ -84,12 +85,13 @@ class Tables:
         # A lock lives as long as someone holds or awaits it; idle games cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._notifiers: list[Notifier] = []
-        # The table each locked game's holder works on, so a notifier called under that lock can
-        # still read the game even if the cache dropped it meanwhile.
-        self._held: dict[int, tuple[asyncio.Task[Any] | None, Table]] = {}
+        # The table of each locked game, so a reader (a notifier called under that lock, say)
+        # still finds the game if the cache dropped it meanwhile, instead of waiting for the lock.
+        self._held: dict[int, Table] = {}
         self._ai_slots = asyncio.Semaphore(ai_concurrency)
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
-        self.ai_failures: list[tuple[int, BaseException]] = []
+        # The latest AI failures, for tests and diagnosis; bounded, as a bot runs for months.
+        self.ai_failures: deque[tuple[int, BaseException]] = deque(maxlen=100)
 
     @classmethod
     async def open(cls, db_path: str | Path, *, cache_size: int = 256, snapshot_every: int = 25,
@@ -133,7 +135,7 @@ class Tables:
             table = self._cache.get(game_id)
             if table is None:
                 table = await self._load(game_id)
-            self._held[game_id] = (asyncio.current_task(), table)
+            self._held[game_id] = table
             try:
                 yield table
             finally:
@@ -149,13 +151,12 @@ class Tables:
         return table
 
     async def _table(self, game_id: int) -> Table:
-        """The table for reading; only a cache miss waits for the game's lock."""
+        """The table for reading; only a game neither cached nor locked waits to be loaded."""
         table = self._cache.get(game_id)
+        if table is None:
+            table = self._held.get(game_id)
         if table is not None:
             return table
-        held = self._held.get(game_id)
-        if held is not None and held[0] is asyncio.current_task():
-            return held[1]  # a notifier reading the game being published (possibly evicted meanwhile)
         async with self._locked(game_id) as table:
             return table
 
@@ -195,7 +196,7 @@ class Tables:
         if not await self.store.set_game_field(game_id, field, value, now):
             raise NoSuchGame(f"There is no game #{game_id}.")
         changes: dict[str, Any] = {field: value, "updated_at": now}
-        for table in (self._cache.get(game_id), self._held.get(game_id, (None, None))[1]):
+        for table in (self._cache.get(game_id), self._held.get(game_id)):
             if table is not None:  # a plain read-modify-write with no await: no update is lost
                 table.row = replace(table.row, **changes)
 
@@ -205,8 +206,7 @@ class Tables:
             self._require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated(f"You already have a seat in game #{game_id}.")
-            if len(table.seats) >= table.engine.max_players:
-                raise GameFull(f"Game #{game_id} is full ({table.engine.max_players} seats).")
+            self._require_free_seat(table)
             now = self.clock()
             if dm_ok is not None:
                 await self.store.set_dm_ok(user_id, dm_ok, now)
@@ -239,8 +239,7 @@ class Tables:
             kinds = table.engine.ai_players()
             if kind not in kinds:
                 raise UnknownAI(f"{table.engine.title} has no AI called {kind!r}; try: {', '.join(sorted(kinds))}.")
-            if len(table.seats) >= table.engine.max_players:
-                raise GameFull(f"Game #{game_id} is full ({table.engine.max_players} seats).")
+            self._require_free_seat(table)
             same = sum(1 for s in table.seats if s.ai == kind)
             name = name or f"{kind} AI" + (f" {same + 1}" if same else "")
             now = self.clock()
@@ -273,8 +272,8 @@ class Tables:
                                 thread_id=table.row.thread_id if thread_id is None else thread_id)
             table.state = state
             table.since_snapshot = 0
+            self._wake_ai(table)  # before the notices, as in `_play`
             await self._publish(table, reason="start", private_to=self._humans(table))
-            self._wake_ai(table)
             return table.info()
 
     async def cancel(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
@@ -392,12 +391,15 @@ class Tables:
         concerned.update(s for e in step.events if e.seats is not None for s in e.seats)
         if status != RUNNING:
             concerned.update(self._humans(table))
-        await self._publish(table, reason="move", events=step.events, actor=seat, private_to=concerned)
+        # Before the notices: a notice cancelled midway must not leave an AI seat asleep. The AI
+        # task needs this game's lock, so its moves are still told after this one.
         self._wake_ai(table)
+        await self._publish(table, reason="move", events=step.events, actor=seat, private_to=concerned)
         return MoveResult(
             game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=move.text,
             events=tuple(e.text for e in step.events if e.visible_to(seat)), to_move=table.to_move(),
             status=table.row.status, outcome=table.row.outcome,
+            private_events=tuple(e.text for e in step.events if not e.public and e.visible_to(seat)),
         )
 
     async def _commit(self, table: Table, *, seat: int | None, kind: str, text: str,
@@ -451,6 +453,11 @@ class Tables:
                     # Search players can think for a while: keep the event loop free.
                     move = await asyncio.to_thread(player.choose, table.state, seat, seed)
                     await self._play(table, seat, move, None)
+        except SkaldError as error:
+            # The rules refused the AI's move: the reason may name the seat's hidden cards
+            # (e.g. its face-down discard), so the log says only what kind of refusal it was.
+            log.error("AI move refused in game %d (%s)", game_id, type(error).__name__)
+            self.ai_failures.append((game_id, error))
         except Exception as error:
             log.exception("AI move failed in game %d", game_id)
             self.ai_failures.append((game_id, error))
@@ -507,7 +514,7 @@ class Tables:
     async def set_dm_ok(self, user_id: int, ok: bool | None) -> None:
         """Remember whether the user's DMs reach them (None: unknown)."""
         await self.store.set_dm_ok(user_id, ok, self.clock())
-        for table in self._cache.values():
+        for table in (*self._cache.values(), *self._held.values()):  # a table in both is set twice alike
             if table.seat_of(user_id) is not None:
                 table.seats = tuple(replace(s, dm_ok=ok) if s.user_id == user_id else s for s in table.seats)
 
@@ -531,6 +538,11 @@ class Tables:
             raise AlreadyStarted(f"Game #{table.game_id} has already started.")
         if status != LOBBY:
             raise GameClosed(f"Game #{table.game_id} is {status}.")
+
+    @staticmethod
+    def _require_free_seat(table: Table) -> None:
+        if len(table.seats) >= table.engine.max_players:
+            raise GameFull(f"Game #{table.game_id} is full ({table.engine.max_players} seats).")
 
     @staticmethod
     def _require_running(table: Table) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from contextlib import AsyncExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +48,13 @@ class SavedGame:
     names: Sequence[str] = ()  # display names by seat; missing ones are "Player N"
 
     def name(self, seat: int) -> str:
-        given = self.names[seat].strip() if seat < len(self.names) else ""
-        return given or f"Player {seat + 1}"
+        return display_name(self.names, seat)
+
+
+def display_name(names: Sequence[str], seat: int) -> str:
+    """The name given for `seat`, or "Player N" when none (or a blank one) was given."""
+    given = names[seat].strip() if seat < len(names) else ""
+    return given or f"Player {seat + 1}"
 
 
 @dataclass
@@ -57,10 +62,8 @@ class Teller:
     """A notifier printing the public lines of AI seats' moves; people's moves are told by the loop."""
 
     write: Write
-    public: dict[int, tuple[str, ...]] = field(default_factory=dict)  # state id -> public lines
 
     async def on_public(self, update: PublicUpdate) -> None:
-        self.public[update.state_id] = update.events
         if update.actor is not None and update.seats[update.actor].ai is not None:
             for line in update.events:
                 self.write(line)
@@ -114,9 +117,8 @@ async def play_saved(db_path: Path | str, wanted: SavedGame, read: Read, write: 
     """
     tables = await Tables.open(db_path)
     names: list[str] = []
-    write = _naming(names, write)
-    teller = Teller(write)
-    tables.attach(teller)
+    write = naming(names, write)
+    tables.attach(Teller(write))
     relay = AsyncExitStack()
     try:
         await relay.enter_async_context(relay_attached(tables, mqtt, report=write))
@@ -140,7 +142,7 @@ async def play_saved(db_path: Path | str, wanted: SavedGame, read: Read, write: 
                 write(clear + "-" * 40)
                 await asyncio.to_thread(read, f"Pass the device to {seat_name(names, seat)} and press Enter. ")
             shown = seat
-            if not await _person_moves(tables, teller, info, seat, user, names, read, write):
+            if not await _person_moves(tables, info, seat, user, names, read, write):
                 write(f"Game #{info.game_id} stopped; it is saved: run the same command to go on.")
                 return None
         final = await tables.table_view(info.game_id, None)
@@ -157,12 +159,13 @@ async def play_saved(db_path: Path | str, wanted: SavedGame, read: Read, write: 
         await relay.aclose()  # after the service: AI moves still in flight are published too
 
 
-def _naming(names: list[str], write: Write) -> Write:
-    """`write` with the engine's "Seat N" replaced by the seats' names (filled in once known)."""
+def naming(names: Sequence[str], write: Write) -> Write:
+    """`write` with the engine's "Seat N" replaced by the seats' names (read at each call, so
+    a list filled in later is honoured)."""
     return lambda text: write(name_seats(text, names))
 
 
-async def _person_moves(tables: Tables, teller: Teller, info: GameInfo, seat: int, user: int, names: list[str],
+async def _person_moves(tables: Tables, info: GameInfo, seat: int, user: int, names: list[str],
                         read: Read, write: Write) -> bool:
     """Ask until the seat's move is accepted; False when the person quits."""
     table = await tables.table_view(info.game_id, user)
@@ -181,7 +184,6 @@ async def _person_moves(tables: Tables, teller: Teller, info: GameInfo, seat: in
         except SkaldError as error:
             write(f"Not allowed: {error.reason}")
             continue
-        public = teller.public.get(result.state_id, ())
         for line in result.events:
-            write(line if line in public else f"  (only you) {line}")
+            write(f"  (only you) {line}" if line in result.private_events else line)
         return True

@@ -86,6 +86,7 @@ class MoveResult:
     to_move: tuple[int, ...]
     status: str
     outcome: JSON | None
+    private_events: tuple[str, ...] = ()  # the lines of `events` not shown to everyone
 
 
 @dataclass(frozen=True)

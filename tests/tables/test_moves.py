@@ -23,6 +23,7 @@ async def test_a_move_commits_bumps_the_state_id_and_tells_the_seats_concerned(t
     result = await tables.move(game_id, ALICE, 0, f"  LAY {rune} ")
     assert result.state_id == 1 and result.text == f"lay {rune}" and result.to_move == (1,)
     assert result.events == ("Seat 1 lays a rune face down.", f"You lay {rune}.")
+    assert result.private_events == (f"You lay {rune}.",)
     public = recorder.public[-1]
     assert public.state_id == 1 and public.actor == 0 and public.events == ("Seat 1 lays a rune face down.",)
     # The actor hears its own line; Bob was awaited already (a sealed step), so no new ping.
