@@ -88,6 +88,10 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
     assert (outcome is None) == bool(to_move), "someone must be to move exactly while there is no outcome"
     assert to_move <= set(range(players))
 
+    # clone: an equal, independent copy (the service and the search players rely on it)
+    twin_state = game.clone(state)
+    assert twin_state == state and twin_state is not state, "clone(state) must equal state"
+
     # encode / decode round trip, JSON-ready
     data = game.encode(state)
     decoded = game.decode(json.loads(json.dumps(data)))
