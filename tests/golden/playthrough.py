@@ -5,8 +5,10 @@ plus what replaying it must give: a hash of every event line with its visibility
 outcome, and the final encoding with the version it was written in. Any change of rules,
 move texts or random draws that alters a stored game's history fails `test_golden.py`.
 
-Regenerate only for a deliberate, documented break (it re-records every file):
+Record the files of new games or option sets (existing files are never touched):
     python -m tests.golden.playthrough --write
+Re-record everything only for a deliberate, documented break of stored games:
+    python -m tests.golden.playthrough --write --force
 """
 
 from __future__ import annotations
@@ -106,13 +108,16 @@ def files() -> list[Path]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--write", action="store_true", help="re-record every golden file")
+    parser.add_argument("--write", action="store_true", help="record the golden files that are missing")
+    parser.add_argument("--force", action="store_true", help="with --write: re-record existing files too")
     args = parser.parse_args()
     if not args.write:
-        parser.error("say --write to re-record the golden files (read the module docstring first)")
+        parser.error("say --write to record missing golden files (read the module docstring first)")
     DATA.mkdir(exist_ok=True)
     for plan in plans():
         path = DATA / f"{plan.name}.json"
+        if path.exists() and not args.force:
+            continue
         path.write_text(json.dumps(record(plan), sort_keys=True, separators=(",", ":")) + "\n")
         print(path.name)
 
