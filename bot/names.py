@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 _SEAT = re.compile(r"\bSeat (\d{1,2})\b")
 
@@ -19,3 +20,22 @@ def name_seats(text: str, names: Sequence[str], mark: Callable[[str], str] = str
         return mark(names[index]) if 0 <= index < len(names) and names[index] else match.group(0)
 
     return _SEAT.sub(swap, text)
+
+
+def result_line(outcome: Mapping[str, Any], names: Sequence[str], mark: Callable[[str], str] = str) -> str:
+    """How a game ended, in plain words with the players' names (never "Seat N").
+
+    Competitive: the engine's summary names the winners. Cooperative: whether the crew won
+    or lost, then the engine's reason.
+    """
+    reason = name_seats(str(outcome.get("summary") or ""), names, mark).strip()
+    winners = [int(s) for s in outcome.get("winners") or []]
+    if outcome.get("cooperative"):
+        head = "The crew wins" if winners else "The crew loses"
+        return f"{head} — {reason}" if reason else f"{head}."
+    if reason:
+        return reason
+    if not winners:
+        return "The game is over; nobody won."
+    who = ", ".join(mark(names[s]) if 0 <= s < len(names) else f"Seat {s + 1}" for s in winners)
+    return f"{who} {'win' if len(winners) > 1 else 'wins'}."

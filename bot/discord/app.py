@@ -21,6 +21,7 @@ from bot.discord.commands import GameCog, play_group
 from bot.discord.controls import SkaldControl
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.notifier import DiscordNotifier
+from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.replies import SkaldTree
 from bot.discord.rules_cog import RulesCog
 from bot.rules import RulesIndex
@@ -78,10 +79,13 @@ class SkaldBot(commands.Bot):
         self.seeds = seeds  # new games' seeds; None: random (tests pass a fixed sequence)
         self.relay: MqttRelay | None = None
         self.cooldowns = Cooldowns()
+        # How posts are paced and retried; tests shorten them before start-up.
+        self.pacer = ChannelPacer()
+        self.backoff = Backoff()
 
     async def setup_hook(self) -> None:
         self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds)
-        self.notifier = DiscordNotifier(self)
+        self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
         if self.settings.mqtt_url:
             await self._start_relay(self.settings.mqtt_url)
@@ -92,6 +96,10 @@ class SkaldBot(commands.Bot):
         await self.sync_commands()
         # AI seats that were due to move when the bot stopped carry on now that we listen.
         await self.tables.resume()
+        # Whatever was committed but never told (a crash, a Discord outage) is told now,
+        # and a slow sweep keeps catching up afterwards.
+        await self.notifier.catch_up()
+        self.notifier.start_sweeping()
 
     async def _start_relay(self, url: str) -> None:
         from bot.relay.relay import MqttRelay
@@ -117,12 +125,14 @@ class SkaldBot(commands.Bot):
         log.info("Skald is online as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        # The service first (it lets AI moves in flight finish and notify), then the
-        # notifier's queued posts while the HTTP session is still open, then the gateway.
+        # AI moves in flight finish first, then the posts they caused (while the HTTP session
+        # and the database are still open), then the database, then the gateway.
         if hasattr(self, "tables"):
-            await self.tables.close()
+            await self.tables.drain()
         if hasattr(self, "notifier"):
             await self.notifier.drain()
+        if hasattr(self, "tables"):
+            await self.tables.close()
         if self.relay is not None:
             await self.relay.close()
         await super().close()

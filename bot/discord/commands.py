@@ -7,7 +7,7 @@ so every option is a typed choice Discord checks before Skald sees it.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Optional, cast
 
 import discord
@@ -25,7 +25,7 @@ from bot.discord.replies import ack, refuse, say
 from bot.tables.errors import NoSuchGame
 from bot.tables.types import LOBBY, RUNNING, GameInfo
 from engine import registry
-from engine.core import Game, OptionSpec, validate_options
+from engine.core import Game, Move, OptionSpec, validate_options
 from engine.errors import SkaldError
 
 if TYPE_CHECKING:
@@ -87,7 +87,10 @@ async def game_choices(interaction: discord.Interaction[Any], current: str) -> l
 
 
 async def move_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for `/move text`: the caller's legal moves matching what is typed."""
+    """Autocomplete for `/move text`: the caller's legal moves matching what is typed.
+
+    Beyond 25 matches it offers the next words instead, each labelled as the start of a move
+    ("discard … keep typing"); picking one and typing on narrows further."""
     bot = _bot(interaction)
     game_id = getattr(interaction.namespace, "game", None)
     try:
@@ -95,16 +98,23 @@ async def move_choices(interaction: discord.Interaction[Any], current: str) -> l
         table = await bot.tables.table_view(info.game_id, interaction.user.id)
     except SkaldError:
         return []
-    typed = current.strip().lower()
-    moves = list(table.legal_moves)
-    starting = [m for m in moves if m.text.startswith(typed)]
-    rest = [m for m in moves if typed and typed in m.text and not m.text.startswith(typed)]
-    found = starting + rest
+    return suggestions(table.legal_moves, current)
+
+
+def suggestions(moves: Sequence[Move], current: str) -> list[app_commands.Choice[str]]:
+    """What `/move` suggests for the text typed so far (pure, for tests)."""
+    typed_raw = current.lower().lstrip()
+    typed = typed_raw.strip()
+    head = tokens(typed)
+    starting = [m for m in moves if tokens(m.text)[:len(head)] == head or m.text.startswith(typed)]
+    # Moves that merely contain the text help only when none starts with it: mixing both
+    # would offer groups of unrelated moves again after the player picked one.
+    found = starting or [m for m in moves if typed and typed in m.text]
     if len(found) > AUTOCOMPLETE_LIMIT:
-        # Offer the next distinct words so the player can keep typing towards a move.
-        depth = len(tokens(typed)) + (1 if typed.endswith(" ") or not typed else 0)
-        heads = list(forks(found, depth))
-        return [app_commands.Choice(name=f"{h} …", value=h) for h in heads[:AUTOCOMPLETE_LIMIT]]
+        # A typed word is finished once a space follows it: then offer the word after it.
+        whole_words = len(head) if typed_raw.endswith(" ") or not typed else max(len(head) - 1, 0)
+        heads = list(forks(found, whole_words + 1))
+        return [app_commands.Choice(name=f"{h} … keep typing", value=h) for h in heads[:AUTOCOMPLETE_LIMIT]]
     return [app_commands.Choice(name=(m.label or m.text)[:100], value=m.text) for m in found]
 
 

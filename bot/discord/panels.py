@@ -17,7 +17,7 @@ from bot.discord import pictures
 from bot.discord.choices import PAGE, SELECT, Menu, menu
 from bot.discord.controls import control
 from bot.discord.ids import ControlId
-from bot.names import name_seats
+from bot.names import name_seats, result_line
 from bot.tables.types import JSON, LOBBY, RUNNING, GameInfo, TableView
 from engine.core import Move
 
@@ -56,14 +56,18 @@ class Panel:
         return kwargs
 
 
+def bold(text: str) -> str:
+    return f"**{text}**"
+
+
 def named(line: str, names: Sequence[str]) -> str:
     """A log line with the engine's "Seat N" replaced by that seat's name, in bold."""
-    return name_seats(line, names, mark=lambda name: f"**{name}**")
+    return name_seats(line, names, mark=bold)
 
 
 def summary(outcome: JSON, names: Sequence[str]) -> str:
-    """The outcome's one-line summary with the seats named."""
-    return named(str(outcome.get("summary") or "The game is over."), names)
+    """How the game ended, plainly, with the players' names in bold."""
+    return result_line(outcome, names, bold)
 
 
 def names_of(info: GameInfo) -> list[str]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord.choices import MOVE, read_value
+from bot.discord.choices import MOVE, read_value, under
 from bot.discord.controls import handles
 from bot.discord.ids import ControlId
 from bot.discord.panels import Panel, seat_panel
@@ -106,9 +106,19 @@ async def play(interaction: discord.Interaction[Any], control_id: ControlId, tex
 async def reply_move(interaction: discord.Interaction[Any], info: GameInfo, text: str) -> None:
     """`/move`: the move on the board `info` shows; the answer says what was played.
 
-    The table service refuses a caller without a seat (NotInGame) and a board that moved on.
+    Text that is only the start of some legal moves ("discard") answers with those moves to
+    choose from, privately. The table service refuses a caller without a seat (NotInGame) and
+    a board that moved on.
     """
     bot = cast("SkaldBot", interaction.client)
+    table = await my_view(bot, interaction, info.game_id)
+    prefix = " ".join(text.lower().split())
+    if table.my_turn and prefix and all(m.text != prefix for m in table.legal_moves) and under(table.legal_moves,
+                                                                                              prefix):
+        count = len(under(table.legal_moves, prefix))
+        note = f"“{prefix}” is the start of {count} move{'s' if count != 1 else ''}: choose one."
+        await send_private(interaction, await seat_panel(table, prefix=prefix, note=note))
+        return
     result = await bot.tables.move(info.game_id, interaction.user.id, info.state_id, text)
     lines = "\n".join(f"• {line}" for line in result.events) or f"You played **{result.text}**."
     await say(interaction, f"✅ {lines}", ephemeral=True)

@@ -67,3 +67,30 @@ class GameRecord:
     seats: tuple[SeatRow, ...]
     snapshot: Snapshot | None
     moves: tuple[MoveRow, ...]
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """What a game's thread has been told (the announcement outbox, docs/storage.md)."""
+
+    game_id: int
+    state_id: int  # last state told in the thread; -1 before the start was announced
+    to_move: tuple[int, ...]  # seats awaited at that state
+    channel_id: int | None  # where the living board message is
+    message_id: int | None  # the living board message: the newest story post
+    from_state: int  # that message tells the public lines of the states after this one
+    posted_to_move: tuple[int, ...]  # seats awaited when it was posted
+    panels_state_id: int  # every seat's DM panel is handled up to this state
+
+
+@dataclass(frozen=True)
+class PanelMark:
+    """What one seat's DM panel shows."""
+
+    seat: int
+    state_id: int
+    channel_id: int | None = None  # None: nothing sent (DMs closed)
+    message_id: int | None = None
+    offered_moves: bool = False
+    final: bool = False
+    told_no_dm: bool = False

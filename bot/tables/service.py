@@ -35,6 +35,7 @@ from bot.tables.errors import (
     TooFewPlayers,
     UnknownAI,
 )
+from bot.tables.outbox import Outbox
 from bot.tables.table import Table, TableCache, rebuild
 from bot.tables.types import (
     ABANDONED,
@@ -82,6 +83,7 @@ class Tables:
         # Where a new game's seed comes from; tests and benchmarks pass a fixed sequence.
         self._seeds = seeds or (lambda: secrets.randbits(62))
         self._cache = TableCache(cache_size)
+        self.outbox = Outbox(store, clock)
         # A lock lives as long as someone holds or awaits it; idle games cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._notifiers: list[Notifier] = []
@@ -343,6 +345,13 @@ class Tables:
                                user_id=user_id, status=ABANDONED, outcome=None)
             await self._publish(table, reason="abandon", events=(Event(line),), private_to=self._humans(table))
             return table.info()
+
+    async def ai_settled(self, game_id: int, timeout: float) -> None:
+        """Wait (at most `timeout` s) until the game's AI seats have made the moves due now,
+        so an adapter can tell a burst of AI moves in one announcement."""
+        task = self._ai_tasks.get(game_id)
+        if task is not None:
+            await asyncio.wait({task}, timeout=timeout)
 
     async def drain(self) -> None:
         """Wait until no AI move is pending or running (AI moves may trigger further AI moves)."""

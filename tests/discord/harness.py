@@ -37,6 +37,7 @@ from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.discord.app import Settings, SkaldBot
+from bot.discord.pacing import Backoff
 
 JSON = dict[str, Any]
 EPHEMERAL = 64
@@ -85,6 +86,7 @@ class Message:
     ephemeral_for: int | None = None  # user id who alone sees it
     files: dict[str, bytes] = field(default_factory=dict)
     deleted: bool = False
+    interaction: bool = False  # an interaction's response or followup
 
     @property
     def id(self) -> int:
@@ -147,6 +149,20 @@ def _is_view_timer(task: asyncio.Task[Any]) -> bool:
     return name.endswith("__timeout_task_impl")
 
 
+@dataclass
+class Failure:
+    """A planned Discord failure: the next `times` calls matching `method` and `path` answer
+    `status`; with `after_create`, Discord did the work before failing (a timed-out answer)."""
+
+    method: str
+    path: str
+    status: int = 500
+    times: int = 1
+    after_create: bool = False
+    channel_id: int | None = None  # only calls to this channel (None: any)
+    content: str | None = None  # only bodies whose content holds this text (None: any)
+
+
 class _Http:
     """Plays Discord's REST API for `bot.http.request`."""
 
@@ -160,8 +176,19 @@ class _Http:
             body = self.h.payload_json(list(form))
         blobs = self.h.read_files(files)
         record = Request(route.method, route.path, route.url, body, blobs, webhook=False)
+        if self.h.latency:
+            await asyncio.sleep(self.h.latency)
+        if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
+            await self.h.pace(int(route.url.rsplit("/", 2)[-2]))
+        await self.h.held.wait()
         self.h.requests.append(record)
-        return self.h.rest(record, route)
+        failure = self.h.failure_for(route, body)
+        if failure is not None and not failure.after_create:
+            raise self.h.server_error(record, failure.status)
+        answer = self.h.rest(record, route)
+        if failure is not None:
+            raise self.h.server_error(record, failure.status)
+        return answer
 
 
 class _Webhooks(AsyncWebhookAdapter):
@@ -199,6 +226,15 @@ class Harness:
         self.threads: dict[int, JSON] = {}
         self.unhandled: list[Request] = []
         self.thread_creation_allowed = True
+        # Discord's per-channel limit on new messages, as discord.py meets it: a 429 and a wait.
+        self.channel_rate: tuple[int, float] = (5, 5.0)
+        self.rate_limited = 0  # posts that would have met a 429
+        self._posted: dict[int, list[float]] = {}
+        self._nonces: dict[tuple[int, str], Message] = {}
+        self.failures: list[Failure] = []
+        self.latency = 0.0  # seconds each REST call takes
+        self.held = asyncio.Event()  # cleared: REST calls wait (a network that hangs)
+        self.held.set()
         self._ids = itertools.count(10_000)
         self._user_ids = itertools.count(100)
         self._seeds = itertools.count(7)
@@ -227,10 +263,27 @@ class Harness:
         async_context.set(self.adapter)
         # Fixed seeds: every run of a test plays the same games.
         bot = SkaldBot(self.settings(), seeds=self._seeds.__next__)
+        bot.backoff = Backoff(base=0.2, cap=2.0, seed=0)  # retries soon, and the same every run
         setattr(bot.http, "request", _Http(self).request)  # noqa: B010 - the network edge
         self.bot = bot
-        await bot.login("test-token")
+        # Before login: set-up work (the start-up catch-up) counts as the bot's own tasks.
         self._baseline = set(asyncio.all_tasks())
+        await bot.login("test-token")
+
+    async def crash(self) -> None:
+        """The process dies: its tasks stop wherever they are, nothing is drained or posted."""
+        bot = self.client
+        bot.notifier.halt()
+        tasks = {t for t in self._bot_tasks() if t is not asyncio.current_task()}
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await bot.tables.store.close()  # the dead process's file handle goes with it
+        for task in asyncio.all_tasks():
+            if _is_view_timer(task):
+                task.cancel()
+        self.bot = None
+        self.held.set()
 
     async def stop(self) -> None:
         if self.bot is not None:
@@ -437,6 +490,48 @@ class Harness:
         raise AssertionError(f"no button {label!r} on message {message.id}: {message.components()}")
 
     # -- the simulated Discord ------------------------------------------------------------
+    async def pace(self, channel_id: int) -> None:
+        """Discord's per-channel message limit: over it, discord.py gets a 429 and waits."""
+        rate, per = self.channel_rate
+        loop = asyncio.get_running_loop()
+        sent = self._posted.setdefault(channel_id, [])
+        now = loop.time()
+        sent[:] = [t for t in sent if now - t < per]
+        if len(sent) >= rate:
+            self.rate_limited += 1
+            await asyncio.sleep(per - (now - sent[0]))
+            now = loop.time()
+            sent[:] = [t for t in sent if now - t < per]
+        sent.append(now)
+
+    def fail(self, method: str, path: str, *, status: int = 500, times: int = 1, after_create: bool = False,
+             channel_id: int | None = None, content: str | None = None) -> None:
+        """Make the next `times` matching REST calls fail (see `Failure`)."""
+        self.failures.append(Failure(method, path, status, times, after_create, channel_id, content))
+
+    def failure_for(self, route: Route, body: Any) -> Failure | None:
+        for failure in self.failures:
+            if failure.channel_id is not None and f"/channels/{failure.channel_id}/" not in route.url:
+                continue
+            if failure.content is not None and failure.content not in str((body or {}).get("content") or ""):
+                continue
+            if failure.method == route.method and failure.path == route.path and failure.times > 0:
+                failure.times -= 1
+                return failure
+        return None
+
+    @staticmethod
+    def server_error(record: Request, status: int) -> discord.HTTPException:
+        record.status = status
+        response = SimpleNamespace(status=status, reason="Server Error")
+        if status >= 500:
+            return discord.DiscordServerError(response, {"code": 0, "message": "Internal Server Error"})
+        return discord.HTTPException(response, {"code": 0, "message": "refused"})
+
+    def posts(self, channel_id: int) -> list[Message]:
+        """Messages the bot posted in a channel (not interaction replies), oldest first."""
+        return [m for m in self.channel_messages(channel_id) if m.ephemeral_for is None and not m.interaction]
+
     def channel_payload(self, channel_id: int) -> JSON:
         if channel_id in self.threads:
             return self.threads[channel_id]
@@ -469,7 +564,7 @@ class Harness:
         return {"id": str(next(self._ids)), "filename": name, "size": len(blob), "url": url, "proxy_url": url}
 
     def _message(self, channel_id: int, body: JSON | None, files: dict[str, bytes], *,
-                 ephemeral_for: int | None = None) -> Message:
+                 ephemeral_for: int | None = None, interaction: bool = False) -> Message:
         body = body or {}
         mid = next(self._ids)
         attachments = [self._attachment(mid, name, blob) for name, blob in files.items()]
@@ -482,7 +577,7 @@ class Harness:
         }
         if channel_id not in self.dm_channels.values():
             payload["guild_id"] = str(self.guild_id)
-        message = Message(payload, channel_id, ephemeral_for, dict(files))
+        message = Message(payload, channel_id, ephemeral_for, dict(files), interaction=interaction)
         self.messages[mid] = message
         return message
 
@@ -528,7 +623,13 @@ class Harness:
                 owner = next(u for u, c in self.dm_channels.items() if c == channel)
                 if self.users[owner].dm_closed:
                     raise self._forbidden(record, 50007, "Cannot send messages to this user")
-            return self._message(channel, record.json, record.files).payload
+            nonce = str((record.json or {}).get("nonce") or "")
+            if nonce and (channel, nonce) in self._nonces:  # enforce_nonce: the same post, once
+                return self._nonces[(channel, nonce)].payload
+            message = self._message(channel, record.json, record.files)
+            if nonce:
+                self._nonces[(channel, nonce)] = message
+            return message.payload
         if path == "/channels/{channel_id}/messages/{message_id}":
             return self._on_message(self.messages[ids[1]], route.method, record)
         if path == "/channels/{channel_id}/messages/{message_id}/threads":
@@ -564,7 +665,7 @@ class Harness:
             body = record.json or {}
             if not invocation.acknowledged:
                 raise AssertionError("followup before the interaction was acknowledged")
-            message = self._message(invocation.channel_id, body, record.files,
+            message = self._message(invocation.channel_id, body, record.files, interaction=True,
                                     ephemeral_for=ephemeral if int(body.get("flags") or 0) & EPHEMERAL else None)
             invocation.followups.append(message.id)
             return message.payload
@@ -603,7 +704,8 @@ class Harness:
             return response
         if kind in (4, 5):
             content = data if kind == 4 else {"content": "", "flags": data.get("flags") or 0}
-            message = self._message(invocation.channel_id, content, record.files, ephemeral_for=viewer)
+            message = self._message(invocation.channel_id, content, record.files, ephemeral_for=viewer,
+                                    interaction=True)
             invocation.original_id = message.id
             response["interaction"].update(response_message_id=str(message.id),
                                            response_message_loading=kind == 5,

@@ -1,0 +1,96 @@
+"""Workers that tell Discord about a game from its committed state, never from a queue of updates.
+
+A wake-up marks the game dirty; one task per game does the work, reading what is committed
+at that moment, so ten wake-ups during a slow post become one more post, not ten. A failed
+attempt is retried later with capped, jittered backoff (a timer, not a sleeping task); the
+durable outbox marks make every attempt safe to repeat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from abc import ABC, abstractmethod
+
+from bot.discord.pacing import Backoff, permanent
+from bot.tables.errors import NoSuchGame
+
+log = logging.getLogger(__name__)
+
+
+class Coalescer(ABC):
+    """One worker per dirty game; `announce(game_id)` brings that game up to date."""
+
+    what = "announcement"
+
+    def __init__(self, backoff: Backoff) -> None:
+        self.backoff = backoff
+        self._dirty: set[int] = set()
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._attempts: dict[int, int] = {}
+        self._retries: dict[int, asyncio.TimerHandle] = {}
+        self.failures = 0  # attempts that failed, for tests and benchmarks
+
+    @abstractmethod
+    async def announce(self, game_id: int) -> None:
+        """Tell everything committed and not yet told; safe to run again after a failure."""
+
+    def wake(self, game_id: int) -> None:
+        self._dirty.add(game_id)
+        timer = self._retries.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
+        if game_id not in self._workers:
+            self._workers[game_id] = asyncio.create_task(self._work(game_id), name=f"skald-{self.what}-{game_id}")
+
+    async def _work(self, game_id: int) -> None:
+        try:
+            while game_id in self._dirty:
+                self._dirty.discard(game_id)
+                try:
+                    await self.announce(game_id)
+                except NoSuchGame:
+                    return
+                except Exception as error:
+                    self.failures += 1
+                    if permanent(error):
+                        log.error("%s of game %d refused by Discord for good (%s); skipped", self.what, game_id,
+                                  error)
+                        await self.give_up(game_id)
+                        continue
+                    attempt = self._attempts.get(game_id, 0)
+                    self._attempts[game_id] = attempt + 1
+                    delay = self.backoff.delay(attempt, error)
+                    log.warning("%s of game %d failed (%s: %s); retry %d in %.1f s", self.what, game_id,
+                                type(error).__name__, error, attempt + 1, delay)
+                    self._retries[game_id] = asyncio.get_running_loop().call_later(delay, self.wake, game_id)
+                    return
+                self._attempts.pop(game_id, None)
+        finally:
+            # No await between the last dirty check and here: a wake-up can't slip through.
+            del self._workers[game_id]
+
+    @abstractmethod
+    async def give_up(self, game_id: int) -> None:
+        """After a permanent refusal: record whatever stops the same attempt repeating forever."""
+
+    def retry_now(self) -> None:
+        """Fire every scheduled retry at once (tests, and a sweep that found work)."""
+        for game_id in list(self._retries):
+            self.wake(game_id)
+
+    @property
+    def pending_retries(self) -> int:
+        return len(self._retries)
+
+    def cancel_retries(self) -> None:
+        for timer in self._retries.values():
+            timer.cancel()
+        self._retries.clear()
+
+    async def drain(self) -> None:
+        """Wait for the workers in flight; scheduled retries are dropped (the next start-up's
+        catch-up finds what they would have told)."""
+        self.cancel_retries()
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)

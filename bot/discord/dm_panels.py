@@ -1,0 +1,182 @@
+"""Each seat's DM panel, drawn only for its latest state.
+
+A seat's panel is brought up to date when something concerns it: its own move, a line only
+it may see, its turn beginning, the start and the end of the game. It is drawn from the
+state committed at that moment, so an older panel is never sent after a newer one. A new DM
+(which notifies) goes out when the seat's turn begins and once at the end of the game;
+otherwise the panel is edited in place. What each panel shows is recorded per seat
+(`seat_panels`), so a restart neither loses a panel nor sends one twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.coalesce import Coalescer
+from bot.discord.pacing import Backoff, ChannelPacer
+from bot.discord.panels import Panel, named, seat_panel
+from bot.store import MoveRow
+from bot.store.records import PanelMark
+from bot.tables.types import RUNNING, TableView
+
+if TYPE_CHECKING:
+    from bot.discord.app import SkaldBot
+
+log = logging.getLogger(__name__)
+
+CANNOT_DM = 50007
+
+
+def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[int],
+              marks: dict[int, PanelMark], window: Sequence[MoveRow]) -> list[int]:
+    """Human seats whose panel must change for the changes in `window`."""
+    if start or over:
+        return sorted(humans)
+    seats: set[int] = set()
+    for change in window:
+        if change.seat is not None:
+            seats.add(change.seat)
+        seats.update(s for _, only in change.events if only is not None for s in only)
+    for seat in to_move:
+        mark = marks.get(seat)
+        if mark is None or not mark.offered_moves or any(seat not in c.to_move for c in window
+                                                         if c.state_id > mark.state_id):
+            seats.add(seat)
+    return sorted(seats & set(humans))
+
+
+def private_lines(changes: Sequence[MoveRow], seat: int, after: int, upto: int, names: Sequence[str]) -> list[str]:
+    """The lines only `seat` (and maybe a few others) may see, for states in (after, upto]."""
+    return [named(text, names) for change in changes if after < change.state_id <= upto
+            for text, only in change.events if only is not None and seat in only]
+
+
+class PanelAnnouncer(Coalescer):
+    """Brings every seat's DM panel of a game up to its committed state."""
+
+    what = "panels"
+
+    def __init__(self, bot: SkaldBot, pacer: ChannelPacer, backoff: Backoff) -> None:
+        super().__init__(backoff)
+        self.bot = bot
+        self.pacer = pacer
+        self.sent = 0  # new DM panels, for tests and benchmarks
+        self.edited = 0
+
+    async def announce(self, game_id: int) -> None:
+        outbox = self.bot.tables.outbox
+        mark = await outbox.announcement(game_id)
+        if mark is None:
+            return
+        public = await self.bot.tables.table_view(game_id, None)
+        target = public.state_id
+        if mark.panels_state_id >= target:
+            return
+        info = public.info
+        marks = await outbox.panels(game_id)
+        changes = await outbox.changes(game_id, after=min([mark.panels_state_id, *(m.state_id for m in
+                                                                                     marks.values())]))
+        window = [c for c in changes if mark.panels_state_id < c.state_id <= target]
+        humans = [s.seat for s in info.seats if s.user_id is not None]
+        over = info.status != RUNNING
+        for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window):
+            current = marks.get(seat)
+            if current is not None and (current.final or current.state_id >= target):
+                continue  # done before a restart or by an earlier attempt
+            await self._refresh(game_id, seat, current, changes)
+        await outbox.panels_done(game_id, target)
+
+    async def give_up(self, game_id: int) -> None:
+        """Discord refuses these panels for good: stop retrying the changes made so far."""
+        table = await self.bot.tables.table_view(game_id, None)
+        await self.bot.tables.outbox.panels_done(game_id, table.state_id)
+
+    async def _refresh(self, game_id: int, seat: int, current: PanelMark | None, changes: Sequence[MoveRow]) -> None:
+        tables = self.bot.tables
+        info = await tables.game(game_id)
+        user_id = info.seats[seat].user_id
+        if user_id is None:
+            return
+        table = await tables.table_view(game_id, user_id)
+        if table.state_id > max((c.state_id for c in changes), default=0):
+            changes = [*changes, *await tables.outbox.changes(game_id, after=max((c.state_id for c in changes),
+                                                                                  default=0))]
+        names = [s.name for s in table.info.seats]
+        shown = current.state_id if current is not None else -1
+        lines = private_lines(changes, seat, shown, table.state_id, names)
+        over = not table.info.active
+        new = PanelMark(seat=seat, state_id=table.state_id, offered_moves=bool(table.legal_moves), final=over,
+                        told_no_dm=current.told_no_dm if current is not None else False)
+        if table.info.seats[seat].dm_ok is False:
+            await self._tell_no_dm(game_id, table, user_id, current, new)
+            return
+        panel = await seat_panel(table, private_lines=lines)
+        fresh = current is None or current.message_id is None or over or (
+            table.my_turn and (not current.offered_moves or any(seat not in c.to_move for c in changes
+                                                               if shown < c.state_id <= table.state_id)))
+        try:
+            if fresh:
+                new = await self._send(user_id, panel, current, new)
+            else:
+                assert current is not None and current.channel_id is not None and current.message_id is not None
+                await self._edit(current.channel_id, current.message_id, panel)
+                new = replace(new, channel_id=current.channel_id, message_id=current.message_id)
+        except discord.Forbidden as error:
+            if error.code != CANNOT_DM:
+                raise
+            await tables.set_dm_ok(user_id, False)
+            await self._tell_no_dm(game_id, table, user_id, current, new)
+            return
+        except discord.NotFound:  # the panel was deleted: send a new one
+            new = await self._send(user_id, panel, None, new)
+        await tables.outbox.panel_shown(game_id, new)
+
+    async def _dm(self, user_id: int) -> discord.PartialMessageable:
+        """The user's DM channel: opened once, then remembered in the database."""
+        outbox = self.bot.tables.outbox
+        channel_id = await outbox.dm_channel(user_id)
+        if channel_id is None:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            channel_id = channel.id
+            await outbox.set_dm_channel(user_id, channel_id)
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+    async def _send(self, user_id: int, panel: Panel, current: PanelMark | None, new: PanelMark) -> PanelMark:
+        """A new DM (it notifies the player); the old panel loses its controls."""
+        channel = await self._dm(user_id)
+        async with self.pacer.slot(channel.id):
+            message = await channel.send(**panel.send_kwargs())
+        self.sent += 1
+        if current is not None and current.message_id is not None and current.channel_id is not None:
+            old = self.bot.get_partial_messageable(current.channel_id, type=discord.ChannelType.private)
+            try:
+                async with self.pacer.slot(current.channel_id):
+                    await old.get_partial_message(current.message_id).edit(view=None)
+            except discord.HTTPException:
+                log.info("could not retire an old panel of user %d", user_id)
+        return replace(new, channel_id=channel.id, message_id=message.id)
+
+    async def _edit(self, channel_id: int, message_id: int, panel: Panel) -> None:
+        channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        async with self.pacer.slot(channel_id):
+            await channel.get_partial_message(message_id).edit(**panel.edit_kwargs())
+        self.edited += 1
+
+    async def _tell_no_dm(self, game_id: int, table: TableView, user_id: int, current: PanelMark | None,
+                          new: PanelMark) -> None:
+        """DMs bounce: say so once in the game's thread; the player uses "My hand"."""
+        if not new.told_no_dm and table.info.active:
+            info = table.info
+            place = info.thread_id or info.channel_id
+            channel = self.bot.get_partial_messageable(place, guild_id=info.guild_id)
+            async with self.pacer.slot(place):
+                await channel.send(f"<@{user_id}> I can't send you direct messages, so your hand stays here: press "
+                                   "**My hand** under the latest board (or use `/game hand`) — only you will see it.",
+                                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+        await self.bot.tables.outbox.panel_shown(game_id, replace(new, channel_id=None, message_id=None,
+                                                                  told_no_dm=True))
