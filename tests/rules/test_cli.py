@@ -1,10 +1,18 @@
-"""`skald rules GAME QUERY` prints the best entries, best first, and says when nothing matched."""
+"""`skald rules GAME QUERY` prints the best entries, best first, takes game names in any form, and starts light."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from bot.cli import main
+from bot.rules.cli import split_game
+from bot.rules.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_skald_rules_prints_the_best_entries_best_first(capsys: pytest.CaptureFixture[str]) -> None:
@@ -27,3 +35,75 @@ def test_skald_rules_without_a_match_suggests_and_exits_1(capsys: pytest.Capture
     assert main(["rules", "valda", "qwxz", "vbnm"]) == 1
     out = capsys.readouterr().out
     assert out.startswith("Nothing in the rules matches 'qwxz vbnm'.\nClosest entries:")
+
+
+@pytest.mark.parametrize(
+    ("argv", "title", "entry_id"),
+    [
+        (["wonderful-world", "how does the draft work"], "The draft", "wonderful-world/draft"),
+        (["my-city", "rocks"], "Rocks", "my-city/rocks"),
+    ],
+)
+def test_the_issue_19_sample_questions_answer_with_the_right_entry(
+    capsys: pytest.CaptureFixture[str], argv: list[str], title: str, entry_id: str
+) -> None:
+    assert main(["rules", *argv]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"1. {title}  [")
+    assert out.index(f"({entry_id})") < out.index("\n2. ")
+
+
+@pytest.mark.parametrize(
+    ("game", "query", "expected"),
+    [
+        ("Nidavellir", ["dwerg"], ("nidavellir", ["dwerg"])),
+        ("NIDAVELLIR", ["dwerg"], ("nidavellir", ["dwerg"])),
+        ("iaww", ["draft"], ("wonderful-world", ["draft"])),
+        ("IAWW", ["draft"], ("wonderful-world", ["draft"])),
+        ("my city", ["rocks"], ("my-city", ["rocks"])),
+        ("My-City", ["rocks"], ("my-city", ["rocks"])),
+        ("wonderful world", ["draft"], ("wonderful-world", ["draft"])),
+        ("its a wonderful world", ["draft"], ("wonderful-world", ["draft"])),
+        ("It's a Wonderful World", ["draft"], ("wonderful-world", ["draft"])),
+        ("Valda: Rise of the Giants", ["Ymir"], ("valda", ["Ymir"])),
+        ("ALL", ["brute"], ("all", ["brute"])),
+        # A name typed without quotes spills into the query words.
+        ("my", ["city", "rocks"], ("my-city", ["rocks"])),
+        ("its", ["a", "wonderful", "world", "how", "does", "the", "draft", "work"],
+         ("wonderful-world", ["how", "does", "the", "draft", "work"])),
+        ("wonderful", ["world", "draft"], ("wonderful-world", ["draft"])),
+        ("valhalla", ["king", "of", "the", "hill"], ("valhalla", ["king", "of", "the", "hill"])),
+        ("chess", ["rules"], (None, ["rules"])),
+    ],
+)
+def test_game_names_and_nicknames_in_any_case_choose_the_game(
+    game: str, query: list[str], expected: tuple[str | None, list[str]]
+) -> None:
+    assert split_game(game, query) == expected
+
+
+def test_an_unknown_game_answers_with_the_list_of_games_and_exit_code_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "chess", "castling"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("No game called 'chess'. The games are:")
+    assert all(key in captured.err and name in captured.err for key, name in GAMES.items())
+    assert "Traceback" not in captured.err
+
+
+def test_aliases_work_through_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "My-City", "rocks"]) == 0
+    assert capsys.readouterr().out.startswith("1. Rocks  [My City Roll & Build")
+    assert main(["rules", "IAWW", "krystallium"]) == 0
+    assert capsys.readouterr().out.startswith("1. Krystallium  [It's a Wonderful World")
+
+
+def test_the_rules_command_module_imports_neither_discord_nor_aiohttp() -> None:
+    probe = (
+        "import sys, bot.rules.cli, bot.rules.index\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('discord', 'aiohttp'))\n"
+        "print(heavy)\n"
+        "sys.exit(1 if heavy else 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, f"the rules CLI pulled in {done.stdout.strip()} {done.stderr.strip()}"
