@@ -32,7 +32,7 @@ class Scene:
     players: int
     seed: int
     moves: int  # play at most this many steps (a step: every seat that must act moves once)
-    picture: str = "board"  # "board" | "hand" | "outcome"
+    picture: renderer.Kind = "board"
     viewer: int | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     until: str | None = None  # stop early once the view's phase has this name (or "over")

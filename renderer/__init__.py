@@ -11,15 +11,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from PIL import Image
 
-from renderer.canvas import to_png
+from renderer.canvas import Drawn, Sheet
 
-Picture = Callable[[dict[str, Any], Sequence[str]], Image.Image]
+Kind = Literal["board", "hand", "outcome"]
+Picture = Callable[[dict[str, Any], Sequence[str]], Sheet]
 
-# game key -> module with `board`, `hand` and `outcome` functions returning Images;
+# game key -> module with `board`, `hand` and `outcome` functions returning Sheets;
 # imported on first use, like the engine registry.
 _GAMES: dict[str, str] = {
     "tranquility": "renderer.tranquility",
@@ -36,14 +37,20 @@ def _picture(game: str, kind: str) -> Picture:
     return function
 
 
+def draw(view: dict[str, Any], names: Sequence[str], kind: Kind = "board") -> Sheet:
+    """The picture before encoding, with the texts it painted (`Sheet.texts`: string, size, role),
+    so a caller can check what a phone will show of it."""
+    return _picture(str(view["game"]), kind)(view, names)
+
+
 def board_image(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     """The table picture as an Image (see `board_png`)."""
-    return _picture(str(view["game"]), "board")(view, names)
+    return draw(view, names).image
 
 
 def board_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
     """The table: public for a spectator view; a seat's view adds that seat's hand or bids."""
-    return to_png(board_image(view, names))
+    return draw(view, names).png()
 
 
 def hand_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
@@ -51,15 +58,15 @@ def hand_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
 
     Raises ValueError for a spectator view: it has no hand to draw.
     """
-    return to_png(_picture(str(view["game"]), "hand")(view, names))
+    return draw(view, names, "hand").png()
 
 
 def outcome_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
-    """The final result: the score sheet, or the cooperative win or loss.
+    """The final result, named with `names`: the score sheet, or the cooperative win or loss and why.
 
     Raises ValueError while the game is still running.
     """
-    return to_png(_picture(str(view["game"]), "outcome")(view, names))
+    return draw(view, names, "outcome").png()
 
 
 def games() -> list[str]:
@@ -67,4 +74,4 @@ def games() -> list[str]:
     return sorted(_GAMES)
 
 
-__all__ = ["board_image", "board_png", "games", "hand_png", "outcome_png"]
+__all__ = ["Drawn", "Kind", "Sheet", "board_image", "board_png", "draw", "games", "hand_png", "outcome_png"]

@@ -1,18 +1,25 @@
-"""Drawing surface shared by every game's pictures: shipped fonts, the sheet, PNG encoding.
+"""Drawing surface shared by every game's pictures: shipped fonts, the sheet, and what it drew.
 
-Pictures are opaque parchment sheets inside a dark frame, so they read the same on
-Discord's dark and light themes. Sizes are chosen so text stays legible when a phone
-shows the picture at half its size: body text is never under 22 px.
+Pictures are opaque parchment sheets inside a dark frame, so they read the same on Discord's
+dark and light themes. Every picture is `WIDTH` pixels wide and a phone shows it about
+`PHONE_WIDTH` wide, half size (docs/renderer.md, 2026-12-01). So that it reads there without
+zooming, names, points, coins and card values (the `KEY_ROLES`) are painted at `KEY_TEXT` px or
+more, which makes their capitals and digits at least 9 px tall on the phone; other text is never
+under `MIN_TEXT` px (a 9 px font there). Text that would have to shrink further is cut short.
+
+A sheet records every line of text it paints (`Sheet.texts`) with its size and role, so tests
+can check that rule on any picture, and the colours it paints, for an exact PNG palette.
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
+
+from renderer.encode import to_png
 
 FONT_DIR = Path(__file__).with_name("fonts")
 
@@ -32,14 +39,25 @@ GOLD: RGB = (214, 160, 40)
 HIGHLIGHT: RGB = (228, 92, 32)
 WHITE: RGB = (255, 255, 255)
 
-FRAME_WIDTH = 10
-MARGIN = 28
-# Phones show pictures at about half size: no text is drawn under 16 px (8 px there); text
-# that does not fit at that size is cut short with an ellipsis instead of shrinking further.
-MIN_TEXT = 16
+WIDTH = 800  # every picture; a phone shows it PHONE_WIDTH wide
+PHONE_WIDTH = 400
+FRAME_WIDTH = 8
+MARGIN = 24
+INNER = WIDTH - 2 * MARGIN
+
+# What a line of text is, for the legibility rule: names, points, coins and card values must
+# read on a phone at a glance; labels, headings and hints may be smaller.
+Role = Literal["name", "points", "coin", "card", "label"]
+KEY_ROLES: frozenset[str] = frozenset({"name", "points", "coin", "card"})
+PHONE_KEY_INK = 9.0  # px: capitals and digits of key text on the phone
+PHONE_MIN_SIZE = 9.0  # px: font size of any text on the phone
+# The sizes those give at WIDTH (DejaVu's capitals are 0.729 of the font size): 25 px draws
+# 18.2 px capitals, 9.1 px at half size.
+KEY_TEXT = 25
+MIN_TEXT = 18
 # How wide a player's name may be inside a sentence ("Name: take a card"), so a 32-character
 # Discord name leaves room for what the sentence says.
-NAME_IN_SENTENCE = 400
+NAME_IN_SENTENCE = 440
 
 
 @cache
@@ -48,34 +66,17 @@ def font(face: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / face), size)
 
 
+@cache
+def cap_ratio(face: str) -> float:
+    """Height of the face's capitals (and, near enough, digits) per pixel of font size."""
+    top = font(face, 1000).getbbox("H", anchor="ls")[1]
+    return -float(top) / 1000
+
+
 @lru_cache(maxsize=16384)
 def text_width(text: str, face: str, size: int) -> float:
     """Advance width of `text` in pixels; cached, since the same labels are measured on every render."""
     return font(face, size).getlength(text)
-
-
-@cache
-def _missing_glyph(face: str) -> tuple[tuple[int, int], bytes]:
-    """What the face draws for a character it has no glyph for (U+FFFF is never a character)."""
-    mask = font(face, 24).getmask("\uffff")
-    return mask.size, bytes(mask)
-
-
-@lru_cache(maxsize=8192)
-def has_glyph(ch: str, face: str = BOLD) -> bool:
-    """True when the face draws `ch` itself rather than its empty box (DejaVu has no CJK, for one)."""
-    mask = font(face, 24).getmask(ch)
-    return (mask.size, bytes(mask)) != _missing_glyph(face)
-
-
-@lru_cache(maxsize=1024)
-def drawable(text: str) -> str:
-    """`text` without the characters the shipped fonts cannot draw: emoji and their joiners, and
-    scripts DejaVu lacks such as CJK (Discord names are full of them; they would come out as
-    empty boxes). Runs of spaces left behind are folded."""
-    kept = "".join(ch for ch in text
-                   if ord(ch) <= 0xFFFF and ch not in "\u200d\ufe0f\ufe0e" and (ch.isspace() or has_glyph(ch)))
-    return " ".join(kept.split())
 
 
 @lru_cache(maxsize=8192)
@@ -92,34 +93,49 @@ def text_stamp(text: str, face: str, size: int, anchor: str) -> tuple[Image.Imag
     return mask, (int(left), int(top))
 
 
-def seat_name(names: Sequence[str], seat: int, *, size: int | None = None,
-              max_width: float = NAME_IN_SENTENCE) -> str:
-    """The player's name as the bot gave it, or "Seat N" when it gave none (or none we can draw).
+class Drawn(NamedTuple):
+    """One line of text a sheet painted, at the size it was painted (after shrinking to fit)."""
 
-    With `size`, the name is cut short (…) to `max_width` pixels of bold text at that size: a
-    name inside a sentence must leave room for the rest of the sentence.
-    """
-    name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    name = name or f"Seat {seat + 1}"
-    return name if size is None else clip(name, BOLD, size, max_width)
+    text: str
+    face: str
+    size: int
+    role: Role
+
+    def ink_at(self, picture_width: int, shown_width: int = PHONE_WIDTH) -> float:
+        """Height of its capitals and digits when the picture is shown `shown_width` px wide."""
+        return self.size * cap_ratio(self.face) * shown_width / picture_width
+
+    def size_at(self, picture_width: int, shown_width: int = PHONE_WIDTH) -> float:
+        """Its font size when the picture is shown `shown_width` px wide."""
+        return self.size * shown_width / picture_width
+
+    def legible(self, picture_width: int, shown_width: int = PHONE_WIDTH) -> bool:
+        """Whether it meets the phone rule: key text's capitals 9 px tall, any text a 9 px font."""
+        if self.role in KEY_ROLES:
+            return self.ink_at(picture_width, shown_width) >= PHONE_KEY_INK
+        return self.size_at(picture_width, shown_width) >= PHONE_MIN_SIZE
 
 
 class Sheet:
-    """A framed parchment picture with the few drawing moves every game needs."""
+    """A framed parchment picture with the few drawing moves every game needs.
 
-    def __init__(self, width: int, height: int, background: RGB = PARCHMENT) -> None:
-        self.image = Image.new("RGB", (width, height), FRAME)
+    Game code paints through these methods only, so `texts` and `colours` stay complete.
+    """
+
+    def __init__(self, height: int, width: int = WIDTH, background: RGB = PARCHMENT, *, framed: bool = True) -> None:
+        self.image = Image.new("RGB", (width, height), FRAME if framed else background)
         self.draw = ImageDraw.Draw(self.image)
-        inner = (FRAME_WIDTH, FRAME_WIDTH, width - FRAME_WIDTH - 1, height - FRAME_WIDTH - 1)
-        self.draw.rounded_rectangle(inner, radius=18, fill=background)
+        self.texts: list[Drawn] = []
+        self.colours: set[RGB] = {FRAME, background} if framed else {background}
+        if framed:
+            inner = (FRAME_WIDTH, FRAME_WIDTH, width - FRAME_WIDTH - 1, height - FRAME_WIDTH - 1)
+            self.draw.rounded_rectangle(inner, radius=18, fill=background)
 
-    @classmethod
-    def from_image(cls, image: Image.Image) -> Sheet:
-        """A sheet drawing on a copy of a prepared (cached) background."""
-        sheet = cls.__new__(cls)
-        sheet.image = image.copy()
-        sheet.draw = ImageDraw.Draw(sheet.image)
-        return sheet
+    def paste(self, layer: Sheet, xy: tuple[int, int]) -> None:
+        """Copy a prepared (cached) layer onto this sheet, with what it drew."""
+        self.image.paste(layer.image, xy)
+        self.texts.extend(layer.texts)
+        self.colours.update(layer.colours)
 
     @property
     def width(self) -> int:
@@ -129,48 +145,78 @@ class Sheet:
     def height(self) -> int:
         return self.image.height
 
-    def text(self, xy: tuple[float, float], text: str, size: int, *, face: str = SANS, fill: RGB = INK,
-             anchor: str = "la", max_width: float | None = None, tail: str = "") -> float:
-        """Draw one line; shrink it (then cut it short) to `max_width` when given. `tail` is
-        kept whole after the cut, e.g. a name's " (you)". Returns the drawn width."""
-        chosen = fit(text + tail, face, size, max_width)
+    def text(self, xy: tuple[float, float], text: str, size: int, *, role: Role, face: str = SANS,
+             fill: RGB = INK, anchor: str = "la", max_width: float | None = None, tail: str = "") -> float:
+        """Draw one line; shrink it (not under its role's floor), then cut it short, to fit
+        `max_width` when given. `tail` is kept whole after the cut, e.g. a name's " (you)".
+        Returns the drawn width."""
+        chosen = fit(text + tail, face, size, max_width, role)
         if max_width is not None:
-            text = clip(text, face, chosen.size, max_width - text_width(tail, face, int(chosen.size)))
+            text = clip(text, face, chosen, max_width - text_width(tail, face, chosen))
         text += tail
-        self.stamp(xy, text, face, int(chosen.size), fill, anchor)
-        return text_width(text, face, int(chosen.size))
+        self.stamp(xy, text, face, chosen, fill, anchor, role)
+        return text_width(text, face, chosen)
 
-    def stamp(self, xy: tuple[float, float], text: str, face: str, size: int, fill: RGB, anchor: str) -> None:
-        """Paint one line of text through its cached coverage mask."""
+    def stamp(self, xy: tuple[float, float], text: str, face: str, size: int, fill: RGB, anchor: str,
+              role: Role) -> None:
+        """Paint one line of text through its cached coverage mask, and record it."""
         if not text:
             return
         mask, (dx, dy) = text_stamp(text, face, size, anchor)
         self.image.paste(fill, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+        self.texts.append(Drawn(text, face, size, role))
+        self.colours.add(fill)
+
+    def lines(self, x: float, y: float, lines: list[str], size: int, *, role: Role, pitch: float,
+              face: str = BOLD, fill: RGB = INK, anchor: str = "la") -> float:
+        """Draw wrapped lines `pitch` apart from `y`; returns the y under the last."""
+        for line in lines:
+            self.stamp((x, y), line, face, size, fill, anchor, role)
+            y += pitch
+        return y
 
     def box(self, rect: tuple[float, float, float, float], fill: RGB | None, *, outline: RGB | None = None,
             width: int = 2, radius: int = 10) -> None:
         """A rounded box."""
         self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
+        self._paints(fill, outline)
+
+    def ellipse(self, rect: tuple[float, float, float, float], fill: RGB | None, *, outline: RGB | None = None,
+                width: int = 2) -> None:
+        self.draw.ellipse(rect, fill=fill, outline=outline, width=width)
+        self._paints(fill, outline)
+
+    def polygon(self, points: list[tuple[float, float]], fill: RGB, outline: RGB | None = None) -> None:
+        self.draw.polygon(points, fill=fill, outline=outline)
+        self._paints(fill, outline)
 
     def coin(self, center: tuple[float, float], radius: int, label: str, *, fill: RGB, ink: RGB = INK,
-             rim: RGB = FRAME, size: int | None = None) -> None:
+             rim: RGB = FRAME, size: int = KEY_TEXT) -> None:
         """A round coin with its value."""
         x, y = center
-        self.draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=rim, width=3)
-        self.stamp((x, y), label, BOLD, int(fit(label, BOLD, size or radius, radius * 1.7).size), ink, "mm")
+        self.ellipse((x - radius, y - radius, x + radius, y + radius), fill, outline=rim, width=3)
+        self.stamp((x, y), label, BOLD, fit(label, BOLD, size, radius * 1.7, "coin"), ink, "mm", "coin")
 
     def png(self) -> bytes:
-        return to_png(self.image)
+        """The picture as PNG bytes, its painted colours kept exact in the palette."""
+        return to_png(self.image, self.colours)
+
+    def _paints(self, *colours: RGB | None) -> None:
+        for colour in colours:
+            if colour is not None:
+                self.colours.add(colour)
 
 
-def fit(text: str, face: str, size: int, max_width: float | None) -> ImageFont.FreeTypeFont:
-    """The largest size not above `size` (nor under 80% of it or `MIN_TEXT`) at which `text` fits."""
+def fit(text: str, face: str, size: int, max_width: float | None, role: Role) -> int:
+    """The largest size not above `size` (nor under 80% of it, nor its role's floor) at which
+    `text` fits `max_width`."""
     if max_width is None:
-        return font(face, size)
-    floor = max(min(size, MIN_TEXT), int(size * 0.8))
+        return size
+    least = KEY_TEXT if role in KEY_ROLES else MIN_TEXT
+    floor = max(min(size, least), int(size * 0.8))
     while size > floor and text_width(text, face, size) > max_width:
         size -= 1
-    return font(face, size)
+    return size
 
 
 def clip(text: str, face: str, size: float, max_width: float) -> str:
@@ -183,8 +229,9 @@ def clip(text: str, face: str, size: float, max_width: float) -> str:
     return text.rstrip() + "…"
 
 
-def wrap(text: str, face: str, size: int, max_width: float) -> list[str]:
-    """Greedy word wrap at `max_width` pixels."""
+def wrap(text: str, face: str, size: int, max_width: float, max_lines: int | None = None) -> list[str]:
+    """Greedy word wrap at `max_width` pixels; with `max_lines`, the last line kept is cut short
+    with "…" when text is left over, and a word wider than a line is cut short too."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -196,38 +243,8 @@ def wrap(text: str, face: str, size: int, max_width: float) -> list[str]:
             line = candidate
     if line:
         lines.append(line)
+    lines = [clip(line, face, size, max_width) for line in lines]
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = clip(lines[-1] + " …", face, size, max_width)
     return lines
-
-
-# Palette entries kept for the picture's most common colours, exactly as drawn; the rest of
-# the 256 come from an octree over the picture (the blends at edges and text).
-EXACT_COLOURS = 96
-
-
-def palette_for(image: Image.Image) -> Image.Image:
-    """A 256-colour palette for `image`, chosen on a quarter-size copy.
-
-    The box filter keeps the flat fills exactly and the edge blends roughly, so the choice is
-    as good as on every pixel and three times faster. The most common colours go in exactly:
-    an octree alone would shift a large fill by a few steps and tint it.
-    """
-    small = image.reduce(4)
-    counts = small.getcolors(small.width * small.height) or []
-    common = [colour for _, colour in sorted(((n, c) for n, c in counts if isinstance(c, tuple)), reverse=True)]
-    common = common[:EXACT_COLOURS]
-    octree = small.quantize(256 - len(common), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    entries: list[int] = [int(channel) for colour in common for channel in colour]
-    entries += (octree.getpalette() or [])[: 3 * (256 - len(common))]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(entries + [0] * (768 - len(entries)))
-    return palette
-
-
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes, quantized to a 256-colour palette (see `palette_for`): flat pictures lose
-    nothing visible and the file is several times smaller, which Discord uploads and phones
-    appreciate. zlib level 3 packs nearly as well as 6 here in a third of the time."""
-    paletted = image.quantize(palette=palette_for(image), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    paletted.save(out, "PNG", compress_level=3)
-    return out.getvalue()

@@ -1,10 +1,17 @@
-"""How Nidavellir's components look: class colours, dwarf cards, coins, heroes, seat badges."""
+"""How Nidavellir's components look: class colours, dwarf cards, coins, gems, hero chips.
+
+Sizes are for the 800 px picture a phone shows at half size: every value, coin and hero name
+is painted at `KEY_TEXT` (25 px) or more.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from renderer.canvas import BOLD, FRAME, GOLD, RGB, SANS, WHITE, Sheet, text_width
+from renderer.canvas import BOLD, FRAME, GOLD, KEY_TEXT, RGB, SANS, WHITE, Sheet, text_width
+
+JSON = dict[str, Any]
 
 SUIT_ORDER = ("blacksmith", "hunter", "explorer", "miner", "warrior")
 SUIT_COLOURS: dict[str, RGB] = {
@@ -32,54 +39,75 @@ GOLD_COIN: RGB = (238, 196, 76)
 BRONZE_COIN: RGB = (196, 124, 72)
 TRADING_COIN: RGB = (120, 170, 100)
 HIDDEN_COIN: RGB = (70, 64, 60)
+EMPTY_RING: RGB = (170, 150, 120)
 GEM: RGB = (176, 40, 70)
-BADGE: RGB = (40, 30, 22)
-TAVERN_SHORT = ("Goblin", "Dragon", "Horse")
+PICKED: RGB = (46, 124, 62)
+
+CARD_W = 136
+CARD_H = 92
+COIN_R = 24
+CHIP_SIZE = KEY_TEXT  # hero names in chips read like players' names
+CHIP_H = CHIP_SIZE + 14
 
 
 def suit_colour(suit: str | None) -> RGB:
     return NEUTRAL if suit is None else SUIT_COLOURS.get(suit, NEUTRAL)
 
 
-def card_face(card: dict[str, Any]) -> tuple[str, str, RGB]:
-    """The (caption, big value, colour) a dwarf card, offering or hero is drawn with."""
+def card_face(card: JSON) -> tuple[str, str, RGB]:
+    """The (caption, big text, colour) a dwarf card or offering is drawn with.
+
+    Hunters and blacksmiths have no bravery: their big text is their class, so the card says
+    what it is (a lone rank dot said nothing on a phone); the caption counts ranks above one.
+    """
     suit = card.get("suit")
-    if card.get("hero"):
-        return str(card["label"]), "", suit_colour(suit)
     if card.get("offering"):
         return "Offering", f"+{card['offering']}", OFFERING
     if suit is None:
-        return str(card.get("label", "?")), "", NEUTRAL
-    return SUIT_SHORT.get(suit, suit), card_value(card), suit_colour(suit)
-
-
-def card_value(card: dict[str, Any]) -> str:
-    """Bravery points for the classes that have them, one dot per rank for the others."""
-    if card.get("suit") in BRAVE_SUITS:
-        return str(card.get("bravery", 0))
+        return "", str(card.get("label", "?")), NEUTRAL
+    suit = str(suit)
+    if suit in BRAVE_SUITS:
+        return SUIT_LABELS.get(suit, suit), str(card.get("bravery", 0)), suit_colour(suit)
     ranks = int(card.get("ranks", 1))
-    return "●" * ranks if ranks <= 3 else f"{ranks}●"
+    return (f"{ranks} ranks" if ranks > 1 else ""), SUIT_SHORT.get(suit, suit), suit_colour(suit)
 
 
-def draw_card(sheet: Sheet, box: tuple[float, float, float, float], card: dict[str, Any]) -> None:
-    """A dwarf card tile: class colour, class name on top, bravery (or rank dots) large."""
-    caption, value, colour = card_face(card)
+def draw_card(sheet: Sheet, box: tuple[float, float, float, float], card: JSON) -> None:
+    """A dwarf card tile: class colour, class name on top, bravery large (or the class name large)."""
+    caption, big, colour = card_face(card)
     x0, y0, x1, y1 = box
     sheet.box(box, colour, outline=FRAME, width=2, radius=9)
-    # the regular face: in bold, "Explorer" would have to go under 16 px to fit a card
-    sheet.text(((x0 + x1) / 2, y0 + 15), caption, 17, face=SANS, fill=WHITE, anchor="mm", max_width=x1 - x0 - 8)
-    if value:
-        sheet.text(((x0 + x1) / 2, (y0 + y1) / 2 + 12), value, 34 if len(value) <= 2 else 24, face=BOLD,
-                   fill=WHITE, anchor="mm", max_width=x1 - x0 - 8)
+    middle = (x0 + x1) / 2
+    if caption:
+        sheet.text((middle, y0 + 17), caption, 20, role="label", face=SANS, fill=WHITE, anchor="mm",
+                   max_width=x1 - x0 - 10)
+    number = big.lstrip("+").isdigit()
+    sheet.text((middle, (y0 + y1) / 2 + (10 if caption else 0)), big, 42 if number else 28, role="card",
+               face=BOLD, fill=WHITE, anchor="mm", max_width=x1 - x0 - 10)
 
 
-def coin_colour(coin: dict[str, Any]) -> RGB:
+def item_label(item: JSON) -> str:
+    """What a card or hero in an army column says: its bravery, its class, or the hero's name
+    with its bravery ("Kraal 7·0")."""
+    if item.get("hero"):
+        values = "·".join(str(b) for b in item.get("bravery") or [])
+        return f"{item['label']} {values}".strip()
+    suit = item.get("suit")
+    if suit in BRAVE_SUITS:
+        return str(item.get("bravery", 0))
+    ranks = int(item.get("ranks", 1))
+    if item.get("key") == "armorer":
+        return f"Armorer: {ranks} ranks"
+    return SUIT_SHORT.get(str(suit), str(item.get("label", "?")))
+
+
+def coin_colour(coin: JSON) -> RGB:
     if coin.get("trading"):
         return TRADING_COIN
     return BRONZE_COIN if coin.get("bronze") else GOLD_COIN
 
 
-def draw_coin(sheet: Sheet, center: tuple[float, float], radius: int, coin: dict[str, Any] | None, *,
+def draw_coin(sheet: Sheet, center: tuple[float, float], coin: JSON | None, *, radius: int = COIN_R,
               hidden: bool = False, secret: bool = False) -> None:
     """A coin face up; a dark back with '?' when it lies face down; an empty ring when absent.
 
@@ -89,43 +117,64 @@ def draw_coin(sheet: Sheet, center: tuple[float, float], radius: int, coin: dict
     x, y = center
     if coin is not None and secret:
         ring = radius + 5
-        sheet.draw.ellipse((x - ring, y - ring, x + ring, y + ring), fill=HIDDEN_COIN)
+        sheet.ellipse((x - ring, y - ring, x + ring, y + ring), HIDDEN_COIN, width=0)
     if coin is not None:
-        label = str(coin["value"])
-        sheet.coin(center, radius, label, fill=coin_colour(coin), size=int(radius * 1.05))
+        sheet.coin(center, radius, str(coin["value"]), fill=coin_colour(coin), size=26)
     elif hidden:
-        sheet.coin(center, radius, "?", fill=HIDDEN_COIN, ink=WHITE, size=int(radius * 1.05))
+        sheet.coin(center, radius, "?", fill=HIDDEN_COIN, ink=WHITE, size=26)
     else:
-        sheet.draw.ellipse((x - radius, y - radius, x + radius, y + radius), outline=(170, 150, 120), width=2)
+        sheet.ellipse((x - radius, y - radius, x + radius, y + radius), None, outline=EMPTY_RING, width=2)
 
 
-def draw_badge(sheet: Sheet, center: tuple[float, float], seat: int, radius: int = 15) -> None:
-    """The seat number in a dark disc: how coins and pick orders name their owner."""
-    x, y = center
-    sheet.draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=BADGE)
-    sheet.text((x, y + 1), str(seat + 1), int(radius * 1.3), face=BOLD, fill=WHITE, anchor="mm")
-
-
-def draw_gem(sheet: Sheet, center: tuple[float, float], gem: int, radius: int = 18) -> None:
+def draw_gem(sheet: Sheet, center: tuple[float, float], gem: int, radius: int = 25) -> None:
     """The seat's gem as a diamond with its number (6 is the Crown Jeweler's)."""
     x, y = center
-    fill = GOLD if gem == 6 else GEM
-    sheet.draw.polygon([(x, y - radius), (x + radius, y), (x, y + radius), (x - radius, y)], fill=fill,
-                       outline=FRAME)
-    sheet.text((x, y + 1), str(gem), int(radius * 1.1), face=BOLD, fill=WHITE, anchor="mm")
+    sheet.polygon([(x, y - radius), (x + radius, y), (x, y + radius), (x - radius, y)], GOLD if gem == 6 else GEM,
+                  outline=FRAME)
+    sheet.text((x, y + 1), str(gem), KEY_TEXT, role="coin", face=BOLD, fill=WHITE, anchor="mm")
 
 
-def hero_chip(sheet: Sheet, x: float, y: float, hero: dict[str, Any], size: int = 20,
-              max_width: float | None = None) -> float:
-    """A hero as a name pill in its class colour (gold-brown for the neutral ones); returns width."""
-    label = str(hero["label"])
-    width = text_width(label, BOLD, size) + 20
+def chip_width(label: str, size: int = CHIP_SIZE) -> float:
+    return text_width(label, BOLD, size) + 22
+
+
+def hero_chip(sheet: Sheet, x: float, y: float, hero: JSON, max_width: float | None = None) -> float:
+    """A hero as a name pill in its class colour (gold-brown for the neutral ones), ringed in
+    gold; returns its width."""
+    text = str(hero["label"])
+    width = chip_width(text)
     if max_width is not None:
         width = min(width, max_width)
-    height = size + 12
-    sheet.box((x, y, x + width, y + height), suit_colour(hero.get("suit")), outline=GOLD, width=2,
-              radius=height // 2)
-    sheet.text((x + width / 2, y + height / 2 + 1), label, size, face=BOLD, fill=WHITE, anchor="mm",
-               max_width=width - 14)
+    sheet.box((x, y, x + width, y + CHIP_H), suit_colour(hero.get("suit")), outline=GOLD, width=3,
+              radius=CHIP_H // 2)
+    sheet.text((x + width / 2, y + CHIP_H / 2 + 1), text, CHIP_SIZE, role="name", face=BOLD, fill=WHITE,
+               anchor="mm", max_width=width - 16)
     return width
 
+
+def fold_dwergs(heroes: Sequence[JSON]) -> list[JSON]:
+    """Heroes with two or more Dwerg brothers folded into one "Dwerg ×N" entry (they score together)."""
+    dwergs = [h for h in heroes if str(h["key"]).startswith("dwerg")]
+    if len(dwergs) < 2:
+        return list(heroes)
+    others = [h for h in heroes if not str(h["key"]).startswith("dwerg")]
+    others.append({"key": "dwerg", "label": f"Dwerg ×{len(dwergs)}", "suit": None, "hero": True})
+    return others
+
+
+def flow(widths: Sequence[float], max_width: float, gap: float) -> list[tuple[float, int]]:
+    """Left-to-right placement that wraps: the x offset and line number of each item."""
+    placed: list[tuple[float, int]] = []
+    x, line = 0.0, 0
+    for width in widths:
+        if x > 0 and x + width > max_width:
+            x, line = 0.0, line + 1
+        placed.append((x, line))
+        x += width + gap
+    return placed
+
+
+def flow_lines(widths: Sequence[float], max_width: float, gap: float) -> int:
+    """How many lines `flow` needs (0 for no items)."""
+    placed = flow(widths, max_width, gap)
+    return placed[-1][1] + 1 if placed else 0

@@ -1,4 +1,5 @@
-"""A seat's private Nidavellir picture: its coins, its bids on the three taverns and its pouch.
+"""A seat's private Nidavellir picture: what to do, its bids beside each tavern's cards, its coins
+and its army card by card.
 
 Drawn from that seat's own view, so it shows the seat's hidden bids and pouch (and the Pioneer
 cards while it chooses) and nobody else's secrets: those are not in the view at all.
@@ -6,128 +7,234 @@ cards while it chooses) and nobody else's secrets: those are not in the view at 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image
-
-from renderer.canvas import BOLD, HIGHLIGHT, INK_SOFT, MARGIN, PARCHMENT_DARK, SERIF, WHITE, Sheet, seat_name
+from renderer.canvas import (
+    BOLD,
+    HIGHLIGHT,
+    INK_SOFT,
+    INNER,
+    MARGIN,
+    PARCHMENT_DARK,
+    SERIF,
+    Sheet,
+    wrap,
+)
+from renderer.names import name_seats, seat_name
+from renderer.nidavellir.army import army_height, draw_army
 from renderer.nidavellir.pieces import (
-    BRAVE_SUITS,
-    SUIT_COLOURS,
-    SUIT_LABELS,
-    SUIT_ORDER,
+    CARD_H,
+    CARD_W,
+    CHIP_H,
+    chip_width,
     draw_card,
     draw_coin,
     draw_gem,
+    flow,
+    flow_lines,
+    fold_dwergs,
+    hero_chip,
 )
-from renderer.nidavellir.table import CARD_H, CARD_W
+from renderer.nidavellir.words import ORDINALS, STATUS_SIZE, result_line, tavern_state
+from renderer.zones import Names, Zone, panel, stack
 
 JSON = dict[str, Any]
 
-WIDTH = 1340
-TAVERN_W = (WIDTH - 2 * MARGIN + 16) / 3
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
-TASK_SIZE = 28
+TASK_PITCH = 34
+TAVERN_H = 214
+TAVERN_GAP = 10
+SLOT = CARD_W + 8
+COIN_PITCH = 54
 
 
-def your_task(view: JSON, names: Sequence[str]) -> tuple[str, bool]:
-    """What the viewer must do now (True) or whom it waits for (False)."""
+def your_task(view: JSON, names: Names) -> tuple[str, bool]:
+    """What the viewer must do now (True), whom it waits for (False), or the result."""
     viewer = view["viewer"]
     if view.get("outcome") is not None:
-        return "The game is over", False
+        return result_line(view, names), False
     task = view.get("task")
-    if task is not None and task.get("seat") == viewer:
-        return f"Your move: {task['text']}", True
-    if viewer in view.get("to_move", []) and task is not None:
-        return f"Your move: {task['text']}", True
+    if task is not None and (task.get("seat") == viewer or viewer in view.get("to_move", [])):
+        return f"Your move: {name_seats(str(task['text']), names, size=STATUS_SIZE)}", True
     if task is not None and task.get("seat") is not None:
-        return f"Waiting for {seat_name(names, int(task['seat']), size=TASK_SIZE)}: {task['text']}", False
-    waiting = [seat_name(names, s, size=TASK_SIZE) for s in view.get("to_move", [])]
-    return ("Waiting for " + ", ".join(waiting)) if waiting else str(view.get("log_hint", "")), False
+        who = seat_name(names, int(task["seat"]), size=STATUS_SIZE)
+        return f"Waiting for {who}: {name_seats(str(task['text']), names, size=STATUS_SIZE)}", False
+    waiting = [seat_name(names, s, size=STATUS_SIZE) for s in view.get("to_move", [])]
+    if waiting:
+        return "Waiting for " + ", ".join(waiting), False
+    return name_seats(str(view.get("log_hint", "")), names, size=STATUS_SIZE), False
 
 
-def _draw_tavern(sheet: Sheet, view: JSON, seat: JSON, t: int, x: float, y: float) -> None:
-    tavern = view["taverns"][t]
-    current = view.get("tavern") == t
-    height = 300
-    sheet.box((x, y, x + TAVERN_W - 16, y + height), PARCHMENT_DARK, outline=HIGHLIGHT if current else None,
-              width=4, radius=14)
-    sheet.text((x + 14, y + 22), str(tavern["label"]), 25, face=SERIF, anchor="lm", max_width=TAVERN_W - 44)
-    cards = tavern["cards"]
-    step = min(CARD_W + 8, (TAVERN_W - 44 - CARD_W) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
-    for i, card in enumerate(cards):
-        cx = x + 14 + i * step
-        draw_card(sheet, (cx, y + 44, cx + CARD_W, y + 44 + CARD_H), card)
-    if not cards:
-        sheet.text((x + (TAVERN_W - 16) / 2, y + 44 + CARD_H / 2), "no cards left", 22, fill=INK_SOFT, anchor="mm")
-    bid = seat["bids"][t]
-    sheet.text((x + 14, y + 190), "Your bid", 22, face=BOLD, fill=INK_SOFT, anchor="lm")
-    draw_coin(sheet, (x + 180, y + 190), 36, bid, hidden=False)
-    if bid is None:
-        sheet.text((x + 230, y + 190), "not placed", 22, face=BOLD, fill=INK_SOFT, anchor="lm")
+def _seat(view: JSON) -> JSON:
+    seat: JSON = view["seats"][view["viewer"]]
+    return seat
+
+
+# -- header: who, when, what to do ----------------------------------------------------------
+
+def _task_lines(view: JSON, names: Names) -> list[str]:
+    return wrap(your_task(view, names)[0], BOLD, STATUS_SIZE, INNER - 8, max_lines=3)
+
+
+def _header_height(view: JSON, names: Names) -> int:
+    return 90 + TASK_PITCH * len(_task_lines(view, names))
+
+
+def _draw_header(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    seat = _seat(view)
+    right = MARGIN + INNER - 4
+    sheet.text((MARGIN + 4, top + 22), "Nidavellir", 36, role="label", face=SERIF, anchor="lm")
+    draw_gem(sheet, (right - 24, top + 22), int(seat["gem"]))
+    sheet.text((right - 58, top + 22), seat_name(names, int(view["viewer"])), 28, role="name", face=BOLD,
+               anchor="rm", max_width=INNER - 300)
+    sheet.text((MARGIN + 4, top + 64), f"Age {view['age']} · Round {view['round']} of {view['rounds']}", 22,
+               role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
+    mine = your_task(view, names)[1]
+    sheet.lines(MARGIN + 4, top + 88, _task_lines(view, names), STATUS_SIZE, role="name", pitch=TASK_PITCH,
+                fill=HIGHLIGHT if mine else INK_SOFT)
+
+
+HEADER = Zone("header", _header_height, _draw_header)
+
+
+# -- the Pioneer's draw ---------------------------------------------------------------------
+
+def _pioneer_height(view: JSON, names: Names) -> int:
+    return 46 + CARD_H + 14 if view.get("pioneer") else 0
+
+
+def _draw_pioneer(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    panel(sheet, top, _pioneer_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT)
+    sheet.text((MARGIN + 14, top + 24), "Pioneer of the Kingdom: keep one", 24, role="label", face=SERIF,
+               anchor="lm")
+    for i, card in enumerate(view.get("pioneer") or []):
+        x = MARGIN + 14 + i * SLOT
+        draw_card(sheet, (x, top + 46, x + CARD_W, top + 46 + CARD_H), card)
+
+
+PIONEER = Zone("pioneer", _pioneer_height, _draw_pioneer)
+
+
+# -- the taverns with this seat's bids ------------------------------------------------------
+
+def _taverns_height(view: JSON, names: Names) -> int:
+    return 0 if view.get("outcome") is not None else 3 * TAVERN_H + 2 * TAVERN_GAP
+
+
+def _bid_note(view: JSON, index: int) -> tuple[str, bool]:
+    """Where the viewer picks at this tavern (and whether that is now), or that bids are hidden."""
+    tavern = view["taverns"][index]
+    viewer = view["viewer"]
     order = tavern.get("order")
-    if order and view["viewer"] in order:
-        place = order.index(view["viewer"])
-        done = view["viewer"] in tavern.get("picked", [])
-        note = f"you pick {ORDINALS[place]}" + (" · taken" if done else "")
-        sheet.text((x + 14, y + 252), note, 22, face=BOLD, fill=HIGHLIGHT if current and not done else INK_SOFT,
-                   anchor="lm")
-    elif not tavern["revealed"]:
-        sheet.text((x + 14, y + 252), "bids hidden", 22, face=BOLD, fill=INK_SOFT, anchor="lm")
+    if order and viewer in order:
+        done = viewer in tavern.get("picked", [])
+        note = f"you pick {ORDINALS[order.index(viewer)]}" + (" · taken" if done else "")
+        return note, view.get("tavern") == index and not done
+    return ("" if tavern["revealed"] else "bids hidden"), False
 
 
-def hand(view: JSON, names: Sequence[str]) -> Image.Image:
-    """The viewer's coins and bids (and Pioneer cards while it chooses): the picture for a DM."""
-    viewer = view.get("viewer")
-    if viewer is None:
-        raise ValueError("A coins-and-bids picture needs a seat's own view, not a spectator view.")
-    seat = view["seats"][viewer]
-    pioneer = view.get("pioneer") or []
-    height = 660 + (CARD_H + 70 if pioneer else 0)
-    sheet = Sheet(WIDTH, height)
-    sheet.text((MARGIN + 4, 22), "Nidavellir", 38, face=SERIF)
-    sheet.text((MARGIN + 250, 44), f"Age {view['age']} · Round {view['round']} of {view['rounds']}", 26,
-               face=BOLD, anchor="lm")
-    sheet.text((WIDTH - MARGIN - 50, 44), seat_name(names, viewer), 26, face=BOLD, anchor="rm", max_width=300)
-    draw_gem(sheet, (WIDTH - MARGIN - 20, 44), int(seat["gem"]), 20)
-    task, mine = your_task(view, names)
-    sheet.text((MARGIN + 4, 104), task, TASK_SIZE, face=BOLD, fill=HIGHLIGHT if mine else INK_SOFT, anchor="lm",
-               max_width=WIDTH - 2 * MARGIN)
-    y = 140
-    for t in range(3):
-        _draw_tavern(sheet, view, seat, t, MARGIN + t * TAVERN_W, y)
-    y += 320
-    sheet.text((MARGIN + 4, y + 34), "Pouch", 26, face=SERIF, anchor="lm")
-    if not seat.get("has_bid") and all(bid is None for bid in seat["bids"]):
-        # no bids yet: every coin is still in hand, shown under "All coins"
-        sheet.text((MARGIN + 110, y + 34), "after bidding", 22, face=BOLD, fill=INK_SOFT, anchor="lm")
-    else:
-        pouch = seat.get("pouch") or []
-        count = max(2, len(pouch))
-        step = min(84.0, 160 / max(1, count - 1))
-        for i in range(count):
-            draw_coin(sheet, (MARGIN + 140 + i * step, y + 34), 34, pouch[i] if i < len(pouch) else None)
+def _draw_tavern(sheet: Sheet, view: JSON, index: int, top: float) -> None:
+    tavern = view["taverns"][index]
+    current = view.get("tavern") == index
+    panel(sheet, top, TAVERN_H, PARCHMENT_DARK, outline=HIGHLIGHT if current else None)
+    left = MARGIN + 14
+    state_w = sheet.text((MARGIN + INNER - 14, top + 24), tavern_state(view, index), 20, role="label", face=BOLD,
+                         fill=HIGHLIGHT if current else INK_SOFT, anchor="rm")
+    sheet.text((left, top + 24), str(tavern["label"]), 26, role="label", face=SERIF, anchor="lm",
+               max_width=INNER - 40 - state_w)
+    cards = tavern["cards"]
+    for i, card in enumerate(cards):
+        x = left + i * SLOT
+        draw_card(sheet, (x, top + 46, x + CARD_W, top + 46 + CARD_H), card)
+    if not cards:
+        sheet.text((left + 4, top + 46 + CARD_H / 2), "no cards left", 22, role="label", fill=INK_SOFT, anchor="lm")
+    y = top + 46 + CARD_H + 38
+    bid = _seat(view)["bids"][index]
+    sheet.text((left, y), "Your bid", 22, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
+    draw_coin(sheet, (left + 140, y), bid)
+    note, now = _bid_note(view, index)
+    if bid is None:
+        note = "not placed" + (f" · {note}" if note else "")
+    sheet.text((left + 184, y), note, 22, role="label", face=BOLD, fill=HIGHLIGHT if now else INK_SOFT,
+               anchor="lm", max_width=INNER - 212)
+
+
+def _draw_taverns(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    for index in range(3):
+        _draw_tavern(sheet, view, index, top + index * (TAVERN_H + TAVERN_GAP))
+
+
+TAVERNS = Zone("taverns", _taverns_height, _draw_taverns)
+
+
+# -- coins ----------------------------------------------------------------------------------
+
+def _draw_coins(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    seat = _seat(view)
+    panel(sheet, top, 132, PARCHMENT_DARK)
     coins = seat["coins"]
-    total = sum(int(c["value"]) for c in coins)
-    sheet.text((MARGIN + 350, y + 34), f"All coins ({total})", 26, face=SERIF, anchor="lm")
+    left = MARGIN + 14
+    sheet.text((left, top + 36), f"All coins ({sum(int(c['value']) for c in coins)})", 22, role="label",
+               face=SERIF, anchor="lm")
     for i, coin in enumerate(coins):
-        draw_coin(sheet, (MARGIN + 600 + i * 80, y + 34), 34, coin)
-    y += 96
-    width = (WIDTH - 2 * MARGIN - 4 * 10) / 5
-    for i, suit in enumerate(SUIT_ORDER):
-        column = seat["army"][suit]
-        x = MARGIN + i * (width + 10)
-        sheet.box((x, y, x + width, y + 64), SUIT_COLOURS[suit], radius=10)
-        sheet.text((x + width / 2, y + 18), SUIT_LABELS[suit], 20, face=BOLD, fill=WHITE, anchor="mm")
-        ranks = int(column["ranks"])
-        rank_words = f"{ranks} rank" if ranks == 1 else f"{ranks} ranks"
-        figure = f"{rank_words} · {column['bravery']}" if suit in BRAVE_SUITS else rank_words
-        sheet.text((x + width / 2, y + 46), figure, 22, face=BOLD, fill=WHITE, anchor="mm", max_width=width - 12)
-    y += 84
-    if pioneer:
-        sheet.text((MARGIN + 4, y + 16), "Pioneer of the Kingdom: keep one", 26, face=SERIF, anchor="lm")
-        for i, card in enumerate(pioneer):
-            cx = MARGIN + i * (CARD_W + 12)
-            draw_card(sheet, (cx, y + 40, cx + CARD_W, y + 40 + CARD_H), card)
-    return sheet.image
+        draw_coin(sheet, (left + 240 + i * COIN_PITCH, top + 36), coin)
+    sheet.text((left, top + 96), "Pouch", 22, role="label", face=SERIF, anchor="lm")
+    if view.get("outcome") is None and not seat.get("has_bid") and all(bid is None for bid in seat["bids"]):
+        # no bids yet: every coin is still in hand, shown under "All coins"
+        sheet.text((left + 240 - 24, top + 96), "after bidding", 22, role="label", face=BOLD, fill=INK_SOFT,
+                   anchor="lm")
+        return
+    for i, coin in enumerate(seat.get("pouch") or []):
+        draw_coin(sheet, (left + 240 + i * COIN_PITCH, top + 96), coin)
+
+
+COINS = Zone("coins", lambda view, names: 132, _draw_coins)
+
+
+# -- army and command zone ------------------------------------------------------------------
+
+def _army_height(view: JSON, names: Names) -> int:
+    return 46 + army_height(_seat(view)) + 14
+
+
+def _draw_army(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    seat = _seat(view)
+    panel(sheet, top, _army_height(view, names), PARCHMENT_DARK)
+    sheet.text((MARGIN + 14, top + 24), f"Your army · {seat['score']} pts", 26, role="points", face=SERIF,
+               anchor="lm")
+    sheet.text((MARGIN + INNER - 14, top + 24), f"lines {seat['lines']} · heroes {seat['hero_count']}", 20,
+               role="label", face=BOLD, fill=INK_SOFT, anchor="rm")
+    draw_army(sheet, seat, top + 46)
+
+
+ARMY = Zone("army", _army_height, _draw_army)
+
+
+def _command(view: JSON) -> list[JSON]:
+    return fold_dwergs(_seat(view).get("command", []))
+
+
+def _command_height(view: JSON, names: Names) -> int:
+    lines = flow_lines([chip_width(str(h["label"])) for h in _command(view)], INNER - 28, 6)
+    return 46 + lines * (CHIP_H + 6) + 8 if lines else 0
+
+
+def _draw_command(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    panel(sheet, top, _command_height(view, names), PARCHMENT_DARK)
+    sheet.text((MARGIN + 14, top + 24), "Command zone", 24, role="label", face=SERIF, anchor="lm")
+    heroes = _command(view)
+    widths = [chip_width(str(h["label"])) for h in heroes]
+    for hero, (dx, line) in zip(heroes, flow(widths, INNER - 28, 6), strict=True):
+        hero_chip(sheet, MARGIN + 14 + dx, top + 46 + line * (CHIP_H + 6), hero)
+
+
+COMMAND = Zone("command zone", _command_height, _draw_command)
+
+# The seat's picture, top to bottom; an expansion's private zone (Thingvellir's artefacts) goes here.
+HAND_ZONES: tuple[Zone, ...] = (HEADER, PIONEER, TAVERNS, COINS, ARMY, COMMAND)
+
+
+def hand(view: JSON, names: Names) -> Sheet:
+    """The viewer's task, bids, coins and army (and Pioneer cards while it chooses): the DM picture."""
+    if view.get("viewer") is None:
+        raise ValueError("A coins-and-bids picture needs a seat's own view, not a spectator view.")
+    return stack(HAND_ZONES, view, names)

@@ -1,82 +1,137 @@
-"""The final Nidavellir score sheet: one row per player, best first, a column per score source."""
+"""The final Nidavellir result: who won, then one block per player, best first, with the score
+broken down by source (the five classes, coins, neutral heroes, bonuses)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
-
-from PIL import Image
 
 from renderer.canvas import (
     BOLD,
     GOLD,
-    INK,
     INK_SOFT,
+    INNER,
     MARGIN,
     PARCHMENT_DARK,
     RGB,
     SERIF,
     WHITE,
     Sheet,
-    seat_name,
+    wrap,
 )
-from renderer.nidavellir.pieces import NEUTRAL, SUIT_COLOURS, SUIT_SHORT, draw_badge
-from renderer.nidavellir.table import status_line
+from renderer.names import seat_name
+from renderer.nidavellir.pieces import NEUTRAL, SUIT_COLOURS, SUIT_LABELS
+from renderer.nidavellir.words import result_line
+from renderer.zones import Names, Zone, panel, stack
 
 JSON = dict[str, Any]
 
-NAME_W = 340
-CELL_W = 104
-ROW_H = 64
-HEAD_H = 64
-OTHER_LABELS = {"coins": "Coins", "heroes": "Heroes", "bonuses": "Bonus", "total": "Total", "rank": "Rank"}
+OTHER_LABELS = {"coins": "Coins", "heroes": "Heroes", "bonuses": "Bonus"}
 WINNER_ROW: RGB = (246, 214, 128)
+RESULT_INK: RGB = (150, 40, 36)
+PAD = 16
+PER_LINE = 4
+CELL_GAP = 8
+CELL_W = (INNER - 2 * PAD - (PER_LINE - 1) * CELL_GAP) / PER_LINE
+CELL_H = 62
+NAME_H = 54
+BLOCK_GAP = 10
+NOTE = ("Heroes: neutral heroes and the Dwerg brothers (class heroes count in their class). "
+        "Bonus: Crown Jeweler and the warrior majority's highest coin.")
 
 
 def _label(column: str) -> str:
-    return SUIT_SHORT.get(column) or OTHER_LABELS.get(column) or column.capitalize()
+    return SUIT_LABELS.get(column) or OTHER_LABELS.get(column) or column.capitalize()
 
 
-def outcome(view: JSON, names: Sequence[str]) -> Image.Image:
-    """The score sheet of a finished game, winners on top in gold."""
+def _result(view: JSON) -> JSON:
     result = view.get("outcome")
     if result is None:
         raise ValueError("The game is not over yet: there is no score sheet to draw.")
-    sheet_data = result.get("sheet") or {}
-    columns = [c for c in sheet_data.get("columns", []) if c != "rank"]
-    rows = sorted(sheet_data.get("rows", []), key=lambda r: (int(r.get("rank", 99)), int(r["seat"])))
-    width = 2 * MARGIN + NAME_W + len(columns) * CELL_W + 20
-    height = 150 + HEAD_H + len(rows) * ROW_H + 80
-    sheet = Sheet(width, height)
-    sheet.text((MARGIN + 4, 22), "Nidavellir · final scores", 40, face=SERIF)
-    sheet.text((MARGIN + 4, 100), status_line(view, names), 30, face=BOLD, fill=(150, 40, 36), anchor="lm",
-               max_width=width - 2 * MARGIN)
-    top = 140
-    x0 = MARGIN + 10
-    for i, column in enumerate(columns):
-        x = x0 + NAME_W + i * CELL_W
-        colour = SUIT_COLOURS.get(column, NEUTRAL if column != "total" else INK)
-        sheet.box((x + 3, top, x + CELL_W - 3, top + HEAD_H - 6), colour, radius=8)
-        sheet.text((x + CELL_W / 2, top + (HEAD_H - 6) / 2), _label(column), 19, face=BOLD, fill=WHITE,
-                   anchor="mm", max_width=CELL_W - 12)
-    for r, row in enumerate(rows):
-        y = top + HEAD_H + r * ROW_H
-        seat = int(row["seat"])
-        winner = seat in result.get("winners", [])
-        fill = WINNER_ROW if winner else (PARCHMENT_DARK if r % 2 == 0 else None)
-        if fill is not None:
-            sheet.box((x0, y + 2, x0 + NAME_W + len(columns) * CELL_W, y + ROW_H - 2), fill,
-                      outline=GOLD if winner else None, width=3, radius=10)
-        sheet.text((x0 + 14, y + ROW_H / 2), f"{row.get('rank', '')}.", 26, face=BOLD, fill=INK_SOFT, anchor="lm")
-        draw_badge(sheet, (x0 + 72, y + ROW_H / 2), seat, 15)
-        label = ("★ " if winner else "") + seat_name(names, seat)
-        sheet.text((x0 + 96, y + ROW_H / 2), label, 26, face=BOLD, anchor="lm", max_width=NAME_W - 104)
-        for i, column in enumerate(columns):
-            x = x0 + NAME_W + i * CELL_W
-            value = row.get(column, "")
-            size = 30 if column == "total" else 26
-            sheet.text((x + CELL_W / 2, y + ROW_H / 2), str(value), size, face=SERIF if column == "total" else BOLD,
-                       anchor="mm")
-    sheet.text((MARGIN + 4, height - 46), "Heroes: neutral heroes and the Dwerg brothers. Bonus: Crown Jeweler "
-               "and the warrior majority's highest coin.", 19, fill=INK_SOFT, max_width=width - 2 * MARGIN)
-    return sheet.image
+    outcome: JSON = result
+    return outcome
+
+
+def _columns(view: JSON) -> list[str]:
+    """The score sources, without the total and rank (they head each block)."""
+    sheet = _result(view).get("sheet") or {}
+    return [c for c in sheet.get("columns", []) if c not in ("total", "rank")]
+
+
+def _rows(view: JSON) -> list[JSON]:
+    sheet = _result(view).get("sheet") or {}
+    return sorted(sheet.get("rows", []), key=lambda r: (int(r.get("rank", 99)), int(r["seat"])))
+
+
+# -- zones ----------------------------------------------------------------------------------
+
+def _result_lines(view: JSON, names: Names) -> list[str]:
+    return wrap(result_line(view, names), BOLD, 30, INNER - 8, max_lines=2)
+
+
+def _header_height(view: JSON, names: Names) -> int:
+    return 56 + 40 * len(_result_lines(view, names))
+
+
+def _draw_header(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    sheet.text((MARGIN + 4, top + 24), "Nidavellir · final scores", 34, role="label", face=SERIF, anchor="lm")
+    sheet.lines(MARGIN + 4, top + 56, _result_lines(view, names), 30, role="name", pitch=40, fill=RESULT_INK)
+
+
+def _block_height(view: JSON) -> int:
+    lines = -(-len(_columns(view)) // PER_LINE)
+    return NAME_H + lines * (CELL_H + CELL_GAP) + PAD - CELL_GAP + 4
+
+
+def _rows_height(view: JSON, names: Names) -> int:
+    count = len(_rows(view))
+    return count * _block_height(view) + (count - 1) * BLOCK_GAP if count else 0
+
+
+def _draw_block(sheet: Sheet, view: JSON, names: Names, row: JSON, top: float) -> None:
+    seat = int(row["seat"])
+    winner = seat in _result(view).get("winners", [])
+    height = _block_height(view)
+    panel(sheet, top, height, WINNER_ROW if winner else PARCHMENT_DARK, outline=GOLD if winner else None)
+    left = MARGIN + PAD
+    total = f"{row.get('total', '')} pts"
+    total_w = sheet.text((MARGIN + INNER - PAD, top + 28), total, 32, role="points", face=SERIF, anchor="rm")
+    rank_w = sheet.text((left, top + 28), f"{row.get('rank', '')}.", 28, role="points", face=BOLD, fill=INK_SOFT,
+                        anchor="lm")
+    label = ("★ " if winner else "") + seat_name(names, seat)
+    sheet.text((left + rank_w + 12, top + 28), label, 28, role="name", face=BOLD, anchor="lm",
+               max_width=INNER - 2 * PAD - rank_w - total_w - 36)
+    for i, column in enumerate(_columns(view)):
+        line, place = divmod(i, PER_LINE)
+        x = left + place * (CELL_W + CELL_GAP)
+        y = top + NAME_H + line * (CELL_H + CELL_GAP)
+        sheet.box((x, y, x + CELL_W, y + CELL_H), SUIT_COLOURS.get(column, NEUTRAL), radius=10)
+        sheet.text((x + CELL_W / 2, y + 17), _label(column), 18, role="label", face=BOLD, fill=WHITE, anchor="mm",
+                   max_width=CELL_W - 10)
+        sheet.text((x + CELL_W / 2, y + 44), str(row.get(column, "")), 27, role="points", face=BOLD, fill=WHITE,
+                   anchor="mm")
+
+
+def _draw_rows(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    for r, row in enumerate(_rows(view)):
+        _draw_block(sheet, view, names, row, top + r * (_block_height(view) + BLOCK_GAP))
+
+
+def _note_lines() -> list[str]:
+    return wrap(NOTE, BOLD, 18, INNER - 8)
+
+
+def _draw_note(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    sheet.lines(MARGIN + 4, top, _note_lines(), 18, role="label", pitch=24, fill=INK_SOFT)
+
+
+HEADER = Zone("header", _header_height, _draw_header)
+ROWS = Zone("players", _rows_height, _draw_rows)
+NOTE_ZONE = Zone("note", lambda view, names: 24 * len(_note_lines()), _draw_note)
+OUTCOME_ZONES: tuple[Zone, ...] = (HEADER, ROWS, NOTE_ZONE)
+
+
+def outcome(view: JSON, names: Names) -> Sheet:
+    """The result of a finished game: who won, then every player's score, best first."""
+    _result(view)
+    return stack(OUTCOME_ZONES, view, names)
+

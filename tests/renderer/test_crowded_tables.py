@@ -11,16 +11,11 @@ import renderer
 from bot.render_cli import SCENES
 from engine.nidavellir.cards import PIECE_BY_KEY, PIECES
 from engine.nidavellir.view import piece_view
-from renderer.canvas import BOLD, NAME_IN_SENTENCE, Sheet, has_glyph, seat_name, text_width
-from renderer.nidavellir.table import (
-    CHIP_H,
-    COLUMN_HEAD,
-    COLUMN_TOP,
-    chip_boxes,
-    columns_width,
-    row_height,
-    status_line,
-)
+from renderer.canvas import BOLD, NAME_IN_SENTENCE, text_width
+from renderer.names import has_glyph, seat_name
+from renderer.nidavellir.army import TILES_W, army_height, row_height, tile_width
+from renderer.nidavellir.pieces import flow
+from renderer.nidavellir.words import status_line
 from tests.renderer.golden import stored_view
 
 SCENE = {scene.name: scene for scene in SCENES}
@@ -63,52 +58,42 @@ def test_short_names_are_never_cut() -> None:
     assert seat_name(["Ulfhild the Far-Travelled"], 0, size=28) == "Ulfhild the Far-Travelled"
 
 
-def test_you_stays_after_a_long_name_cut_short(painted: list[tuple[str, int]]) -> None:
-    renderer.board_png({**_crowded_table(), "viewer": 0}, NAMES)
-    mine = [text for text, _ in painted if text.startswith("WWW") and text.endswith(" (you)")]
+def test_you_stays_after_a_long_name_cut_short() -> None:
+    sheet = renderer.draw({**_crowded_table(), "viewer": 0}, NAMES)
+    mine = [d.text for d in sheet.texts if "WWW" in d.text and d.text.endswith(" (you)")]
     assert mine and all("…" in text for text in mine)
 
 
-def test_a_fifteen_card_column_wraps_inside_its_column_and_its_row_grows_to_hold_it() -> None:
-    view = _crowded_table()
-    width = columns_width()
-    for seat in view["seats"]:
-        height = row_height(seat)
-        for column in seat["army"].values():
-            boxes = chip_boxes(column["items"], width)
-            assert len(boxes) == len(column["items"])
-            for left, top, right, bottom in boxes:
-                assert 0 <= left < right <= width and 0 <= top < bottom
-                assert COLUMN_TOP + COLUMN_HEAD + bottom <= height
-    hunters = view["seats"][0]["army"]["hunter"]["items"]
-    assert chip_boxes(hunters, width)[-1][3] > 3 * CHIP_H  # four lines of chips
+def test_a_fifteen_card_column_wraps_inside_its_row_and_the_row_grows_to_hold_it() -> None:
+    hunters = _crowded_table()["seats"][0]["army"]["hunter"]
+    placed = flow([tile_width(item) for item in hunters["items"]], TILES_W, 6)
+    assert len(placed) == 15 and placed[-1][1] >= 2  # three lines of tiles at least
+    assert all(x + tile_width(item) <= TILES_W for item, (x, _) in zip(hunters["items"], placed, strict=True))
+    assert row_height(hunters) >= 3 * 40
 
 
-def test_every_chip_of_the_crowded_table_is_drawn_in_full(painted: list[tuple[str, int]],
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    plain_height = renderer.board_image(stored_view(SCENE["nidavellir-5p-age2"]), NAMES).height
-    painted.clear()
-    heights: list[float] = []
-    original = Sheet.box
+def test_the_crowded_seat_picture_draws_every_card_of_its_army_in_full() -> None:
+    view = {**_crowded_table(), "viewer": 1}
+    plain = renderer.draw({**stored_view(SCENE["nidavellir-5p-age2"]), "viewer": 1}, NAMES, "hand")
+    sheet = renderer.draw(view, NAMES, "hand")
+    assert sheet.height - plain.height == army_height(view["seats"][1]) - army_height(
+        stored_view(SCENE["nidavellir-5p-age2"])["seats"][1])
+    tiles = [d.text for d in sheet.texts if d.role == "card"]
+    assert tiles.count("7") >= 13 and {"Kraal 7·0", "Tarah 14"} <= set(tiles)
+    assert not any("…" in text for text in tiles)
 
-    def recording(self: Sheet, rect: tuple[float, float, float, float], fill: Any, **kwargs: Any) -> None:
-        heights.append(rect[3] - rect[1])
-        original(self, rect, fill, **kwargs)
 
-    monkeypatch.setattr(Sheet, "box", recording)
-    view = _crowded_table()
-    assert renderer.board_image(view, NAMES).height > plain_height
-    chips = sum(len(column["items"]) for seat in view["seats"] for column in seat["army"].values())
-    headers = 5 * len(view["seats"])  # the column headers are as tall as a chip
-    assert heights.count(CHIP_H) == headers + chips
-    assert {"Kraal 7·0", "Tarah 14"} <= {text for text, _ in painted}
-    assert not any(CJK[0] in text for text, _ in painted)
+def test_the_crowded_table_names_every_hero_and_no_letter_the_fonts_lack() -> None:
+    sheet = renderer.draw(_crowded_table(), NAMES)
+    drawn = {d.text for d in sheet.texts}
+    assert {"Kraal", "Tarah", "Skaa", "Uline", "Thrud", "Ylud", "Dwerg ×5"} <= drawn
+    assert not any(CJK[0] in text for text in drawn)
 
 
 @pytest.mark.parametrize("picture", ["board", "hand", "outcome"])
-def test_crowded_pictures_never_paint_text_under_16_px(picture: str, painted: list[tuple[str, int]]) -> None:
-    """Half size on a phone leaves 8 px: text that would shrink further is cut short instead."""
+def test_crowded_pictures_stay_legible_on_a_phone(picture: renderer.Kind) -> None:
+    """Long names are cut short, never shrunk under the phone floor."""
     scene = {"board": "nidavellir-5p-age2", "hand": "nidavellir-4p-purse", "outcome": "nidavellir-4p-result"}
     view = _crowded_table() if picture == "board" else stored_view(SCENE[scene[picture]])
-    {"board": renderer.board_png, "hand": renderer.hand_png, "outcome": renderer.outcome_png}[picture](view, NAMES)
-    assert painted and min(size for _, size in painted) >= 16
+    sheet = renderer.draw(view, NAMES, picture)
+    assert sheet.texts and all(d.legible(sheet.width) for d in sheet.texts)

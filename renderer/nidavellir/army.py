@@ -1,0 +1,63 @@
+"""A seat's army card by card, one row per class: the detail the public table sums up.
+
+Each row is the class chip (ranks and bravery, a star for its distinction) followed by a tile
+per card or hero, wrapping inside the row: a bravery value, the class name for hunters and
+blacksmiths (they have no bravery), or the hero's name with its bravery ringed in gold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from renderer.canvas import BOLD, FRAME, GOLD, INNER, KEY_TEXT, MARGIN, WHITE, Sheet, text_width
+from renderer.nidavellir.pieces import NEUTRAL, SUIT_ORDER, flow, flow_lines, item_label, suit_colour
+from renderer.nidavellir.players import draw_class_chip
+
+JSON = dict[str, Any]
+
+CHIP_W = 150
+CHIP_H = 64
+TILE_H = 40
+TILE_GAP = 6
+ROW_GAP = 8
+TILES_W = INNER - 28 - CHIP_W - 12
+
+
+def tile_width(item: JSON) -> float:
+    return min(TILES_W, max(44.0, text_width(item_label(item), BOLD, KEY_TEXT) + 20))
+
+
+def row_height(column: JSON) -> int:
+    """A class row: as tall as its chip, or as its wrapped tiles when they need more lines."""
+    lines = flow_lines([tile_width(item) for item in column["items"]], TILES_W, TILE_GAP)
+    return max(CHIP_H, lines * (TILE_H + TILE_GAP) - TILE_GAP)
+
+
+def army_height(seat: JSON) -> int:
+    return sum(row_height(seat["army"][suit]) + ROW_GAP for suit in SUIT_ORDER) - ROW_GAP
+
+
+def draw_army(sheet: Sheet, seat: JSON, top: float) -> None:
+    """The five class rows from `top`, inside a panel's padding."""
+    won = set(seat.get("distinctions", []))
+    left = MARGIN + 14
+    y = top
+    for suit in SUIT_ORDER:
+        column = seat["army"][suit]
+        height = row_height(column)
+        draw_class_chip(sheet, (left, y, left + CHIP_W, y + CHIP_H), suit, column, suit in won)
+        items = column["items"]
+        widths = [tile_width(item) for item in items]
+        tiles_x = left + CHIP_W + 12
+        # one line of tiles sits level with the chip's middle; more lines start at its top
+        offset = (CHIP_H - TILE_H) / 2 if height == CHIP_H else 0
+        for item, width, (dx, line) in zip(items, widths, flow(widths, TILES_W, TILE_GAP), strict=True):
+            x = tiles_x + dx
+            ty = y + offset + line * (TILE_H + TILE_GAP)
+            hero = bool(item.get("hero"))
+            fill = suit_colour(item.get("suit")) if item.get("suit") else NEUTRAL
+            sheet.box((x, ty, x + width, ty + TILE_H), fill, outline=GOLD if hero else FRAME, width=3 if hero else 1,
+                      radius=8)
+            sheet.text((x + width / 2, ty + TILE_H / 2 + 1), item_label(item), KEY_TEXT, role="card", face=BOLD,
+                       fill=WHITE, anchor="mm", max_width=width - 10)
+        y += height + ROW_GAP

@@ -1,0 +1,210 @@
+"""A player's block on the Nidavellir table: name and points, coins and gem, the five classes, heroes.
+
+The public table is a phone's picture, so a block says what a player compares at a glance:
+the score, every coin, ranks and bravery per class, the distinctions and the heroes. The cards
+behind each class total are in that seat's own picture (purse.py) and in the text view.
+A block is a tuple of parts (`SEAT_PARTS`), each a full-width line of its own height.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from renderer.canvas import (
+    BOLD,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    INK_SOFT,
+    INNER,
+    MARGIN,
+    PARCHMENT_DARK,
+    SERIF,
+    WHITE,
+    Sheet,
+)
+from renderer.names import seat_name
+from renderer.nidavellir.pieces import (
+    BRAVE_SUITS,
+    CHIP_H,
+    SUIT_COLOURS,
+    SUIT_LABELS,
+    SUIT_ORDER,
+    chip_width,
+    draw_coin,
+    draw_gem,
+    flow,
+    flow_lines,
+    fold_dwergs,
+    hero_chip,
+)
+from renderer.zones import Names, Zone
+
+JSON = dict[str, Any]
+
+PAD = 16  # inside a block
+NAME_SIZE = 28
+COIN_PITCH = 54
+CLASS_GAP = 8
+CLASS_W = (INNER - 2 * PAD - 4 * CLASS_GAP) / 5
+CHIP_GAP = 6
+HEADING_H = 40
+BLOCK_GAP = 10
+
+
+class SeatPart(NamedTuple):
+    """One line of a player's block: `height(view, seat)`, `draw(sheet, view, names, seat, top)`."""
+
+    name: str
+    height: Callable[[JSON, JSON], int]
+    draw: Callable[[Sheet, JSON, Names, JSON, float], None]
+
+
+def _mine(view: JSON, seat: JSON) -> bool:
+    return bool(view.get("viewer") == seat["seat"])
+
+
+# -- name and points ------------------------------------------------------------------------
+
+def _draw_name(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+    index = int(seat["seat"])
+    active = index in view.get("to_move", []) and view.get("outcome") is None
+    points = f"{seat['score']} pts"
+    right = MARGIN + INNER - PAD
+    points_w = sheet.text((right, top + 24), points, NAME_SIZE, role="points", face=BOLD, anchor="rm")
+    prefix = "▶ " if active else ""
+    sheet.text((MARGIN + PAD, top + 24), prefix + seat_name(names, index), NAME_SIZE, role="name", face=BOLD,
+               fill=HIGHLIGHT if active else INK, anchor="lm", max_width=INNER - 2 * PAD - points_w - 24,
+               tail=" (you)" if _mine(view, seat) else "")
+
+
+# -- coins, gem and pouch -------------------------------------------------------------------
+
+def _pouch_shown(view: JSON, seat: JSON) -> list[JSON] | None:
+    """The pouch when this viewer may see it and it says something the bids don't."""
+    pouch = seat.get("pouch")
+    has_bids = bool(seat.get("has_bid")) or any(bid is not None for bid in seat["bids"])
+    if pouch is None or not has_bids or view.get("outcome") is not None:
+        return None
+    return list(pouch)
+
+
+def _draw_purse(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+    """Every coin the seat owns (all public; where each lies is not), its gem, and its pouch
+    when the view shows it."""
+    x = MARGIN + PAD + 24
+    y = top + 28
+    for coin in seat["coins"]:
+        draw_coin(sheet, (x, y), coin)
+        x += COIN_PITCH
+    draw_gem(sheet, (x + 4, y), int(seat["gem"]))
+    x += 50
+    pouch = _pouch_shown(view, seat)
+    if pouch:
+        # until every tavern is revealed only the owner sees its pouch: ringed as a secret
+        secret = _mine(view, seat) and not all(t["revealed"] for t in view["taverns"])
+        sheet.text((x, y), "pouch", 20, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
+        x += 104
+        for coin in pouch:
+            draw_coin(sheet, (x, y), coin, secret=secret)
+            x += COIN_PITCH
+        x -= 24
+    right = MARGIN + INNER - PAD
+    facts = f"lines {seat['lines']} · heroes {seat['hero_count']}"
+    if right - x > 120:
+        sheet.text((right, y), facts, 20, role="label", face=BOLD, fill=INK_SOFT, anchor="rm", max_width=right - x)
+
+
+# -- the five classes -----------------------------------------------------------------------
+
+def class_figure(suit: str, column: JSON) -> str:
+    """Ranks, and the bravery sum for the classes that have bravery: "5 · 53"."""
+    ranks = int(column["ranks"])
+    return f"{ranks} · {column['bravery']}" if suit in BRAVE_SUITS else str(ranks)
+
+
+def draw_class_chip(sheet: Sheet, box: tuple[float, float, float, float], suit: str, column: JSON,
+                    distinction: bool) -> None:
+    """A class in its colour: its name, then its ranks (and bravery); a gold star for its distinction."""
+    x0, y0, x1, y1 = box
+    sheet.box(box, SUIT_COLOURS[suit], radius=10)
+    middle = (x0 + x1) / 2
+    sheet.text((middle, y0 + 17), SUIT_LABELS[suit], 19, role="label", face=BOLD, fill=WHITE, anchor="mm",
+               max_width=x1 - x0 - 10)
+    sheet.text((middle, y1 - 19), class_figure(suit, column), 27, role="points", face=BOLD, fill=WHITE,
+               anchor="mm", max_width=x1 - x0 - 10)
+    if distinction:
+        # hung over the chip's top edge, clear of its label
+        sheet.ellipse((x1 - 20, y0 - 14, x1 + 4, y0 + 10), GOLD, outline=INK, width=2)
+        sheet.text((x1 - 8, y0 - 2), "★", 18, role="label", face=BOLD, fill=WHITE, anchor="mm")
+
+
+def _draw_classes(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+    won = set(seat.get("distinctions", []))
+    for i, suit in enumerate(SUIT_ORDER):
+        x = MARGIN + PAD + i * (CLASS_W + CLASS_GAP)
+        draw_class_chip(sheet, (x, top + 4, x + CLASS_W, top + 68), suit, seat["army"][suit], suit in won)
+
+
+# -- heroes ---------------------------------------------------------------------------------
+
+def seat_heroes(seat: JSON) -> list[JSON]:
+    """The seat's heroes: those standing in its columns, then its command zone."""
+    placed = [item for suit in SUIT_ORDER for item in seat["army"][suit]["items"] if item.get("hero")]
+    return fold_dwergs(placed + list(seat.get("command", [])))
+
+
+def _hero_widths(seat: JSON) -> list[float]:
+    return [min(chip_width(str(h["label"])), INNER - 2 * PAD) for h in seat_heroes(seat)]
+
+
+def _heroes_height(view: JSON, seat: JSON) -> int:
+    lines = flow_lines(_hero_widths(seat), INNER - 2 * PAD, CHIP_GAP)
+    return lines * (CHIP_H + CHIP_GAP) + 6 if lines else 0
+
+
+def _draw_heroes(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+    heroes = seat_heroes(seat)
+    widths = _hero_widths(seat)
+    for hero, width, (dx, line) in zip(heroes, widths, flow(widths, INNER - 2 * PAD, CHIP_GAP), strict=True):
+        hero_chip(sheet, MARGIN + PAD + dx, top + 4 + line * (CHIP_H + CHIP_GAP), hero, max_width=width)
+
+
+SEAT_PARTS: tuple[SeatPart, ...] = (
+    SeatPart("name", lambda view, seat: 48, _draw_name),
+    SeatPart("purse", lambda view, seat: 58, _draw_purse),
+    SeatPart("classes", lambda view, seat: 74, _draw_classes),
+    SeatPart("heroes", _heroes_height, _draw_heroes),
+)
+
+
+# -- the zone -------------------------------------------------------------------------------
+
+def block_height(view: JSON, seat: JSON, parts: Sequence[SeatPart] = SEAT_PARTS) -> int:
+    return 8 + sum(part.height(view, seat) for part in parts) + 8
+
+
+def _players_height(view: JSON, names: Names) -> int:
+    blocks = [block_height(view, seat) for seat in view["seats"]]
+    return HEADING_H + sum(blocks) + BLOCK_GAP * (len(blocks) - 1)
+
+
+def _draw_players(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    sheet.text((MARGIN + 4, top + 18), "Players", 24, role="label", face=SERIF, anchor="lm")
+    sheet.text((MARGIN + INNER - 4, top + 18), "class: ranks · bravery   ★ distinction", 18, role="label",
+               face=BOLD, fill=INK_SOFT, anchor="rm")
+    y = top + HEADING_H
+    for seat in view["seats"]:
+        height = block_height(view, seat)
+        active = seat["seat"] in view.get("to_move", []) and view.get("outcome") is None
+        sheet.box((MARGIN, y, MARGIN + INNER, y + height), PARCHMENT_DARK, outline=HIGHLIGHT if active else None,
+                  width=4, radius=14)
+        part_top = y + 8
+        for part in SEAT_PARTS:
+            part.draw(sheet, view, names, seat, part_top)
+            part_top += part.height(view, seat)
+        y += height + BLOCK_GAP
+
+
+PLAYERS = Zone("players", _players_height, _draw_players)

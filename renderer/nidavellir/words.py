@@ -1,0 +1,52 @@
+"""What the Nidavellir pictures say in words: who must act, the result, a tavern's state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from renderer.names import joined, name_seats, seat_name
+
+JSON = dict[str, Any]
+
+STATUS_SIZE = 26
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+def result_line(view: JSON, names: Sequence[str]) -> str:
+    """The result, plainly: "Sigrid wins with 172 points" (engine summaries say "Seat N")."""
+    outcome = view["outcome"]
+    winners = [int(s) for s in outcome.get("winners", [])]
+    if not winners:
+        return "Game over: nobody wins"
+    who = joined([seat_name(names, s, size=STATUS_SIZE) for s in winners])
+    scores = outcome.get("scores") or [view["seats"][s]["score"] for s in winners]
+    best = max(int(scores[s]) for s in winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{who} {verb} with {best} points"
+
+
+def status_line(view: JSON, names: Sequence[str]) -> str:
+    """Who must do what now, with players' names; the result once the game is over."""
+    if view.get("outcome") is not None:
+        return result_line(view, names)
+    task = view.get("task")
+    if task is None:
+        return name_seats(str(view.get("log_hint", "")), names, size=STATUS_SIZE)
+    if task.get("seat") is None:
+        waiting = [seat_name(names, s, size=STATUS_SIZE) for s in view.get("to_move", [])]
+        return "Bidding · waiting for " + ", ".join(waiting) if waiting else "Bidding"
+    text = name_seats(str(task["text"]), names, size=STATUS_SIZE)
+    return f"{seat_name(names, int(task['seat']), size=STATUS_SIZE)}: {text}"
+
+
+def tavern_state(view: JSON, index: int) -> str:
+    """"picking", "done", "revealed" or "bids hidden"; nothing once the game is over."""
+    if view.get("outcome") is not None:
+        return ""
+    tavern = view["taverns"][index]
+    if tavern["resolved"]:
+        return "done"
+    if view.get("tavern") == index:
+        return "picking"
+    return "revealed" if tavern["revealed"] else "bids hidden"
