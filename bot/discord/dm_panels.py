@@ -20,6 +20,7 @@ import discord
 from bot.discord.coalesce import Coalescer
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import Panel, named, seat_panel
+from bot.discord.thread import await_burst
 from bot.store import MoveRow
 from bot.store.records import PanelMark
 from bot.tables.types import RUNNING, TableView
@@ -77,6 +78,11 @@ class PanelAnnouncer(Coalescer):
         target = public.state_id
         if mark.panels_state_id >= target:
             return
+        if public.info.status == RUNNING:
+            # The seats' panels after an AI burst, not during it: fewer edits, no panel in between.
+            await await_burst(self.bot.tables, game_id, mark.panels_state_id)
+            public = await self.bot.tables.table_view(game_id, None)
+            target = public.state_id
         info = public.info
         marks = await outbox.panels(game_id)
         changes = await outbox.changes(game_id, after=min([mark.panels_state_id, *(m.state_id for m in
@@ -147,15 +153,16 @@ class PanelAnnouncer(Coalescer):
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def _send(self, user_id: int, panel: Panel, current: PanelMark | None, new: PanelMark) -> PanelMark:
-        """A new DM (it notifies the player); the old panel loses its controls."""
+        """A new DM (it notifies the player); an old panel that offered moves loses its controls."""
         channel = await self._dm(user_id)
         async with self.pacer.slot(channel.id):
             message = await channel.send(**panel.send_kwargs())
         self.sent += 1
-        if current is not None and current.message_id is not None and current.channel_id is not None:
+        if current is not None and current.offered_moves and current.message_id is not None \
+                and current.channel_id is not None:
             old = self.bot.get_partial_messageable(current.channel_id, type=discord.ChannelType.private)
             try:
-                async with self.pacer.slot(current.channel_id):
+                async with self.pacer.slot(current.channel_id, post=False):
                     await old.get_partial_message(current.message_id).edit(view=None)
             except discord.HTTPException:
                 log.info("could not retire an old panel of user %d", user_id)
@@ -163,7 +170,7 @@ class PanelAnnouncer(Coalescer):
 
     async def _edit(self, channel_id: int, message_id: int, panel: Panel) -> None:
         channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-        async with self.pacer.slot(channel_id):
+        async with self.pacer.slot(channel_id, post=False):
             await channel.get_partial_message(message_id).edit(**panel.edit_kwargs())
         self.edited += 1
 

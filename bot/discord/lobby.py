@@ -100,7 +100,9 @@ async def reach_by_dm(bot: SkaldBot, user: discord.abc.User, info: GameInfo) -> 
             f"hand and your move buttons come here; the board and the story stay in the server.")
     try:
         channel = await bot.create_dm(cast(discord.abc.Snowflake, user))
-        await channel.send(text)
+        await bot.tables.outbox.set_dm_channel(user.id, channel.id)
+        async with bot.pacer.slot(channel.id):
+            await channel.send(text)
     except discord.Forbidden:
         ok = False
     except discord.HTTPException:

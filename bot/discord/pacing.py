@@ -34,12 +34,16 @@ class ChannelPacer:
         self.waited = 0.0  # seconds spent waiting for a slot, for benchmarks
 
     @asynccontextmanager
-    async def slot(self, channel_id: int) -> AsyncIterator[None]:
-        """Hold the channel's slot for one write; waits while the channel is at its rate."""
+    async def slot(self, channel_id: int, *, post: bool = True) -> AsyncIterator[None]:
+        """Hold the channel's slot for one write; a new message (`post`) also waits while the
+        channel is at its rate. Edits have their own, looser limit at Discord: they only queue."""
         if len(self._locks) > PRUNE_AT:
             self._prune()
         lock = self._locks.setdefault(channel_id, asyncio.Lock())
         async with lock:
+            if not post:
+                yield
+                return
             sent = self._sent.setdefault(channel_id, deque())
             while True:
                 now = self.clock()

@@ -12,6 +12,7 @@ How a thread reads (docs/discord.md, "The living thread"):
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 from collections.abc import Sequence
@@ -34,11 +35,13 @@ from bot.tables.types import RUNNING, TableView
 
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
+    from bot.tables import Tables
 
 log = logging.getLogger(__name__)
 
 CONTENT_LIMIT = 2000
 BURST_WAIT = 1.5  # seconds to let AI seats finish their replies before telling the burst
+BURST_CHANGES = 25  # ... unless this many changes are untold already (about a message's worth)
 
 
 def seat_label(seat: SeatInfo) -> str:
@@ -162,6 +165,17 @@ def nonce(game_id: int, mark: Announcement, target: int, part: int) -> str:
     return digest[:25]
 
 
+async def await_burst(tables: Tables, game_id: int, told: int, wait: float = BURST_WAIT) -> None:
+    """Let AI seats answering a move finish, so the burst is told at once; but not for longer
+    than `wait`, nor once a message's worth of changes is waiting to be told."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + wait
+    while tables.ai_busy(game_id) and loop.time() < deadline:
+        if (await tables.game(game_id)).state_id - told >= BURST_CHANGES:
+            return
+        await tables.ai_settled(game_id, min(0.1, deadline - loop.time()))
+
+
 class ThreadAnnouncer(Coalescer):
     """Brings each game's thread up to its committed state."""
 
@@ -177,11 +191,10 @@ class ThreadAnnouncer(Coalescer):
 
     async def announce(self, game_id: int) -> None:
         tables = self.bot.tables
-        # AI seats answering a move are told with it, in one post.
-        await tables.ai_settled(game_id, self.burst_wait)
         mark = await tables.outbox.announcement(game_id)
         if mark is None:
             return  # a lobby, or a game started before the outbox existed and fully told
+        await await_burst(tables, game_id, mark.state_id, self.burst_wait)
         table = await tables.table_view(game_id, None)
         if mark.state_id >= table.state_id:
             return
@@ -260,7 +273,7 @@ class ThreadAnnouncer(Coalescer):
     async def _edit(self, destination: int, message_id: int, plan: StoryPlan, table: TableView) -> None:
         embed, file, controls = await self._board(table)
         message = self._channel(table).get_partial_message(message_id)
-        async with self.pacer.slot(destination):
+        async with self.pacer.slot(destination, post=False):
             await message.edit(content=plan.texts[-1], embed=embed, attachments=[file] if file is not None else [],
                                view=controls, allowed_mentions=discord.AllowedMentions.none())
         self.edits += 1

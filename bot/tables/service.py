@@ -346,6 +346,10 @@ class Tables:
             await self._publish(table, reason="abandon", events=(Event(line),), private_to=self._humans(table))
             return table.info()
 
+    def ai_busy(self, game_id: int) -> bool:
+        """True while the game's AI seats have moves to make now."""
+        return game_id in self._ai_tasks
+
     async def ai_settled(self, game_id: int, timeout: float) -> None:
         """Wait (at most `timeout` s) until the game's AI seats have made the moves due now,
         so an adapter can tell a burst of AI moves in one announcement."""

@@ -87,6 +87,8 @@ class Message:
     files: dict[str, bytes] = field(default_factory=dict)
     deleted: bool = False
     interaction: bool = False  # an interaction's response or followup
+    created_at: float = field(default_factory=time.time)  # for benchmarks, never asserted
+    edits: int = 0
 
     @property
     def id(self) -> int:
@@ -229,6 +231,7 @@ class Harness:
         # Discord's per-channel limit on new messages, as discord.py meets it: a 429 and a wait.
         self.channel_rate: tuple[int, float] = (5, 5.0)
         self.rate_limited = 0  # posts that would have met a 429
+        self.limited_channels: list[int] = []
         self._posted: dict[int, list[float]] = {}
         self._nonces: dict[tuple[int, str], Message] = {}
         self.failures: list[Failure] = []
@@ -499,6 +502,7 @@ class Harness:
         sent[:] = [t for t in sent if now - t < per]
         if len(sent) >= rate:
             self.rate_limited += 1
+            self.limited_channels.append(channel_id)
             await asyncio.sleep(per - (now - sent[0]))
             now = loop.time()
             sent[:] = [t for t in sent if now - t < per]
@@ -595,6 +599,7 @@ class Harness:
             message.files.update(files)
             message.payload["attachments"] = kept
         message.payload["edited_timestamp"] = TIMESTAMP
+        message.edits += 1
         return message
 
     def _forbidden(self, record: Request, code: int, text: str) -> discord.Forbidden:
