@@ -69,7 +69,7 @@ async def _figures(h: Harness, game_id: int, people: Sequence[User]) -> Figures:
 
 
 async def nidavellir_all_ai(db: Path, ai: str, seed: int) -> Figures:
-    async with Harness.open(db) as h:
+    async with Harness.open(db, rate_window=5.0) as h:
         host = h.user("host")
         tables = h.client.tables
         info = await tables.create_lobby(guild_id=h.guild_id, channel_id=h.channel_id, host_id=host.id,
@@ -82,7 +82,7 @@ async def nidavellir_all_ai(db: Path, ai: str, seed: int) -> Figures:
 
 
 async def tranquility_with_ai(db: Path, seed: int) -> Figures:
-    async with Harness.open(db) as h:
+    async with Harness.open(db, rate_window=5.0) as h:
         ann = h.user("ann")
         game_id = await open_table(h, ann, "tranquility", ais=2)
         await play_out(h, game_id, [ann], seed=seed)
