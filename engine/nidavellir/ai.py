@@ -11,12 +11,14 @@ from collections.abc import Callable, Mapping
 
 from engine.core import AIPlayer, Game, Move, RandomPlayer
 from engine.errors import IllegalMove
-from engine.nidavellir.cards import PIECES, coin_value, is_trading
-from engine.nidavellir.game import play
-from engine.nidavellir.moves import CARD_TOKENS, coin_of_token, legal_moves
-from engine.nidavellir.scoring import lines, sheet_rows, suit_points
+from engine.nidavellir.army import lines
+from engine.nidavellir.cards import CARDS
+from engine.nidavellir.components import coin_value, is_trading
+from engine.nidavellir.game import GAME, play
+from engine.nidavellir.grammar import coin_of_token
+from engine.nidavellir.rounds import bidders
+from engine.nidavellir.scoring import sheet_rows, suit_points
 from engine.nidavellir.state import BID, OVER, NidavellirState, SeatState
-from engine.nidavellir.turns import bidders
 from engine.nidavellir.view import determinize
 from engine.rng import Rng
 
@@ -38,9 +40,9 @@ def evaluate(state: NidavellirState, seat: int) -> float:
     return worth[seat] - best_other + 0.02 * sum(coin_value(c) ** 2 for c in coins)
 
 
-def card_gain(seat: SeatState, card: int) -> float:
+def card_gain(seat: SeatState, card: str) -> float:
     """Immediate worth of a card to a seat: the column's score change, a new line, or an offering."""
-    piece = PIECES[card]
+    piece = CARDS[card]
     if piece.offering:
         return piece.offering * 1.5
     assert piece.suit is not None
@@ -84,13 +86,13 @@ def bid_scorer(state: NidavellirState, seat: int) -> Callable[[Move], float]:
 
 def quick_move(state: NidavellirState, seat: int, rng: Rng) -> Move:
     """The cheap policy used inside playouts: best card, heuristic bid, otherwise random."""
-    moves = legal_moves(state, seat)
+    moves = GAME.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
     first = moves[0].text.split()[0]
     if first == "take":
         player = state.seats[seat]
-        return max(moves, key=lambda m: (card_gain(player, CARD_TOKENS[m.text[5:]]), m.text))
+        return max(moves, key=lambda m: (card_gain(player, m.text[5:]), m.text))
     if first == "bid" and not state.tasks and state.phase == BID:
         sample = rng.sample(moves, min(8, len(moves)))
         score = bid_scorer(state, seat)
@@ -111,7 +113,7 @@ class ThinkingPlayer(AIPlayer[NidavellirState]):
     """A player that weighs its options; a forced move is played without thinking."""
 
     def choose(self, state: NidavellirState, seat: int, seed: int) -> Move:
-        moves = legal_moves(state, seat)
+        moves = GAME.legal_moves(state, seat)
         if not moves:
             raise IllegalMove("This seat has no legal move now.")
         if len(moves) == 1:
@@ -138,7 +140,7 @@ class GreedyPlayer(ThinkingPlayer):
         chosen = moves[0]
         for move in moves:
             after = world.copy()
-            play(after, seat, move.text)
+            play(after, seat, move)
             key = (evaluate(after, seat), move.text)
             if best is None or key > best:
                 best, chosen = key, move
@@ -183,12 +185,12 @@ class SearchPlayer(ThinkingPlayer):
 
     def playout(self, world: NidavellirState, seat: int, move: Move, rng: Rng) -> float:
         state = world.copy()
-        play(state, seat, move.text)
+        play(state, seat, move)
         for _ in range(ROLLOUT_STEPS):
             mover = next_seat(state)
             if mover is None:
                 break
-            play(state, mover, quick_move(state, mover, rng).text)
+            play(state, mover, quick_move(state, mover, rng))
         return evaluate(state, seat)
 
 
