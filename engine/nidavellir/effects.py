@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine.nidavellir.cards import HEROES
 from engine.nidavellir.coins import Terms
 from engine.nidavellir.heroes import BASE_HERO_EFFECTS
 from engine.nidavellir.hooks import Effect
@@ -24,10 +23,12 @@ def effect(card: str) -> Effect:
 
 
 def owned_effects(state: NidavellirState, seat: int) -> list[Effect]:
-    """Effects of the heroes and command-zone cards (artefacts) a seat owns, with an effect."""
+    """Effects of the cards a seat has in its command zone and its columns (heroes wherever
+    they stand, artefacts), each once."""
     player = state.seats[seat]
-    cards = [*player.heroes, *(card for card in player.command if card not in HEROES)]
-    return [EFFECTS[card] for card in cards if card in EFFECTS]
+    cards = [card for card in player.command if card in EFFECTS]
+    cards += [card for column in player.army for card in column if card in EFFECTS]
+    return [EFFECTS[card] for card in dict.fromkeys(cards)]
 
 
 def trade_terms(state: NidavellirState, seat: int) -> Terms:

@@ -69,3 +69,31 @@ def play_first_moves_until_age_ends(state: NidavellirState) -> NidavellirState:
         seat = min(GAME.to_move(state))
         state = apply(state, seat, texts(state, seat)[0])
     return state
+
+
+def set_camp(state: NidavellirState, *keys: str) -> None:
+    state.camp = [piece(k) for k in keys]
+
+
+def hold(state: NidavellirState, seat: int, *keys: str) -> None:
+    """Give a seat heroes or camp cards straight into its command zone (out of the reserve)."""
+    for key in keys:
+        state.seats[seat].command.append(piece(key))
+        if CARDS[key].hero:
+            state.seats[seat].heroes.append(key)
+            state.reserve.remove(key)
+
+
+def end_of_age(state: NidavellirState) -> NidavellirState:
+    """The last tavern of the age was just resolved: coins go back and the end-of-age steps run
+    until the first choice."""
+    from engine.nidavellir.cards import rounds_per_age
+    from engine.nidavellir.rounds import end_round
+    from engine.nidavellir.steps import settle
+
+    state.round = rounds_per_age(state.players)
+    state.taverns = [[], [], []]
+    state.tasks = []
+    end_round(state)
+    settle(state)
+    return state
