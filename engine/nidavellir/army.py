@@ -6,9 +6,12 @@ from engine.nidavellir.cards import BRAVERY_IN, CARDS, HEROES, RANKS
 from engine.nidavellir.components import SUITS
 from engine.nidavellir.state import NidavellirState, SeatState
 
+_RANK_OF = RANKS.__getitem__
+_BRAVERY_OF = tuple({card: BRAVERY_IN[card, suit] for card in CARDS}.__getitem__ for suit in range(5))
+
 
 def column_ranks(column: list[str]) -> int:
-    return sum(RANKS[card] for card in column)
+    return sum(map(_RANK_OF, column))
 
 
 def ranks(seat: SeatState, suit: int) -> int:
@@ -17,12 +20,12 @@ def ranks(seat: SeatState, suit: int) -> int:
 
 def lines(seat: SeatState) -> int:
     """Complete lines: the fewest ranks over the five columns (every card in a column counts)."""
-    return min(column_ranks(column) for column in seat.army)
+    return min(map(column_ranks, seat.army))
 
 
 def column_bravery(column: list[str], suit: int) -> int:
     """Bravery points in one column; Ylud's and a mercenary's depend on the column."""
-    return sum(BRAVERY_IN[card, suit] for card in column)
+    return sum(map(_BRAVERY_OF[suit], column))
 
 
 def discardable(card: str) -> bool:

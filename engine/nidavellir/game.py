@@ -7,6 +7,7 @@ moves, says why one is refused, and carries it out; `settle` then runs the rule 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from engine.core import AIPlayer, Event, Game, Move, OptionSpec, Outcome, validate_options
@@ -23,6 +24,7 @@ from engine.nidavellir.steps import settle
 from engine.nidavellir.view import determinize, view
 
 IDAVOLL = "idavoll"
+_TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
 _OPTIONS = (
     OptionSpec(THINGVELLIR, False, (False, True), "Thingvellir expansion: the camp of artefacts and mercenaries"),
     OptionSpec(IDAVOLL, False, (False, True), "Idavoll expansion (not available yet)"),
@@ -65,7 +67,7 @@ class Nidavellir(Game[NidavellirState]):
         if found is None:
             return []
         choice, task = found
-        return sorted(choice.moves(state, task))
+        return sorted(choice.moves(state, task), key=_TEXT)
 
     def parse_move(self, state: NidavellirState, seat: int, text: str) -> Move:
         return parse(text)

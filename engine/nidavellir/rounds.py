@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.nidavellir.cards import CARDS, DISTINCTION_ORDER, cards_per_tavern, rounds_per_age
 from engine.nidavellir.components import CROWN_GEM, TAVERN_LABELS, coin_value, is_trading, seat_name
-from engine.nidavellir.effects import effect
+from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import (
@@ -58,10 +58,13 @@ def start_round(state: NidavellirState) -> list[Event]:
     return events
 
 
+_FACE_UP = frozenset(key for key, found in EFFECTS.items() if found.bids_face_up)
+
+
 def face_up_bidder(state: NidavellirState) -> int:
     """The seat whose hero makes it bid face up after each reveal (Uline's owner), or -1."""
     for index, seat in enumerate(state.seats):
-        if any(effect(hero).bids_face_up for hero in seat.heroes):
+        if not _FACE_UP.isdisjoint(seat.heroes):
             return index
     return -1
 
