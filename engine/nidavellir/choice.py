@@ -7,24 +7,26 @@ once, is the one choice without a task). The game asks the pending choice and no
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from engine.core import Event, Move
 from engine.nidavellir.state import NidavellirState, Task
 
 
-class Choice:
+class Choice(ABC):
     """One kind of choice. `verbs` are the first tokens of its moves (the first names it)."""
 
     kind = ""
     verbs: tuple[str, ...] = ()
     prompt = ""
 
+    @abstractmethod
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         """Every legal move, in any order (the game sorts them)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         """Carry out a legal move; the task is already off the queue."""
-        raise NotImplementedError
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         """Why a move with one of `verbs` is not legal now, in words a player can read."""
