@@ -119,7 +119,7 @@ def test_vegvisir_completes_a_line_and_covers_thrud() -> None:
 
 def test_t13_hofud_makes_every_other_player_discard_a_warrior_column_card_never_a_hero() -> None:
     state = fresh(2, thingvellir=True)
-    give_army(state, 1, warrior=["kraal", "warrior 6", "mercenary warrior 9 explorer 11"])
+    give_army(state, 1, warrior=["kraal", "warrior 6", "mercenary warrior 9 explorer 11", "thrud"])
     set_camp(state, "hofud")
     state = seat0_first_at_goblin(state, ["hunter"] * 3)
     state = apply(state, 0, "camp hofud")
@@ -130,7 +130,7 @@ def test_t13_hofud_makes_every_other_player_discard_a_warrior_column_card_never_
     with pytest.raises(IllegalMove, match="heroes are never discarded"):
         GAME.apply(state, 1, "discard kraal from warrior")
     state = apply(state, 1, "discard warrior 6 from warrior")
-    assert state.seats[1].army[WARRIOR] == ["kraal", "mercenary warrior 9 explorer 11"]
+    assert state.seats[1].army[WARRIOR] == ["kraal", "mercenary warrior 9 explorer 11", "thrud"]
     assert state.discard[-1] == "warrior 6"
 
 

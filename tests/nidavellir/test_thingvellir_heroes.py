@@ -283,6 +283,16 @@ def test_dagda_and_bonfur_may_discard_a_camp_card_or_double_on_top_of_a_column(t
     assert state.discard[-1] == top
 
 
+def test_dagda_discards_camp_cards_on_top_of_two_other_columns() -> None:
+    state = fresh(2, thingvellir=True)
+    give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5", "vegvisir"],
+              miner=["miner 1", "mercenary hunter miner 1"])
+    state = seat0_first_at_goblin(state, ["warrior 3"])
+    state = apply(apply(state, 0, "take warrior 3"), 0, "recruit dagda")
+    state = apply(apply(state, 0, "discard explorer"), 0, "discard miner")
+    assert state.discard[-2:] == ["vegvisir", "mercenary hunter miner 1"]
+
+
 def test_line_rule_counts_enlisted_mercenaries_vegvisir_and_doubles_as_ranks() -> None:
     state = fresh(2, thingvellir=True)
     give_army(state, 0, blacksmith=["mercenary blacksmith miner 1"], hunter=["double"], explorer=["vegvisir"],
