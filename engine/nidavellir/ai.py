@@ -63,7 +63,8 @@ def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
 
 
 def quick_move(state: NidavellirState, seat: int, rng: Rng) -> Move:
-    """The cheap policy used inside playouts: best card, heuristic bid, otherwise random."""
+    """The cheap policy used inside playouts: the best card (tavern or camp), the best column for a
+    mercenary or a double, the cheapest discard, a heuristic bid; any other choice at random."""
     moves = GAME.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
