@@ -1,8 +1,10 @@
 """Engine figures: random-playout throughput for every registered game and option set, then
 each game's own section (for Tranquility: the heuristic player's win rate).
 
-Run: `.venv/bin/python -m benchmarks.engine [--playouts 20] [--games 500] [--game NAME]`.
-Adding a game's own figures is one function and one line in `SECTIONS`.
+Run: `.venv/bin/python -m benchmarks.engine [--playouts 20] [--games 500] [--game NAME]
+[--option NAME=VALUE ...]`; `--option` keeps only the option sets with those values (e.g.
+`--game nidavellir --option thingvellir=on`). Adding a game's own figures is one function and
+one line in `SECTIONS`.
 """
 
 from __future__ import annotations
@@ -35,12 +37,12 @@ def label(options: Mapping[str, Any], game: Game[Any]) -> str:
     return ",".join(changed) or "base"
 
 
-def throughput(game: Game[Any], playouts: int) -> None:
+def throughput(game: Game[Any], playouts: int, sets: list[dict[str, Any]]) -> None:
     """Random playouts per option set: games/s and moves/s (player count cycles over the range)."""
     counts = list(range(game.min_players, game.max_players + 1))
     print(f"\n{game.title}: random playouts, {playouts} per option set, players cycling {counts[0]}–{counts[-1]}")
     print(f"  {'options':<28} {'games/s':>9} {'moves/s':>10} {'moves/game':>11}")
-    for options in game.option_sets():
+    for options in sets:
         moves = 0
         start = time.perf_counter()
         for i in range(playouts):
@@ -50,11 +52,11 @@ def throughput(game: Game[Any], playouts: int) -> None:
               f"{moves / playouts:>11.1f}")
 
 
-def tranquility_win_rate(game: Game[Any], games: int) -> None:
+def tranquility_win_rate(game: Game[Any], games: int, sets: list[dict[str, Any]]) -> None:
     """The heuristic team's win rate over seeded 3-player games, base and each advanced option."""
     print(f"\nTranquility: heuristic win rate, {games} seeded 3-player games per option set")
     print(f"  {'options':<28} {'wins':>6} {'win rate':>9} {'cells filled':>13} {'games/s':>8}")
-    for options in game.option_sets():
+    for options in sets:
         wins = filled = 0
         start = time.perf_counter()
         for seed in range(games):
@@ -67,14 +69,14 @@ def tranquility_win_rate(game: Game[Any], games: int) -> None:
               f"{games / elapsed:>8.1f}")
 
 
-def _nidavellir_share(game: Game[Any], first: str, second: str, games: int) -> float:
+def _nidavellir_share(game: Game[Any], first: str, second: str, games: int, options: dict[str, Any]) -> float:
     """Win share of AI `first` against `second` in seeded 2-player games, seats alternating; a
     shared win counts as a share."""
     share = 0.0
     ais = game.ai_players()
     for seed in range(games):
         kinds = (first, second) if seed % 2 == 0 else (second, first)
-        state = game.setup(2, {}, seed)
+        state = game.setup(2, options, seed)
         moves = 0
         while (outcome := game.outcome(state)) is None:
             seat = min(game.to_move(state))
@@ -85,27 +87,42 @@ def _nidavellir_share(game: Game[Any], first: str, second: str, games: int) -> f
     return share / games
 
 
-def nidavellir_figures(game: Game[Any], games: int) -> None:
-    """Random playouts/s at 2, 3 and 5 players; greedy vs random; search vs greedy (at most 200
-    games: the search player takes about a second per game)."""
-    print("\nNidavellir: random playouts by player count")
-    print(f"  {'players':<8} {'games/s':>9} {'moves/s':>10}")
+def nidavellir_figures(game: Game[Any], games: int, sets: list[dict[str, Any]]) -> None:
+    """Random playouts/s at 2, 3 and 5 players, one column per option set (base, Thingvellir);
+    then per option set greedy vs random and search vs greedy (at most 200 games: the search
+    player takes one to two seconds per game)."""
+    names = [label(options, game) for options in sets]
+    print("\nNidavellir: random playouts by player count, games/s (moves/s)")
+    print(f"  {'players':<8}" + "".join(f" {name:>22}" for name in names))
     for players in (2, 3, 5):
-        moves = 0
-        start = time.perf_counter()
-        for seed in range(20):
-            moves += playout(game, players, {}, seed, kind="random")[1]
-        elapsed = time.perf_counter() - start
-        print(f"  {players:<8} {20 / elapsed:>9.1f} {moves / elapsed:>10.0f}")
+        cells = []
+        for options in sets:
+            moves = 0
+            start = time.perf_counter()
+            for seed in range(20):
+                moves += playout(game, players, options, seed, kind="random")[1]
+            elapsed = time.perf_counter() - start
+            cells.append(f"{20 / elapsed:.1f} ({moves / elapsed:.0f})")
+        print(f"  {players:<8}" + "".join(f" {cell:>22}" for cell in cells))
     print("\nNidavellir: AI against AI, seeded 2-player games, seats alternating")
-    for first, second, count in (("greedy", "random", games), ("search", "greedy", min(games, 200))):
-        start = time.perf_counter()
-        share = _nidavellir_share(game, first, second, count)
-        print(f"  {first} vs {second}: {share:.1%} won over {count} games ({time.perf_counter() - start:.0f} s)")
+    for options, name in zip(sets, names, strict=True):
+        for first, second, count in (("greedy", "random", games), ("search", "greedy", min(games, 200))):
+            start = time.perf_counter()
+            share = _nidavellir_share(game, first, second, count, options)
+            print(f"  {name:<17} {first} vs {second}: {share:.1%} won over {count} games "
+                  f"({time.perf_counter() - start:.0f} s)")
+
+
+def chosen_sets(game: Game[Any], pairs: list[str]) -> list[dict[str, Any]]:
+    """The game's option sets that have every NAME=VALUE given (values read as on the terminal)."""
+    from bot.play_cli import parse_options
+
+    wanted = parse_options(game, pairs)
+    return [options for options in game.option_sets() if all(options.get(k) == v for k, v in wanted.items())]
 
 
 # game key -> its own figures, given the game and the --games count.
-SECTIONS: dict[str, Callable[[Game[Any], int], None]] = {
+SECTIONS: dict[str, Callable[[Game[Any], int, list[dict[str, Any]]], None]] = {
     "tranquility": tranquility_win_rate,
     "nidavellir": nidavellir_figures,
 }
@@ -116,15 +133,18 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=20, help="random playouts per option set")
     parser.add_argument("--games", type=int, default=500, help="games per option set in each game's own section")
     parser.add_argument("--game", action="append", help="only these games (default: every registered game)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="only the option sets with this value, e.g. thingvellir=on")
     args = parser.parse_args()
     names = args.game or registry.names()
     started = time.perf_counter()
     for name in names:
         game = registry.get(name)
-        throughput(game, args.playouts)
+        sets = chosen_sets(game, args.option) if args.option else game.option_sets()
+        throughput(game, args.playouts, sets)
         section = SECTIONS.get(name)
         if section is not None:
-            section(game, args.games)
+            section(game, args.games, sets)
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
 
 

@@ -29,3 +29,7 @@ class GameOver(SkaldError):
 
 class BadOptions(SkaldError):
     """Setup options or the player count are not allowed."""
+
+
+class StaleEncoding(SkaldError):
+    """A stored encoding this engine can no longer read; rebuild the state from the move log."""

@@ -1,4 +1,4 @@
-"""Nidavellir, the base game: bid in three taverns, recruit dwarves and heroes (docs/nidavellir.md)."""
+"""Nidavellir: bid in three taverns, recruit dwarves and heroes; Thingvellir as an option (docs/nidavellir.md)."""
 
 from engine.nidavellir.game import GAME, Nidavellir
 

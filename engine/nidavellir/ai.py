@@ -7,95 +7,75 @@ None of them peeks: greedy and search first redeal what their seat can't see
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from engine.core import AIPlayer, Game, Move, RandomPlayer
 from engine.errors import IllegalMove
-from engine.nidavellir.cards import PIECES, coin_value, is_trading
-from engine.nidavellir.game import play
-from engine.nidavellir.moves import CARD_TOKENS, coin_of_token, legal_moves
-from engine.nidavellir.scoring import lines, sheet_rows, suit_points
-from engine.nidavellir.state import BID, OVER, NidavellirState, SeatState
-from engine.nidavellir.turns import bidders
+from engine.nidavellir.appraisal import bid_scorer, card_gain, evaluate, pick_gain, placement_gain
+from engine.nidavellir.army import ranks
+from engine.nidavellir.components import SUIT_BY_NAME
+from engine.nidavellir.game import GAME, play
+from engine.nidavellir.grammar import MERCENARY_PREFIX
+from engine.nidavellir.rounds import bidders
+from engine.nidavellir.state import BID, OVER, NidavellirState
 from engine.nidavellir.view import determinize
 from engine.rng import Rng
 
-# A complete line is worth a hero: roughly what an average hero adds at the end.
-LINE_WORTH = 12
-TRADE_WORTH = 1.5
 SEARCH_PLAYOUTS = 16
 SEARCH_BID_CANDIDATES = 6
 # A whole 5-player game takes about 140 steps of the cheap policy; the cap only guards the loop.
 ROLLOUT_STEPS = 400
 
 
-def evaluate(state: NidavellirState, seat: int) -> float:
-    """How well `seat` stands: its potential over the best other one, with a nudge for big coins."""
-    rows = sheet_rows(state)
-    worth = [row.total + LINE_WORTH * lines(state.seats[row.seat]) for row in rows]
-    best_other = max(w for i, w in enumerate(worth) if i != seat)
-    coins = state.seats[seat].coins()
-    return worth[seat] - best_other + 0.02 * sum(coin_value(c) ** 2 for c in coins)
-
-
-def card_gain(seat: SeatState, card: int) -> float:
-    """Immediate worth of a card to a seat: the column's score change, a new line, or an offering."""
-    piece = PIECES[card]
-    if piece.offering:
-        return piece.offering * 1.5
-    assert piece.suit is not None
-    before = suit_points(seat, piece.suit)
-    before_lines = lines(seat)
-    seat.army[piece.suit].append(card)
-    gain = suit_points(seat, piece.suit) - before + LINE_WORTH * (lines(seat) - before_lines)
-    seat.army[piece.suit].pop()
-    return gain
-
-
-def tavern_range(state: NidavellirState, seat: int, tavern: int) -> tuple[float, float]:
-    """Worth of the worst and the best card of a tavern to `seat`."""
+def _discard_loss(state: NidavellirState, seat: int, move: Move) -> float:
+    """What discarding a card of one's own army costs (Höfud, Brisingamens): its placement worth."""
+    words = move.text.split()
+    card, suit = " ".join(words[1:-2]), SUIT_BY_NAME[words[-1]]
     player = state.seats[seat]
-    gains = [card_gain(player, c) for c in state.taverns[tavern]] or [0.0]
-    return min(gains), max(gains)
+    player.army[suit].remove(card)
+    loss = placement_gain(player, card, suit)
+    player.army[suit].append(card)
+    return loss
 
 
-def bid_scorer(state: NidavellirState, seat: int) -> Callable[[Move], float]:
-    """Expected gain of a bid of `seat`: a bigger coin is likelier to get the best card of its
-    tavern, and a trading coin on a tavern turns the pouch into a bigger coin. The taverns'
-    worth is reckoned once for all the bids scored."""
+def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
+    """The cheap policy's worth of a move, for the choices it knows; None: play at random."""
+    words = move.text.split()
+    verb = words[0]
     player = state.seats[seat]
-    ranges = [tavern_range(state, seat, tavern) for tavern in range(3)]
-    top = max(coin_value(c) for c in player.coins()) + 1
-
-    def score(move: Move) -> float:
-        coins = [coin_of_token(t) for t in move.text.split()[1:]]
-        total = 0.0
-        for (low, high), coin in zip(ranges, coins, strict=True):
-            total += low + (high - low) * (coin_value(coin) + 1) / top
-            if is_trading(coin):
-                pouch = list(player.pouch)
-                for c in coins:
-                    pouch.remove(c)
-                total += TRADE_WORTH * min(coin_value(c) for c in pouch)
-        return total
-
-    return score
+    if verb in ("take", "camp"):
+        return pick_gain(state, seat, move)
+    if verb in ("keep", "recover"):
+        return card_gain(player, move.text.split(" ", 1)[1])
+    if verb == "enlist" and words[-2] == "as":
+        return placement_gain(player, MERCENARY_PREFIX + " ".join(words[1:-2]), SUIT_BY_NAME[words[-1]])
+    if verb == "double":
+        return placement_gain(player, "double", SUIT_BY_NAME[words[-1]])
+    if verb == "mjollnir":
+        return float(ranks(player, SUIT_BY_NAME[words[1]]))
+    if verb == "discard" and "from" in words:
+        if words[-1] in SUIT_BY_NAME:
+            return -_discard_loss(state, seat, move)
+        # a tavern card discarded at 2 players: deny the other player the card it wants most
+        other = state.seats[1 - seat] if state.players == 2 else player
+        return card_gain(other, " ".join(words[1:-2]))
+    return None
 
 
 def quick_move(state: NidavellirState, seat: int, rng: Rng) -> Move:
-    """The cheap policy used inside playouts: best card, heuristic bid, otherwise random."""
-    moves = legal_moves(state, seat)
+    """The cheap policy used inside playouts: the best card (tavern or camp), the best column for a
+    mercenary or a double, the cheapest discard, a heuristic bid; any other choice at random."""
+    moves = GAME.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
-    first = moves[0].text.split()[0]
-    if first == "take":
-        player = state.seats[seat]
-        return max(moves, key=lambda m: (card_gain(player, CARD_TOKENS[m.text[5:]]), m.text))
-    if first == "bid" and not state.tasks and state.phase == BID:
+    if moves[0].text.startswith("bid") and not state.tasks and state.phase == BID:
         sample = rng.sample(moves, min(8, len(moves)))
         score = bid_scorer(state, seat)
         return max(sample, key=lambda m: (score(m), m.text))
-    return rng.choice(moves)
+    worths = [_move_worth(state, seat, m) for m in moves]
+    if any(w is None for w in worths):
+        return rng.choice(moves)
+    return max(zip(worths, moves, strict=True), key=lambda pair: (pair[0] or 0.0, pair[1].text))[1]
 
 
 def next_seat(state: NidavellirState) -> int | None:
@@ -111,7 +91,7 @@ class ThinkingPlayer(AIPlayer[NidavellirState]):
     """A player that weighs its options; a forced move is played without thinking."""
 
     def choose(self, state: NidavellirState, seat: int, seed: int) -> Move:
-        moves = legal_moves(state, seat)
+        moves = GAME.legal_moves(state, seat)
         if not moves:
             raise IllegalMove("This seat has no legal move now.")
         if len(moves) == 1:
@@ -138,7 +118,7 @@ class GreedyPlayer(ThinkingPlayer):
         chosen = moves[0]
         for move in moves:
             after = world.copy()
-            play(after, seat, move.text)
+            play(after, seat, move)
             key = (evaluate(after, seat), move.text)
             if best is None or key > best:
                 best, chosen = key, move
@@ -183,12 +163,12 @@ class SearchPlayer(ThinkingPlayer):
 
     def playout(self, world: NidavellirState, seat: int, move: Move, rng: Rng) -> float:
         state = world.copy()
-        play(state, seat, move.text)
+        play(state, seat, move)
         for _ in range(ROLLOUT_STEPS):
             mover = next_seat(state)
             if mover is None:
                 break
-            play(state, mover, quick_move(state, mover, rng).text)
+            play(state, mover, quick_move(state, mover, rng))
         return evaluate(state, seat)
 
 

@@ -1,163 +1,108 @@
-"""Nidavellir's components as typed constants: suits, dwarf cards, offerings, coins, taverns.
+"""Nidavellir's cards as typed constants, by name: dwarves, offerings, heroes, distinctions, decks.
 
-Every army piece (dwarf card, the Armorer's card, a hero) is a small int id into `PIECES`,
-so columns, decks and taverns are plain int lists that copy and compare fast.
+`CARDS` holds every card of the base game and of the expansions (thingvellir/cards.py), so any
+card found in a state can be looked up here. A card's identity is its key; copies share it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-BLACKSMITH, HUNTER, EXPLORER, MINER, WARRIOR = range(5)
-SUITS = ("blacksmith", "hunter", "explorer", "miner", "warrior")
-SUIT_BY_NAME = {name: index for index, name in enumerate(SUITS)}
-
-TAVERNS = ("goblin", "dragon", "horse")
-TAVERN_LABELS = ("Laughing Goblin", "Dancing Dragon", "Shining Horse")
-TAVERN_BY_NAME = {name: index for index, name in enumerate(TAVERNS)}
-POUCH = "pouch"
-
-# The Hunting Master's green 3: worth 3, trades like the 0, never transformed.
-HUNTER_COIN = 103
-HUNTER_TOKEN = "h3"
-BRONZE_COINS = (0, 2, 3, 4, 5)
-
-
-def coin_value(coin: int) -> int:
-    """What a coin is worth in bids, sums and scores."""
-    return 3 if coin == HUNTER_COIN else coin
+from engine.nidavellir.components import (
+    ARMORER,
+    BLACKSMITH,
+    DWARF,
+    EXPLORER,
+    HERO,
+    HUNTER,
+    MINER,
+    OFFERING,
+    SUITS,
+    WARRIOR,
+    Card,
+)
+from engine.nidavellir.thingvellir.cards import THINGVELLIR_CARDS, THINGVELLIR_HEROES
 
 
-def coin_token(coin: int) -> str:
-    return HUNTER_TOKEN if coin == HUNTER_COIN else str(coin)
-
-
-def is_trading(coin: int) -> bool:
-    return coin in (0, HUNTER_COIN)
-
-
-def coin_order(coin: int) -> tuple[int, int]:
-    """Sort key: by value, the Hunter's 3 after a plain 3."""
-    return (coin_value(coin), coin == HUNTER_COIN)
-
-
-def treasure(players: int) -> list[int]:
-    """The Royal Treasure, ascending; 7, 9 and 11 have one copy each at 2–3 players."""
-    counts = {5: 2, 6: 2, 7: 3, 8: 2, 9: 3, 10: 2, 11: 3, 12: 2, 13: 2, 14: 2}
-    counts.update({value: 1 for value in range(15, 26)})
-    if players <= 3:
-        counts.update({7: 1, 9: 1, 11: 1})
-    return [value for value, n in sorted(counts.items()) for _ in range(n)]
-
-
-def gems(players: int) -> list[int]:
-    """Gems in play: the highest `players` of 1–5."""
-    return list(range(6 - players, 6))
-
-
-CROWN_GEM = 6
-
-
-@dataclass(frozen=True)
-class Piece:
-    """One kind of card or hero. `bravery` lists its bravery points (Kraal has 7 and 0)."""
-
-    key: str
-    label: str
-    suit: int | None
-    ranks: int
-    bravery: tuple[int, ...] = ()
-    offering: int = 0
-    hero: bool = False
-    points: int = 0  # printed value of a neutral hero
-    text: str = ""
-
-    @property
-    def bravery_sum(self) -> int:
-        return sum(self.bravery)
-
-
-def _dwarf(suit: int, bravery: int | None) -> Piece:
+def _dwarf(suit: int, bravery: int | None) -> Card:
     name = SUITS[suit]
     if bravery is None:
-        return Piece(name, name.capitalize(), suit, 1)
-    return Piece(f"{name} {bravery}", f"{name.capitalize()} {bravery}", suit, 1, (bravery,))
+        return Card(name, name.capitalize(), DWARF, suit, 1)
+    return Card(f"{name} {bravery}", f"{name.capitalize()} {bravery}", DWARF, suit, 1, (bravery,))
 
 
-_DWARVES: list[Piece] = [_dwarf(BLACKSMITH, None), _dwarf(HUNTER, None)]
-_DWARVES += [_dwarf(EXPLORER, b) for b in range(5, 13)]
-_DWARVES += [_dwarf(MINER, b) for b in range(3)]
-_DWARVES += [_dwarf(WARRIOR, b) for b in range(3, 11)]
-_OFFERINGS = [Piece(f"offering {v}", f"Royal Offering +{v}", None, 0, offering=v) for v in (3, 5)]
-_ARMORER = [Piece("armorer", "King's Great Armorer (2 ranks)", BLACKSMITH, 2)]
+DWARVES: tuple[Card, ...] = (
+    _dwarf(BLACKSMITH, None), _dwarf(HUNTER, None),
+    *(_dwarf(EXPLORER, b) for b in range(5, 13)),
+    *(_dwarf(MINER, b) for b in range(3)),
+    *(_dwarf(WARRIOR, b) for b in range(3, 11)),
+)
+OFFERINGS = tuple(Card(f"offering {v}", f"Royal Offering +{v}", OFFERING, offering=v) for v in (3, 5))
+ARMORER_CARD = Card("armorer", "King's Great Armorer (2 ranks)", ARMORER, BLACKSMITH, 2)
 
-_HEROES = [
-    Piece("kraal", "Kraal", WARRIOR, 2, (7, 0), hero=True, text="2 warrior ranks: 7 and 0"),
-    Piece("tarah", "Tarah", WARRIOR, 1, (14,), hero=True, text="warrior rank of 14"),
-    Piece("aral", "Aral", HUNTER, 2, hero=True, text="2 hunter ranks"),
-    Piece("dagda", "Dagda", HUNTER, 3, hero=True,
-          text="3 hunter ranks; discard the top dwarf of 2 other columns"),
-    Piece("aegur", "Aegur", BLACKSMITH, 2, hero=True, text="2 blacksmith ranks"),
-    Piece("bonfur", "Bonfur", BLACKSMITH, 3, hero=True,
-          text="3 blacksmith ranks; discard the top dwarf of 1 other column"),
-    Piece("zoral", "Zoral", MINER, 3, (1, 0, 0), hero=True, text="3 miner ranks: 1, 0 and 0"),
-    Piece("lokdur", "Lokdur", MINER, 1, (3,), hero=True, text="miner rank of 3"),
-    Piece("hourya", "Hourya", EXPLORER, 1, (20,), hero=True,
-          text="explorer rank of 20; needs 5 explorer ranks"),
-    Piece("idunn", "Idunn", EXPLORER, 1, (7,), hero=True,
-          text="explorer rank of 7, plus 2 per explorer rank"),
-    Piece("skaa", "Skaa", None, 0, hero=True, points=17, text="17 points"),
-    Piece("astrid", "Astrid", None, 0, hero=True, text="points equal to your highest coin"),
-    Piece("grid", "Grid", None, 0, hero=True, points=7, text="7 points; transform a coin +7"),
-    Piece("uline", "Uline", None, 0, hero=True, points=9,
-          text="9 points; bid face up after the reveal, trade any 2 coins in hand"),
-    Piece("thrud", "Thrud", None, 1, hero=True, points=13,
-          text="13 points; a rank in a column of your choice, never covered"),
-    Piece("ylud", "Ylud", None, 1, hero=True,
-          text="placed in a column at the end of each age: explorer 11, warrior 7, miner 1, else a rank"),
-]
-_HEROES += [
-    Piece(f"dwerg {name}", f"Dwerg {name.capitalize()}", None, 0, hero=True,
-          text="Dwerg brothers: 13, 40, 81, 108, 135 points for 1–5")
-    for name in ("aesir", "bergelmir", "jungir", "sigmir", "ymir")
-]
+BASE_HEROES: tuple[Card, ...] = (
+    Card("kraal", "Kraal", HERO, WARRIOR, 2, (7, 0), text="2 warrior ranks: 7 and 0"),
+    Card("tarah", "Tarah", HERO, WARRIOR, 1, (14,), text="warrior rank of 14"),
+    Card("aral", "Aral", HERO, HUNTER, 2, text="2 hunter ranks"),
+    Card("dagda", "Dagda", HERO, HUNTER, 3, text="3 hunter ranks; discard the top dwarf of 2 other columns"),
+    Card("aegur", "Aegur", HERO, BLACKSMITH, 2, text="2 blacksmith ranks"),
+    Card("bonfur", "Bonfur", HERO, BLACKSMITH, 3, text="3 blacksmith ranks; discard the top dwarf of 1 other column"),
+    Card("zoral", "Zoral", HERO, MINER, 3, (1, 0, 0), text="3 miner ranks: 1, 0 and 0"),
+    Card("lokdur", "Lokdur", HERO, MINER, 1, (3,), text="miner rank of 3"),
+    Card("hourya", "Hourya", HERO, EXPLORER, 1, (20,), text="explorer rank of 20; needs 5 explorer ranks"),
+    Card("idunn", "Idunn", HERO, EXPLORER, 1, (7,), text="explorer rank of 7, plus 2 per explorer rank"),
+    Card("skaa", "Skaa", HERO, points=17, text="17 points"),
+    Card("astrid", "Astrid", HERO, text="points equal to your highest coin"),
+    Card("grid", "Grid", HERO, points=7, text="7 points; transform a coin +7"),
+    Card("uline", "Uline", HERO, points=9, text="9 points; bid face up after the reveal, trade any 2 coins in hand"),
+    Card("thrud", "Thrud", HERO, ranks=1, points=13,
+         text="13 points; a rank in a column of your choice, never covered"),
+    Card("ylud", "Ylud", HERO, ranks=1,
+         text="placed in a column at the end of each age: explorer 11, warrior 7, miner 1, else a rank"),
+    *(Card(f"dwerg {name}", f"Dwerg {name.capitalize()}", HERO,
+           text="Dwerg brothers: 13, 40, 81, 108, 135 points for 1–5")
+      for name in ("aesir", "bergelmir", "jungir", "sigmir", "ymir")),
+)
 
-PIECES: tuple[Piece, ...] = (*_DWARVES, *_OFFERINGS, *_ARMORER, *_HEROES)
-PIECE_BY_KEY = {piece.key: index for index, piece in enumerate(PIECES)}
-HERO_IDS: tuple[int, ...] = tuple(PIECE_BY_KEY[h.key] for h in _HEROES)
-ARMORER = PIECE_BY_KEY["armorer"]
-THRUD = PIECE_BY_KEY["thrud"]
-YLUD = PIECE_BY_KEY["ylud"]
-ULINE = PIECE_BY_KEY["uline"]
-GRID = PIECE_BY_KEY["grid"]
-DAGDA = PIECE_BY_KEY["dagda"]
-BONFUR = PIECE_BY_KEY["bonfur"]
-HOURYA = PIECE_BY_KEY["hourya"]
-IDUNN = PIECE_BY_KEY["idunn"]
-ASTRID = PIECE_BY_KEY["astrid"]
-DWERGS: frozenset[int] = frozenset(i for i in HERO_IDS if PIECES[i].key.startswith("dwerg"))
+CARDS: dict[str, Card] = {
+    card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD, *BASE_HEROES, *THINGVELLIR_CARDS)
+}
+BASE_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in BASE_HEROES)
+THINGVELLIR_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in THINGVELLIR_HEROES)
+# A hero's place in the reserve as laid out: recruit choices are listed in this order.
+HERO_ORDER = {key: index for index, key in enumerate((*BASE_HERO_KEYS, *THINGVELLIR_HERO_KEYS))}
+DWERGS: frozenset[str] = frozenset(key for key in BASE_HERO_KEYS if key.startswith("dwerg"))
 DWERG_POINTS = (0, 13, 40, 81, 108, 135)
 
-# Ylud's worth in each column: (bravery points, counts for the miner product).
+# Ylud's bravery points in each column.
 YLUD_BRAVERY = {BLACKSMITH: 0, HUNTER: 0, EXPLORER: 11, MINER: 1, WARRIOR: 7}
 
 
-def card(key: str) -> int:
-    return PIECE_BY_KEY[key]
+def _bravery_in(card: Card, suit: int) -> int:
+    if card.key == "ylud":
+        return YLUD_BRAVERY[suit]
+    if card.options:
+        return dict(card.options).get(suit, 0)
+    return card.bravery_sum
 
 
-def deck(age: int, players: int) -> list[int]:
+# Looked up on every count of lines and every column score, so kept as flat tables.
+RANKS: dict[str, int] = {key: card.ranks for key, card in CARDS.items()}
+BRAVERY_IN: dict[tuple[str, int], int] = {(key, suit): _bravery_in(card, suit)
+                                          for key, card in CARDS.items() for suit in range(5)}
+HEROES: frozenset[str] = frozenset(key for key, card in CARDS.items() if card.hero)
+
+
+def deck(age: int, players: int) -> list[str]:
     """One age's deck, unshuffled: the 2–4 player cards plus the 5-player ones at 5."""
     five = players == 5
-    cards = [card("blacksmith")] * (10 if five else 8)
-    cards += [card("hunter")] * (8 if five else 6)
-    cards += [card(f"warrior {b}") for b in (3, 4, 5, 6, 6, 7, 8, 9, *((10,) if five else ()))]
-    cards += [card(f"miner {b}") for b in (0, 0, 1, 1, 2, 2, *((0, 1) if five else ()))]
-    cards += [card(f"explorer {b}") for b in range(5, 13 if five else 12)]
+    cards = ["blacksmith"] * (10 if five else 8)
+    cards += ["hunter"] * (8 if five else 6)
+    cards += [f"warrior {b}" for b in (3, 4, 5, 6, 6, 7, 8, 9, *((10,) if five else ()))]
+    cards += [f"miner {b}" for b in (0, 0, 1, 1, 2, 2, *((0, 1) if five else ()))]
+    cards += [f"explorer {b}" for b in range(5, 13 if five else 12)]
     if age == 1:
-        cards += [card("offering 3")] * (2 if five else 1)
+        cards += ["offering 3"] * (2 if five else 1)
     else:
-        cards += [card("offering 5")] * (3 if five else 2)
+        cards += ["offering 5"] * (3 if five else 2)
     return cards
 
 
@@ -177,8 +122,14 @@ DISTINCTION_LABELS = {
     BLACKSMITH: "King's Great Armorer",
     EXPLORER: "Pioneer of the Kingdom",
 }
+KINGS_HAND = "kings hand"  # the source of the King's Hand transform (not a card)
 KINGS_HAND_BONUS = 5
 GRID_BONUS = 7
 PIONEER_DRAW = 3
 CROWN_POINTS = 3
 HOURYA_EXPLORERS = 5
+
+
+def source_label(source: str) -> str:
+    """The name of what caused a transform: a card, or the King's Hand distinction."""
+    return DISTINCTION_LABELS[WARRIOR] if source == KINGS_HAND else CARDS[source].label

@@ -2,20 +2,41 @@
 
 Both look a coin up the same way: the wanted value, else the next higher one in the treasure,
 else the highest one left. The coin given up leaves afterwards: a bronze coin goes out of the
-game, a gold one back to the treasure.
+game, a gold one back to the treasure. Card effects that change a trade or a transform (Jarika,
+Zolkur) come in as `Terms`, worked out by the caller from the seat's cards.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from dataclasses import dataclass, field
 
 from engine.core import Event
-from engine.nidavellir.cards import TAVERN_LABELS, coin_token, coin_value, is_trading
+from engine.nidavellir.components import (
+    HUNTER_COIN,
+    POUCH_PLACE,
+    TAVERN_LABELS,
+    coin_token,
+    coin_value,
+    is_trading,
+    seat_name,
+)
 from engine.nidavellir.state import NO_BID, NidavellirState, SeatState
 
 
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+@dataclass
+class Terms:
+    """How the seat's cards change a trade or transform: `bonus` added to the target value
+    (Jarika), `lower` gives up the lower coin of a trade (Zolkur), `spent` the once-only cards
+    this uses up, `said` the names to show in the log."""
+
+    bonus: int = 0
+    lower: bool = False
+    spent: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+
+
+PLAIN = Terms()
 
 
 def a_coin(value: int | str) -> str:
@@ -45,11 +66,21 @@ def give_up(state: NidavellirState, seat: SeatState, coin: int) -> None:
         insort(state.treasure, value)
 
 
+def leave_game(seat: SeatState, coin: int) -> None:
+    """A coin leaves the game for good (Jarnglofi): never back to the treasure."""
+    if coin != HUNTER_COIN and coin in seat.bronze:
+        seat.bronze.remove(coin)
+
+
 def transformable(seat: SeatState) -> list[tuple[int, int]]:
     """(coin, place) pairs a transform may target: place 0–2 a tavern, 3 the pouch."""
     out = {(c, t) for t, c in enumerate(seat.bids) if c != NO_BID and not is_trading(c)}
-    out |= {(c, 3) for c in seat.pouch if not is_trading(c)}
+    out |= {(c, POUCH_PLACE) for c in seat.pouch if not is_trading(c)}
     return sorted(out)
+
+
+def where(place: int) -> str:
+    return "the pouch" if place == POUCH_PLACE else f"the {TAVERN_LABELS[place]}"
 
 
 def transform(state: NidavellirState, index: int, coin: int, place: int, amount: int, why: str) -> list[Event]:
@@ -59,32 +90,35 @@ def transform(state: NidavellirState, index: int, coin: int, place: int, amount:
     if new is None:
         return [Event(f"{seat_name(index)} can't transform a coin ({why}): the Royal Treasure is empty.")]
     state.treasure.remove(new)
-    if place == 3:
+    if place == POUCH_PLACE:
         seat.pouch.remove(coin)
         seat.pouch.append(new)
         seat.pouch.sort()
     else:
         seat.bids[place] = new
     give_up(state, seat, coin)
-    where = "the pouch" if place == 3 else f"the {TAVERN_LABELS[place]}"
     events = [Event(f"{seat_name(index)} transforms {a_coin(coin_token(coin))} into {a_coin(new)} ({why}).")]
-    events.append(Event(f"Your {coin_token(coin)} on {where} became {a_coin(new)}.", frozenset({index})))
+    events.append(Event(f"Your {coin_token(coin)} on {where(place)} became {a_coin(new)}.", frozenset({index})))
     return events
 
 
-def trade(state: NidavellirState, index: int, first: int, second: int) -> list[Event]:
-    """The coin trade: the sum of two pouch coins replaces the higher of them."""
+def trade(state: NidavellirState, index: int, first: int, second: int, terms: Terms = PLAIN) -> list[Event]:
+    """The coin trade: the sum of two pouch coins replaces the higher of them (the lower with Zolkur)."""
     seat = state.seats[index]
-    total = coin_value(first) + coin_value(second)
+    total = coin_value(first) + coin_value(second) + terms.bonus
     new = treasure_pick(state.treasure, total)
     if new is None:
         return [Event(f"{seat_name(index)} can't trade: the Royal Treasure is empty.")]
     state.treasure.remove(new)
-    high = max(first, second, key=coin_value)
-    seat.pouch.remove(high)
+    given = (min if terms.lower else max)(first, second, key=coin_value)
+    seat.pouch.remove(given)
     seat.pouch.append(new)
     seat.pouch.sort()
-    give_up(state, seat, high)
+    give_up(state, seat, given)
     seat.pouch_shown = True
-    return [Event(f"{seat_name(index)} trades {coin_token(first)} + {coin_token(second)} = {total}: "
-                  f"takes {a_coin(new)}, gives up the {coin_token(high)}.")]
+    for card in terms.spent:
+        seat.marks[card] = 1
+    plus = f" + {terms.bonus}" if terms.bonus else ""
+    why = f" ({', '.join(terms.said)})" if terms.said else ""
+    return [Event(f"{seat_name(index)} trades {coin_token(first)} + {coin_token(second)}{plus} = {total}{why}: "
+                  f"takes {a_coin(new)}, gives up the {coin_token(given)}.")]

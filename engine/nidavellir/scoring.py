@@ -1,54 +1,34 @@
-"""Army arithmetic and final scoring: ranks, complete lines, column scores, the score sheet."""
+"""Final scoring (rules 1.5, Thingvellir 1.8): column scores, coins, heroes, artefacts, the
+mercenaries' share, bonuses, and the score sheet."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from engine.nidavellir.cards import (
-    ASTRID,
+from engine.nidavellir.army import column_bravery, column_ranks, ranks
+from engine.nidavellir.cards import CARDS, CROWN_POINTS, DWERG_POINTS, DWERGS
+from engine.nidavellir.components import (
+    ARTEFACT,
     BLACKSMITH,
     CROWN_GEM,
-    CROWN_POINTS,
-    DWERG_POINTS,
-    DWERGS,
-    EXPLORER,
     HUNTER,
-    IDUNN,
+    MERCENARY,
     MINER,
-    PIECES,
     SUITS,
-    THRUD,
     WARRIOR,
-    YLUD,
-    YLUD_BRAVERY,
     coin_value,
 )
+from engine.nidavellir.effects import EFFECTS, effect
+from engine.nidavellir.hooks import Effect
 from engine.nidavellir.state import NidavellirState, SeatState
 
-# Ranks of each piece id, looked up often when counting lines.
-_RANKS = tuple(piece.ranks for piece in PIECES)
-
-
-def column_ranks(column: list[int]) -> int:
-    return sum(_RANKS[p] for p in column)
-
-
-def ranks(seat: SeatState, suit: int) -> int:
-    return column_ranks(seat.army[suit])
-
-
-def lines(seat: SeatState) -> int:
-    """Complete lines: the fewest ranks over the five columns (Thrud and Ylud count)."""
-    return min(column_ranks(column) for column in seat.army)
-
-
-def column_bravery(column: list[int], suit: int) -> int:
-    """Bravery points in one column; Ylud's depend on where she stands."""
-    total = 0
-    for piece in column:
-        total += YLUD_BRAVERY[suit] if piece == YLUD else PIECES[piece].bravery_sum
-    return total
+# Cards that add points to the column they stand in (Idunn), looked up on every column score.
+_COLUMN_BONUS = frozenset(key for key, found in EFFECTS.items()
+                          if type(found).column_bonus is not Effect.column_bonus)
+NEUTRAL_HEROES = frozenset(key for key, card in CARDS.items() if card.hero and card.suit is None)
+BASE_COLUMNS = [*SUITS, "coins", "heroes", "bonuses", "total", "rank"]
+THINGVELLIR_COLUMNS = [*SUITS, "coins", "heroes", "artefacts", "mercenaries", "bonuses", "total", "rank"]
 
 
 def blacksmith_points(n: int) -> int:
@@ -56,20 +36,23 @@ def blacksmith_points(n: int) -> int:
     return n * (n + 5) // 2
 
 
-def suit_points(seat: SeatState, suit: int) -> int:
-    """A column's score without the warrior majority bonus."""
-    column = seat.army[suit]
+def column_points(column: list[str], suit: int) -> int:
+    """A column's score without the warrior majority bonus. A card's column bonus (Idunn's 2 per
+    rank) adds to the bravery sum, so in the miner column it would be multiplied too."""
     n = column_ranks(column)
     if suit == BLACKSMITH:
         return blacksmith_points(n)
     if suit == HUNTER:
         return n * n
     bravery = column_bravery(column, suit)
-    if suit == MINER:
-        return bravery * n
-    if suit == EXPLORER and IDUNN in column:
-        return bravery + 2 * n
-    return bravery
+    for card in column:
+        if card in _COLUMN_BONUS:
+            bravery += EFFECTS[card].column_bonus(column, n)
+    return bravery * n if suit == MINER else bravery
+
+
+def suit_points(seat: SeatState, suit: int) -> int:
+    return column_points(seat.army[suit], suit)
 
 
 def highest_coin(seat: SeatState) -> int:
@@ -80,17 +63,23 @@ def coin_points(seat: SeatState) -> int:
     return sum(coin_value(c) for c in seat.coins())
 
 
-def hero_points(seat: SeatState) -> int:
-    """Neutral heroes in the command zone (class heroes score in their column)."""
-    total = DWERG_POINTS[sum(1 for h in seat.command if h in DWERGS)]
-    for hero in seat.command:
-        if hero == ASTRID:
-            total += highest_coin(seat)
-        elif hero == YLUD:
-            continue  # she scores in a column; in the command zone she is worth nothing
-        else:
-            total += PIECES[hero].points
+def hero_points(state: NidavellirState, index: int) -> int:
+    """Neutral heroes wherever they stand (Thrud included; class heroes score in their column);
+    the Dwerg brothers score as a set."""
+    seat = state.seats[index]
+    heroes = [card for card in seat.command if CARDS[card].hero]
+    heroes += [card for column in seat.army for card in column if card in NEUTRAL_HEROES]
+    total = DWERG_POINTS[sum(1 for h in heroes if h in DWERGS)]
+    for hero in heroes:
+        if hero not in DWERGS:
+            total += effect(hero).points(state, index)
     return total
+
+
+def artefact_points(state: NidavellirState, index: int) -> int:
+    """Artefacts in the command zone (Vegvisir scores in the explorer column)."""
+    return sum(effect(card).points(state, index) for card in state.seats[index].command
+               if CARDS[card].kind == ARTEFACT)
 
 
 def warrior_bonus_seats(state: NidavellirState) -> set[int]:
@@ -109,23 +98,30 @@ class SheetRow:
     coins: int
     heroes: int
     bonuses: int
+    artefacts: int = 0
+    mercenaries: int = 0
 
     @property
     def total(self) -> int:
-        return sum(self.suits) + self.coins + self.heroes + self.bonuses
+        return sum(self.suits) + self.coins + self.heroes + self.bonuses + self.artefacts + self.mercenaries
 
 
 def sheet_rows(state: NidavellirState) -> list[SheetRow]:
-    """Each seat's score as if the game ended now (Thrud scoring from wherever she stands)."""
+    """Each seat's score as if the game ended now (Thrud scoring from wherever she stands).
+
+    With Thingvellir the class columns are scored without the enlisted mercenaries, and
+    `mercenaries` is what they add (the columns with them minus without them)."""
     bonus_seats = warrior_bonus_seats(state)
     rows = []
     for index, seat in enumerate(state.seats):
         bonuses = (CROWN_POINTS if seat.gem == CROWN_GEM else 0) + (highest_coin(seat) if index in bonus_seats else 0)
-        heroes = hero_points(seat)
-        if any(THRUD in column for column in seat.army):
-            heroes += PIECES[THRUD].points
         suits = tuple(suit_points(seat, suit) for suit in range(5))
-        rows.append(SheetRow(index, suits, coin_points(seat), heroes, bonuses))
+        if not state.thingvellir:
+            rows.append(SheetRow(index, suits, coin_points(seat), hero_points(state, index), bonuses))
+            continue
+        without = tuple(column_points([c for c in seat.army[s] if CARDS[c].kind != MERCENARY], s) for s in range(5))
+        rows.append(SheetRow(index, without, coin_points(seat), hero_points(state, index), bonuses,
+                             artefact_points(state, index), sum(suits) - sum(without)))
     return rows
 
 
@@ -137,19 +133,16 @@ def ranks_of(totals: list[int]) -> list[int]:
 def sheet(state: NidavellirState) -> dict[str, Any]:
     """The JSON score sheet of docs/views/nidavellir.md."""
     rows = sheet_rows(state)
-    totals = [r.total for r in rows]
-    places = ranks_of(totals)
+    places = ranks_of([r.total for r in rows])
+    columns = THINGVELLIR_COLUMNS if state.thingvellir else BASE_COLUMNS
     out = []
     for row, place in zip(rows, places, strict=True):
-        entry: dict[str, int] = {"seat": row.seat}
-        entry.update({SUITS[s]: row.suits[s] for s in range(5)})
-        entry.update({"coins": row.coins, "heroes": row.heroes, "bonuses": row.bonuses,
-                      "total": row.total, "rank": place})
-        out.append(entry)
-    columns = [*SUITS, "coins", "heroes", "bonuses", "total", "rank"]
-    return {"columns": columns, "rows": out}
+        parts = {**{SUITS[s]: row.suits[s] for s in range(5)}, "coins": row.coins, "heroes": row.heroes,
+                 "artefacts": row.artefacts, "mercenaries": row.mercenaries, "bonuses": row.bonuses,
+                 "total": row.total, "rank": place}
+        out.append({"seat": row.seat, **{name: parts[name] for name in columns}})
+    return {"columns": list(columns), "rows": out}
 
 
 def totals(state: NidavellirState) -> list[int]:
     return [r.total for r in sheet_rows(state)]
-

@@ -1,15 +1,18 @@
-"""A new game: gems, bronze coins, the Royal Treasure, both decks, heroes and distinctions."""
+"""A new game: gems, bronze coins, the Royal Treasure, both decks, heroes and distinctions,
+then each expansion's components."""
 
 from __future__ import annotations
 
-from engine.nidavellir.cards import BRONZE_COINS, DISTINCTION_ORDER, HERO_IDS, deck, gems, treasure
+from engine.nidavellir.cards import BASE_HERO_KEYS, DISTINCTION_ORDER, deck
+from engine.nidavellir.components import BRONZE_COINS, gems, treasure
+from engine.nidavellir.rounds import expansions, start_round
 from engine.nidavellir.state import NOT_DECIDED, NidavellirState, SeatState
-from engine.nidavellir.turns import start_round
 from engine.rng import Rng
 
 
-def new_game(players: int, seed: int) -> NidavellirState:
-    """Gems dealt at random, five bronze coins each, both decks shuffled, round 1 of Age 1 dealt."""
+def new_game(players: int, seed: int, expansion_names: list[str]) -> NidavellirState:
+    """Gems dealt at random, five bronze coins each, both decks shuffled (then the expansions'
+    decks, so a base game draws exactly as it always did), round 1 of Age 1 dealt."""
     rng = Rng.from_seed(seed)
     dealt = gems(players)
     rng.shuffle(dealt)
@@ -19,7 +22,11 @@ def new_game(players: int, seed: int) -> NidavellirState:
         rng.shuffle(cards)
     state = NidavellirState(
         players=players, rng=rng.state, seats=seats, decks=decks, treasure=treasure(players),
-        reserve=list(HERO_IDS), winners=[NOT_DECIDED] * len(DISTINCTION_ORDER),
+        reserve=list(BASE_HERO_KEYS), winners=[NOT_DECIDED] * len(DISTINCTION_ORDER),
+        expansions=sorted(expansion_names),
     )
+    for rules in expansions(state):
+        rules.setup(state, rng)
+    state.rng = rng.state
     start_round(state)
     return state

@@ -1,7 +1,8 @@
-"""The Nidavellir game state: plain data with a fast copy and a JSON round trip.
+"""The Nidavellir game state: plain data with a fast copy and a JSON round trip by field name.
 
-Coins are ints (their value; the Hunting Master's coin is `HUNTER_COIN`). Army pieces, cards
-and heroes are ids into `cards.PIECES`. Decks are drawn from the end of their list.
+Coins are ints (their value; the Hunting Master's coin is `HUNTER_COIN`). Cards are their names
+(`cards.CARDS` keys). Decks are drawn from the end of their list. The encoding carries a
+`version`; legacy.py reads the version-less positional encoding stored before it.
 """
 
 from __future__ import annotations
@@ -10,14 +11,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.nidavellir.cards import ULINE
+from engine.errors import StaleEncoding
+from engine.nidavellir.cards import CARDS
+from engine.nidavellir.components import SUITS
+
+VERSION = 2
 
 BID = "bid"
 PICK = "pick"
 END_OF_AGE = "end_of_age"
 OVER = "over"
 
-# Task kinds. Choices wait for their seat's move; the others are rule steps run at once.
+# Task kinds. Choices wait for their seat's move (choices.py); the others are rule steps run at
+# once (steps.py). The names are stored in snapshots: never rename one.
 TAKE = "pick"
 TRANSFORM = "transform"
 TRADE = "trade"
@@ -27,42 +33,76 @@ YLUD_MOVE = "ylud"
 DISCARD = "discard"
 ULINE_BID = "uline_bid"
 PIONEER = "pioneer"
-CHOICES = frozenset({TAKE, TRANSFORM, TRADE, RECRUIT, THRUD_MOVE, YLUD_MOVE, DISCARD, ULINE_BID, PIONEER})
+CAMP = "camp"
+TAVERN_DISCARD = "tavern_discard"
+ENLIST_ORDER = "enlist_order"
+ENLIST = "enlist"
+DOUBLE_MOVE = "double"
+VIDOFNIR = "vidofnir"
+RECOVER = "recover"
+CARD_DISCARD = "card_discard"
+MJOLLNIR = "mjollnir"
 CHECK_HEROES = "heroes"
 AUTO_TRADE = "auto_trade"
 END_TAVERN = "end_tavern"
+AGE_END = "age_end"
 DISTINCTION = "distinction"
 START_AGE = "start_age"
 FINISH = "finish"
+GAME_OVER = "game_over"
+ENLISTMENT = "enlistment"
+LOWEST_COIN = "lowest_coin"
+POUCH_TRANSFORMS = "pouch_transforms"
+TO_DISCARD = "to_discard"
+HOFUD_DISCARDS = "hofud_discards"
 
 NO_BID = -1
 NOT_DECIDED = -2  # a distinction not handed out yet
-NOBODY = -1  # a distinction nobody won (tie)
+NOBODY = -1  # a distinction nobody won (tie); a tavern where nobody visited the camp
+
+THINGVELLIR = "thingvellir"
 
 
 @dataclass(frozen=True)
 class Task:
     """One step waiting in the queue: a choice of `seat` or an automatic rule step.
 
-    `n` and `args` carry what the step needs (an amount, excluded columns, ...).
+    `n`, `args` and `card` carry what the step needs: an amount, excluded columns, the card
+    that caused it (a transform's source, the card a discard comes from, ...).
     """
 
     kind: str
     seat: int = -1
     n: int = 0
     args: tuple[int, ...] = ()
+    card: str = ""
 
-    def encode(self) -> list[Any]:
-        return [self.kind, self.seat, self.n, list(self.args)]
+    def encode(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.seat != -1:
+            out["seat"] = self.seat
+        if self.n:
+            out["n"] = self.n
+        if self.args:
+            out["args"] = list(self.args)
+        if self.card:
+            out["card"] = self.card
+        return out
 
     @classmethod
-    def decode(cls, data: list[Any]) -> Task:
-        return cls(str(data[0]), int(data[1]), int(data[2]), tuple(int(a) for a in data[3]))
+    def decode(cls, d: Mapping[str, Any]) -> Task:
+        return cls(str(d["kind"]), int(d.get("seat", -1)), int(d.get("n", 0)),
+                   tuple(int(a) for a in d.get("args", ())), str(d.get("card", "")))
 
 
 @dataclass
 class SeatState:
-    """One player's table: gem, coins (on taverns or in the pouch), army and heroes."""
+    """One player's table: gem, coins (on taverns or in the pouch), army, command zone.
+
+    `command` is the command zone: neutral heroes, artefacts, mercenaries not enlisted yet,
+    and Thrud, Ylud or a double while their owner chooses their column. `marks` keeps what a
+    card remembers for its owner (Zolkur used, Mjöllnir's column), by card name.
+    """
 
     gem: int
     bids: list[int] = field(default_factory=lambda: [NO_BID] * 3)
@@ -70,15 +110,17 @@ class SeatState:
     has_bid: bool = False
     pouch_shown: bool = True  # the pouch is public knowledge (before bidding, after a trade)
     bronze: list[int] = field(default_factory=list)  # values this seat still holds as bronze
-    army: list[list[int]] = field(default_factory=lambda: [[] for _ in range(5)])
-    command: list[int] = field(default_factory=list)
-    heroes: list[int] = field(default_factory=list)
+    army: list[list[str]] = field(default_factory=lambda: [[] for _ in range(5)])
+    command: list[str] = field(default_factory=list)
+    heroes: list[str] = field(default_factory=list)
     distinctions: list[int] = field(default_factory=list)
+    marks: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> SeatState:
         return SeatState(
             self.gem, self.bids[:], self.pouch[:], self.has_bid, self.pouch_shown, self.bronze[:],
             [column[:] for column in self.army], self.command[:], self.heroes[:], self.distinctions[:],
+            dict(self.marks),
         )
 
     def coins(self) -> list[int]:
@@ -89,43 +131,50 @@ class SeatState:
         return {
             "gem": self.gem, "bids": self.bids[:], "pouch": self.pouch[:], "has_bid": self.has_bid,
             "pouch_shown": self.pouch_shown, "bronze": self.bronze[:],
-            "army": [column[:] for column in self.army], "command": self.command[:],
-            "heroes": self.heroes[:], "distinctions": self.distinctions[:],
+            "army": {SUITS[s]: column[:] for s, column in enumerate(self.army)}, "command": self.command[:],
+            "heroes": self.heroes[:], "distinctions": self.distinctions[:], "marks": dict(self.marks),
         }
 
     @classmethod
     def decode(cls, d: Mapping[str, Any]) -> SeatState:
+        army = d["army"]
         return cls(
-            int(d["gem"]), [int(c) for c in d["bids"]], [int(c) for c in d["pouch"]], bool(d["has_bid"]),
-            bool(d["pouch_shown"]), [int(c) for c in d["bronze"]],
-            [[int(p) for p in column] for column in d["army"]], [int(p) for p in d["command"]],
-            [int(p) for p in d["heroes"]], [int(s) for s in d["distinctions"]],
+            int(d["gem"]), _ints(d["bids"]), _ints(d["pouch"]), bool(d["has_bid"]), bool(d["pouch_shown"]),
+            _ints(d["bronze"]), [_cards(army[suit]) for suit in SUITS], _cards(d["command"]),
+            _cards(d["heroes"]), _ints(d["distinctions"]), {str(k): int(v) for k, v in d["marks"].items()},
         )
 
 
 @dataclass
 class NidavellirState:
-    """Everything about one game."""
+    """Everything about one game. The fields after `tasks` belong to the expansions; in a
+    base game they keep their defaults."""
 
     players: int
     rng: int
     seats: list[SeatState]
-    decks: list[list[int]]  # [age 1, age 2]
+    decks: list[list[str]]  # [age 1, age 2]
     treasure: list[int]  # ascending
-    reserve: list[int]  # heroes not recruited yet
+    reserve: list[str]  # heroes not recruited yet
     age: int = 1
     round: int = 1
     phase: str = BID
     tavern: int = -1  # tavern being resolved; -1 while bidding or between ages
-    taverns: list[list[int]] = field(default_factory=lambda: [[], [], []])
+    taverns: list[list[str]] = field(default_factory=lambda: [[], [], []])
     revealed: list[bool] = field(default_factory=lambda: [False] * 3)
     orders: list[list[int]] = field(default_factory=lambda: [[], [], []])
     picked: list[list[int]] = field(default_factory=lambda: [[], [], []])
     order_values: list[int] = field(default_factory=list)  # bid values the current order was made from
-    discard: list[int] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)  # per DISTINCTION_ORDER entry
-    pioneer: list[int] = field(default_factory=list)  # cards drawn for the Pioneer, private
+    pioneer: list[str] = field(default_factory=list)  # cards drawn for the Pioneer, private
     tasks: list[Task] = field(default_factory=list)
+    expansions: list[str] = field(default_factory=list)  # sorted names of the expansions in play
+    camp: list[str] = field(default_factory=list)  # Thingvellir: the face-up camp
+    camp_decks: list[list[str]] = field(default_factory=lambda: [[], []])  # [age 1, age 2]
+    camp_picks: list[int] = field(default_factory=lambda: [NOBODY] * 3)  # who visited the camp, per tavern
+    aside: list[str] = field(default_factory=list)  # cards set aside: Olwyn's doubles
+    window: bool = False  # a mercenary gained now is enlisted at once (end of an age)
 
     def copy(self) -> NidavellirState:
         return NidavellirState(
@@ -133,37 +182,62 @@ class NidavellirState:
             self.treasure[:], self.reserve[:], self.age, self.round, self.phase, self.tavern,
             [t[:] for t in self.taverns], self.revealed[:], [o[:] for o in self.orders],
             [p[:] for p in self.picked], self.order_values[:], self.discard[:], self.winners[:],
-            self.pioneer[:], self.tasks[:],
+            self.pioneer[:], self.tasks[:], self.expansions[:], self.camp[:], [d[:] for d in self.camp_decks],
+            self.camp_picks[:], self.aside[:], self.window,
         )
+
+    @property
+    def thingvellir(self) -> bool:
+        return THINGVELLIR in self.expansions
+
+    def holder(self, key: str) -> int:
+        """The seat that recruited this hero or holds this card in its command zone, or -1."""
+        for index, seat in enumerate(self.seats):
+            if key in seat.heroes or key in seat.command:
+                return index
+        return -1
 
     def encode(self) -> dict[str, Any]:
         return {
-            "players": self.players, "rng": self.rng, "seats": [s.encode() for s in self.seats],
+            "version": VERSION, "players": self.players, "rng": self.rng, "seats": [s.encode() for s in self.seats],
             "decks": [d[:] for d in self.decks], "treasure": self.treasure[:], "reserve": self.reserve[:],
             "age": self.age, "round": self.round, "phase": self.phase, "tavern": self.tavern,
             "taverns": [t[:] for t in self.taverns], "revealed": self.revealed[:],
             "orders": [o[:] for o in self.orders], "picked": [p[:] for p in self.picked],
             "order_values": self.order_values[:], "discard": self.discard[:], "winners": self.winners[:],
             "pioneer": self.pioneer[:], "tasks": [t.encode() for t in self.tasks],
+            "expansions": self.expansions[:], "camp": self.camp[:], "camp_decks": [d[:] for d in self.camp_decks],
+            "camp_picks": self.camp_picks[:], "aside": self.aside[:], "window": self.window,
         }
 
     @classmethod
     def decode(cls, d: Mapping[str, Any]) -> NidavellirState:
-        def ints(values: Any) -> list[int]:
-            return [int(v) for v in values]
+        """Read an encoding of this version; StaleEncoding if it can't be read."""
+        if d.get("version") != VERSION:
+            raise StaleEncoding(f"This Nidavellir snapshot has version {d.get('version')!r}; "
+                                f"this engine reads version {VERSION}. Replay the move log instead.")
+        try:
+            return cls(
+                int(d["players"]), int(d["rng"]), [SeatState.decode(s) for s in d["seats"]],
+                [_cards(x) for x in d["decks"]], _ints(d["treasure"]), _cards(d["reserve"]), int(d["age"]),
+                int(d["round"]), str(d["phase"]), int(d["tavern"]), [_cards(t) for t in d["taverns"]],
+                [bool(r) for r in d["revealed"]], [_ints(o) for o in d["orders"]], [_ints(p) for p in d["picked"]],
+                _ints(d["order_values"]), _cards(d["discard"]), _ints(d["winners"]), _cards(d["pioneer"]),
+                [Task.decode(t) for t in d["tasks"]], [str(e) for e in d["expansions"]], _cards(d["camp"]),
+                [_cards(x) for x in d["camp_decks"]], _ints(d["camp_picks"]), _cards(d["aside"]), bool(d["window"]),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise StaleEncoding(f"This Nidavellir snapshot can't be read ({err!r}). Replay the move log instead.") \
+                from err
 
-        return cls(
-            int(d["players"]), int(d["rng"]), [SeatState.decode(s) for s in d["seats"]],
-            [ints(x) for x in d["decks"]], ints(d["treasure"]), ints(d["reserve"]), int(d["age"]),
-            int(d["round"]), str(d["phase"]), int(d["tavern"]), [ints(t) for t in d["taverns"]],
-            [bool(r) for r in d["revealed"]], [ints(o) for o in d["orders"]], [ints(p) for p in d["picked"]],
-            ints(d["order_values"]), ints(d["discard"]), ints(d["winners"]), ints(d["pioneer"]),
-            [Task.decode(t) for t in d["tasks"]],
-        )
 
-    def uline_seat(self) -> int:
-        """The seat owning Uline, or -1."""
-        for index, seat in enumerate(self.seats):
-            if ULINE in seat.heroes:
-                return index
-        return -1
+def _ints(values: Any) -> list[int]:
+    return [int(v) for v in values]
+
+
+def _cards(values: Any) -> list[str]:
+    out = [str(v) for v in values]
+    for key in out:
+        if key not in CARDS:
+            raise ValueError(f"unknown card {key!r}")
+    return out

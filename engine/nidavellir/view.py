@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.nidavellir.cards import (
-    DISTINCTION_LABELS,
-    DISTINCTION_ORDER,
-    PIECES,
+from engine.nidavellir.army import column_bravery, column_ranks, lines
+from engine.nidavellir.cards import CARDS, DISTINCTION_LABELS, DISTINCTION_ORDER, rounds_per_age
+from engine.nidavellir.choices import BIDDING, CHOICES
+from engine.nidavellir.components import (
+    ARTEFACT,
+    DOUBLE,
+    MERCENARY,
     SUITS,
     TAVERN_LABELS,
     TAVERNS,
@@ -16,13 +19,12 @@ from engine.nidavellir.cards import (
     coin_token,
     coin_value,
     is_trading,
-    rounds_per_age,
+    seat_name,
 )
-from engine.nidavellir.coins import seat_name
-from engine.nidavellir.moves import prompt
-from engine.nidavellir.scoring import column_bravery, column_ranks, lines, sheet_rows
-from engine.nidavellir.state import BID, CHOICES, NO_BID, NOT_DECIDED, PIONEER, NidavellirState, SeatState
-from engine.nidavellir.turns import bidders
+from engine.nidavellir.rounds import bidders
+from engine.nidavellir.scoring import sheet_rows
+from engine.nidavellir.state import BID, NO_BID, NOBODY, NOT_DECIDED, PIONEER, NidavellirState, SeatState, Task
+from engine.nidavellir.thingvellir.effects import mjollnir_column
 from engine.rng import Rng
 
 
@@ -35,27 +37,36 @@ def coin_view(coin: int, seat: SeatState) -> dict[str, Any]:
             "trading": is_trading(coin)}
 
 
-def _piece_view(piece_id: int) -> dict[str, Any]:
-    piece = PIECES[piece_id]
+def _piece_view(key: str) -> dict[str, Any]:
+    piece = CARDS[key]
     out: dict[str, Any] = {
         "key": piece.key, "label": piece.label, "suit": None if piece.suit is None else SUITS[piece.suit],
-        "ranks": piece.ranks, "hero": piece.hero,
+        "ranks": piece.ranks, "hero": piece.hero, "kind": piece.kind,
     }
     if piece.hero:
         out.update({"bravery": list(piece.bravery), "points": piece.points, "text": piece.text})
     else:
         out.update({"bravery": piece.bravery_sum, "offering": piece.offering})
+    if piece.kind in (ARTEFACT, MERCENARY, DOUBLE):
+        out.update({"text": piece.text, "points": piece.points, "age": piece.age})
+    if piece.options:
+        out["options"] = [{"suit": SUITS[suit], "bravery": bravery} for suit, bravery in piece.options]
     return out
 
 
-_PIECE_VIEWS = tuple(_piece_view(i) for i in range(len(PIECES)))
+_PIECE_VIEWS = {key: _piece_view(key) for key in CARDS}
 
 
-def piece_view(piece_id: int) -> dict[str, Any]:
-    """A card or hero as the view shows it (a fresh copy: views are the caller's to keep)."""
-    out = dict(_PIECE_VIEWS[piece_id])
-    if isinstance(out["bravery"], list):
-        out["bravery"] = out["bravery"][:]
+def piece_view(key: str, suit: int | None = None) -> dict[str, Any]:
+    """A card or hero as the view shows it (a fresh copy: views are the caller's to keep). In a
+    column (`suit`), a mercenary or a double takes that column's class and bravery points."""
+    out = dict(_PIECE_VIEWS[key])
+    for name in ("bravery", "options"):
+        if isinstance(out.get(name), list):
+            out[name] = [dict(x) if isinstance(x, dict) else x for x in out[name]]
+    if suit is not None and CARDS[key].kind in (MERCENARY, DOUBLE):
+        out["suit"] = SUITS[suit]
+        out["bravery"] = column_bravery([key], suit)
     return out
 
 
@@ -68,18 +79,36 @@ def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: in
     ]
     pouch = [coin_view(c, seat) for c in sorted(seat.pouch, key=coin_order)]
     army = {
-        SUITS[s]: {"items": [piece_view(p) for p in column], "ranks": column_ranks(column),
+        SUITS[s]: {"items": [piece_view(p, s) for p in column], "ranks": column_ranks(column),
                    "bravery": column_bravery(column, s)}
         for s, column in enumerate(seat.army)
     }
+    kinds = {card: CARDS[card].kind for card in seat.command}
+    mjollnir = mjollnir_column(state, index)
     return {
         "seat": index, "gem": seat.gem,
         "coins": [coin_view(c, seat) for c in sorted(seat.coins(), key=coin_order)],
         "has_bid": seat.has_bid, "bids": bids,
         "pouch": pouch if own or pouch_public(state, seat) else None,
-        "uline": state.uline_seat() == index, "army": army,
-        "command": [piece_view(h) for h in seat.command], "hero_count": len(seat.heroes),
+        "uline": "uline" in seat.heroes, "army": army,
+        "command": [piece_view(h) for h in seat.command if CARDS[h].hero], "hero_count": len(seat.heroes),
         "lines": lines(seat), "distinctions": [SUITS[s] for s in seat.distinctions], "score": score,
+        "artefacts": [piece_view(c) for c in seat.command if kinds[c] == ARTEFACT],
+        "mercenaries": [piece_view(c) for c in seat.command if kinds[c] == MERCENARY],
+        "placing": [piece_view(c) for c in seat.command if kinds[c] == DOUBLE],
+        "zolkur_spent": bool(seat.marks.get("zolkur")),
+        "mjollnir": None if mjollnir is None else SUITS[mjollnir],
+    }
+
+
+def _camp_view(state: NidavellirState) -> dict[str, Any] | None:
+    if not state.thingvellir:
+        return None
+    return {
+        "cards": [piece_view(c) for c in state.camp],
+        "decks": {"age1": len(state.camp_decks[0]), "age2": len(state.camp_decks[1])},
+        "visits": [None if seat == NOBODY else seat for seat in state.camp_picks],
+        "doubles_aside": len(state.aside),
     }
 
 
@@ -100,10 +129,11 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
     hint = "The game is over."
     if state.tasks and state.tasks[0].kind in CHOICES:
         first = state.tasks[0]
-        task = {"seat": first.seat, "kind": first.kind, "text": prompt(first)}
-        hint = f"{seat_name(first.seat)}: {prompt(first)}."
+        prompt = CHOICES[first.kind].prompt_text(state, first)
+        task = {"seat": first.seat, "kind": first.kind, "text": prompt}
+        hint = f"{seat_name(first.seat)}: {prompt}."
     elif state.phase == BID:
-        task = {"seat": None, "kind": "bid", "text": "place one coin on each tavern"}
+        task = {"seat": None, "kind": "bid", "text": BIDDING.prompt_text(state, Task(BID))}
         waiting = ", ".join(seat_name(s) for s in sorted(bidders(state)))
         hint = f"Bidding: waiting for {waiting}."
     pioneer = None
@@ -125,29 +155,47 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
         ],
         "seats": [_seat_view(state, i, viewer, scores[i]) for i in range(state.players)],
         "task": task, "pioneer": pioneer, "log_hint": hint,
+        "expansions": state.expansions[:], "camp": _camp_view(state),
     }
 
 
-def determinize(state: NidavellirState, viewer: int | None, seed: int) -> NidavellirState:
-    """Redeal what `viewer` can't see: others' unrevealed bids and hidden pouches, deck order,
-    the Pioneer's drawn cards, and the PRNG."""
-    rng = Rng.from_seed(seed)
-    out = state.copy()
-    for index, seat in enumerate(out.seats):
-        if index == viewer:
-            continue
-        places = [t for t in range(3) if seat.bids[t] != NO_BID and not state.revealed[t]]
-        hidden = [seat.bids[t] for t in places]
-        in_pouch = not pouch_public(state, seat)
-        if in_pouch:
-            hidden += seat.pouch
+def _redeal_coins(state: NidavellirState, seat: SeatState, rng: Rng) -> None:
+    """Shuffle a seat's coins among the places another seat can't see: its bids on taverns not
+    revealed yet and, while hidden, its pouch. A tavern left without a bid (Jarnglofi) is a
+    hidden place too: the missing bid may be on any of them."""
+    slots = [t for t in range(3) if not state.revealed[t] and (seat.bids[t] != NO_BID or seat.has_bid)]
+    holes = sum(1 for t in slots if seat.bids[t] == NO_BID)
+    slots_with_coins = [t for t in slots if seat.bids[t] != NO_BID]
+    hidden = [seat.bids[t] for t in slots_with_coins]
+    in_pouch = not pouch_public(state, seat)
+    if in_pouch:
+        hidden += seat.pouch
+    if not holes:
         if len(hidden) < 2:
-            continue
+            return
         rng.shuffle(hidden)
-        for t in places:
+        for t in slots_with_coins:
             seat.bids[t] = hidden.pop()
         if in_pouch:
             seat.pouch = sorted(hidden)
+        return
+    if not in_pouch:
+        return  # every coin of the seat is known; only where its missing bid is, which is public
+    rng.shuffle(hidden)
+    rng.shuffle(slots)
+    for position, t in enumerate(slots):
+        seat.bids[t] = NO_BID if position < holes else hidden.pop()
+    seat.pouch = sorted(hidden)
+
+
+def determinize(state: NidavellirState, viewer: int | None, seed: int) -> NidavellirState:
+    """Redeal what `viewer` can't see: others' unrevealed bids and hidden pouches, deck order
+    (the camp decks too), the Pioneer's drawn cards, and the PRNG."""
+    rng = Rng.from_seed(seed)
+    out = state.copy()
+    for index, seat in enumerate(out.seats):
+        if index != viewer:
+            _redeal_coins(state, seat, rng)
     pioneer_hidden = bool(out.pioneer) and not (out.tasks and out.tasks[0].kind == PIONEER
                                                 and out.tasks[0].seat == viewer)
     if pioneer_hidden:
@@ -156,6 +204,8 @@ def determinize(state: NidavellirState, viewer: int | None, seed: int) -> Nidave
         out.pioneer = pool[:len(out.pioneer)]
         out.decks[1] = pool[len(out.pioneer):]
     for deck in out.decks:
+        rng.shuffle(deck)
+    for deck in out.camp_decks:
         rng.shuffle(deck)
     out.rng = rng.next64()
     return out

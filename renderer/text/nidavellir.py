@@ -80,6 +80,12 @@ def _seat_lines(view: Mapping[str, Any], seat: Mapping[str, Any], names: Sequenc
     extras = []
     if seat["command"]:
         extras.append("command zone: " + ", ".join(_card(h) for h in seat["command"]))
+    if seat.get("artefacts"):
+        extras.append("artefacts: " + ", ".join(_card(a) for a in seat["artefacts"]))
+    if seat.get("mercenaries"):
+        extras.append("to enlist: " + ", ".join(_card(m) for m in seat["mercenaries"]))
+    if seat.get("placing"):
+        extras.append("to place: " + ", ".join(_card(d) for d in seat["placing"]))
     extras.append(f"heroes {seat['hero_count']} / lines {seat['lines']}")
     if seat["distinctions"]:
         extras.append("distinctions: " + ", ".join(seat["distinctions"]))
@@ -87,10 +93,14 @@ def _seat_lines(view: Mapping[str, Any], seat: Mapping[str, Any], names: Sequenc
     return lines
 
 
+# Short column heads that stay apart ("artefacts" and "mercenaries" would not at 7 letters).
+_HEADS = {"blacksmith": "blacksm", "artefacts": "artef", "mercenaries": "mercen"}
+
+
 def score_sheet(sheet: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     """The final score sheet as a table, one row per seat."""
     columns: Sequence[str] = sheet["columns"]
-    heads = ["seat", *(c[:7] for c in columns)]
+    heads = ["seat", *(_HEADS.get(c, c[:7]) for c in columns)]
     labels = [seat_name(names, row["seat"]) for row in sheet["rows"]]
     widths = [max(6, *(len(x) for x in labels)), *(max(4, len(h)) for h in heads[1:])]
     lines = [heads[0].ljust(widths[0]) + "  "
@@ -112,6 +122,11 @@ def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
     lines.append(f"  decks: age 1 {decks['age1']}, age 2 {decks['age2']}   discard {len(view['discard'])}")
     lines.append("  treasure: " + (" ".join(str(v) for v in view["treasure"]) or "empty"))
     lines.append("  heroes: " + (", ".join(_card(h) for h in view["heroes"]) or "none left"))
+    camp = view.get("camp")
+    if camp is not None:
+        age = f"age{view['age']}"
+        cards = ", ".join(_card(c) for c in camp["cards"]) or "(empty)"
+        lines.append(f"  camp: {cards}   camp deck {camp['decks'][age]}")
     won = []
     for distinction in view["distinctions"]:
         if distinction["done"]:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from engine.nidavellir import GAME
-from engine.nidavellir.cards import PIECE_BY_KEY, SUIT_BY_NAME
+from engine.nidavellir.cards import CARDS
+from engine.nidavellir.components import SUIT_BY_NAME
 from engine.nidavellir.state import NidavellirState
 
 
-def piece(key: str) -> int:
-    return PIECE_BY_KEY[key]
+def piece(key: str) -> str:
+    """A card by its name (checked: a typo fails here, not deep in a rule)."""
+    assert key in CARDS, f"no card called {key!r}"
+    return key
 
 
-def fresh(players: int = 2, seed: int = 1) -> NidavellirState:
-    return GAME.setup(players, {}, seed)
+def fresh(players: int = 2, seed: int = 1, thingvellir: bool = False) -> NidavellirState:
+    return GAME.setup(players, {"thingvellir": thingvellir}, seed)
 
 
 def give_army(state: NidavellirState, seat: int, **columns: list[str]) -> None:
@@ -20,8 +23,7 @@ def give_army(state: NidavellirState, seat: int, **columns: list[str]) -> None:
     for suit, keys in columns.items():
         state.seats[seat].army[SUIT_BY_NAME[suit]] = [piece(k) for k in keys]
     for key in (k for keys in columns.values() for k in keys):
-        if key in ("kraal", "tarah", "aral", "dagda", "aegur", "bonfur", "zoral", "lokdur", "hourya", "idunn",
-                   "thrud", "ylud"):
+        if CARDS[key].hero:
             state.seats[seat].heroes.append(piece(key))
             if piece(key) in state.reserve:
                 state.reserve.remove(piece(key))
@@ -66,4 +68,32 @@ def play_first_moves_until_age_ends(state: NidavellirState) -> NidavellirState:
     while state.phase in ("bid", "pick") and state.age == age:
         seat = min(GAME.to_move(state))
         state = apply(state, seat, texts(state, seat)[0])
+    return state
+
+
+def set_camp(state: NidavellirState, *keys: str) -> None:
+    state.camp = [piece(k) for k in keys]
+
+
+def hold(state: NidavellirState, seat: int, *keys: str) -> None:
+    """Give a seat heroes or camp cards straight into its command zone (out of the reserve)."""
+    for key in keys:
+        state.seats[seat].command.append(piece(key))
+        if CARDS[key].hero:
+            state.seats[seat].heroes.append(key)
+            state.reserve.remove(key)
+
+
+def end_of_age(state: NidavellirState) -> NidavellirState:
+    """The last tavern of the age was just resolved: coins go back and the end-of-age steps run
+    until the first choice."""
+    from engine.nidavellir.cards import rounds_per_age
+    from engine.nidavellir.rounds import end_round
+    from engine.nidavellir.steps import settle
+
+    state.round = rounds_per_age(state.players)
+    state.taverns = [[], [], []]
+    state.tasks = []
+    end_round(state)
+    settle(state)
     return state

@@ -6,8 +6,8 @@ import pytest
 
 from engine.errors import BadMove, IllegalMove
 from engine.nidavellir import GAME
+from engine.nidavellir.rounds import gem_swaps, pick_order
 from engine.nidavellir.state import NidavellirState
-from engine.nidavellir.turns import gem_swaps, pick_order
 from tests.nidavellir.position import apply, fresh, set_taverns, texts
 
 

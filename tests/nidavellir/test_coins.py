@@ -6,8 +6,8 @@ import pytest
 
 from engine.errors import IllegalMove
 from engine.nidavellir import GAME
-from engine.nidavellir.cards import HUNTER_COIN
 from engine.nidavellir.coins import treasure_pick
+from engine.nidavellir.components import HUNTER_COIN
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import apply, fresh, set_taverns, texts
 

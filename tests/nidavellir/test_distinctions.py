@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.nidavellir import GAME
-from engine.nidavellir.cards import BLACKSMITH, HUNTER_COIN, WARRIOR
-from engine.nidavellir.scoring import lines, ranks
+from engine.nidavellir.army import lines, ranks
+from engine.nidavellir.components import BLACKSMITH, HUNTER_COIN, WARRIOR
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import (
     apply,

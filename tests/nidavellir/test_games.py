@@ -11,9 +11,10 @@ from engine.nidavellir.state import NidavellirState
 from engine.rng import Rng
 
 
-def _play(players: int, seed: int, kinds: list[str]) -> tuple[NidavellirState, list[tuple[int, str]]]:
+def _play(players: int, seed: int, kinds: list[str],
+          thingvellir: bool = False) -> tuple[NidavellirState, list[tuple[int, str]]]:
     ais = {**GAME.ai_players(), "search": SearchPlayer(GAME, playouts=8)}
-    state = GAME.setup(players, {}, seed)
+    state = GAME.setup(players, {"thingvellir": thingvellir}, seed)
     rng = Rng.from_seed(seed)
     log = []
     while GAME.outcome(state) is None:
@@ -25,22 +26,25 @@ def _play(players: int, seed: int, kinds: list[str]) -> tuple[NidavellirState, l
     return state, log
 
 
+@pytest.mark.parametrize("thingvellir", [False, True], ids=["base", "thingvellir"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_whole_game_from_a_fixed_seed_ends_with_a_full_score_sheet(players: int) -> None:
-    state, log = _play(players, 11, ["random", "greedy"])
+def test_whole_game_from_a_fixed_seed_ends_with_a_full_score_sheet(players: int, thingvellir: bool) -> None:
+    state, log = _play(players, 11, ["random", "greedy"], thingvellir)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.sheet is not None and outcome.scores is not None
     rows = outcome.sheet["rows"]
     assert [row["seat"] for row in rows] == list(range(players))
     for row in rows:
-        parts = ["blacksmith", "hunter", "explorer", "miner", "warrior", "coins", "heroes", "bonuses"]
+        parts = [c for c in outcome.sheet["columns"] if c not in ("total", "rank")]
         assert row["total"] == sum(row[p] for p in parts)
     assert list(outcome.scores) == [row["total"] for row in rows]
     assert set(outcome.winners) == {r["seat"] for r in rows if r["rank"] == 1}
     # both decks are used up exactly (one Age 2 card went to the Pioneer or the discard)
     assert state.decks == [[], []]
     assert state.age == 2 and all(not any(t) for t in state.taverns)
-    assert replay(GAME, players, {}, 11, log) == state
+    assert replay(GAME, players, {"thingvellir": thingvellir}, 11, log) == state
+    if thingvellir:  # every mercenary was enlisted at the end of Age 2
+        assert not any(card.startswith("mercenary") for seat in state.seats for card in seat.command)
 
 
 def test_same_seed_and_moves_give_the_same_game() -> None:
@@ -49,9 +53,12 @@ def test_same_seed_and_moves_give_the_same_game() -> None:
     assert log == again and first == second
 
 
-def test_search_player_plays_a_whole_game_against_greedy() -> None:
-    state, _ = _play(2, 3, ["search", "greedy"])
+@pytest.mark.parametrize("thingvellir", [False, True], ids=["base", "thingvellir"])
+def test_search_player_plays_a_whole_game_against_greedy(thingvellir: bool) -> None:
+    state, log = _play(2, 3, ["search", "greedy"], thingvellir)
     assert GAME.outcome(state) is not None
+    if thingvellir:
+        assert any(text.startswith("camp") for seat, text in log if seat == 0)  # search visits the camp
 
 
 def test_ai_kinds_are_random_greedy_and_search() -> None:

@@ -6,8 +6,9 @@ import pytest
 
 from engine.errors import IllegalMove
 from engine.nidavellir import GAME
-from engine.nidavellir.cards import EXPLORER, HUNTER, MINER, SUIT_BY_NAME, WARRIOR
-from engine.nidavellir.scoring import lines, ranks, sheet_rows
+from engine.nidavellir.army import lines, ranks
+from engine.nidavellir.components import EXPLORER, HUNTER, MINER, SUIT_BY_NAME, WARRIOR
+from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import RECRUIT, NidavellirState
 from tests.nidavellir.position import (
     apply,

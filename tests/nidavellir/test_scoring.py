@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.nidavellir import GAME
-from engine.nidavellir.cards import BLACKSMITH, EXPLORER, HUNTER, MINER, WARRIOR
+from engine.nidavellir.components import BLACKSMITH, EXPLORER, HUNTER, MINER, WARRIOR
 from engine.nidavellir.scoring import blacksmith_points, ranks_of, sheet, sheet_rows, suit_points
 from tests.nidavellir.position import fresh, give_army, piece
 

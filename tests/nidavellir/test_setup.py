@@ -8,7 +8,8 @@ import pytest
 
 from engine.errors import BadOptions
 from engine.nidavellir import GAME
-from engine.nidavellir.cards import HERO_IDS, PIECES, cards_per_tavern, deck, rounds_per_age, treasure
+from engine.nidavellir.cards import BASE_HERO_KEYS, cards_per_tavern, deck, rounds_per_age
+from engine.nidavellir.components import treasure
 from tests.nidavellir.position import fresh
 
 
@@ -47,8 +48,8 @@ def test_deck_sizes_include_five_player_cards_only_at_five(players: int, age1: i
 
 
 def test_age_decks_differ_only_by_royal_offerings() -> None:
-    one = Counter(PIECES[c].key for c in deck(1, 3))
-    two = Counter(PIECES[c].key for c in deck(2, 3))
+    one = Counter(c for c in deck(1, 3))
+    two = Counter(c for c in deck(2, 3))
     assert one["offering 3"] == 1 and two["offering 5"] == 2
     del one["offering 3"], two["offering 5"]
     assert one == two
@@ -64,16 +65,17 @@ def test_cards_per_tavern_and_rounds_per_age(players: int, per_tavern: int, roun
 
 def test_all_21_heroes_start_face_up_in_the_reserve() -> None:
     state = fresh(2)
-    assert len(HERO_IDS) == 21
-    assert sorted(state.reserve) == sorted(HERO_IDS)
+    assert len(BASE_HERO_KEYS) == 21
+    assert sorted(state.reserve) == sorted(BASE_HERO_KEYS)
     assert len(GAME.view(state, None)["heroes"]) == 21
 
 
-@pytest.mark.parametrize("expansion", ["thingvellir", "idavoll"])
-def test_expansion_options_are_declared_but_refused(expansion: str) -> None:
-    assert expansion in {spec.name for spec in GAME.options()}
-    with pytest.raises(BadOptions, match="isn't playable"):
-        GAME.setup(3, {expansion: True}, 1)
+def test_idavoll_is_declared_but_refused_with_a_reason() -> None:
+    assert {"thingvellir", "idavoll"} <= {spec.name for spec in GAME.options()}
+    with pytest.raises(BadOptions, match="Idavoll expansion isn't playable yet"):
+        GAME.setup(3, {"idavoll": True}, 1)
+    with pytest.raises(BadOptions, match="Idavoll"):
+        GAME.setup(3, {"idavoll": True, "thingvellir": True}, 1)
 
 
 def test_player_count_outside_two_to_five_is_refused() -> None:
@@ -83,8 +85,8 @@ def test_player_count_outside_two_to_five_is_refused() -> None:
 
 @pytest.mark.parametrize("age", [1, 2])
 def test_five_players_add_the_cards_marked_for_five(age: int) -> None:
-    four = Counter(PIECES[c].key for c in deck(age, 4))
-    five = Counter(PIECES[c].key for c in deck(age, 5))
+    four = Counter(c for c in deck(age, 4))
+    five = Counter(c for c in deck(age, 5))
     offering = "offering 3" if age == 1 else "offering 5"
     assert five - four == Counter({"blacksmith": 2, "hunter": 2, "warrior 10": 1, "miner 0": 1, "miner 1": 1,
                                    "explorer 12": 1, offering: 1})
@@ -97,4 +99,4 @@ def test_five_players_add_the_cards_marked_for_five(age: int) -> None:
 def test_distinctions_are_laid_out_and_the_armorer_card_set_aside() -> None:
     state = fresh(4)
     assert [d["done"] for d in GAME.view(state, None)["distinctions"]] == [False] * 5
-    assert all(PIECES[c].key != "armorer" for d in state.decks for c in d)
+    assert all(c != "armorer" for d in state.decks for c in d)

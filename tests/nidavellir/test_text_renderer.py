@@ -35,3 +35,18 @@ def test_text_names_seats_seat_n_like_the_engine_when_a_name_is_missing() -> Non
     assert "Seat 2 *  gem" in text and "Ann  gem" in text and "Player" not in text
     named = render_view(GAME.view(state, None), ["Ann", "Bo", "Cy"])
     assert "Bidding: waiting for Bo, Cy." in named
+
+
+def test_text_shows_the_camp_artefacts_mercenaries_and_their_score_lines() -> None:
+    state = fresh(2, thingvellir=True)
+    state.seats[0].command += ["draupnir", "mercenary hunter miner 1"]
+    text = render_view(GAME.view(state, 0), ["Ann", "Bo"])
+    camp = GAME.view(state, 0)["camp"]["cards"]
+    assert f"camp: {camp[0]['label']}" in text and "camp deck 7" in text
+    assert "artefacts: Draupnir" in text and "to enlist: Mercenary Hunter / Miner 1" in text
+    ai = GAME.ai_players()["random"]
+    while GAME.outcome(state) is None:
+        seat = min(GAME.to_move(state))
+        state = GAME.apply(state, seat, ai.choose(state, seat, 3)).state
+    text = render_view(GAME.view(state, None), ["Ann", "Bo"])
+    assert "artef" in text and "mercen" in text and "total" in text

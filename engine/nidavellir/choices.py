@@ -1,0 +1,403 @@
+"""The base game's choices, one spec each (grammar in docs/nidavellir.md), and the registry of
+every choice, Thingvellir's included (thingvellir/choices.py)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, permutations
+
+from engine.core import Event, Move
+from engine.nidavellir.army import discard_columns, discard_top
+from engine.nidavellir.cards import CARDS, DWERGS, THINGVELLIR_HERO_KEYS, source_label
+from engine.nidavellir.choice import Choice
+from engine.nidavellir.coins import trade, transform, transformable
+from engine.nidavellir.components import (
+    HUNTER_COIN,
+    PLACES,
+    POUCH,
+    SUIT_BY_NAME,
+    SUITS,
+    TAVERN_BY_NAME,
+    TAVERN_LABELS,
+    coin_token,
+    coin_value,
+    seat_name,
+)
+from engine.nidavellir.effects import effect, trade_terms, transform_bonus
+from engine.nidavellir.grammar import HERO_TOKENS, coin_of_token
+from engine.nidavellir.recruiting import gain, place, recruit, recruitable
+from engine.nidavellir.rounds import bidders, expansions, order_tavern, pick_tasks, reveal
+from engine.nidavellir.state import (
+    BID,
+    CHECK_HEROES,
+    DISCARD,
+    PIONEER,
+    RECRUIT,
+    TAKE,
+    THRUD_MOVE,
+    TRADE,
+    TRANSFORM,
+    ULINE_BID,
+    YLUD_MOVE,
+    NidavellirState,
+    Task,
+)
+from engine.nidavellir.thingvellir.choices import LOWEST_ONLY, THINGVELLIR_CHOICES
+from engine.rng import Rng
+
+
+@lru_cache(maxsize=4096)
+def bid_moves(pouch: tuple[int, ...]) -> tuple[Move, ...]:
+    """Every way to put three of these coins on the three taverns (pure, so cached)."""
+    seen: dict[str, Move] = {}
+    for triple in permutations(pouch, 3):
+        tokens = [coin_token(c) for c in triple]
+        text = "bid " + " ".join(tokens)
+        if text not in seen:
+            label = " · ".join(f"{TAVERN_LABELS[t].split()[1]} {tokens[t]}" for t in range(3))
+            seen[text] = Move(text, label)
+    return tuple(sorted(seen.values()))
+
+
+def card_moves(verb: str, cards: list[str]) -> list[Move]:
+    return [Move(f"{verb} {card}", f"{verb.capitalize()} {CARDS[card].label}") for card in set(cards)]
+
+
+def card_of(move: Move) -> str:
+    """The card a '<verb> <card>' move names."""
+    return move.text.split(" ", 1)[1]
+
+
+class Bidding(Choice):
+    """Everyone at once puts one coin face down on each tavern (no task: the phase says so)."""
+
+    kind = BID
+    verbs = ("bid",)
+    prompt = "place one coin on each tavern"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return list(bid_moves(tuple(state.seats[task.seat].pouch)))
+
+    def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
+        """Same answer as looking through `moves`, without listing every bid."""
+        tokens = move.text.split()
+        if tokens[0] != "bid" or len(tokens) != 4:
+            return False
+        left = list(state.seats[task.seat].pouch)
+        for token in tokens[1:]:
+            coin = coin_of_token(token)
+            if coin not in left:
+                return False
+            left.remove(coin)
+        return True
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        tokens = move.text.split()
+        pouch = state.seats[task.seat].pouch
+        if len(tokens) != 4:
+            return "Everyone is bidding: put one coin on each tavern, e.g. 'bid 5 2 0'."
+        left = list(pouch)
+        for tavern, token in enumerate(tokens[1:]):
+            coin = coin_of_token(token)
+            if coin in left:
+                left.remove(coin)
+                continue
+            if coin in pouch:
+                before = TAVERN_LABELS[tokens[1:].index(token)]
+                return f"You can't bid coin {token} on the {TAVERN_LABELS[tavern]}: it is already on the {before}."
+            return f"You have no coin {token}; your coins are {', '.join(coin_token(c) for c in pouch)}."
+        return "That bid isn't possible."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        seat = task.seat
+        player = state.seats[seat]
+        coins = [coin_of_token(t) for t in move.text.split()[1:]]
+        for tavern, coin in enumerate(coins):
+            player.pouch.remove(coin)
+            player.bids[tavern] = coin
+        player.has_bid = True
+        player.pouch_shown = False
+        events = [Event(f"{seat_name(seat)} has placed their bids.")]
+        mine = ", ".join(f"{coin_token(c)} on the {TAVERN_LABELS[t]}" for t, c in enumerate(coins))
+        events.append(Event(f"Your bids: {mine}.", frozenset({seat})))
+        if not bidders(state):
+            events += reveal(state, 0)
+        return events
+
+
+class FaceUpBid(Choice):
+    """Uline's owner bids one coin from hand, face up, on the tavern just revealed."""
+
+    kind = ULINE_BID
+    verbs = ("bid",)
+    prompt = "bid one coin face up"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        hand = state.seats[task.seat].pouch
+        return [Move(f"bid {coin_token(c)}", f"Bid {coin_token(c)} face up") for c in set(hand)]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        tokens = move.text.split()
+        if len(tokens) != 2:
+            return "Uline bids one coin at a time: 'bid <coin>'."
+        return f"You have no coin {tokens[1]} in hand."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        token = move.text.split()[1]
+        coin = coin_of_token(token)
+        state.seats[task.seat].pouch.remove(coin)
+        state.seats[task.seat].bids[state.tavern] = coin
+        order_tavern(state)
+        return [Event(f"{seat_name(task.seat)} bids {token} face up on the {TAVERN_LABELS[state.tavern]}.")]
+
+
+class TavernPick(Choice):
+    """A seat's pick in the tavern being resolved: a tavern card, or what an expansion allows
+    instead (the camp); then heroes, the coin trade, and the expansions' after-pick steps."""
+
+    kind = TAKE
+    verbs = ("take", "camp")
+    prompt = "take a card"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        moves = card_moves("take", state.taverns[state.tavern])
+        for rules in expansions(state):
+            moves += rules.pick_moves(state, task.seat)
+        return moves
+
+    def skip(self, state: NidavellirState, task: Task) -> bool:
+        return not state.taverns[state.tavern] and not self.moves(state, task)
+
+    def prompt_text(self, state: NidavellirState, task: Task) -> str:
+        if any(rules.pick_moves(state, task.seat) for rules in expansions(state)):
+            return "take a card from the tavern or the camp"
+        return self.prompt
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        verb = move.text.split()[0]
+        if verb == "take":
+            return f"There is no {card_of(move)} left in the {TAVERN_LABELS[state.tavern]}."
+        for rules in expansions(state):
+            if verb in rules.pick_verbs:
+                return rules.pick_refusal(state, task.seat, move) or super().refusal(state, task, move)
+        return "There is no camp in this game: the Thingvellir expansion is not in play."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        seat = task.seat
+        verb = move.text.split()[0]
+        state.picked[state.tavern].append(seat)
+        if verb == "take":
+            card = card_of(move)
+            state.taverns[state.tavern].remove(card)
+            tasks, said = gain(state, seat, card)
+            events = [Event(f"{seat_name(seat)} takes {CARDS[card].label} from the {TAVERN_LABELS[state.tavern]}."),
+                      *said]
+        else:
+            rules = next(r for r in expansions(state) if verb in r.pick_verbs)
+            tasks, events = rules.pick(state, seat, move)
+        tasks = pick_tasks(state, seat, tasks)
+        for rules in expansions(state):
+            tasks += rules.after_pick(state, seat)
+        state.tasks[0:0] = tasks
+        return events
+
+
+class Transform(Choice):
+    """Royal Offering, Grid, King's Hand, Khrad's lowest coin: which coin (and where) gains."""
+
+    kind = TRANSFORM
+    verbs = ("transform",)
+    prompt = "choose a coin to transform"
+
+    def targets(self, state: NidavellirState, task: Task) -> list[tuple[int, int]]:
+        pairs = transformable(state.seats[task.seat])
+        if task.args == LOWEST_ONLY and pairs:
+            lowest = min(coin_value(c) for c, _ in pairs)
+            pairs = [(c, p) for c, p in pairs if coin_value(c) == lowest]
+        return pairs
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        amount = task.n + transform_bonus(state, task.seat)
+        return [Move(f"transform {coin_token(c)} {PLACES[p]}", f"+{amount} on the {coin_token(c)} ({PLACES[p]})")
+                for c, p in self.targets(state, task)]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        tokens = move.text.split()
+        coin = coin_of_token(tokens[1])
+        if coin in (0, HUNTER_COIN):
+            return "Trading coins (the 0 and the Hunter's 3) can never be transformed."
+        if len(tokens) == 4:
+            return "This transform has no amount to choose: write 'transform <coin> <place>'."
+        if task.args == LOWEST_ONLY and (coin, PLACES.index(tokens[2])) in transformable(state.seats[task.seat]):
+            lowest = ", ".join(f"the {coin_token(c)} ({PLACES[p]})" for c, p in self.targets(state, task))
+            return f"{source_label(task.card)} transforms your lowest coin: {lowest}."
+        place_name = "in the pouch" if tokens[2] == POUCH else f"on the {TAVERN_LABELS[TAVERN_BY_NAME[tokens[2]]]}"
+        return f"You have no {tokens[1]} {place_name}."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        tokens = move.text.split()
+        amount = task.n + transform_bonus(state, task.seat)
+        return transform(state, task.seat, coin_of_token(tokens[1]), PLACES.index(tokens[2]), amount,
+                         source_label(task.card))
+
+
+class Trade(Choice):
+    """Uline's owner trades two coins of her choice from hand."""
+
+    kind = TRADE
+    verbs = ("trade",)
+    prompt = "choose the two coins to trade"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        hand = state.seats[task.seat].pouch
+        pairs = {tuple(sorted(pair, key=coin_value)) for pair in combinations(hand, 2)}
+        return [Move(f"trade {coin_token(a)} {coin_token(b)}", f"Trade {coin_token(a)} + {coin_token(b)}")
+                for a, b in pairs]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        return "Trade two different coins from your hand."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        tokens = move.text.split()
+        return trade(state, task.seat, coin_of_token(tokens[1]), coin_of_token(tokens[2]),
+                     trade_terms(state, task.seat))
+
+
+class Recruit(Choice):
+    """A hero for a complete line (or Gjallarhorn's hero, whatever the lines)."""
+
+    kind = RECRUIT
+    verbs = ("recruit",)
+    prompt = "recruit a hero"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"recruit {'dwerg' if h in DWERGS else h}", f"Recruit {CARDS[h].label}")
+                for h in recruitable(state, task.seat)]
+
+    def skip(self, state: NidavellirState, task: Task) -> bool:
+        return not recruitable(state, task.seat)
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        hero = HERO_TOKENS[card_of(move)]
+        label = CARDS[hero].label
+        if hero in THINGVELLIR_HERO_KEYS and not state.thingvellir:
+            return f"{label} is not in this game: the Thingvellir expansion is not in play."
+        if hero not in state.reserve and not (hero in DWERGS and DWERGS & set(state.reserve)):
+            return f"{label} is no longer in the reserve."
+        return effect(hero).refusal(state, task.seat) or super().refusal(state, task, move)
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        hero = HERO_TOKENS[card_of(move)]
+        if hero not in state.reserve:  # "dwerg" names whichever brother is left
+            hero = min(h for h in state.reserve if h in DWERGS)
+        tasks, events = recruit(state, task.seat, hero)
+        state.tasks[0:0] = tasks
+        return events
+
+
+class ColumnFor(Choice):
+    """Thrud's column (placed, or pushed aside) and Ylud's at the end of an age."""
+
+    def __init__(self, kind: str, hero: str) -> None:
+        self.kind = kind
+        self.hero = hero
+        self.verbs: tuple[str, ...] = (kind,)
+        self.prompt = f"choose {CARDS[hero].label}'s column"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        label = CARDS[self.hero].label
+        return [Move(f"{self.kind} to {name}", f"{label} to {name}") for name in SUITS]
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        name = move.text.split()[2]
+        suit = SUIT_BY_NAME[name]
+        seat = state.seats[task.seat]
+        if self.hero == "thrud":
+            seat.command.remove(self.hero)
+            seat.army[suit].append(self.hero)
+            state.tasks.insert(0, Task(CHECK_HEROES, task.seat))
+        elif self.hero not in seat.army[suit]:  # naming her own column keeps Ylud where she is
+            if self.hero in seat.command:
+                seat.command.remove(self.hero)
+            else:
+                for column in seat.army:
+                    if self.hero in column:
+                        column.remove(self.hero)
+            state.tasks[0:0] = [*place(state, task.seat, self.hero, suit), Task(CHECK_HEROES, task.seat)]
+        return [Event(f"{seat_name(task.seat)} puts {CARDS[self.hero].label} in the {name} column.")]
+
+
+class TopDiscard(Choice):
+    """Dagda's (2) and Bonfur's (1) discards: the top card of other columns, one at a time."""
+
+    kind = DISCARD
+    verbs = ("discard",)
+    prompt = "choose a column to discard from"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"discard {SUITS[s]}", f"Discard the top {SUITS[s]}")
+                for s in discard_columns(state.seats[task.seat], task.args)]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        tokens = move.text.split()
+        if len(tokens) != 2:
+            return "Now discard the top card of a column: 'discard <column>'."
+        suit = SUIT_BY_NAME[tokens[1]]
+        if suit in task.args:
+            return f"This discard must come from a column other than {', '.join(SUITS[s] for s in task.args)}."
+        return f"There is no dwarf on top of your {tokens[1]} column: a hero on top can't be discarded."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        suit = SUIT_BY_NAME[move.text.split()[1]]
+        card = discard_top(state, task.seat, suit)
+        excluded = (*task.args, suit)
+        if task.n > 1 and discard_columns(state.seats[task.seat], excluded):
+            state.tasks.insert(0, Task(DISCARD, task.seat, task.n - 1, excluded))
+        return [Event(f"{seat_name(task.seat)} discards {CARDS[card].label}.")]
+
+
+class PioneerKeep(Choice):
+    """The Pioneer keeps one of the Age 2 cards drawn; the others go back and the deck is shuffled."""
+
+    kind = PIONEER
+    verbs = ("keep",)
+    prompt = "keep one of the cards drawn"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return card_moves("keep", state.pioneer)
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        return f"{card_of(move)} is not among the cards you drew."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        card = card_of(move)
+        state.pioneer.remove(card)
+        state.decks[1] += state.pioneer
+        state.pioneer = []
+        rng = Rng(state.rng)
+        rng.shuffle(state.decks[1])
+        state.rng = rng.state
+        tasks, said = gain(state, task.seat, card)
+        state.tasks[0:0] = [*tasks, Task(CHECK_HEROES, task.seat)]
+        return [Event(f"{seat_name(task.seat)} keeps {CARDS[card].label}; the other cards go back "
+                      f"into the Age 2 deck, which is shuffled."), *said]
+
+
+BIDDING = Bidding()
+CHOICES: dict[str, Choice] = {
+    choice.kind: choice for choice in (
+        FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), ColumnFor(THRUD_MOVE, "thrud"),
+        ColumnFor(YLUD_MOVE, "ylud"), TopDiscard(), PioneerKeep(), *THINGVELLIR_CHOICES,
+    )
+}
+
+
+def pending(state: NidavellirState, seat: int) -> tuple[Choice, Task] | None:
+    """The choice `seat` must make now, with its task (bidding gets one made up for the seat)."""
+    if state.tasks:
+        task = state.tasks[0]
+        return (CHOICES[task.kind], task) if task.seat == seat and task.kind in CHOICES else None
+    if state.phase == BID and seat in bidders(state):
+        return BIDDING, Task(BID, seat)
+    return None
+

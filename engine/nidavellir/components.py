@@ -1,0 +1,102 @@
+"""Nidavellir's vocabulary: the card type, columns (suits), taverns, coins, gems, treasure.
+
+Cards are known everywhere by their name (`Card.key`, e.g. "warrior 7", "grid", "draupnir");
+the tables of cards live in cards.py and thingvellir/cards.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BLACKSMITH, HUNTER, EXPLORER, MINER, WARRIOR = range(5)
+SUITS = ("blacksmith", "hunter", "explorer", "miner", "warrior")
+SUIT_BY_NAME = {name: index for index, name in enumerate(SUITS)}
+
+TAVERNS = ("goblin", "dragon", "horse")
+TAVERN_LABELS = ("Laughing Goblin", "Dancing Dragon", "Shining Horse")
+TAVERN_BY_NAME = {name: index for index, name in enumerate(TAVERNS)}
+POUCH = "pouch"
+PLACES = (*TAVERNS, POUCH)  # where a coin lies: index 0–2 a tavern, 3 the pouch
+POUCH_PLACE = 3
+
+# The Hunting Master's green 3: worth 3, trades like the 0, never transformed.
+HUNTER_COIN = 103
+HUNTER_TOKEN = "h3"
+BRONZE_COINS = (0, 2, 3, 4, 5)
+CROWN_GEM = 6
+
+
+def coin_value(coin: int) -> int:
+    """What a coin is worth in bids, sums and scores."""
+    return 3 if coin == HUNTER_COIN else coin
+
+
+def coin_token(coin: int) -> str:
+    return HUNTER_TOKEN if coin == HUNTER_COIN else str(coin)
+
+
+def is_trading(coin: int) -> bool:
+    return coin in (0, HUNTER_COIN)
+
+
+def coin_order(coin: int) -> tuple[int, int]:
+    """Sort key: by value, the Hunter's 3 after a plain 3."""
+    return (coin_value(coin), coin == HUNTER_COIN)
+
+
+def treasure(players: int) -> list[int]:
+    """The Royal Treasure, ascending; 7, 9 and 11 have one copy each at 2–3 players."""
+    counts = {5: 2, 6: 2, 7: 3, 8: 2, 9: 3, 10: 2, 11: 3, 12: 2, 13: 2, 14: 2}
+    counts.update({value: 1 for value in range(15, 26)})
+    if players <= 3:
+        counts.update({7: 1, 9: 1, 11: 1})
+    return [value for value, n in sorted(counts.items()) for _ in range(n)]
+
+
+def gems(players: int) -> list[int]:
+    """Gems in play: the highest `players` of 1–5."""
+    return list(range(6 - players, 6))
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+# Kinds of card. Where a card goes when gained follows from its kind (flow.gain).
+DWARF = "dwarf"
+OFFERING = "offering"
+ARMORER = "armorer"  # the King's Great Armorer's 2-rank blacksmith card
+HERO = "hero"
+ARTEFACT = "artefact"
+MERCENARY = "mercenary"
+DOUBLE = "double"  # Olwyn's doubles: a rank in any column, no class of its own
+
+
+@dataclass(frozen=True)
+class Card:
+    """One kind of card, as printed. Several copies of a dwarf share one key.
+
+    `suit` is the column a card always goes to (None: neutral hero, offering, artefact kept in
+    the command zone, mercenary, double). `bravery` lists its bravery points (Kraal has 7 and 0);
+    a mercenary's points depend on the column it enlists in (`options`).
+    """
+
+    key: str
+    label: str
+    kind: str
+    suit: int | None = None
+    ranks: int = 0
+    bravery: tuple[int, ...] = ()
+    offering: int = 0
+    points: int = 0  # printed value of a neutral hero or an artefact
+    age: int = 0  # the camp deck (Thingvellir) or the Age deck it comes from; 0: no age
+    options: tuple[tuple[int, int], ...] = ()  # a mercenary's (column, bravery points) choices
+    text: str = ""
+
+    @property
+    def hero(self) -> bool:
+        return self.kind == HERO
+
+    @property
+    def bravery_sum(self) -> int:
+        return sum(self.bravery)

@@ -1,0 +1,51 @@
+"""How an expansion joins the flow: the moments of a round and an age it adds rules to.
+
+The base flow (rounds.py, ages.py) calls every expansion in play at these moments; an
+expansion's own choices, rule steps and card effects are registered with the base ones
+(choices.py, steps.py, effects.py). See docs/nidavellir.md for the order of a round.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, Move
+from engine.nidavellir.state import NidavellirState, Task
+from engine.rng import Rng
+
+
+class Expansion:
+    """The hooks; each does nothing unless the expansion overrides it."""
+
+    name = ""
+    # Extra verbs a seat may use on its tavern pick instead of `take` (Thingvellir: "camp").
+    pick_verbs: tuple[str, ...] = ()
+
+    def setup(self, state: NidavellirState, rng: Rng) -> None:
+        """Add the expansion's components to a new game (after the base game's shuffles)."""
+
+    def round_start(self, state: NidavellirState) -> list[Event]:
+        """After the taverns are dealt, before the bids."""
+        return []
+
+    def age_start(self, state: NidavellirState) -> list[Event]:
+        """When Age 2 begins, before its first round is dealt."""
+        return []
+
+    def end_of_age(self, state: NidavellirState) -> list[Task]:
+        """Steps after the last tavern of an age, before Ylud and the distinctions (or the end)."""
+        return []
+
+    def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
+        """Moves `seat` may make on its tavern pick besides taking a tavern card."""
+        return []
+
+    def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
+        """Why a pick move with one of `pick_verbs` is not allowed now."""
+        return ""
+
+    def pick(self, state: NidavellirState, seat: int, move: Move) -> tuple[list[Task], list[Event]]:
+        """Carry out a pick move with one of `pick_verbs`; the tasks of the card it brought."""
+        return [], []
+
+    def after_pick(self, state: NidavellirState, seat: int) -> list[Task]:
+        """Steps after a pick's heroes and coin trade (Thingvellir's 2-player tavern discard)."""
+        return []

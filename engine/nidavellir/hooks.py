@@ -1,0 +1,73 @@
+"""What a card does beyond its ranks and printed points: the hooks the flow calls, by card name.
+
+The flow never asks which card it holds; it asks the card's `Effect` (effects.effect(key)).
+Every hook has a do-nothing default, so a card overrides only the moments it acts in:
+
+- `refusal`: why the card can't be gained now (a hero's condition, Brisingamens's discard pile);
+- `bids_face_up`, `camp_access`, `blocks_line_heroes`: what owning it allows or forbids;
+- `gained`: what happens when it is recruited or taken (tasks to queue, events to show), before
+  the tasks of putting it in place;
+- `covered`: another card is put on top of it in a column (Thrud steps aside);
+- `adjust_trade` / `adjust_transform`: change a coin trade or transform of its owner;
+- `points`: its points at scoring (neutral heroes and artefacts; column cards score in columns);
+- `column_bonus`: points it adds to the column it stands in (Idunn);
+- `end_of_age` / `end_of_game`: choices its owner makes then (Ylud; Brisingamens, Mjöllnir).
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.nidavellir.cards import CARDS
+from engine.nidavellir.coins import Terms
+from engine.nidavellir.state import NidavellirState, Task
+
+
+class Effect:
+    """A card's behaviour; the base class is a card that only sits and scores its printed points."""
+
+    # Owning it stops heroes from being recruited by complete lines (Megingjord).
+    blocks_line_heroes = False
+    # Its owner bids face up, tavern by tavern after each reveal, instead of with the others (Uline).
+    bids_face_up = False
+    # Its owner may visit the camp on their own pick, as the first picker may (Fafnir Baleygr).
+    camp_access = False
+    # End-of-game choices are made card by card in this order (lower first).
+    end_order = 0
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.card = CARDS[key]
+
+    def refusal(self, state: NidavellirState, seat: int) -> str:
+        """Why `seat` can't gain this card now; empty when it can."""
+        return ""
+
+    def gained(self, state: NidavellirState, seat: int) -> tuple[list[Task], list[Event]]:
+        """The card's own effect when gained; its tasks run before those of putting it in place."""
+        return [], []
+
+    def covered(self, state: NidavellirState, seat: int, suit: int) -> list[Task]:
+        """Another card was just put on top of this one in `suit`'s column."""
+        return []
+
+    def adjust_trade(self, state: NidavellirState, seat: int, terms: Terms) -> None:
+        """Change a coin trade of the owner (in place)."""
+
+    def adjust_transform(self, state: NidavellirState, seat: int, terms: Terms) -> None:
+        """Change a coin transform of the owner (in place)."""
+
+    def points(self, state: NidavellirState, seat: int) -> int:
+        """Points at scoring while in the command zone."""
+        return self.card.points
+
+    def column_bonus(self, column: list[str], ranks: int) -> int:
+        """Points added to the column it stands in, which has `ranks` ranks."""
+        return 0
+
+    def end_of_age(self, state: NidavellirState, seat: int) -> list[Task]:
+        """Choices of its owner at the end of an age, before the distinctions or the final steps."""
+        return []
+
+    def end_of_game(self, state: NidavellirState, seat: int) -> list[Task]:
+        """Choices of its owner after Thrud has left her column, before scoring."""
+        return []

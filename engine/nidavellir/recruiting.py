@@ -1,0 +1,98 @@
+"""Getting cards: putting one in a column, gaining a card from anywhere, recruiting heroes.
+
+Every way a card reaches a player (a tavern pick, the camp, the Pioneer, the discard pile)
+goes through `gain`, and every hero through `recruit`; what the card then does is its effect's
+business (effects.py). Both return the tasks that follow, for the caller to queue.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.nidavellir.army import lines
+from engine.nidavellir.cards import CARDS, DWERGS, HERO_ORDER
+from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, seat_name
+from engine.nidavellir.effects import blocks_line_heroes, effect
+from engine.nidavellir.state import CHECK_HEROES, DOUBLE_MOVE, ENLIST, TRANSFORM, NidavellirState, Task
+
+
+def place(state: NidavellirState, index: int, card: str, suit: int) -> list[Task]:
+    """Put a card on top of a column; the card it covers may react (Thrud steps aside)."""
+    column = state.seats[index].army[suit]
+    column.append(card)
+    if len(column) > 1:
+        return effect(column[-2]).covered(state, index, suit)
+    return []
+
+
+def gain(state: NidavellirState, index: int, card: str) -> tuple[list[Task], list[Event]]:
+    """A card (not a hero) reaches a player: where it goes follows from its kind.
+
+    A Royal Offering is used (a transform) and goes to the discard pile; a mercenary waits in
+    the command zone (enlisted at once during the end-of-age window); a double waits there
+    for its column; an artefact acts (its effect) and stays in the command zone unless it has a
+    column (Vegvisir); a dwarf or the Armorer's card goes on top of its column.
+    """
+    piece = CARDS[card]
+    seat = state.seats[index]
+    if piece.kind == OFFERING:
+        state.discard.append(card)
+        return [Task(TRANSFORM, index, piece.offering, card=card)], []
+    if piece.kind == MERCENARY:
+        seat.command.append(card)
+        return ([Task(ENLIST, index)] if state.window else []), []
+    if piece.kind == DOUBLE:
+        seat.command.append(card)
+        return [Task(DOUBLE_MOVE, index, 1)], []
+    if piece.kind == HERO:
+        raise ValueError(f"{card} is a hero: heroes are recruited")
+    if piece.suit is None:
+        seat.command.append(card)
+    tasks, events = effect(card).gained(state, index)
+    if piece.suit is not None:
+        tasks += place(state, index, card, piece.suit)
+    return tasks, events
+
+
+def hero_total(state: NidavellirState, index: int) -> int:
+    """Heroes that count against complete lines."""
+    return len(state.seats[index].heroes)
+
+
+def recruitable(state: NidavellirState, index: int) -> list[str]:
+    """Heroes this seat may take now, one Dwerg brother standing for all of them."""
+    out: list[str] = []
+    dwerg_seen = False
+    for hero in sorted(state.reserve, key=HERO_ORDER.__getitem__):
+        if hero in DWERGS:
+            if dwerg_seen:
+                continue
+            dwerg_seen = True
+        if not effect(hero).refusal(state, index):
+            out.append(hero)
+    return out
+
+
+def owes_hero(state: NidavellirState, index: int) -> bool:
+    """A complete line without its hero, and a hero that can answer it: recruiting is mandatory."""
+    if lines(state.seats[index]) <= hero_total(state, index) or blocks_line_heroes(state, index):
+        return False
+    return bool(recruitable(state, index))
+
+
+def recruit(state: NidavellirState, index: int, hero: str) -> tuple[list[Task], list[Event]]:
+    """Take `hero` from the reserve: a class hero joins its column, a neutral one the command
+    zone; its effect's tasks come first, then Thrud's if the hero covered her, then a check for
+    a further hero (recruiting chains)."""
+    seat = state.seats[index]
+    state.reserve.remove(hero)
+    seat.heroes.append(hero)
+    piece = CARDS[hero]
+    events = [Event(f"{seat_name(index)} recruits {piece.label}.")]
+    if piece.suit is None:
+        seat.command.append(hero)
+    tasks, said = effect(hero).gained(state, index)
+    events += said
+    if piece.suit is not None:
+        tasks += place(state, index, hero, piece.suit)
+    tasks.append(Task(CHECK_HEROES, index))
+    return tasks, events

@@ -1,0 +1,189 @@
+"""The flow of a round: the taverns dealt, bids, each tavern revealed and picked, the next round.
+
+The state keeps a queue of Tasks (state.py); the functions here put the next ones in it, and
+steps.settle runs the automatic ones until a seat must choose.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.nidavellir.cards import CARDS, DISTINCTION_ORDER, cards_per_tavern, rounds_per_age
+from engine.nidavellir.components import CROWN_GEM, TAVERN_LABELS, coin_value, is_trading, seat_name
+from engine.nidavellir.effects import EFFECTS
+from engine.nidavellir.expansion import Expansion
+from engine.nidavellir.recruiting import gain
+from engine.nidavellir.state import (
+    AGE_END,
+    AUTO_TRADE,
+    BID,
+    CHECK_HEROES,
+    DISTINCTION,
+    END_OF_AGE,
+    END_TAVERN,
+    FINISH,
+    NO_BID,
+    NOBODY,
+    PICK,
+    START_AGE,
+    TAKE,
+    ULINE_BID,
+    NidavellirState,
+    Task,
+)
+from engine.nidavellir.thingvellir.rules import THINGVELLIR_RULES
+
+EXPANSIONS: dict[str, Expansion] = {THINGVELLIR_RULES.name: THINGVELLIR_RULES}
+
+
+def expansions(state: NidavellirState) -> list[Expansion]:
+    return [EXPANSIONS[name] for name in state.expansions]
+
+
+def start_round(state: NidavellirState) -> list[Event]:
+    """Deal the taverns from the current age's deck; everyone but Uline's owner bids."""
+    deck = state.decks[state.age - 1]
+    n = cards_per_tavern(state.players)
+    for tavern in range(3):
+        state.taverns[tavern] = [deck.pop() for _ in range(n)]
+    state.phase = BID
+    state.tavern = -1
+    state.revealed = [False] * 3
+    state.orders = [[], [], []]
+    state.picked = [[], [], []]
+    state.order_values = []
+    state.camp_picks = [NOBODY] * 3
+    events = [Event(f"Age {state.age}, round {state.round}: the taverns fill up; place your bids.")]
+    for rules in expansions(state):
+        events += rules.round_start(state)
+    return events
+
+
+_FACE_UP = frozenset(key for key, found in EFFECTS.items() if found.bids_face_up)
+
+
+def face_up_bidder(state: NidavellirState) -> int:
+    """The seat whose hero makes it bid face up after each reveal (Uline's owner), or -1."""
+    for index, seat in enumerate(state.seats):
+        if not _FACE_UP.isdisjoint(seat.heroes):
+            return index
+    return -1
+
+
+def bidders(state: NidavellirState) -> frozenset[int]:
+    """Seats that still have to bid (Uline's owner bids later, face up)."""
+    later = face_up_bidder(state)
+    return frozenset(i for i, s in enumerate(state.seats) if not s.has_bid and i != later)
+
+
+def reveal(state: NidavellirState, tavern: int) -> list[Event]:
+    """Turn over one tavern's bids; Uline's owner then bids there face up."""
+    state.phase = PICK
+    state.tavern = tavern
+    state.revealed[tavern] = True
+    if all(state.revealed):
+        for seat in state.seats:
+            seat.pouch_shown = True
+    events = [Event(f"The bids on the {TAVERN_LABELS[tavern]} are revealed.")]
+    later = face_up_bidder(state)
+    if later >= 0:
+        state.tasks.insert(0, Task(ULINE_BID, later))
+    else:
+        order_tavern(state)
+    return events
+
+
+def pick_order(values: list[int], gems: list[int]) -> list[int]:
+    """Higher coin first; equal coins: higher gem first. A seat with no bid (-1) does not pick."""
+    bidding = [s for s in range(len(values)) if values[s] >= 0]
+    return sorted(bidding, key=lambda s: (-values[s], -gems[s]))
+
+
+def order_tavern(state: NidavellirState) -> None:
+    """Fix the current tavern's order from the bids as they are now; later transforms don't change it."""
+    tavern = state.tavern
+    values = [coin_value(seat.bids[tavern]) if seat.bids[tavern] != NO_BID else NO_BID for seat in state.seats]
+    state.order_values = values
+    order = pick_order(values, [seat.gem for seat in state.seats])
+    state.orders[tavern] = order
+    state.tasks[0:0] = [*(Task(TAKE, s) for s in order), Task(END_TAVERN)]
+
+
+def gem_swaps(values: list[int], gems: list[int]) -> list[tuple[int, int]]:
+    """Pairs of seats that swap gems after a tavern: in each tie, highest with lowest gem,
+    second with second lowest; the middle of an odd group and the gem 6 keep theirs."""
+    swaps = []
+    for value in sorted(set(values), reverse=True):
+        if value < 0:
+            continue  # no bid: not part of any tie
+        tied = [s for s in range(len(values)) if values[s] == value and gems[s] != CROWN_GEM]
+        if len(tied) < 2:
+            continue
+        tied.sort(key=lambda s: -gems[s])
+        swaps += [(tied[i], tied[-1 - i]) for i in range(len(tied) // 2)]
+    return swaps
+
+
+def pick_tasks(state: NidavellirState, index: int, tasks: list[Task]) -> list[Task]:
+    """After the card of a pick and its effects: heroes, then the coin trade if this seat's
+    coin in the tavern is the trading coin."""
+    tasks.append(Task(CHECK_HEROES, index))
+    if is_trading(state.seats[index].bids[state.tavern]):
+        tasks.append(Task(AUTO_TRADE, index))
+    return tasks
+
+
+def take_from_tavern(state: NidavellirState, index: int, card: str) -> list[Event]:
+    """A tavern card was taken: it is gained, then heroes, then the coin trade."""
+    state.taverns[state.tavern].remove(card)
+    state.picked[state.tavern].append(index)
+    tasks, said = gain(state, index, card)
+    state.tasks[0:0] = pick_tasks(state, index, tasks)
+    return [Event(f"{seat_name(index)} takes {CARDS[card].label} from the {TAVERN_LABELS[state.tavern]}."), *said]
+
+
+def end_tavern(state: NidavellirState) -> list[Event]:
+    """Cards nobody took are discarded, tied bids swap gems, then the next tavern or round."""
+    tavern = state.tavern
+    events = []
+    leftover = state.taverns[tavern]
+    if leftover:
+        state.discard += leftover
+        names = ", ".join(CARDS[c].label for c in leftover)
+        label = TAVERN_LABELS[tavern]
+        if len(leftover) == 1:
+            events.append(Event(f"The leftover card of the {label} is discarded: {names}."))
+        else:
+            events.append(Event(f"The leftover cards of the {label} are discarded: {names}."))
+        state.taverns[tavern] = []
+    gems = [seat.gem for seat in state.seats]
+    for a, b in gem_swaps(state.order_values, gems):
+        state.seats[a].gem, state.seats[b].gem = gems[b], gems[a]
+        events.append(Event(f"{seat_name(a)} and {seat_name(b)} tied and swap gems {gems[a]} and {gems[b]}."))
+    if tavern < 2:
+        return events + reveal(state, tavern + 1)
+    return events + end_round(state)
+
+
+def end_round(state: NidavellirState) -> list[Event]:
+    """Every coin goes back to its owner's pouch; then a new round or the end of the age."""
+    for seat in state.seats:
+        seat.pouch = sorted(seat.coins())
+        seat.bids = [NO_BID] * 3
+        seat.has_bid = False
+        seat.pouch_shown = True
+    state.tavern = -1
+    if state.round < rounds_per_age(state.players):
+        state.round += 1
+        return start_round(state)
+    state.phase = END_OF_AGE
+    state.revealed = [False] * 3
+    tasks = [task for rules in expansions(state) for task in rules.end_of_age(state)]
+    tasks.append(Task(AGE_END))
+    if state.age == 1:
+        tasks += [Task(DISTINCTION, -1, suit) for suit in DISTINCTION_ORDER]
+        tasks.append(Task(START_AGE))
+    else:
+        tasks.append(Task(FINISH))
+    state.tasks[0:0] = tasks
+    return [Event(f"Age {state.age} ends.")]
+

@@ -1,0 +1,85 @@
+"""The rule steps that need no choice, by task kind, and `settle`, which runs them from the
+front of the queue until a seat must choose (or bid), or the game is over."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Event
+from engine.nidavellir.ages import age_end, distinction, finish, game_over, start_age
+from engine.nidavellir.choices import CHOICES
+from engine.nidavellir.coins import trade
+from engine.nidavellir.components import is_trading
+from engine.nidavellir.effects import trade_terms
+from engine.nidavellir.recruiting import owes_hero
+from engine.nidavellir.rounds import end_tavern
+from engine.nidavellir.state import (
+    AGE_END,
+    AUTO_TRADE,
+    CHECK_HEROES,
+    DISTINCTION,
+    END_TAVERN,
+    FINISH,
+    GAME_OVER,
+    RECRUIT,
+    START_AGE,
+    TRADE,
+    NidavellirState,
+    Task,
+)
+from engine.nidavellir.thingvellir.steps import THINGVELLIR_STEPS
+
+
+def check_heroes(state: NidavellirState, task: Task) -> list[Event]:
+    """A complete line owes a hero: recruiting it is mandatory (and may chain)."""
+    if owes_hero(state, task.seat):
+        state.tasks.insert(0, Task(RECRUIT, task.seat))
+    return []
+
+
+def auto_trade(state: NidavellirState, task: Task) -> list[Event]:
+    """The coin trade of a seat whose coin in this tavern is the trading coin (still there:
+    Jarnglofi may have taken it): the two pouch coins, or two of Uline's hand by choice."""
+    seat = state.seats[task.seat]
+    if not is_trading(seat.bids[state.tavern]):
+        return []
+    if len(seat.pouch) > 2:
+        state.tasks.insert(0, Task(TRADE, task.seat))
+        return []
+    if len(seat.pouch) < 2:
+        return []
+    return trade(state, task.seat, seat.pouch[0], seat.pouch[1], trade_terms(state, task.seat))
+
+
+def end_tavern_step(state: NidavellirState, task: Task) -> list[Event]:
+    return end_tavern(state)
+
+
+STEPS: dict[str, Callable[[NidavellirState, Task], list[Event]]] = {
+    CHECK_HEROES: check_heroes,
+    AUTO_TRADE: auto_trade,
+    END_TAVERN: end_tavern_step,
+    AGE_END: age_end,
+    DISTINCTION: distinction,
+    START_AGE: start_age,
+    FINISH: finish,
+    GAME_OVER: game_over,
+    **THINGVELLIR_STEPS,
+}
+
+
+def settle(state: NidavellirState) -> list[Event]:
+    """Run rule steps until a seat must choose (or bid), or the game ends; a choice with
+    nothing to choose is dropped."""
+    events: list[Event] = []
+    while state.tasks:
+        task = state.tasks[0]
+        choice = CHOICES.get(task.kind)
+        if choice is not None:
+            if not choice.skip(state, task):
+                return events
+            state.tasks.pop(0)
+            continue
+        state.tasks.pop(0)
+        events += STEPS[task.kind](state, task)
+    return events

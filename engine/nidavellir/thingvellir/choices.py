@@ -1,0 +1,358 @@
+"""Thingvellir's choices, one spec each (grammar in docs/nidavellir.md): Holda's camp card, the
+2-player tavern discard, enlisting mercenaries, Olwyn's doubles, Vidofnir's transforms, cards
+recovered from the discard pile, Höfud's and Brisingamens's discards, Mjöllnir's column."""
+
+from __future__ import annotations
+
+from engine.core import Event, Move
+from engine.nidavellir.army import column_ranks, discard_from, discardable_cards, ranks
+from engine.nidavellir.cards import CARDS
+from engine.nidavellir.choice import Choice
+from engine.nidavellir.coins import transform, treasure_pick
+from engine.nidavellir.components import (
+    MERCENARY,
+    OFFERING,
+    POUCH_PLACE,
+    SUIT_BY_NAME,
+    SUITS,
+    TAVERN_LABELS,
+    TAVERNS,
+    coin_token,
+    coin_value,
+    is_trading,
+    seat_name,
+)
+from engine.nidavellir.effects import effect, transform_bonus
+from engine.nidavellir.grammar import MERCENARY_PREFIX, coin_of_token
+from engine.nidavellir.recruiting import gain, place
+from engine.nidavellir.state import (
+    CAMP,
+    CARD_DISCARD,
+    CHECK_HEROES,
+    DOUBLE_MOVE,
+    ENLIST,
+    ENLIST_ORDER,
+    MJOLLNIR,
+    RECOVER,
+    TAVERN_DISCARD,
+    TO_DISCARD,
+    VIDOFNIR,
+    NidavellirState,
+    SeatState,
+    Task,
+)
+from engine.nidavellir.thingvellir.rules import camp_choices, take_from_camp
+
+LOWEST_ONLY = (1,)  # a transform task's args: only the lowest coin may be chosen (Khrad)
+VIDOFNIR_LABEL = CARDS["vidofnir"].label
+
+
+def _card(move: Move, verb_words: int = 1) -> str:
+    return " ".join(move.text.split()[verb_words:])
+
+
+def unplaced_mercenaries(seat: SeatState) -> list[str]:
+    return [card for card in seat.command if CARDS[card].kind == MERCENARY]
+
+
+class HoldaCamp(Choice):
+    """Holda's camp card: any card there; it is not the tavern's camp visit."""
+
+    kind = CAMP
+    verbs = ("camp",)
+    prompt = "take a card from the camp"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return camp_choices(state, task.seat)
+
+    def skip(self, state: NidavellirState, task: Task) -> bool:
+        return not self.moves(state, task)
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        card = _card(move)
+        if card not in state.camp:
+            return f"There is no {CARDS[card].label} in the camp."
+        return effect(card).refusal(state, task.seat) or super().refusal(state, task, move)
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        tasks, events = take_from_camp(state, task.seat, _card(move))
+        state.tasks[0:0] = tasks
+        return events
+
+
+class TavernDiscard(Choice):
+    """At 2 players, after the first picker took a camp card: one tavern card is discarded."""
+
+    kind = TAVERN_DISCARD
+    verbs = ("discard",)
+    prompt = "discard one of the tavern's cards"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        where = TAVERNS[state.tavern]
+        return [Move(f"discard {card} from {where}", f"Discard {CARDS[card].label}")
+                for card in set(state.taverns[state.tavern])]
+
+    def skip(self, state: NidavellirState, task: Task) -> bool:
+        return not state.taverns[state.tavern]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        where = TAVERNS[state.tavern]
+        tokens = move.text.split()
+        if "from" not in tokens or tokens[-1] != where:
+            return f"Discard one card of the {TAVERN_LABELS[state.tavern]}: 'discard <card> from {where}'."
+        return f"There is no {' '.join(tokens[1:-2])} in the {TAVERN_LABELS[state.tavern]}."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        card = " ".join(move.text.split()[1:-2])
+        state.taverns[state.tavern].remove(card)
+        state.discard.append(card)
+        return [Event(f"{seat_name(task.seat)} discards {CARDS[card].label} from the "
+                      f"{TAVERN_LABELS[state.tavern]}.")]
+
+
+class EnlistOrder(Choice):
+    """The seat with the most mercenaries (ties: highest gem) enlists first or last; `args`
+    holds the order worked out when the enlistment began."""
+
+    kind = ENLIST_ORDER
+    verbs = ("enlist",)
+    prompt = "choose to enlist first or last"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move("enlist first", "Enlist first"), Move("enlist last", "Enlist last")]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        return "First choose when you enlist: 'enlist first' or 'enlist last'."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        first = move.text == "enlist first"
+        order = list(task.args) if first else [*task.args[1:], task.args[0]]
+        state.tasks[0:0] = [Task(ENLIST, seat) for seat in order]
+        names = ", ".join(seat_name(seat) for seat in order)
+        return [Event(f"{seat_name(task.seat)} enlists {'first' if first else 'last'}: {names}.")]
+
+
+class Enlist(Choice):
+    """A seat enlists its mercenaries one at a time, each into one of its two columns."""
+
+    kind = ENLIST
+    verbs = ("enlist",)
+    prompt = "enlist your mercenaries"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        out = []
+        for card in set(unplaced_mercenaries(state.seats[task.seat])):
+            piece = CARDS[card]
+            for suit, _ in piece.options:
+                name = card.removeprefix(MERCENARY_PREFIX)
+                out.append(Move(f"enlist {name} as {SUITS[suit]}", f"{piece.label} as {SUITS[suit]}"))
+        return out
+
+    def skip(self, state: NidavellirState, task: Task) -> bool:
+        return not unplaced_mercenaries(state.seats[task.seat])
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        tokens = move.text.split()
+        if len(tokens) == 2:
+            return "Now enlist a mercenary: 'enlist <mercenary> as <column>'."
+        card = MERCENARY_PREFIX + " ".join(tokens[1:-2])
+        piece = CARDS[card]
+        if card not in state.seats[task.seat].command:
+            return f"You have no {piece.label} waiting to enlist."
+        a, b = (SUITS[suit] for suit, _ in piece.options)
+        return f"{piece.label} enlists as {a} or {b}, not {tokens[-1]}."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        tokens = move.text.split()
+        card = MERCENARY_PREFIX + " ".join(tokens[1:-2])
+        suit = SUIT_BY_NAME[tokens[-1]]
+        state.seats[task.seat].command.remove(card)
+        state.tasks[0:0] = [*place(state, task.seat, card, suit), Task(CHECK_HEROES, task.seat),
+                            Task(ENLIST, task.seat)]
+        return [Event(f"{seat_name(task.seat)} enlists {CARDS[card].label} in the {tokens[-1]} column.")]
+
+
+class DoublePlacement(Choice):
+    """An Olwyn double goes to a column; Olwyn's two go to two different columns (`args`:
+    columns already used, `n`: doubles still to place)."""
+
+    kind = DOUBLE_MOVE
+    verbs = ("double",)
+    prompt = "place Olwyn's double"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"double to {name}", f"Double to {name}") for s, name in enumerate(SUITS) if s not in task.args]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        name = move.text.split()[-1]
+        return f"Olwyn's doubles go to two different columns: one is already in your {name} column."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        name = move.text.split()[-1]
+        suit = SUIT_BY_NAME[name]
+        state.seats[task.seat].command.remove("double")
+        tasks = place(state, task.seat, "double", suit)
+        if task.n > 1:
+            tasks.append(Task(DOUBLE_MOVE, task.seat, task.n - 1, (*task.args, suit)))
+        state.tasks[0:0] = tasks
+        return [Event(f"{seat_name(task.seat)} puts Olwyn's double in the {name} column.")]
+
+
+def pouch_candidates(seat: SeatState, excluded: int | None) -> list[int]:
+    """Coins in the pouch Vidofnir may transform: not the trading coin, nor the coin it made."""
+    coins = [c for c in seat.pouch if not is_trading(c)]
+    if excluded is not None and excluded in coins:
+        coins.remove(excluded)
+    return coins
+
+
+def pouch_transform(state: NidavellirState, index: int, coin: int, amount: int,
+                    left: tuple[int, ...]) -> list[Event]:
+    """Vidofnir transforms one pouch coin by `amount` (bonus included); the other amounts in
+    `left` go to the other coins: at once when only one coin can take them, else by choice."""
+    new = treasure_pick(state.treasure, coin_value(coin) + amount)
+    events = transform(state, index, coin, POUCH_PLACE, amount, VIDOFNIR_LABEL)
+    if not left:
+        return events
+    candidates = pouch_candidates(state.seats[index], coin if new is None else new)
+    if len(set(candidates)) == 1:
+        rest = left[1:]
+        return events + pouch_transform(state, index, candidates[0], left[0] + transform_bonus(state, index), rest)
+    if candidates:
+        done = coin if new is None else new
+        state.tasks.insert(0, Task(VIDOFNIR, index, done + 1, left, "vidofnir"))
+    return events
+
+
+class VidofnirTransform(Choice):
+    """Which pouch coin gets which of Vidofnir's amounts, and in which order (`args`: the
+    amounts left, before Jarika; `n`: 1 + the coin the first transform made, not eligible)."""
+
+    kind = VIDOFNIR
+    verbs = ("transform",)
+    prompt = "choose a coin of your pouch and its amount"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        bonus = transform_bonus(state, task.seat)
+        coins = pouch_candidates(state.seats[task.seat], task.n - 1 if task.n else None)
+        return [Move(f"transform {coin_token(c)} pouch +{a + bonus}", f"+{a + bonus} on the {coin_token(c)} (pouch)")
+                for c in set(coins) for a in set(task.args)]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        tokens = move.text.split()
+        bonus = transform_bonus(state, task.seat)
+        amounts = " or ".join(f"+{a + bonus}" for a in sorted(set(task.args)))
+        if len(tokens) != 4 or tokens[2] != "pouch":
+            return f"{VIDOFNIR_LABEL} transforms a coin of your pouch: 'transform <coin> pouch {amounts.split()[0]}'."
+        if is_trading(coin_of_token(tokens[1])):
+            return "Trading coins (the 0 and the Hunter's 3) can never be transformed."
+        if int(tokens[3][1:]) - bonus not in task.args:
+            return f"The amount left to give is {amounts}."
+        return f"You have no {tokens[1]} in the pouch to transform."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        tokens = move.text.split()
+        bonus = transform_bonus(state, task.seat)
+        amount = int(tokens[3][1:])
+        left = list(task.args)
+        left.remove(amount - bonus)
+        return pouch_transform(state, task.seat, coin_of_token(tokens[1]), amount, tuple(left))
+
+
+class Recover(Choice):
+    """Andumia (1) and Brisingamens (2) take cards from the discard pile, each gained as usual.
+    A Royal Offering Brisingamens takes first goes back to the pile only after its second card."""
+
+    kind = RECOVER
+    verbs = ("recover",)
+    prompt = "take a card from the discard pile"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"recover {card}", f"Recover {CARDS[card].label}") for card in set(state.discard)]
+
+    def skip(self, state: NidavellirState, task: Task) -> bool:
+        return not state.discard
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        return f"There is no {CARDS[_card(move)].label} in the discard pile."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        card = _card(move)
+        pile = state.discard
+        del pile[len(pile) - 1 - pile[::-1].index(card)]
+        tasks, said = gain(state, task.seat, card)
+        later = []
+        if CARDS[card].kind == OFFERING and task.n > 1:
+            pile.pop()  # gain put it back on the pile; it returns after the next card is chosen
+            later.append(Task(TO_DISCARD, task.seat, card=card))
+        tasks.append(Task(CHECK_HEROES, task.seat))
+        if task.n > 1:
+            tasks.append(Task(RECOVER, task.seat, task.n - 1, card=task.card))
+        state.tasks[0:0] = [*tasks, *later]
+        source = CARDS[task.card].label
+        return [Event(f"{seat_name(task.seat)} takes {CARDS[card].label} from the discard pile ({source})."), *said]
+
+
+class CardDiscard(Choice):
+    """Höfud (the warrior column) and Brisingamens at the end (any column): discard one card of
+    your army, any position, never a hero."""
+
+    kind = CARD_DISCARD
+    verbs = ("discard",)
+    prompt = "discard a card of your army"
+
+    def prompt_text(self, state: NidavellirState, task: Task) -> str:
+        where = "your warrior column" if len(task.args) == 1 else "your army"
+        return f"discard a card of {where} ({CARDS[task.card].label})"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"discard {card} from {SUITS[suit]}", f"Discard {CARDS[card].label} ({SUITS[suit]})")
+                for card, suit in discardable_cards(state.seats[task.seat], task.args)]
+
+    def skip(self, state: NidavellirState, task: Task) -> bool:
+        return not discardable_cards(state.seats[task.seat], task.args)
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        tokens = move.text.split()
+        source = CARDS[task.card].label
+        if "from" not in tokens:
+            return f"Name the card and its column: 'discard <card> from <column>' ({source})."
+        name, where = " ".join(tokens[1:-2]), tokens[-1]
+        if where not in SUIT_BY_NAME or SUIT_BY_NAME[where] not in task.args:
+            return f"{source} takes a card from your {' or '.join(SUITS[s] for s in task.args)} column."
+        if CARDS[name].hero:
+            return f"You can't discard {CARDS[name].label}: heroes are never discarded."
+        return f"There is no {CARDS[name].label} in your {where} column."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        tokens = move.text.split()
+        card, where = " ".join(tokens[1:-2]), tokens[-1]
+        discard_from(state, task.seat, SUIT_BY_NAME[where], card)
+        return [Event(f"{seat_name(task.seat)} discards {CARDS[card].label} from the {where} column "
+                      f"({CARDS[task.card].label}).")]
+
+
+class MjollnirColumn(Choice):
+    """At the end of the game Mjöllnir's owner names the column it scores 2 per rank of."""
+
+    kind = MJOLLNIR
+    verbs = ("mjollnir",)
+    prompt = "choose the column Mjöllnir scores"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        seat = state.seats[task.seat]
+        return [Move(f"mjollnir {name}", f"Mjöllnir on {name} ({column_ranks(seat.army[s])} ranks)")
+                for s, name in enumerate(SUITS)]
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        name = move.text.split()[1]
+        suit = SUIT_BY_NAME[name]
+        state.seats[task.seat].marks["mjollnir"] = suit + 1
+        n = ranks(state.seats[task.seat], suit)
+        return [Event(f"{seat_name(task.seat)} chooses the {name} column for Mjöllnir: {n} ranks.")]
+
+
+THINGVELLIR_CHOICES: tuple[Choice, ...] = (
+    HoldaCamp(), TavernDiscard(), EnlistOrder(), Enlist(), DoublePlacement(), VidofnirTransform(), Recover(),
+    CardDiscard(), MjollnirColumn(),
+)
