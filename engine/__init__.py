@@ -12,7 +12,7 @@ from engine.core import (
     replay,
     validate_options,
 )
-from engine.errors import BadMove, BadOptions, GameOver, IllegalMove, NotYourTurn, SkaldError
+from engine.errors import BadMove, BadOptions, GameOver, IllegalMove, NoSuchSeat, NotYourTurn, SkaldError, StaleEncoding
 from engine.rng import Rng
 
 __all__ = [
@@ -24,12 +24,14 @@ __all__ = [
     "GameOver",
     "IllegalMove",
     "Move",
+    "NoSuchSeat",
     "NotYourTurn",
     "OptionSpec",
     "Outcome",
     "RandomPlayer",
     "Rng",
     "SkaldError",
+    "StaleEncoding",
     "Step",
     "replay",
     "validate_options",

@@ -7,12 +7,13 @@ A game is a stateless `Game` object; its states are plain data it can encode to 
 from __future__ import annotations
 
 import copy
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from engine.errors import BadMove, BadOptions, GameOver, IllegalMove, NotYourTurn
+from engine.errors import BadMove, BadOptions, GameOver, IllegalMove, NoSuchSeat, NotYourTurn, StaleEncoding
 
 S = TypeVar("S")
 
@@ -131,6 +132,38 @@ class Game(ABC, Generic[S]):
     min_players: int
     max_players: int
     cooperative: bool = False
+    # The history version: bumped whenever a change would alter how a stored game replays
+    # (random draws, rules). The store keeps each game's version and replays it with that one.
+    version: int = 1
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Guard a game's entry points: every seat and setup argument is checked before the
+        game's own code sees it, so `view(state, -1)` can't index from the end of a list."""
+        super().__init_subclass__(**kwargs)
+        for name, guard in _GUARDS.items():
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "_guarded", False):
+                setattr(cls, name, guard(method))
+
+    def check_version(self, version: int | None) -> int:
+        """The history version a setup asked for (None: the newest); BadOptions if unknown."""
+        if version is None:
+            return self.version
+        if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= self.version:
+            raise BadOptions(f"{self.title} has no rules version {version!r} (1–{self.version}).")
+        return version
+
+    def players_in(self, state: S) -> int:
+        """How many seats the game in `state` has (states carry it as `players`)."""
+        return int(getattr(state, "players"))  # noqa: B009 - a contract on the state, documented
+
+    def check_seat(self, state: S, seat: Any, *, spectator: bool = False) -> None:
+        """NoSuchSeat unless `seat` is a seat of this game (or None, where a spectator may ask)."""
+        if seat is None and spectator:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players_in(state):
+            shown = repr(seat)[:20]
+            raise NoSuchSeat(f"There is no seat {shown} at this table of {self.players_in(state)}.")
 
     # -- declared options -------------------------------------------------------------
     def options(self) -> tuple[OptionSpec, ...]:
@@ -157,8 +190,11 @@ class Game(ABC, Generic[S]):
 
     # -- the hooks --------------------------------------------------------------------
     @abstractmethod
-    def setup(self, players: int, options: Mapping[str, Any] | None, seed: int) -> S:
-        """A new game; raises BadOptions for a bad player count or option."""
+    def setup(self, players: int, options: Mapping[str, Any] | None, seed: int, version: int | None = None) -> S:
+        """A new game; raises BadOptions for a bad player count or option.
+
+        `version` is the history version to set up (None: `self.version`); a game stored under
+        an older one replays with it, draws and all."""
 
     @abstractmethod
     def to_move(self, state: S) -> frozenset[int]:
@@ -216,6 +252,9 @@ class Game(ABC, Generic[S]):
 
     def apply(self, state: S, seat: int, move: Move | str) -> Step[S]:
         """Check and carry out one move; the input state is left untouched."""
+        self.check_seat(state, seat)
+        if not isinstance(move, Move | str):
+            raise BadMove(f"A move is a text, not {type(move).__name__}.")
         if self.outcome(state) is not None:
             raise GameOver("The game is over; no more moves are taken.")
         if seat not in self.to_move(state):
@@ -242,6 +281,60 @@ class Game(ABC, Generic[S]):
         except (BadMove, IllegalMove):
             return False
         return True
+
+
+Method = Any  # an unbound Game method being guarded
+
+
+def _guard_setup(method: Method) -> Method:
+    @functools.wraps(method)
+    def setup(self: Game[Any], players: Any, options: Any, seed: Any, version: Any = None) -> Any:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions(f"The number of players must be a whole number, not {type(players).__name__}.")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOptions(f"The seed must be a whole number, not {type(seed).__name__}.")
+        if options is not None and not isinstance(options, Mapping):
+            raise BadOptions(f"Options are given as name → value, not as {type(options).__name__}.")
+        return method(self, players, options, seed, self.check_version(version))
+
+    setattr(setup, "_guarded", True)  # noqa: B010
+    return setup
+
+
+def _guard_seat(method: Method, *, spectator: bool = False) -> Method:
+    @functools.wraps(method)
+    def guarded(self: Game[Any], state: Any, seat: Any, *args: Any, **kwargs: Any) -> Any:
+        self.check_seat(state, seat, spectator=spectator)
+        return method(self, state, seat, *args, **kwargs)
+
+    setattr(guarded, "_guarded", True)  # noqa: B010
+    return guarded
+
+
+def _guard_decode(method: Method) -> Method:
+    @functools.wraps(method)
+    def decode(self: Game[Any], data: Any) -> Any:
+        try:
+            return method(self, data)
+        except StaleEncoding:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+            # A snapshot from another version (or a damaged row): the caller replays the log.
+            raise StaleEncoding(f"This stored {self.title} state can't be read ({type(error).__name__}).") from error
+
+    setattr(decode, "_guarded", True)  # noqa: B010
+    return decode
+
+
+_GUARDS: dict[str, Callable[[Method], Method]] = {
+    "decode": _guard_decode,
+    "setup": _guard_setup,
+    "legal_moves": _guard_seat,
+    "parse_move": _guard_seat,
+    "check_move": _guard_seat,
+    "view": functools.partial(_guard_seat, spectator=True),
+    "determinize": functools.partial(_guard_seat, spectator=True),
+}
 
 
 class AIPlayer(ABC, Generic[S]):
@@ -274,9 +367,9 @@ class RandomPlayer(AIPlayer[S]):
 
 
 def replay(game: Game[S], players: int, options: Mapping[str, Any] | None, seed: int,
-           moves: Iterable[tuple[int, str]]) -> S:
-    """Rebuild a state from its setup and the (seat, move text) log."""
-    state = game.setup(players, options, seed)
+           moves: Iterable[tuple[int, str]], version: int | None = None) -> S:
+    """Rebuild a state from its setup (under its history version) and the (seat, move text) log."""
+    state = game.setup(players, options, seed, version)
     for seat, text in moves:
         state = game.apply(state, seat, text).state
     return state

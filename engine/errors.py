@@ -33,3 +33,8 @@ class BadOptions(SkaldError):
 
 class StaleEncoding(SkaldError):
     """A stored encoding this engine can no longer read; rebuild the state from the move log."""
+
+
+class NoSuchSeat(SkaldError):
+    """A seat number outside the table (the engine's entry points check every seat they get)."""
+

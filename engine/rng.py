@@ -6,6 +6,7 @@ use the module-level `random`, so the same seed and moves always give the same g
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableSequence
 from typing import TypeVar
 
@@ -28,6 +29,15 @@ class Rng:
         rng = cls(seed ^ 0x5DEECE66D)
         rng.next64()
         return rng
+
+    @classmethod
+    def stream(cls, seed: int, name: str) -> Rng:
+        """An independent generator for one purpose of a game ("hidden", "public", ...).
+
+        SplitMix64 can be run backwards from its outputs, so draws everyone sees must not come
+        from the stream that shuffles hidden cards: each purpose gets its own seed, hashed."""
+        digest = hashlib.blake2b(f"{seed}:{name}".encode(), digest_size=8).digest()
+        return cls.from_seed(int.from_bytes(digest, "big"))
 
     def next64(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK

@@ -48,8 +48,10 @@ class Nidavellir(Game[NidavellirState]):
         """The base game and Thingvellir; Idavoll is refused at setup, so it has no set."""
         return [{THINGVELLIR: False, IDAVOLL: False}, {THINGVELLIR: True, IDAVOLL: False}]
 
-    def setup(self, players: int, options: Mapping[str, Any] | None, seed: int) -> NidavellirState:
+    def setup(self, players: int, options: Mapping[str, Any] | None, seed: int,
+              version: int | None = None) -> NidavellirState:
         self.check_players(players)
+        self.check_version(version)
         chosen = validate_options(_OPTIONS, options)
         if chosen[IDAVOLL]:
             raise BadOptions("The Idavoll expansion isn't playable yet: play the base game or Thingvellir.")

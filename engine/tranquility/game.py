@@ -43,6 +43,7 @@ class Tranquility(Game[TranquilityState]):
     """Cooperative: fill the 6×6 sea grid in ascending order, play Start, then Finish."""
 
     name = "tranquility"
+    version = 2  # 2 (2026-12-01): hidden shuffles and the public rocks rows draw from separate streams
     title = "Tranquility"
     min_players = 1
     max_players = 5
@@ -51,11 +52,17 @@ class Tranquility(Game[TranquilityState]):
     def options(self) -> tuple[OptionSpec, ...]:
         return OPTIONS
 
-    def setup(self, players: int, options: Mapping[str, Any] | None, seed: int) -> TranquilityState:
-        """Shuffle, deal one draw pile per player, draw five each, then shuffle a Start card into each pile."""
+    def setup(self, players: int, options: Mapping[str, Any] | None, seed: int,
+              version: int | None = None) -> TranquilityState:
+        """Shuffle, deal one draw pile per player, draw five each, then shuffle a Start card into each pile.
+
+        Version 1 drew everything from one stream; version 2 draws the hidden shuffles and the
+        public rocks row from separate streams of the seed."""
         self.check_players(players)
         chosen = validate_options(OPTIONS, options)
-        rng = Rng.from_seed(seed)
+        version = self.check_version(version)
+        rng = Rng.from_seed(seed) if version == 1 else Rng.stream(seed, "hidden")
+        public = rng if version == 1 else Rng.stream(seed, "public")
         islands = list(range(ISLAND_MIN, ISLAND_MAX + 1))
         rng.shuffle(islands)
         removed = sorted(islands[: chosen["removed_islands"]])
@@ -72,13 +79,14 @@ class Tranquility(Game[TranquilityState]):
             hands.append(sorted(pile[-HAND_SIZE:]))
             del pile[-HAND_SIZE:]
             pile.insert(rng.below(len(pile) + 1), START)
-        rocks_row = rng.below(ROWS) if chosen["jagged_rocks"] != "off" else None
+        rocks_row = public.below(ROWS) if chosen["jagged_rocks"] != "off" else None
         return TranquilityState(
             players=players,
             sea_monsters=chosen["sea_monsters"],
             jagged_rocks=chosen["jagged_rocks"],
             removed_islands=chosen["removed_islands"],
             rng=rng.state,
+            rng_public=None if version == 1 else public.state,
             grid=[0] * CELLS,
             hands=hands,
             piles=piles,

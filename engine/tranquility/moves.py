@@ -43,9 +43,15 @@ class Action(NamedTuple):
     cards: tuple[int, ...] = ()
 
 
+def _shown(tok: str) -> str:
+    """A token as a refusal may echo it: quoted, and never long."""
+    return repr(tok if len(tok) <= 20 else tok[:19] + "…")
+
+
 def _number(tok: str) -> int:
+    # ASCII digits only ("²".isdigit() is true) and short: int() of 5,000 digits raises ValueError.
     if not tok.isascii() or not tok.isdigit() or len(tok) > 3:
-        raise BadMove(f"{tok!r} is not a number I can read. {GRAMMAR}")
+        raise BadMove(f"{_shown(tok)} is not a number I can read. {GRAMMAR}")
     return int(tok)
 
 
@@ -53,8 +59,8 @@ def _card(tok: str) -> int:
     code = CODES.get(tok)
     if code is not None:
         return code
-    if not tok.isascii() or not tok.isdigit() or not ISLAND_MIN <= int(tok) <= ISLAND_MAX:
-        raise BadMove(f"{tok!r} is not a card: cards are islands 1–80, start, finish or monster. {GRAMMAR}")
+    if not tok.isascii() or not tok.isdigit() or len(tok) > 3 or not ISLAND_MIN <= int(tok) <= ISLAND_MAX:
+        raise BadMove(f"{_shown(tok)} is not a card: cards are islands 1–80, start, finish or monster. {GRAMMAR}")
     return int(tok)
 
 
@@ -66,9 +72,20 @@ def _cards(tokens: list[str]) -> tuple[int, ...]:
     return tuple(sorted(_card(t) for t in tokens))
 
 
-@lru_cache(maxsize=65536)
+# Canonical move texts already worded, and their actions. Only texts this module wrote get in,
+# so what players type (any string up to Discord's limit) can't fill memory.
+_CANONICAL: dict[str, Action] = {}
+
+
 def read(text: str) -> Action:
     """Parse a move text (any case, any spacing, discards in any order); BadMove if it is no move."""
+    known = _CANONICAL.get(text)
+    if known is not None:
+        return known
+    return _parse(text)
+
+
+def _parse(text: str) -> Action:
     tokens = text.lower().split()
     if not tokens:
         raise BadMove(f"Type a move. {GRAMMAR}")
@@ -109,7 +126,15 @@ class Wording(NamedTuple):
 def wording(action: Action) -> Wording:
     """All three wordings of an action, written side by side so they can't drift apart.
 
-    Cached: the same actions come back turn after turn, and AI players word every legal one."""
+    Cached: the same actions come back turn after turn, and AI players word every legal one.
+    The canonical text is remembered too, so reading it back costs a lookup."""
+    worded = _word(action)
+    if len(_CANONICAL) < 65536:
+        _CANONICAL[worded.text] = action
+    return worded
+
+
+def _word(action: Action) -> Wording:
     kind, cards, cell = action.kind, action.cards, action.cell
     some, named = counted(len(cards)), listing(cards)
     if kind == Kind.PLACE:
@@ -133,6 +158,7 @@ def wording(action: Action) -> Wording:
         return Wording(text, text, f"Move the Jagged Rocks to row {action.row}")
     card = "Start" if kind == Kind.PLAY_START else "Finish"
     return Wording(kind.value, kind.value, f"Play the {card} card")
+
 
 
 def text_of(action: Action) -> str:

@@ -423,9 +423,14 @@ def _after_action(state: TranquilityState, events: list[Event]) -> None:
             state.phase = ROCKS
             return
         if rows:
-            rng = Rng(state.rng)
-            state.rocks_row = rng.choice(rows)
-            state.rng = rng.state
+            if state.rng_public is None:  # a game begun before version 2: one stream for all
+                rng = Rng(state.rng)
+                state.rocks_row = rng.choice(rows)
+                state.rng = rng.state
+            else:
+                rng = Rng(state.rng_public)
+                state.rocks_row = rng.choice(rows)
+                state.rng_public = rng.state
             events.append(Event(f"The Jagged Rocks move to row {state.rocks_row + 1}."))
     _after_rocks(state, events)
 

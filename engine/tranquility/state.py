@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.errors import StaleEncoding
+
 PLAY = "play"
 ROCKS = "rocks"
 START_PHASE = "start_discard"
@@ -52,6 +54,10 @@ class TranquilityState:
     last: LastMove | None = None
     won: bool | None = None  # None while running
     end_reason: str = ""
+    # The public draws' own stream (the Jagged Rocks' rows), apart from the hidden shuffles so
+    # watching the rocks can't reveal the deck. None in games begun before version 2, whose
+    # rocks still draw from `rng` so they replay exactly.
+    rng_public: int | None = None
 
     @property
     def start_played(self) -> bool:
@@ -71,6 +77,7 @@ def clone(state: TranquilityState) -> TranquilityState:
         jagged_rocks=state.jagged_rocks,
         removed_islands=state.removed_islands,
         rng=state.rng,
+        rng_public=state.rng_public,
         grid=state.grid.copy(),
         hands=[h.copy() for h in state.hands],
         piles=[p.copy() for p in state.piles],
@@ -93,10 +100,15 @@ def clone(state: TranquilityState) -> TranquilityState:
     )
 
 
+# The encoding's format: 1 had no "version" key; 2 (2026-12-01) adds it and "rng_public".
+ENCODING = 2
+
+
 def encode(state: TranquilityState) -> dict[str, Any]:
     """JSON-ready dict of the whole state (hidden cards included: this is for storage)."""
     last = state.last
-    return {
+    data: dict[str, Any] = {
+        "version": ENCODING,
         "players": state.players,
         "sea_monsters": state.sea_monsters,
         "jagged_rocks": state.jagged_rocks,
@@ -122,10 +134,15 @@ def encode(state: TranquilityState) -> dict[str, Any]:
         "won": state.won,
         "end_reason": state.end_reason,
     }
+    if state.rng_public is not None:
+        data["rng_public"] = state.rng_public
+    return data
 
 
 def decode(data: Mapping[str, Any]) -> TranquilityState:
-    """Inverse of `encode`."""
+    """Inverse of `encode`; also reads version 1 (no "version" key, no public stream)."""
+    if int(data.get("version", 1)) > ENCODING:
+        raise StaleEncoding(f"This Tranquility state was stored by a newer Skald (format {data['version']}).")
     last = data["last"]
     return TranquilityState(
         players=int(data["players"]),
@@ -133,6 +150,7 @@ def decode(data: Mapping[str, Any]) -> TranquilityState:
         jagged_rocks=str(data["jagged_rocks"]),
         removed_islands=int(data["removed_islands"]),
         rng=int(data["rng"]),
+        rng_public=None if data.get("rng_public") is None else int(data["rng_public"]),
         grid=[int(c) for c in data["grid"]],
         hands=[[int(c) for c in h] for h in data["hands"]],
         piles=[[int(c) for c in p] for p in data["piles"]],

@@ -34,11 +34,14 @@ class Plan:
     options: dict[str, Any]
     seed: int
     ai: str  # the AI kind that chose every move when the file was recorded
+    version: int = 1  # the game's history version (Game.version) the file pins
 
     @property
     def name(self) -> str:
         opts = "-".join(f"{k}={v}" for k, v in sorted(self.options.items()) if v not in (False, 0, "off"))
-        return f"{self.game}-p{self.players}-{opts or 'base'}-{self.ai}-s{self.seed}"
+        # Files of older versions stay: they are the games stored under those versions.
+        suffix = f"-v{self.version}" if self.version > 1 else ""
+        return f"{self.game}-p{self.players}-{opts or 'base'}-{self.ai}-s{self.seed}{suffix}"
 
 
 def plans() -> list[Plan]:
@@ -55,10 +58,10 @@ def plans() -> list[Plan]:
                 kind = kinds[(index + turn) % len(kinds)]
                 if kind == "search":
                     kind = "greedy"  # search is slow to record and no more telling
-                found.append(Plan(name, players, dict(options), 4242 + 17 * index + turn, kind))
+                found.append(Plan(name, players, dict(options), 4242 + 17 * index + turn, kind, game.version))
         for players in counts:  # every player count at least once on the defaults
             if not any(p.game == name and p.players == players for p in found):
-                found.append(Plan(name, players, dict(sets[0]), 9000 + players, "random"))
+                found.append(Plan(name, players, dict(sets[0]), 9000 + players, "random", game.version))
     return found
 
 
@@ -70,7 +73,7 @@ def record(plan: Plan) -> dict[str, Any]:
     """Play `plan` with its AI and return the golden record."""
     game = registry.get(plan.game)
     player = game.ai_players()[plan.ai]
-    state = game.setup(plan.players, plan.options, plan.seed)
+    state = game.setup(plan.players, plan.options, plan.seed, plan.version)
     moves: list[list[Any]] = []
     lines: list[list[Any]] = []
     step_no = 0
@@ -86,6 +89,7 @@ def record(plan: Plan) -> dict[str, Any]:
     assert outcome is not None
     return {
         "game": plan.game, "players": plan.players, "options": plan.options, "seed": plan.seed, "ai": plan.ai,
+        "version": plan.version,
         "moves": moves, "events": events_digest(lines), "outcome": outcome.to_dict(),
         "encoding": game.encode(state),
     }
@@ -93,7 +97,7 @@ def record(plan: Plan) -> dict[str, Any]:
 
 def replay_record(game: Game[Any], data: dict[str, Any]) -> tuple[Any, str]:
     """The final state and events digest of replaying a golden record's moves."""
-    state = game.setup(int(data["players"]), data["options"], int(data["seed"]))
+    state = game.setup(int(data["players"]), data["options"], int(data["seed"]), int(data.get("version", 1)))
     lines: list[list[Any]] = []
     for seat, text in data["moves"]:
         step = game.apply(state, int(seat), str(text))

@@ -43,7 +43,8 @@ class RuneDuel(Game[DuelState]):
     def options(self) -> tuple[OptionSpec, ...]:
         return OPTIONS
 
-    def setup(self, players: int, options: Mapping[str, Any] | None, seed: int) -> DuelState:
+    def setup(self, players: int, options: Mapping[str, Any] | None, seed: int,
+              version: int | None = None) -> DuelState:
         self.check_players(players)
         chosen = validate_options(OPTIONS, options)
         rng = Rng.from_seed(seed)

@@ -98,7 +98,7 @@ def test_automatic_jagged_rocks_move_to_a_random_other_row_with_space() -> None:
     grid = {cell: cell for cell in range(1, 7)}  # row 1 full
     rows = set()
     for seed in range(40):
-        state = position([[40, 50, 60], [70, 71]], grid=grid, options=AUTO, rocks_row=3, rng=seed)
+        state = position([[40, 50, 60], [70, 71]], grid=grid, options=AUTO, rocks_row=3, rng_public=seed)
         after = GAME.apply(state, 0, "discard 40 50").state
         assert after.rocks_row not in (0, 3)
         rows.add(after.rocks_row)
@@ -133,3 +133,22 @@ def test_jagged_rocks_stay_gone_when_a_sea_monster_opens_a_complete_row_again() 
                      rocks_row=None, rocks_gone=True)
     after = GAME.apply(state, 0, "monster at 3").state
     assert after.rocks_row is None and after.rocks_gone and after.phase == "play"
+
+
+def test_rocks_rows_draw_from_a_public_stream_apart_from_the_hidden_shuffles() -> None:
+    """Version 2: the deck order can't be worked out from where the rocks go."""
+    from engine.rng import Rng
+
+    state = GAME.setup(3, AUTO, seed=77)
+    assert state.rng_public is not None
+    again = GAME.setup(3, AUTO, seed=77)
+    again.rng_public = Rng.stream(12345, "public").state
+    again.rocks_row = state.rocks_row
+    assert again.hands == state.hands and again.piles == state.piles, "the hidden deal ignores the public stream"
+
+
+def test_a_game_begun_under_version_1_draws_its_rocks_from_the_single_stream() -> None:
+    old = GAME.setup(3, AUTO, seed=77, version=1)
+    new = GAME.setup(3, AUTO, seed=77)
+    assert old.rng_public is None and new.rng_public is not None
+    assert GAME.decode(GAME.encode(old)) == old and "rng_public" not in GAME.encode(old)
