@@ -100,6 +100,8 @@ class SkaldBot(commands.Bot):
         # and a slow sweep keeps catching up afterwards.
         await self.notifier.catch_up()
         self.notifier.start_sweeping()
+        # Timers (lobby expiry, ...) that fell due while the bot was down run now, in order.
+        await self.tables.scheduler.start()
 
     async def _start_relay(self, url: str) -> None:
         from bot.relay.relay import MqttRelay

@@ -14,16 +14,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.access import can_see, find_game
 from bot.discord.choices import forks, tokens
 from bot.discord.controls import control, handles
-from bot.discord.cooldowns import spam_guard
+from bot.discord.cooldowns import spam_guard, typing_allowed
 from bot.discord.ids import ControlId
 from bot.discord.lobby import CLOSED_DMS, is_admin, lobby_controls, lobby_embed, reach_by_dm
 from bot.discord.panels import named, names_of, seat_panel, who
 from bot.discord.play import reply_move, send_private
 from bot.discord.replies import ack, refuse, say
-from bot.tables.errors import NoSuchGame
-from bot.tables.types import LOBBY, RUNNING, GameInfo
+from bot.tables.types import LOBBY, GameInfo
 from engine import registry
 from engine.core import Game, Move, OptionSpec, validate_options
 from engine.errors import SkaldError
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
 
 AUTOCOMPLETE_LIMIT = 25
+MOVE_TEXT_LIMIT = 200
+LIST_LIMIT = 20
 LOG_LINES = 25
 
 
@@ -39,44 +41,17 @@ def _bot(interaction: discord.Interaction[Any]) -> SkaldBot:
     return cast("SkaldBot", interaction.client)
 
 
-async def find_game(interaction: discord.Interaction[Any], game_id: int | None) -> GameInfo:
-    """The game a command means: the one given, else the one of this thread or channel,
-    else the caller's only active game."""
-    bot = _bot(interaction)
-    guild_id = interaction.guild_id
-    user_id = interaction.user.id
-    if game_id is not None:
-        info = await bot.tables.game(game_id)
-        elsewhere = guild_id is not None and info.guild_id != guild_id
-        if elsewhere or (guild_id is None and info.seat_of(user_id) is None):
-            raise NoSuchGame(f"There is no game #{game_id} here.")
-        return info
-    if guild_id is not None:
-        here = [g for g in await bot.tables.list_games(guild_id)
-                if interaction.channel_id in (g.thread_id, g.channel_id)]
-        in_thread = [g for g in here if g.thread_id == interaction.channel_id]
-        if len(in_thread) == 1:
-            return in_thread[0]
-        mine_here = [g for g in here if g.seat_of(user_id) is not None]
-        if len(mine_here) == 1:
-            return mine_here[0]
-    mine = [g for g in await bot.tables.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
-    if len(mine) == 1:
-        return mine[0]
-    if mine:
-        listed = ", ".join(f"#{g.game_id} ({g.title})" for g in mine[:10])
-        raise SkaldError(f"You play in several games ({listed}); say which with the `game` option.")
-    raise SkaldError("There's no game here you play in. Name one with the `game` option, or open a table with "
-                     "`/play`.")
-
-
 async def game_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
-    """Autocomplete for `game`: the caller's games first, then the others here."""
+    """Autocomplete for `game`: the caller's games first, then the others of this channel."""
     bot = _bot(interaction)
-    games = await bot.tables.list_games(interaction.guild_id, user_id=interaction.user.id)
-    if interaction.guild_id is not None:
+    if not typing_allowed(interaction):
+        return []
+    games = await bot.tables.list_games(interaction.guild_id, user_id=interaction.user.id,
+                                        limit=AUTOCOMPLETE_LIMIT)
+    if interaction.guild_id is not None and interaction.channel_id is not None:
         mine = {g.game_id for g in games}
-        games += [g for g in await bot.tables.list_games(interaction.guild_id) if g.game_id not in mine]
+        games += [g for g in await bot.tables.list_games(interaction.guild_id, place=interaction.channel_id,
+                                                         limit=AUTOCOMPLETE_LIMIT) if g.game_id not in mine]
     typed = current.strip().lower()
     found = []
     for info in games:
@@ -92,6 +67,8 @@ async def move_choices(interaction: discord.Interaction[Any], current: str) -> l
     Beyond 25 matches it offers the next words instead, each labelled as the start of a move
     ("discard … keep typing"); picking one and typing on narrows further."""
     bot = _bot(interaction)
+    if not typing_allowed(interaction):
+        return []
     game_id = getattr(interaction.namespace, "game", None)
     try:
         info = await find_game(interaction, game_id if isinstance(game_id, int) else None)
@@ -130,8 +107,12 @@ class GameCog(commands.Cog):
     @app_commands.describe(text="The move, e.g. as the list suggests", game="Game number (default: this thread's)")
     @app_commands.autocomplete(text=move_choices)
     @app_commands.autocomplete(game=game_choices)
-    async def move(self, interaction: discord.Interaction[Any], text: str, game: int | None = None) -> None:
+    async def move(self, interaction: discord.Interaction[Any], text: app_commands.Range[str, 1, MOVE_TEXT_LIMIT],
+                   game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
+        if len(text) > MOVE_TEXT_LIMIT:  # Discord checks it too; a crafted payload may not have been
+            await refuse(interaction, f"A move is at most {MOVE_TEXT_LIMIT} characters; the list shows yours.")
+            return
         info = await find_game(interaction, game)
         await reply_move(interaction, info, text)
 
@@ -198,13 +179,18 @@ class GameCog(commands.Cog):
     @spam_guard()
     async def list(self, interaction: discord.Interaction[Any], mine: bool = False) -> None:
         await ack(interaction, ephemeral=True)
+        in_dm = interaction.guild_id is None
         games = await self.bot.tables.list_games(interaction.guild_id,
-                                                 user_id=interaction.user.id if mine else None)
+                                                 user_id=interaction.user.id if mine or in_dm else None,
+                                                 limit=LIST_LIMIT * 5)
+        games = [g for g in games if can_see(interaction, g)][:LIST_LIMIT]
         if not games:
-            await say(interaction, "No open tables or running games. Start one with `/play`.", ephemeral=True)
+            empty = "You have no open tables or running games." if mine or in_dm else \
+                "No open tables or running games. Start one with `/play`."
+            await say(interaction, empty, ephemeral=True)
             return
-        lines = [_list_line(info) for info in games[:20]]
-        embed = discord.Embed(title="Games", description="\n".join(lines))
+        lines = [_list_line(info) for info in games]
+        embed = discord.Embed(title="Your games" if mine or in_dm else "Games", description="\n".join(lines))
         await say(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with Skald")

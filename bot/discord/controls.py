@@ -14,6 +14,8 @@ from typing import Any
 
 import discord
 
+from bot.discord.access import game_for_control
+from bot.discord.cooldowns import control_allowed
 from bot.discord.ids import TEMPLATE, ControlId
 from bot.discord.replies import answer_error
 
@@ -49,6 +51,9 @@ class SkaldControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLA
         try:
             if handler is None:
                 raise LookupError(f"no handler for control action {parsed.action!r}")
+            control_allowed(interaction, parsed.action)
+            # A control acts only where its game lives: its server, or a seat holder's DMs.
+            await game_for_control(interaction, parsed.game_id)
             await handler(interaction, parsed, values)
         except Exception as error:
             # DynamicItem errors never reach View.on_error: this is their error hook.

@@ -20,8 +20,11 @@ PRUNE_AT = 10_000  # buckets kept before idle ones are dropped
 class Cooldowns:
     """Token buckets by (action, user)."""
 
-    def __init__(self) -> None:
+    def __init__(self, control_factor: float = 1.0) -> None:
         self._buckets: dict[tuple[str, int], app_commands.Cooldown] = {}
+        # Multiplies the control and autocomplete rates: tests that play whole games at machine
+        # speed raise it; people never click that fast.
+        self.control_factor = control_factor
 
     def hit(self, action: str, user_id: int, rate: int, per: float) -> None:
         """Count one use; CommandOnCooldown (with the wait) when over `rate` per `per` seconds."""
@@ -49,3 +52,31 @@ def spam_guard(rate: int = 4, per: float = 20.0) -> Callable[[T], T]:
         return True
 
     return app_commands.check(predicate)
+
+
+# Components and autocomplete have no command checks; their limits are applied in their handlers.
+CONTROL_LIMITS: dict[str, tuple[int, float]] = {
+    "hand": (6, 15.0), "panel": (6, 15.0), "page": (10, 15.0),
+    "join": (4, 20.0), "leave": (4, 20.0), "ai": (6, 20.0),
+}
+AUTOCOMPLETE = (25, 10.0)  # keystrokes come fast; beyond this the suggestions pause
+
+
+def control_allowed(interaction: discord.Interaction[Any], action: str) -> None:
+    """Count a click on a control; CommandOnCooldown (answered with the wait) when over its limit."""
+    limit = CONTROL_LIMITS.get(action)
+    if limit is not None:
+        cooldowns = cooldowns_of(interaction.client)
+        rate, per = limit
+        cooldowns.hit(f"control:{action}", interaction.user.id, round(rate * cooldowns.control_factor), per)
+
+
+def typing_allowed(interaction: discord.Interaction[Any]) -> bool:
+    """Count one autocomplete request; False (offer nothing) when the user is over the limit."""
+    cooldowns = cooldowns_of(interaction.client)
+    rate, per = AUTOCOMPLETE
+    try:
+        cooldowns.hit("autocomplete", interaction.user.id, round(rate * cooldowns.control_factor), per)
+    except app_commands.CommandOnCooldown:
+        return False
+    return True

@@ -12,7 +12,10 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+import discord
+
 from bot.discord.dm_panels import PanelAnnouncer
+from bot.discord.lobby import lobby_controls, lobby_embed
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.thread import ThreadAnnouncer
 from bot.notify import PrivateUpdate, PublicUpdate
@@ -24,7 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # Lobby changes edit the lobby message through the click itself; everything else is story.
-LOBBY_REASONS = ("create", "join", "leave", "ai", "cancel")
+LOBBY_REASONS = ("create", "join", "leave", "ai", "cancel", "expire")
 SWEEP_EVERY = 120.0  # seconds between catch-up sweeps over the whole database
 
 
@@ -41,10 +44,15 @@ class DiscordNotifier:
         self.sweep_every = sweep_every
         self._sweep: asyncio.TimerHandle | None = None
         self._sweeping: asyncio.Task[None] | None = None
+        self._chores: set[asyncio.Task[None]] = set()
 
     # -- the Notifier protocol ------------------------------------------------------------
     async def on_public(self, update: PublicUpdate) -> None:
-        if update.reason not in LOBBY_REASONS and update.status != LOBBY:
+        if update.reason == "expire":  # nobody clicked: the lobby message is edited here
+            task = asyncio.create_task(self._lobby_expired(update.game_id), name=f"skald-expired-{update.game_id}")
+            self._chores.add(task)
+            task.add_done_callback(self._chores.discard)
+        elif update.reason not in LOBBY_REASONS and update.status != LOBBY:
             self.thread.wake(update.game_id)
             self.panels.wake(update.game_id)
 
@@ -53,6 +61,18 @@ class DiscordNotifier:
 
     async def on_deleted(self, guild_id: int, game_id: int) -> None:
         """A called-off lobby: its message already says so (the click edited it)."""
+
+    async def _lobby_expired(self, game_id: int) -> None:
+        info = await self.bot.tables.game(game_id)
+        if info.lobby_message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        note = "Called off: nobody changed this table for a while. Open a new one with `/play`."
+        try:
+            await channel.get_partial_message(info.lobby_message_id).edit(
+                embed=lobby_embed(info, note=note), view=lobby_controls(info))
+        except discord.HTTPException as error:
+            log.info("could not mark the expired lobby %d (%s)", game_id, error)
 
     # -- catching up ----------------------------------------------------------------------
     async def catch_up(self) -> int:
@@ -97,3 +117,4 @@ class DiscordNotifier:
                 self._sweep.cancel()
         await self.thread.drain()
         await self.panels.drain()
+        await asyncio.gather(*self._chores, return_exceptions=True)

@@ -13,3 +13,11 @@ class SchemaError(StoreError):
 
 class StateConflict(StoreError):
     """A change was committed against a state id that is no longer current."""
+
+
+class SeatsTaken(StateConflict):
+    """Every seat of the lobby is taken (checked inside the seating transaction)."""
+
+
+class StoreLocked(StoreError):
+    """Another process holds this database: one process per file (docs/storage.md)."""

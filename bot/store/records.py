@@ -25,9 +25,11 @@ class GameRow:
     host_id: int
     outcome: JSON | None
     lobby_message_id: int | None
-    board_message_id: int | None
     created_at: float
     updated_at: float
+    to_move: tuple[int, ...] | None = ()  # None: not known yet (a game from before schema 4)
+    engine_version: int = 1  # the engine's history version the game was set up under
+    broken: str | None = None  # why it failed to load last time (None: it loads)
 
 
 @dataclass(frozen=True)
@@ -94,3 +96,14 @@ class PanelMark:
     offered_moves: bool = False
     final: bool = False
     told_no_dm: bool = False
+
+
+@dataclass(frozen=True)
+class Timer:
+    """An absolute due time of a game (docs/storage.md, `timers`)."""
+
+    game_id: int
+    kind: str
+    seat: int
+    due_at: float
+    state_id: int

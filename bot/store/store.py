@@ -7,7 +7,9 @@ with explicit `BEGIN IMMEDIATE ... COMMIT` around every write, so a write is all
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
+import os
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -17,7 +19,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store import migrate as migrations
-from bot.store.errors import SchemaError, StateConflict, StoreError
+from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError, StoreLocked
 from bot.store.records import (
     JSON,
     Announcement,
@@ -28,11 +30,12 @@ from bot.store.records import (
     PanelMark,
     SeatRow,
     Snapshot,
+    Timer,
 )
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
-    "lobby_message_id, board_message_id, created_at, updated_at"
+    "lobby_message_id, created_at, updated_at, to_move, engine_version, broken"
 )
 _SEAT_QUERY = (
     "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok FROM seats s "
@@ -53,7 +56,8 @@ def _game(row: Sequence[Any]) -> GameRow:
         id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3], game=row[4],
         options=json.loads(row[5]), seed=row[6], status=row[7], state_id=row[8], host_id=row[9],
         outcome=None if row[10] is None else json.loads(row[10]), lobby_message_id=row[11],
-        board_message_id=row[12], created_at=row[13], updated_at=row[14],
+        created_at=row[12], updated_at=row[13], to_move=None if row[14] is None else tuple(json.loads(row[14])),
+        engine_version=row[15] or 1, broken=row[16],
     )
 
 
@@ -90,8 +94,10 @@ class _Pending:
 class Store:
     """Games, seats, the move log, snapshots and adapter bookkeeping in one SQLite file."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: str, holder: int | None = None) -> None:
         self._db = db
+        self._holder = holder  # the lock file's descriptor while this store owns the database
+        self._closed = False
         self._lock = asyncio.Lock()
         self._queue: list[_Pending] = []
         self._flusher: asyncio.Task[None] | None = None
@@ -99,9 +105,19 @@ class Store:
 
     # -- opening ------------------------------------------------------------------------
     @classmethod
-    async def open(cls, path: str | Path, *, migrate: bool = True) -> Store:
-        """Connect, check the pragmas, and bring the schema up to date (or refuse a newer one)."""
-        db = await connect(path)
+    async def open(cls, path: str | Path, *, migrate: bool = True, exclusive: bool = True) -> Store:
+        """Connect, check the pragmas, and bring the schema up to date (or refuse a newer one).
+
+        `exclusive` (every writer: the bot, terminal games, migrations) takes the database's lock
+        for as long as the store is open: a second process on the same file gets StoreLocked.
+        A new database file is created readable by its owner only."""
+        holder = hold(path) if exclusive else None
+        try:
+            create_private(path)
+            db = await connect(path)
+        except BaseException:
+            release(holder)
+            raise
         try:
             if migrate:
                 await migrations.migrate(db)
@@ -114,14 +130,20 @@ class Store:
                     )
         except BaseException:
             await db.close()
+            release(holder)
             raise
-        return cls(db, str(path))
+        return cls(db, str(path), holder)
 
     async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
         async with self._lock:
             await self._db.close()
+        release(self._holder)
+        self._holder = None
 
     async def version(self) -> int:
         async with self._lock:
@@ -166,11 +188,21 @@ class Store:
                 )
             return game_id
 
-    async def add_seat(self, game_id: int, *, name: str, user_id: int | None, ai: str | None, now: float) -> int:
-        """Seat a user or an AI at the next free seat; returns the seat number."""
+    async def add_seat(self, game_id: int, *, name: str, user_id: int | None, ai: str | None, now: float,
+                       max_seats: int | None = None) -> int:
+        """Seat a user or an AI at the next free seat of a lobby; returns the seat number.
+
+        The lobby's status and the seat limit are checked inside the transaction, so two
+        processes (or two clicks) can never seat more than `max_seats` or join a started game."""
         async with self._write() as db:
-            rows = list(await db.execute_fetchall("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,)))
-            seat = int(rows[0][0])
+            rows = list(await db.execute_fetchall(
+                "SELECT status, (SELECT COUNT(*) FROM seats WHERE game_id = ?) FROM games WHERE id = ?",
+                (game_id, game_id)))
+            if not rows or rows[0][0] != "lobby":
+                raise StateConflict(f"Game {game_id} is not a lobby any more.")
+            seat = int(rows[0][1])
+            if max_seats is not None and seat >= max_seats:
+                raise SeatsTaken(f"Game {game_id} has all its {max_seats} seats taken.")
             await db.execute(
                 "INSERT INTO seats (game_id, seat, user_id, ai, name, joined_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seat, user_id, ai, name, now),
@@ -181,6 +213,10 @@ class Store:
     async def remove_seat(self, game_id: int, seat: int, now: float) -> None:
         """Free a lobby seat; later seats move up one."""
         async with self._write() as db:
+            cursor = await db.execute("UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'",
+                                      (now, game_id))
+            if cursor.rowcount != 1:
+                raise StateConflict(f"Game {game_id} is not a lobby any more.")
             await db.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
             later = await db.execute_fetchall(
                 "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", (game_id, seat)
@@ -191,17 +227,22 @@ class Store:
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
     async def close_lobby(self, game_id: int, status: str, now: float) -> None:
-        """End a game that never started (cancelled)."""
+        """End a game that never started (cancelled); only a lobby can be closed."""
         async with self._write() as db:
-            await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
+            cursor = await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                                      (status, now, game_id))
+            if cursor.rowcount != 1:
+                raise StateConflict(f"Game {game_id} is not a lobby any more.")
+            await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
 
-    async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float) -> None:
+    async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float,
+                         to_move: Sequence[int] = (), engine_version: int = 1) -> None:
         """Lobby -> running at state id 0, with the set-up state as the first snapshot."""
         async with self._write() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = 'running', seed = ?, state_id = 0, thread_id = COALESCE(?, thread_id), "
-                "updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seed, thread_id, now, game_id),
+                "updated_at = ?, to_move = ?, engine_version = ? WHERE id = ? AND status = 'lobby'",
+                (seed, thread_id, now, _dumps(list(to_move)), engine_version, game_id),
             )
             if cursor.rowcount != 1:
                 raise StateConflict(f"Game {game_id} is not a lobby any more.")
@@ -211,6 +252,7 @@ class Store:
             )
             # Nothing told yet: the outbox announces the start once this commit is done.
             await db.execute("INSERT INTO announcements (game_id, updated_at) VALUES (?, ?)", (game_id, now))
+            await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'lobby_expiry'", (game_id,))
 
     # -- the move log ------------------------------------------------------------------------
     async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
@@ -264,10 +306,10 @@ class Store:
     async def _write_change(db: aiosqlite.Connection, item: _Pending) -> None:
         change, game_id = item.change, item.game_id
         cursor = await db.execute(
-            "UPDATE games SET state_id = ?, status = ?, outcome = ?, updated_at = ? "
+            "UPDATE games SET state_id = ?, status = ?, outcome = ?, updated_at = ?, to_move = ? "
             "WHERE id = ? AND state_id = ? AND status = 'running'",
             (change.state_id, item.status, None if item.outcome is None else _dumps(item.outcome),
-             change.created_at, game_id, change.state_id - 1),
+             change.created_at, _dumps(list(change.to_move)), game_id, change.state_id - 1),
         )
         if cursor.rowcount != 1:
             raise StateConflict(f"Game {game_id} is no longer at state {change.state_id - 1}.")
@@ -282,8 +324,10 @@ class Store:
                 (game_id, change.state_id, _dumps(item.snapshot), change.created_at),
             )
 
-    async def load(self, game_id: int) -> GameRecord | None:
-        """The game row, its seats, its latest snapshot and every change after it (one read)."""
+    async def load(self, game_id: int, *, from_start: bool = False) -> GameRecord | None:
+        """The game row, its seats, its latest snapshot and every change after it (one read).
+
+        `from_start`: no snapshot, every change (a replay of the whole log)."""
         async with self._lock:
             await self._db.execute("BEGIN")  # one consistent read across the four queries
             try:
@@ -291,7 +335,7 @@ class Store:
                 if not rows:
                     return None
                 seats = await self._db.execute_fetchall(_SEATS_OF_GAME, (game_id,))
-                snap = list(await self._db.execute_fetchall(
+                snap = [] if from_start else list(await self._db.execute_fetchall(
                     "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id DESC LIMIT 1",
                     (game_id,)))
                 after = int(snap[0][0]) if snap else 0
@@ -332,24 +376,35 @@ class Store:
 
     async def games(self, *, guild_id: int | None = None, channel_id: int | None = None,
                     user_id: int | None = None, game: str | None = None,
-                    statuses: Sequence[str] | None = None) -> list[tuple[GameRow, list[SeatRow]]]:
-        """Games matching every given filter, newest first, each with its seats."""
+                    statuses: Sequence[str] | None = None, place: int | None = None, limit: int | None = None,
+                    include_broken: bool = False) -> list[tuple[GameRow, list[SeatRow]]]:
+        """Games matching every given filter, newest first, each with its seats.
+
+        `place` is a channel or thread id (the game's thread, or its channel); games that no
+        longer load are left out unless `include_broken`. Every filter is served by an index."""
         where: list[str] = []
         params: list[Any] = []
         for column, value in (("guild_id", guild_id), ("channel_id", channel_id), ("game", game)):
             if value is not None:
                 where.append(f"{column} = ?")
                 params.append(value)
+        if place is not None:
+            where.append("id IN (SELECT id FROM games WHERE thread_id = ? "
+                         "UNION SELECT id FROM games WHERE channel_id = ?)")
+            params += [place, place]
         if user_id is not None:
             where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
             params.append(user_id)
         if statuses is not None:
             where.append(f"status IN ({', '.join('?' for _ in statuses)})")
             params.extend(statuses)
+        if not include_broken:
+            where.append("broken IS NULL")
         clause = f"WHERE {' AND '.join(where)} " if where else ""
+        bound = f"LIMIT {int(limit)}" if limit is not None else ""
         async with self._lock:
             rows = list(await self._db.execute_fetchall(
-                f"SELECT {_GAME_COLUMNS} FROM games {clause}ORDER BY id DESC", params))
+                f"SELECT {_GAME_COLUMNS} FROM games {clause}ORDER BY id DESC {bound}", params))
             ids = [r[0] for r in rows]
             seat_rows: list[Sequence[Any]] = []
             for start in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
@@ -361,13 +416,35 @@ class Store:
             by_game[int(r[0])].append(_seat(r))
         return [(_game(r), by_game[int(r[0])]) for r in rows]
 
+    async def count_active(self, *, guild_id: int, user_id: int | None = None) -> int:
+        """Lobbies and running games of a server (of one player in it, with `user_id`)."""
+        if user_id is None:
+            row = await self._fetchone(
+                "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN ('lobby', 'running')", (guild_id,))
+        else:
+            row = await self._fetchone(
+                "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN ('lobby', 'running') AND id IN "
+                "(SELECT game_id FROM seats WHERE user_id = ?)", (guild_id, user_id))
+        return int(row[0]) if row else 0
+
+    async def set_to_move(self, game_id: int, state_id: int, to_move: Sequence[int]) -> None:
+        """Record the seats to act of a game whose row did not know them (from before schema 4)."""
+        async with self._write() as db:
+            await db.execute("UPDATE games SET to_move = ? WHERE id = ? AND state_id = ? AND to_move IS NULL",
+                             (_dumps(list(to_move)), game_id, state_id))
+
+    async def mark_broken(self, game_id: int, reason: str | None) -> None:
+        """Isolate a game that no longer loads (reason for operators), or clear it (None)."""
+        async with self._write() as db:
+            await db.execute("UPDATE games SET broken = ? WHERE id = ?", (reason, game_id))
+
     async def game_ids(self) -> list[int]:
         return [int(r[0]) for r in await self._fetchall("SELECT id FROM games ORDER BY id")]
 
     # -- bookkeeping for adapters -----------------------------------------------------------------
     async def set_game_field(self, game_id: int, field: str, value: int | None, now: float) -> bool:
         """Set one of the adapter-owned columns of a game; False if there is no such game."""
-        if field not in ("lobby_message_id", "board_message_id", "thread_id"):
+        if field not in ("lobby_message_id", "thread_id"):
             raise StoreError(f"{field} is not an adapter bookkeeping column.")
         async with self._write() as db:
             cursor = await db.execute(f"UPDATE games SET {field} = ?, updated_at = ? WHERE id = ?",
@@ -471,6 +548,37 @@ class Store:
                 "DO UPDATE SET dm_channel_id = excluded.dm_channel_id, updated_at = excluded.updated_at",
                 (user_id, channel_id, now))
 
+    # -- timers ---------------------------------------------------------------------------------
+    async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO timers (game_id, kind, seat, due_at, state_id) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at, "
+                "state_id = excluded.state_id", (game_id, kind, seat, due_at, state_id))
+
+    async def clear_timers(self, game_id: int, kind: str | None = None, seat: int | None = None) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM timers WHERE game_id = ? AND (? IS NULL OR kind = ?) "
+                             "AND (? IS NULL OR seat = ?)", (game_id, kind, kind, seat, seat))
+
+    async def finish_timer(self, timer: Timer) -> None:
+        """Delete a timer that has run, unless its handler set it again (a new due time)."""
+        async with self._write() as db:
+            await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
+                             (timer.game_id, timer.kind, timer.seat, timer.due_at))
+
+    async def next_due(self) -> float | None:
+        """The earliest due time of any timer (None: no timers)."""
+        row = await self._fetchone("SELECT MIN(due_at) FROM timers")
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def due_timers(self, now: float, limit: int = 500) -> list[Timer]:
+        """Timers due at `now`, earliest first."""
+        rows = await self._fetchall(
+            "SELECT game_id, kind, seat, due_at, state_id FROM timers WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+            (now, limit))
+        return [Timer(game_id=r[0], kind=r[1], seat=r[2], due_at=r[3], state_id=r[4]) for r in rows]
+
     async def guild_settings(self, guild_id: int) -> JSON:
         rows = await self._fetchall("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return {str(k): json.loads(v) for k, v in rows}
@@ -482,6 +590,48 @@ class Store:
                 "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
                 (guild_id, key, _dumps(value), now),
             )
+
+
+def _lock_path(path: str | Path) -> str:
+    return f"{path}.lock"
+
+
+def hold(path: str | Path) -> int | None:
+    """Take the database's lock (a `.lock` file beside it, flock'ed); StoreLocked if another
+    process, or another store in this one, holds it. None for an in-memory database.
+
+    A separate file, because closing any descriptor of the database file itself would drop
+    the POSIX locks SQLite holds on it in this process."""
+    if str(path) == ":memory:":
+        return None
+    try:
+        fd = os.open(_lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as error:
+        raise StoreError(f"Can't use {path}: {error.strerror} (the folder must exist and be writable).") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreLocked(f"Another Skald process is using {path}: one process per database file. Stop it first, "
+                          "or give this one its own file (SKALD_DB or --db).") from None
+    return fd
+
+
+def release(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)  # closing the descriptor drops the flock
+
+
+def create_private(path: str | Path) -> None:
+    """Create a new database file with mode 0600: it holds seeds and hidden hands."""
+    if str(path) == ":memory:" or os.path.exists(path):
+        return
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise StoreError(f"Can't create {path}: {error.strerror}.") from None
 
 
 async def connect(path: str | Path) -> aiosqlite.Connection:

@@ -58,7 +58,7 @@ async def _verify(path: str) -> int:
         print(f"skald db verify: no database at {path}", file=sys.stderr)
         return 1
     try:
-        store = await Store.open(path, migrate=False)
+        store = await Store.open(path, migrate=False, exclusive=False)
     except StoreError as error:
         print(f"skald db verify: {error}", file=sys.stderr)
         return 1

@@ -60,3 +60,11 @@ class StaleBoard(TableError):
     def __init__(self, reason: str, state_id: int) -> None:
         super().__init__(reason)
         self.state_id = state_id
+
+
+class GameUnavailable(TableError):
+    """The game can't be loaded (its log no longer replays); it is set aside, the rest goes on."""
+
+
+class TooManyTables(TableError):
+    """A server's or a player's limit of open tables is reached."""

@@ -20,23 +20,27 @@ from pathlib import Path
 from typing import Any
 
 from bot.notify import Notifier, PrivateUpdate, PublicUpdate
-from bot.store import Store
-from bot.store.records import EventRecord, MoveRow
+from bot.store import SeatsTaken, StateConflict, Store
+from bot.store.records import EventRecord, MoveRow, Timer
 from bot.tables.errors import (
     AlreadySeated,
     AlreadyStarted,
     GameClosed,
     GameFull,
+    GameUnavailable,
     NoSuchGame,
     NotAllowed,
     NotInGame,
     NotStarted,
     StaleBoard,
     TooFewPlayers,
+    TooManyTables,
     UnknownAI,
 )
 from bot.tables.outbox import Outbox
-from bot.tables.table import Table, TableCache, rebuild
+from bot.tables.scheduler import Scheduler
+from bot.tables.settings import ServerSettings, server_settings
+from bot.tables.table import ReplayFailed, Table, TableCache, rebuild
 from bot.tables.types import (
     ABANDONED,
     ACTIVE_STATUSES,
@@ -51,11 +55,15 @@ from bot.tables.types import (
 )
 from engine import registry
 from engine.core import Event, Game, Move, Outcome, validate_options
-from engine.errors import NotYourTurn, SkaldError
+from engine.errors import NotYourTurn, SkaldError, StaleEncoding
 
 log = logging.getLogger(__name__)
 
 GameLookup = Callable[[str], Game[Any]]
+
+LOBBY_EXPIRY = "lobby_expiry"  # timer kind
+UNAVAILABLE = ("Game #{game_id} can't be loaded right now; it has been set aside for the bot's operators, "
+               "and every other game goes on.")
 
 
 def ai_seed(seed: int, state_id: int, seat: int) -> int:
@@ -84,6 +92,8 @@ class Tables:
         self._seeds = seeds or (lambda: secrets.randbits(62))
         self._cache = TableCache(cache_size)
         self.outbox = Outbox(store, clock)
+        self.scheduler = Scheduler(store, clock)
+        self.scheduler.handle(LOBBY_EXPIRY, self._on_lobby_expiry)
         # A lock lives as long as someone holds or awaits it; idle games cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._notifiers: list[Notifier] = []
@@ -115,7 +125,8 @@ class Tables:
                     self._wake_ai(table)
 
     async def close(self) -> None:
-        """Let AI moves in flight finish, then close the database."""
+        """Stop the timers, let AI moves in flight finish, then close the database."""
+        await self.scheduler.drain()
         await self.drain()
         await self.store.close()
 
@@ -147,10 +158,38 @@ class Tables:
         record = await self.store.load(game_id)
         if record is None:
             raise NoSuchGame(f"There is no game #{game_id}.")
-        table = rebuild(self._games(record.game.game), record)
+        if record.game.broken is not None:
+            raise GameUnavailable(UNAVAILABLE.format(game_id=game_id))
+        try:
+            engine = self._games(record.game.game)
+            try:
+                table = rebuild(engine, record)
+            except StaleEncoding:  # a snapshot from another version: replay the whole log
+                full = await self.store.load(game_id, from_start=True)
+                assert full is not None
+                table = rebuild(engine, full)
+        except Exception as error:
+            await self._set_aside(game_id, error)
+            raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
+        if table.row.status == RUNNING and table.row.to_move is None:  # a row from before schema 4
+            await self.store.set_to_move(game_id, table.row.state_id, table.to_move())
+            table.row = replace(table.row, to_move=table.to_move())
         self._cache.put(table)
         self._wake_ai(table)  # after a restart an AI seat may have been about to move
         return table
+
+    async def _set_aside(self, game_id: int, error: BaseException) -> None:
+        """Isolate a game that no longer loads: every other game and command goes on.
+
+        The log says which game and which change, never the engine's reason: replay refusals
+        can name a seat's hidden cards."""
+        where = f" at change {error.state_id}" if isinstance(error, ReplayFailed) else ""
+        cause = error.cause if isinstance(error, ReplayFailed) else error
+        reason = f"{type(cause).__name__}{where}"
+        log.error("game %d can't be loaded (%s); it is set aside until `skald db verify` finds it loads",
+                  game_id, reason)
+        await self.store.mark_broken(game_id, reason)
+        self._cache.drop(game_id)
 
     async def _table(self, game_id: int) -> Table:
         """The table for reading; only a game neither cached nor locked waits to be loaded."""
@@ -170,12 +209,15 @@ class Tables:
         options are checked by the engine."""
         engine = self._games(game)
         chosen = validate_options(engine.options(), options)
+        settings = await self.settings(guild_id)
+        await self._check_limits(guild_id, host_id if host_plays else None, settings)
         now = self.clock()
         if dm_ok is not None:
             await self.store.set_dm_ok(host_id, dm_ok, now)
         game_id = await self.store.create_game(guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                                                host_name=host_name if host_plays else None, game=engine.name,
                                                options=chosen, now=now)
+        await self._set_timer(game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
         async with self._locked(game_id) as table:
             await self._publish(table, reason="create")
             return table.info()
@@ -185,12 +227,6 @@ class Tables:
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         await self._set_game_field(game_id, "thread_id", thread_id)
-
-    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        await self._set_game_field(game_id, "board_message_id", message_id)
-
-    async def board_message(self, game_id: int) -> int | None:
-        return (await self._table(game_id)).row.board_message_id
 
     async def _set_game_field(self, game_id: int, field: str, value: int | None) -> None:
         # No game lock: adapters call this from their notices, which run under that lock.
@@ -209,11 +245,13 @@ class Tables:
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated(f"You already have a seat in game #{game_id}.")
             self._require_free_seat(table)
+            settings = await self.settings(table.row.guild_id)
+            await self._check_limits(table.row.guild_id, user_id, settings, per_server=False)
             now = self.clock()
             if dm_ok is not None:
                 await self.store.set_dm_ok(user_id, dm_ok, now)
-            await self.store.add_seat(game_id, name=name, user_id=user_id, ai=None, now=now)
-            await self._reload_seats(table, now)
+            await self._seat(table, name=name, user_id=user_id, ai=None, now=now)
+            await self._lobby_changed(table, now, settings)
             await self._publish(table, reason="join")
             return table.info()
 
@@ -227,8 +265,12 @@ class Tables:
             if user_id == table.row.host_id:
                 return await self._cancel(table)
             now = self.clock()
-            await self.store.remove_seat(game_id, seat, now)
-            await self._reload_seats(table, now)
+            try:
+                await self.store.remove_seat(game_id, seat, now)
+            except StateConflict:
+                self._cache.drop(game_id)
+                raise AlreadyStarted(f"Game #{game_id} has already started.") from None
+            await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
             await self._publish(table, reason="leave")
             return table.info()
 
@@ -245,8 +287,8 @@ class Tables:
             same = sum(1 for s in table.seats if s.ai == kind)
             name = name or f"{kind} AI" + (f" {same + 1}" if same else "")
             now = self.clock()
-            await self.store.add_seat(game_id, name=name, user_id=None, ai=kind, now=now)
-            await self._reload_seats(table, now)
+            await self._seat(table, name=name, user_id=None, ai=kind, now=now)
+            await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
             await self._publish(table, reason="ai")
             return table.info()
 
@@ -263,14 +305,19 @@ class Tables:
             if seed is None:
                 seed = self._seeds()
             state = engine.setup(len(table.seats), table.row.options, seed)
+            to_move = tuple(sorted(engine.to_move(state)))
             now = self.clock()
             try:
                 await self.store.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
-                                            now=now)
+                                            now=now, to_move=to_move, engine_version=engine.version)
+            except StateConflict:
+                self._cache.drop(game_id)
+                raise AlreadyStarted(f"Game #{game_id} has already started.") from None
             except BaseException:
                 self._cache.drop(game_id)
                 raise
-            table.row = replace(table.row, status=RUNNING, seed=seed, state_id=0, updated_at=now,
+            table.row = replace(table.row, status=RUNNING, seed=seed, state_id=0, updated_at=now, to_move=to_move,
+                                engine_version=engine.version,
                                 thread_id=table.row.thread_id if thread_id is None else thread_id)
             table.state = state
             table.since_snapshot = 0
@@ -285,11 +332,15 @@ class Tables:
             self._require_host(table, user_id, is_admin, "cancel this lobby")
             return await self._cancel(table)
 
-    async def _cancel(self, table: Table) -> GameInfo:
+    async def _cancel(self, table: Table, reason: str = "cancel") -> GameInfo:
         now = self.clock()
-        await self.store.close_lobby(table.game_id, CANCELLED, now)
+        try:
+            await self.store.close_lobby(table.game_id, CANCELLED, now)
+        except StateConflict:
+            self._cache.drop(table.game_id)
+            raise AlreadyStarted(f"Game #{table.game_id} has already started.") from None
         table.row = replace(table.row, status=CANCELLED, updated_at=now)
-        await self._publish(table, reason="cancel")
+        await self._publish(table, reason=reason)
         for notifier in list(self._notifiers):
             try:
                 await notifier.on_deleted(table.row.guild_id, table.game_id)
@@ -331,6 +382,7 @@ class Tables:
                                user_id=user_id, status=FINISHED, outcome=outcome.to_dict())
             await self._publish(table, reason="resign", events=(Event(line),), actor=seat,
                                 private_to=self._humans(table))
+            self._retire(table)
             return table.info()
 
     async def abandon(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
@@ -344,6 +396,7 @@ class Tables:
             await self._commit(table, seat=None, kind="abandon", text="", events=((line, None),), state=table.state,
                                user_id=user_id, status=ABANDONED, outcome=None)
             await self._publish(table, reason="abandon", events=(Event(line),), private_to=self._humans(table))
+            self._retire(table)
             return table.info()
 
     def ai_busy(self, game_id: int) -> bool:
@@ -408,6 +461,7 @@ class Tables:
         # task needs this game's lock, so its moves are still told after this one.
         self._wake_ai(table)
         await self._publish(table, reason="move", events=step.events, actor=seat, private_to=concerned)
+        self._retire(table)
         return MoveResult(
             game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=move.text,
             events=tuple(e.text for e in step.events if e.visible_to(seat)), to_move=table.to_move(),
@@ -434,7 +488,8 @@ class Tables:
         except BaseException:
             self._cache.drop(table.game_id)
             raise
-        table.row = replace(table.row, state_id=new_id, status=status, outcome=outcome, updated_at=now)
+        table.row = replace(table.row, state_id=new_id, status=status, outcome=outcome, updated_at=now,
+                            to_move=to_move)
         table.state = state
         table.since_snapshot = 0 if due else table.since_snapshot + 1
 
@@ -485,16 +540,28 @@ class Tables:
         return (await self._table(game_id)).info()
 
     async def list_games(self, guild_id: int | None, *, channel_id: int | None = None, user_id: int | None = None,
-                         active_only: bool = True, game: str | None = None) -> list[GameInfo]:
-        """Games of a guild (None: every guild), newest first, optionally by channel, player or game."""
+                         active_only: bool = True, game: str | None = None, place: int | None = None,
+                         limit: int | None = None) -> list[GameInfo]:
+        """Games of a guild (None: every guild), newest first, optionally by channel, player, game or
+        place (a thread or channel id). Built from the rows alone: no game is rebuilt to list it."""
         rows = await self.store.games(guild_id=guild_id, channel_id=channel_id, user_id=user_id, game=game,
-                                      statuses=ACTIVE_STATUSES if active_only else None)
+                                      statuses=ACTIVE_STATUSES if active_only else None, place=place, limit=limit)
         infos: list[GameInfo] = []
         for row, seats in rows:
-            if row.status == RUNNING:  # its seats to move come from its state: through the cache
-                infos.append((await self._table(row.id)).info())
-            else:
-                infos.append(Table(engine=self._games(row.game), row=row, seats=tuple(seats)).info())
+            table = self._cache.get(row.id) or self._held.get(row.id)
+            if table is None:
+                try:
+                    engine = self._games(row.game)
+                except SkaldError as error:  # a game this version doesn't host: set it aside
+                    await self._set_aside(row.id, error)
+                    continue
+                table = Table(engine=engine, row=row, seats=tuple(seats))
+                if row.status == RUNNING and row.to_move is None:  # from before schema 4: load it once
+                    try:
+                        table = await self._table(row.id)
+                    except GameUnavailable:
+                        continue
+            infos.append(table.info())
         return infos
 
     async def table_view(self, game_id: int, user_id: int | None) -> TableView:
@@ -530,12 +597,6 @@ class Tables:
         for table in (*self._cache.values(), *self._held.values()):  # a table in both is set twice alike
             if table.seat_of(user_id) is not None:
                 table.seats = tuple(replace(s, dm_ok=ok) if s.user_id == user_id else s for s in table.seats)
-
-    async def last_pinged(self, game_id: int, seat: int) -> int | None:
-        return await self.store.last_pinged(game_id, seat)
-
-    async def mark_pinged(self, game_id: int, seat: int, state_id: int) -> None:
-        await self.store.mark_pinged(game_id, seat, state_id, self.clock())
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         return await self.store.guild_settings(guild_id)
@@ -575,6 +636,62 @@ class Tables:
     @staticmethod
     def _humans(table: Table) -> set[int]:
         return {s.seat for s in table.seats if s.user_id is not None}
+
+    async def settings(self, guild_id: int) -> ServerSettings:
+        """The server's settings: its own values over the declared defaults."""
+        return await server_settings(self.store, guild_id)
+
+    async def _check_limits(self, guild_id: int, user_id: int | None, settings: ServerSettings,
+                            per_server: bool = True) -> None:
+        if per_server and await self.store.count_active(guild_id=guild_id) >= settings.max_tables:
+            raise TooManyTables(f"This server has {settings.max_tables} open tables already, its limit; finish or "
+                                "cancel one first.")
+        if user_id is not None and \
+                await self.store.count_active(guild_id=guild_id, user_id=user_id) >= settings.max_tables_per_player:
+            raise TooManyTables(f"You already play at {settings.max_tables_per_player} open tables here, the "
+                                "limit; finish or leave one first.")
+
+    async def _seat(self, table: Table, *, name: str, user_id: int | None, ai: str | None, now: float) -> None:
+        """Take the next seat; the store checks status and seat count in the same transaction."""
+        try:
+            await self.store.add_seat(table.game_id, name=name, user_id=user_id, ai=ai, now=now,
+                                      max_seats=table.engine.max_players)
+        except SeatsTaken:
+            self._cache.drop(table.game_id)
+            raise GameFull(f"Game #{table.game_id} is full ({table.engine.max_players} seats).") from None
+        except StateConflict:
+            self._cache.drop(table.game_id)
+            raise AlreadyStarted(f"Game #{table.game_id} has already started.") from None
+
+    async def _lobby_changed(self, table: Table, now: float, settings: ServerSettings) -> None:
+        """Re-read the seats; an idle lobby expires `lobby_expiry_hours` after its last change."""
+        await self._reload_seats(table, now)
+        await self._set_timer(table.game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
+
+    async def _set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1) -> None:
+        await self.store.set_timer(game_id, kind, due_at, seat=seat, state_id=state_id)
+        await self.scheduler.changed(due_at)
+
+    async def _on_lobby_expiry(self, timer: Timer) -> None:
+        try:
+            if await self.expire_lobby(timer.game_id, timer.due_at):
+                log.info("lobby %d was idle too long and is called off", timer.game_id)
+        except (NoSuchGame, GameUnavailable):
+            pass
+
+    async def expire_lobby(self, game_id: int, due_at: float) -> bool:
+        """Cancel a lobby left idle past its expiry (a timer fired); False when it changed meanwhile."""
+        async with self._locked(game_id) as table:
+            settings = await self.settings(table.row.guild_id)
+            if table.row.status != LOBBY or table.row.updated_at + settings.lobby_expiry_hours * 3600 > due_at + 1:
+                return False
+            await self._cancel(table, reason="expire")
+            return True
+
+    def _retire(self, table: Table) -> None:
+        """A game that is over leaves the cache (it reloads from its final snapshot if asked)."""
+        if table.row.status != RUNNING:
+            self._cache.drop(table.game_id)
 
     async def _reload_seats(self, table: Table, now: float) -> None:
         table.seats = tuple(await self.store.seats(table.game_id))

@@ -31,8 +31,10 @@ class Table:
         return self.row.id
 
     def to_move(self) -> tuple[int, ...]:
-        if self.row.status != RUNNING or self.state is None:
+        if self.row.status != RUNNING:
             return ()
+        if self.state is None:
+            return tuple(self.row.to_move or ())
         return tuple(sorted(self.engine.to_move(self.state)))
 
     def seat_of(self, user_id: int) -> int | None:
@@ -58,8 +60,22 @@ class Table:
         )
 
 
+class ReplayFailed(Exception):
+    """A stored game's log no longer replays; `state_id` is the change that failed."""
+
+    def __init__(self, game_id: int, state_id: int, cause: BaseException) -> None:
+        super().__init__(f"game {game_id}: change {state_id} no longer replays ({type(cause).__name__})")
+        self.game_id = game_id
+        self.state_id = state_id
+        self.cause = cause
+
+
 def rebuild(engine: Game[Any], record: GameRecord) -> Table:
-    """The latest snapshot (or the set-up state) plus a replay of the later moves."""
+    """The latest snapshot (or the set-up state) plus a replay of the later moves.
+
+    A snapshot the engine can no longer read raises StaleEncoding: load the whole log and
+    call again (`record` then holds no snapshot). A change that no longer replays raises
+    ReplayFailed, naming the change but not the engine's reason (it may name hidden cards)."""
     row = record.game
     table = Table(engine=engine, row=row, seats=record.seats)
     if row.seed is None:  # never started
@@ -67,11 +83,14 @@ def rebuild(engine: Game[Any], record: GameRecord) -> Table:
     if record.snapshot is not None:
         state = engine.decode(record.snapshot.state)
     else:
-        state = engine.setup(len(record.seats), row.options, row.seed)
+        state = engine.setup(len(record.seats), row.options, row.seed, row.engine_version)
     for change in record.moves:
         if change.kind == "move":
             assert change.seat is not None
-            state = engine.apply(state, change.seat, change.text).state
+            try:
+                state = engine.apply(state, change.seat, change.text).state
+            except Exception as error:
+                raise ReplayFailed(row.id, change.state_id, error) from error
     table.state = state
     table.since_snapshot = len(record.moves)
     return table

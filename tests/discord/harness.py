@@ -212,7 +212,8 @@ class Harness:
     """A Skald bot with a simulated Discord around it. Use `Harness.open` as a context manager."""
 
     def __init__(self, db: Path, *, guild_id: int = 900, channel_id: int = 901,
-                 size_limit: int = 10 * 1024 * 1024, mqtt_url: str | None = None, rate_window: float = 0.05) -> None:
+                 size_limit: int = 10 * 1024 * 1024, mqtt_url: str | None = None, rate_window: float = 0.05,
+                 click_limits: float = 1000.0) -> None:
         self.db = db
         self.mqtt_url = mqtt_url
         self.guild_id = guild_id
@@ -238,6 +239,7 @@ class Harness:
         self._nonces: dict[tuple[int, str], Message] = {}
         self.failures: list[Failure] = []
         self.latency = 0.0  # seconds each REST call takes
+        self.click_limits = click_limits  # scales the per-user click limits (1.0: as in production)
         self.held = asyncio.Event()  # cleared: REST calls wait (a network that hangs)
         self.held.set()
         self._ids = itertools.count(10_000)
@@ -270,6 +272,7 @@ class Harness:
         bot = SkaldBot(self.settings(), seeds=self._seeds.__next__)
         bot.backoff = Backoff(base=0.2, cap=2.0, seed=0)  # retries soon, and the same every run
         bot.pacer = ChannelPacer(*self.channel_rate)
+        bot.cooldowns.control_factor = self.click_limits
         setattr(bot.http, "request", _Http(self).request)  # noqa: B010 - the network edge
         self.bot = bot
         # Before login: set-up work (the start-up catch-up) counts as the bot's own tasks.

@@ -58,7 +58,8 @@ async def test_a_non_player_is_refused_with_the_reason(harness: Harness) -> None
     panel = live_panel(h, user, game_id)
     custom_id, values = await narrow_to_moves(h, user, panel)
     intruder = await h.click(carl, custom_id, values, message=panel)
-    assert "no seat" in h.reply_text(intruder)
+    # A DM control acts only for a seat holder; to anyone else the game isn't there at all.
+    assert "There is no game #1 here" in h.reply_text(intruder)
     typed = await h.slash(carl, "move", {"text": "discard finish finish", "game": game_id},
                           channel_id=info.thread_id)
     assert "no seat" in h.reply_text(typed)

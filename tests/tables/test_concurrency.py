@@ -80,7 +80,7 @@ class Bookkeeper:
     async def on_public(self, update: PublicUpdate) -> None:
         info = await self.tables.game(update.game_id)
         await self.tables.table_view(update.game_id, None)
-        await self.tables.set_board_message(update.game_id, 1000 + update.state_id)
+        await self.tables.set_lobby_message(update.game_id, 1000 + update.state_id)
         self.seen.append((info.game_id, info.state_id))
 
     async def on_private(self, update: PrivateUpdate) -> None:
@@ -105,6 +105,6 @@ async def test_notices_may_read_and_book_their_game_inline_even_when_it_was_evic
         # The timeout guards against a deadlock; it is not a timing claim.
         await asyncio.wait_for(asyncio.gather(first_move(first), first_move(second)), 30)
         assert sorted(keeper.seen) == [(first, 1), (second, 1)]
-        assert await tables.board_message(first) == await tables.board_message(second) == 1001
+        assert (await tables.game(first)).lobby_message_id == (await tables.game(second)).lobby_message_id == 1001
     finally:
         await tables.close()

@@ -141,15 +141,14 @@ async def test_lists_filter_by_channel_player_and_activity(tables: Tables) -> No
 async def test_adapter_bookkeeping_survives_a_restart(tables: Tables) -> None:
     game_id = await lobby(tables)
     await tables.set_lobby_message(game_id, 555)
-    await tables.set_board_message(game_id, 666)
-    await tables.mark_pinged(game_id, 0, 4)
+    await tables.outbox.set_dm_channel(ALICE, 666)
     await tables.set_guild_setting(GUILD, "ping_role", {"id": 9})
     await tables.set_dm_ok(ALICE, False)
+    await tables.close()  # the restart: one process at a time holds the file
     again = await Tables.open(tables.store.path, games=games)
     try:
         assert (await again.game(game_id)).lobby_message_id == 555
-        assert await again.board_message(game_id) == 666
-        assert await again.last_pinged(game_id, 0) == 4 and await again.last_pinged(game_id, 1) is None
+        assert await again.outbox.dm_channel(ALICE) == 666 and await again.outbox.dm_channel(ALICE + 1) is None
         assert await again.guild_settings(GUILD) == {"ping_role": {"id": 9}}
         assert (await again.game(game_id)).seats[0].dm_ok is False
     finally:
