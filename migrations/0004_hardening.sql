@@ -16,6 +16,9 @@ ALTER TABLE games ADD COLUMN engine_version INTEGER;
 ALTER TABLE games ADD COLUMN broken TEXT;
 
 CREATE INDEX games_by_thread ON games (thread_id) WHERE thread_id IS NOT NULL;
+-- The newest open tables of a server, in order, without sorting them all (`/game list`).
+CREATE INDEX games_open_by_guild ON games (guild_id, id)
+    WHERE status IN ('lobby', 'running') AND broken IS NULL;
 
 -- Absolute due times: lobby expiry now; turn clocks and reminders later. One row per
 -- (game, kind, seat); `state_id` is the state it was set for, so a late timer can tell it is stale.

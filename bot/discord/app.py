@@ -56,11 +56,36 @@ class Settings:
             raise SettingsError("DISCORD_TOKEN is not set: put the bot token from the Discord developer "
                                 "portal (Bot → Reset Token) in the environment.")
         guild_text = env.get("SKALD_GUILD", "").strip()
-        if guild_text and not guild_text.isdigit():
-            raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text!r}.")
-        return cls(token=token, db_path=Path(env.get("SKALD_DB", "").strip() or DEFAULT_DB),
-                   mqtt_url=env.get("SKALD_MQTT_URL", "").strip() or None,
-                   guild_id=int(guild_text) if guild_text else None)
+        if guild_text and not (guild_text.isascii() and guild_text.isdigit() and len(guild_text) <= 20):
+            raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text[:30]!r}.")
+        db_path = Path(env.get("SKALD_DB", "").strip() or DEFAULT_DB)
+        check_db_path(db_path)
+        mqtt_url = env.get("SKALD_MQTT_URL", "").strip() or None
+        if mqtt_url is not None:
+            check_mqtt_url(mqtt_url, env)
+        return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=int(guild_text) if guild_text else None)
+
+
+def check_db_path(path: Path) -> None:
+    """SKALD_DB must name a file (new or existing) in a folder the bot can write to."""
+    if path.is_dir():
+        raise SettingsError(f"SKALD_DB names a folder ({path}); give a file name, e.g. {path / DEFAULT_DB}.")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise SettingsError(f"SKALD_DB's folder {folder} does not exist; create it or choose another path.")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.R_OK | os.W_OK)):
+        raise SettingsError(f"Skald can't write to {path} (SKALD_DB): check the folder's and file's permissions.")
+
+
+def check_mqtt_url(url: str, env: Mapping[str, str]) -> None:
+    """A relay URL Skald can use; the message never repeats it (it may hold a password)."""
+    from bot.relay.settings import RelayConfigError, RelaySettings
+
+    try:
+        RelaySettings.from_url(url, env)
+    except RelayConfigError:
+        raise SettingsError("SKALD_MQTT_URL can't be used: write it as mqtt://[user[:password]@]host[:port][/prefix] "
+                            "(or mqtts:// for TLS).") from None
 
 
 class SkaldBot(commands.Bot):

@@ -250,7 +250,8 @@ def help_embed() -> discord.Embed:
 async def open_lobby(interaction: discord.Interaction[Any], game: Game[Any], options: dict[str, Any]) -> None:
     """A lobby message in this channel, with the host seated; checks the host's DMs."""
     bot = _bot(interaction)
-    validate_options(game.options(), options)  # a bad option is refused before anything is posted
+    # A bad option, or one the engine can't play yet, is refused before anything is posted.
+    game.setup(game.min_players, validate_options(game.options(), options), 0)
     if interaction.guild_id is None or interaction.channel_id is None:
         await refuse(interaction, "Open tables in a server channel.")
         return

@@ -20,6 +20,7 @@ import aiohttp
 import discord
 
 from bot.discord.app import Settings, SettingsError, SkaldBot
+from bot.store import StoreLocked
 
 log = logging.getLogger("skald")
 
@@ -38,9 +39,19 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+# These print SQL parameters (snapshots, seeds) and DM and ephemeral texts at DEBUG: never below INFO.
+QUIET_LOGGERS = ("aiosqlite", "discord.http", "discord.webhook.async_", "discord.gateway")
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=getattr(logging, level), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.setLevel(max(logger.getEffectiveLevel(), logging.INFO))
+
+
 def run(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=getattr(logging, args.log_level),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(args.log_level)
     try:
         settings = Settings.from_env()
     except SettingsError as error:
@@ -66,6 +77,9 @@ async def serve(settings: Settings) -> int:
     except discord.LoginFailure:
         print("skald run: Discord rejected DISCORD_TOKEN (wrong or reset token?). Copy a fresh one from the "
               "developer portal: Applications → your app → Bot → Reset Token.", file=sys.stderr)
+        return EXIT_CONFIG
+    except StoreLocked as error:
+        print(f"skald run: {error}", file=sys.stderr)
         return EXIT_CONFIG
     except discord.PrivilegedIntentsRequired:
         print("skald run: Discord refused the requested gateway intents.", file=sys.stderr)

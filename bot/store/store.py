@@ -47,6 +47,15 @@ _SEATS_OF_GAME = _SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat"
 _MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id"
 
 
+def _quoted(status: str) -> str:
+    if status not in _STATUSES:
+        raise StoreError(f"{status!r} is not a game status.")
+    return f"'{status}'"
+
+
+_STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -388,16 +397,17 @@ class Store:
             if value is not None:
                 where.append(f"{column} = ?")
                 params.append(value)
-        if place is not None:
+        if place is not None:  # its thread, or the channel it plays in when it has no thread
             where.append("id IN (SELECT id FROM games WHERE thread_id = ? "
-                         "UNION SELECT id FROM games WHERE channel_id = ?)")
+                         "UNION SELECT id FROM games WHERE channel_id = ? AND thread_id IS NULL)")
             params += [place, place]
         if user_id is not None:
             where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
             params.append(user_id)
         if statuses is not None:
-            where.append(f"status IN ({', '.join('?' for _ in statuses)})")
-            params.extend(statuses)
+            # Literal values (they come from code, never from users), so the planner can match
+            # them to the partial index of open tables.
+            where.append(f"status IN ({', '.join(_quoted(s) for s in statuses)})")
         if not include_broken:
             where.append("broken IS NULL")
         clause = f"WHERE {' AND '.join(where)} " if where else ""

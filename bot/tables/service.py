@@ -209,6 +209,8 @@ class Tables:
         options are checked by the engine."""
         engine = self._games(game)
         chosen = validate_options(engine.options(), options)
+        # Options the engine can't play are refused now, not at Start after people joined.
+        engine.setup(engine.min_players, chosen, 0)
         settings = await self.settings(guild_id)
         await self._check_limits(guild_id, host_id if host_plays else None, settings)
         now = self.clock()

@@ -499,6 +499,27 @@ class Harness:
         raise AssertionError(f"no button {label!r} on message {message.id}: {message.components()}")
 
     # -- the simulated Discord ------------------------------------------------------------
+    def guild_create(self, hidden: Iterable[int] = ()) -> None:
+        """Send the GUILD_CREATE a connecting bot gets: the server, its roles and its text
+        channels (the harness channel plus `hidden` ones @everyone may not view)."""
+        view = 1 << 10
+        channels = [{"id": str(c), "type": 0, "guild_id": str(self.guild_id), "name": f"channel-{c}",
+                     "position": i, "nsfw": False, "parent_id": None,
+                     "permission_overwrites": [{"id": str(self.guild_id), "type": 0, "allow": "0",
+                                                "deny": str(view if c in set(hidden) else 0)}]}
+                    for i, c in enumerate([self.channel_id, *hidden])]
+        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
+                    "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False,
+                    "flags": 0}
+        payload = {"id": str(self.guild_id), "name": "Skald test server", "icon": None, "owner_id": "1",
+                   "roles": [everyone], "channels": channels, "threads": [], "members": [], "emojis": [],
+                   "stickers": [], "features": [], "member_count": 3, "large": False, "unavailable": False,
+                   "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+                   "mfa_level": 0, "premium_tier": 0, "preferred_locale": "en-US", "nsfw_level": 0,
+                   "system_channel_flags": 0, "afk_timeout": 300, "voice_states": [], "presences": [],
+                   "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": []}
+        self.client._connection.parse_guild_create(payload)
+
     async def pace(self, channel_id: int) -> None:
         """Discord's per-channel message limit: over it, discord.py gets a 429 and waits."""
         rate, per = self.channel_rate

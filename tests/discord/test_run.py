@@ -22,10 +22,10 @@ def test_run_without_a_token_says_what_to_set(monkeypatch: pytest.MonkeyPatch,
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
 
 
-def test_settings_come_from_the_environment() -> None:
-    settings = Settings.from_env({"DISCORD_TOKEN": " tok ", "SKALD_GUILD": "42", "SKALD_DB": "/data/x.sqlite3"})
-    assert (settings.token, settings.guild_id, str(settings.db_path), settings.mqtt_url) == \
-        ("tok", 42, "/data/x.sqlite3", None)
+def test_settings_come_from_the_environment(tmp_path: Path) -> None:
+    db = str(tmp_path / "x.sqlite3")
+    settings = Settings.from_env({"DISCORD_TOKEN": " tok ", "SKALD_GUILD": "42", "SKALD_DB": db})
+    assert (settings.token, settings.guild_id, str(settings.db_path), settings.mqtt_url) == ("tok", 42, db, None)
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).db_path == Path("skald.sqlite3")
     assert "tok" not in repr(settings)
     with pytest.raises(SettingsError, match="SKALD_GUILD"):
