@@ -18,12 +18,17 @@ SCHEMA = 1
 JSON = dict[str, Any]
 
 
-def state_topic(prefix: str, guild_id: int, game_id: int) -> str:
-    return f"{prefix}/{guild_id}/{game_id}/state"
+# `space` is the topic level of a game's home: its guild id, or a terminal run's namespace.
+def state_topic(prefix: str, space: int | str, game_id: int) -> str:
+    return f"{prefix}/{space}/{game_id}/state"
 
 
-def events_topic(prefix: str, guild_id: int, game_id: int) -> str:
-    return f"{prefix}/{guild_id}/{game_id}/events"
+def events_topic(prefix: str, space: int | str, game_id: int) -> str:
+    return f"{prefix}/{space}/{game_id}/events"
+
+
+def picture_topic(prefix: str, space: int | str, game_id: int) -> str:
+    return f"{prefix}/{space}/{game_id}/picture"
 
 
 def _names(seats: tuple[SeatInfo, ...]) -> list[str]:

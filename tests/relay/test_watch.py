@@ -55,7 +55,7 @@ def test_board_keeps_latest_state_last_events_and_forgets_deleted_games() -> Non
     for change in changes:
         if change.update.events:
             board.take("skald/1/7/events", encode(events_document(change.update)))
-    watched = board.games[(1, 7)]
+    watched = board.games["skald/1/7"]
     assert watched.state is not None and watched.state["seq"] == changes[-1].update.state_id
     named = [name_seats(line, ["Astrid", "Bjørn"]) for c in changes for line in c.update.events]
     assert list(watched.events) == named[-4:] and not any("Seat " in line for line in named)
