@@ -224,14 +224,15 @@ class WatchBoard:
         path = self.save / picture_file_name(head)
         if not payload:
             path.unlink(missing_ok=True)  # cleared along with the deleted game's state
+            if head in self.games:
+                self.games[head].picture = None
             return True
         if not payload.startswith(b"\x89PNG\r\n\x1a\n"):
             return False
-        # Written beside and renamed over, so a picture viewer never opens half a file.
-        handle, scratch = tempfile.mkstemp(dir=self.save, prefix=".", suffix=".png")
-        with os.fdopen(handle, "wb") as file:
-            file.write(payload)
-        os.replace(scratch, path)
+        try:
+            _write_atomically(self.save, path, payload)
+        except OSError:
+            return False  # a full disk or a removed folder must not stop the display
         self.games.setdefault(head, WatchedGame(space, game_id)).picture = str(path)
         return True
 
@@ -239,6 +240,18 @@ class WatchBoard:
         self.games.pop(head, None)
         if self.save is not None:
             (self.save / picture_file_name(head)).unlink(missing_ok=True)
+
+
+def _write_atomically(folder: Path, path: Path, data: bytes) -> None:
+    """Write beside `path` and rename over it, so a picture viewer never opens half a file."""
+    handle, scratch = tempfile.mkstemp(dir=folder, prefix=".", suffix=".png")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(scratch, path)
+    except BaseException:
+        Path(scratch).unlink(missing_ok=True)
+        raise
 
 
 def _well_formed(document: Any, kind: str) -> bool:

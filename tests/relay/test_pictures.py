@@ -181,3 +181,5 @@ def test_a_cleared_picture_removes_the_saved_file_and_odd_payloads_are_skipped(t
     assert not board.take("skald/term-1a2b3c4d/3/picture", b"GIF89a")
     assert board.take("skald/term-1a2b3c4d/3/picture", b"") and not saved.exists()
     assert not WatchBoard("skald").take("skald/1/3/picture", PNG)  # without --save pictures are ignored
+    gone = WatchBoard("skald", tmp_path / "removed")
+    assert not gone.take("skald/1/3/picture", PNG)  # the folder went away: skipped, the display goes on
