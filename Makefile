@@ -1,14 +1,29 @@
 # Two entry points (see README): `make run` starts the bot, `make test` checks everything.
 # Both create the virtual environment on first use, so a fresh clone needs nothing else.
 VENV ?= .venv
-PYTHON ?= python3.11
+PYTHON ?= $(or $(shell command -v python3.11 2>/dev/null),python3)
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+IS_311 := import sys; sys.exit(sys.version_info[:2] != (3, 11))
+
+# A venv made by another Python (or one whose Python is gone) would fail on every run, since the
+# stamp says it is installed: remove it here, before make decides what is up to date.
+ifneq ($(wildcard $(VENV)),)
+ifneq ($(shell $(BIN)/python -c '$(IS_311)' >/dev/null 2>&1 && echo ok),ok)
+$(info $(VENV) was not made by Python 3.11; removing it to build it again with $(PYTHON).)
+$(shell rm -rf '$(VENV)')
+endif
+endif
 
 .PHONY: run test lint
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV) 2>/dev/null || python3 -m venv $(VENV)
+	@$(PYTHON) -c '$(IS_311)' 2>/dev/null || { \
+	    found=$$($(PYTHON) --version 2>&1) && echo "Skald needs Python 3.11, but $(PYTHON) is $$found." >&2 \
+	        || echo "Skald needs Python 3.11, but $(PYTHON) does not run." >&2; \
+	    echo "Install Python 3.11, or name it: make PYTHON=/path/to/python3.11 $(MAKECMDGOALS)" >&2; \
+	    exit 1; }
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)

@@ -1,7 +1,8 @@
 """`skald demo` and `skald play`: whole games in the terminal, for any registered game.
 
 `demo` lets AI seats play a seeded game and prints the public log, the final table and the
-outcome. `play` is a hot-seat game: before a person's hand is shown, the device is passed on.
+outcome. `play` is a hot-seat game: before a person's hand is shown, the device is passed on;
+Ctrl-C stops it with exit code 130 (a game saved with --db goes on from the same command).
 The game-driving loops (`run_demo`, `run_hot_seat`) take their input and output as callables
 and know nothing about argument parsing, so tests drive them and other front ends reuse them.
 """
@@ -10,24 +11,31 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import secrets
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.relay import RelayConfigError
-from bot.tables.terminal import HELP_WORDS, HUMAN, SavedGame, display_name, naming, play_saved
+from bot.cli import EXIT_INTERRUPTED
+from bot.store import StoreError
+from bot.tables.terminal import HELP_WORDS, HUMAN, SavedGame, display_name, naming, play_saved, read_line
 from engine import registry
 from engine.core import AIPlayer, Event, Game, Move, Outcome, Step
 from engine.errors import BadMove, BadOptions, IllegalMove, NotYourTurn
 from renderer.text import render_outcome, render_view, seat_name
 
+if TYPE_CHECKING:
+    from bot.relay.settings import RelaySettings
+
 # A hot-seat game keeps no record a resignation could go in, so "resign" just stops it.
 QUIT_WORDS = frozenset({"quit", "exit", "resign"})
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
+FROM_ENV = ""  # `--mqtt` given without a URL: use $SKALD_MQTT_URL
 
 Write = Callable[[str], None]
 Read = Callable[[str], str]
@@ -237,7 +245,7 @@ def _demo(args: argparse.Namespace) -> int:
     if any(seat is None for seat in table.seats):
         print("A demo is played by AI seats only.", file=sys.stderr)
         return 2
-    if args.db or args.mqtt:
+    if args.db or args.mqtt is not None or args.mqtt_pictures:
         return _saved(args, table, demo=True)
     return 0 if run_demo(table, print) is not None else 1
 
@@ -246,31 +254,78 @@ def _play(args: argparse.Namespace) -> int:
     table = _table_from(args, HUMAN)
     if table is None:
         return 2
-    if args.db or args.mqtt:
+    if args.db or args.mqtt is not None or args.mqtt_pictures:
         return _saved(args, table, demo=False)
     clear = CLEAR_SCREEN if sys.stdout.isatty() else ""
-    return 0 if run_hot_seat(table, input, print, clear) is not None else 1
+    try:
+        return 0 if run_hot_seat(table, input, print, clear) is not None else 1
+    except KeyboardInterrupt:
+        print("\nGame stopped.")
+        return EXIT_INTERRUPTED
+
+
+def broker_settings(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> RelaySettings | None:
+    """The relay settings `--mqtt [URL]` and `--mqtt-pictures` ask for (None: no relay).
+
+    Raises RelayConfigError, whose message names the source and never holds a credential.
+    """
+    from bot.relay.settings import RelayConfigError, RelaySettings  # only a relayed game needs these
+
+    env = os.environ if environ is None else environ
+    if args.mqtt is None:
+        if args.mqtt_pictures:
+            raise RelayConfigError("--mqtt-pictures goes with --mqtt.")
+        return None
+    url, source = (args.mqtt, "--mqtt") if args.mqtt != FROM_ENV else (env.get("SKALD_MQTT_URL", ""), "SKALD_MQTT_URL")
+    if not url.strip():
+        raise RelayConfigError("--mqtt without a URL uses SKALD_MQTT_URL, which is not set.")
+    try:
+        settings = RelaySettings.from_url(url, env)
+    except RelayConfigError as err:
+        raise RelayConfigError(f"{source}: {err}") from None
+    return replace(settings, pictures=True) if args.mqtt_pictures else settings
 
 
 def _saved(args: argparse.Namespace, table: Table, demo: bool) -> int:
     """`--db`: the same game through the table service, saved move by move and resumable
-    (bot/tables/terminal.py). A resumed game keeps its own seats, options and seed."""
+    (bot/tables/terminal.py). A resumed game keeps its own seats, options and seed; one with
+    another seat count than `--players` asks for is refused."""
+    from bot.relay.settings import RelayConfigError
+    from bot.tables.cli import database_problem, unusable
+
+    command = "demo" if demo else "play"
+    try:
+        broker = broker_settings(args)
+    except RelayConfigError as err:
+        print(f"skald {command}: {err}", file=sys.stderr)
+        return 2
+    if args.game_id is not None and not args.db:
+        print(f"skald {command}: --game-id picks a game saved in a --db file; give the file too.", file=sys.stderr)
+        return 2
+    if args.db and (problem := database_problem(args.db, may_create=True)) is not None:
+        print(f"skald {command}: {problem}", file=sys.stderr)
+        return 2
     game = table.game
     kinds = seat_kinds(game, len(table.seats), args.ai, _default_ai(game) if demo else HUMAN)
     wanted = SavedGame(game.name, len(table.seats), parse_options(game, args.option or []), kinds, seed=table.seed,
-                       game_id=args.game_id, names=table.names)
+                       game_id=args.game_id, names=table.names, players_asked=args.players is not None)
     clear = CLEAR_SCREEN if sys.stdout.isatty() and not demo else ""
     try:
         with tempfile.TemporaryDirectory() as scratch:
             # --mqtt without --db: the table service needs a file; a throwaway one will do.
             db = args.db or str(Path(scratch) / "skald.db")
-            outcome = asyncio.run(play_saved(db, wanted, input, print, demo=demo, clear=clear, mqtt=args.mqtt))
+            outcome = asyncio.run(play_saved(db, wanted, read_line, print, demo=demo, clear=clear, mqtt=broker,
+                                             throwaway=not args.db))
     except BadOptions as err:
         print(err.reason, file=sys.stderr)
         return 2
-    except RelayConfigError as err:
-        print(err, file=sys.stderr)
+    except BrokenPipeError:
+        raise  # the reader went away: `skald` itself ends quietly
+    except (StoreError, sqlite3.Error, OSError) as err:
+        print(f"skald {command}: {unusable(args.db or 'the scratch database', err)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
     return 0 if outcome is not None else 1
 
 
@@ -282,7 +337,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--names", metavar="A,B,...", help="display names by seat (default: Player 1, Player 2, ...)")
     parser.add_argument("--db", metavar="PATH", help="save every move in this SQLite file; resumes its unfinished game")
     parser.add_argument("--game-id", type=int, default=None, help="with --db: resume this saved game")
-    parser.add_argument("--mqtt", metavar="URL", help="also publish the game through the MQTT relay (docs/relay.md)")
+    parser.add_argument("--mqtt", metavar="URL", nargs="?", const=FROM_ENV,
+                        help="also publish the game through the MQTT relay (docs/relay.md); without a URL: "
+                             "$SKALD_MQTT_URL")
+    parser.add_argument("--mqtt-pictures", action="store_true",
+                        help="with --mqtt: also publish the public board picture (as SKALD_MQTT_PICTURES=1 does)")
 
 
 def register(subparsers: Any) -> None:

@@ -8,6 +8,7 @@ benchmark draw these same scenes.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,7 +132,15 @@ def render(scene: Scene) -> bytes:
 
 def _render_samples(args: argparse.Namespace) -> int:
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    if out.exists() and not out.is_dir():
+        print(f"skald render-samples: --out {out} is a file; give a directory (it is created if missing).",
+              file=sys.stderr)
+        return 2
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"skald render-samples: can't make the directory {out}: {error.strerror or error}.", file=sys.stderr)
+        return 2
     wanted = set(args.game or registry.names())
     for scene in SCENES:
         if scene.game not in wanted:

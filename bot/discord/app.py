@@ -83,9 +83,8 @@ def check_mqtt_url(url: str, env: Mapping[str, str]) -> None:
 
     try:
         RelaySettings.from_url(url, env)
-    except RelayConfigError:
-        raise SettingsError("SKALD_MQTT_URL can't be used: write it as mqtt://[user[:password]@]host[:port][/prefix] "
-                            "(or mqtts:// for TLS).") from None
+    except RelayConfigError as error:  # its messages never repeat the URL
+        raise SettingsError(f"SKALD_MQTT_URL can't be used: {error}") from None
 
 
 class SkaldBot(commands.Bot):

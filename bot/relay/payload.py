@@ -10,7 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.names import name_seats
+from bot.names import name_seats, result_line
 from bot.notify import PublicUpdate, SeatInfo
 
 SCHEMA = 1
@@ -18,12 +18,17 @@ SCHEMA = 1
 JSON = dict[str, Any]
 
 
-def state_topic(prefix: str, guild_id: int, game_id: int) -> str:
-    return f"{prefix}/{guild_id}/{game_id}/state"
+# `space` is the topic level of a game's home: its guild id, or a terminal run's namespace.
+def state_topic(prefix: str, space: int | str, game_id: int) -> str:
+    return f"{prefix}/{space}/{game_id}/state"
 
 
-def events_topic(prefix: str, guild_id: int, game_id: int) -> str:
-    return f"{prefix}/{guild_id}/{game_id}/events"
+def events_topic(prefix: str, space: int | str, game_id: int) -> str:
+    return f"{prefix}/{space}/{game_id}/events"
+
+
+def picture_topic(prefix: str, space: int | str, game_id: int) -> str:
+    return f"{prefix}/{space}/{game_id}/picture"
 
 
 def _names(seats: tuple[SeatInfo, ...]) -> list[str]:
@@ -53,6 +58,8 @@ def state_document(update: PublicUpdate) -> JSON:
         "to_move": [_seat_ref(names, seat) for seat in update.to_move],
         "actor": None if update.actor is None else _seat_ref(names, update.actor),
         "outcome": update.outcome,
+        # The result in plain words with names (the outcome's summary says "Seat N").
+        "result": None if update.outcome is None else result_line(update.outcome, names),
         "view": update.view,
         "updated_at": update.updated_at,
     }

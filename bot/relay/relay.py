@@ -3,7 +3,8 @@
 `on_public` only encodes and queues (no network, no awaiting), so a move never waits for
 the broker. A background task owns the connection: it publishes the queue in order,
 reconnects with capped, jittered exponential backoff when the broker goes away, and
-republishes the latest state of every live game after each (re)connect.
+republishes the latest state of every live game after each (re)connect. With pictures on, a
+second task draws each game's newest public board in a worker thread and queues it too.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import aiomqtt
 from bot.notify import Notifier, PrivateUpdate, PublicUpdate
 from bot.relay.backoff import backoff_delay
 from bot.relay.outbox import Outbox
-from bot.relay.payload import encode, events_document, events_topic, state_document, state_topic
+from bot.relay.payload import encode, events_document, events_topic, picture_topic, state_document, state_topic
+from bot.relay.pictures import Draw, PictureJob, PictureQueue, picture_job, public_picture
 from bot.relay.settings import RelaySettings, settings_from_env
 
 log = logging.getLogger(__name__)
@@ -47,59 +49,92 @@ class RelayStats:
     dropped_states: int
     dropped_events: int
     republished_states: int
+    pictures_drawn: int = 0
+    pictures_skipped: int = 0  # replaced by a newer picture of the same game before being drawn
+    pictures_failed: int = 0
 
 
 class MqttRelay:
     """Publishes spectator views and public log lines; never a seat's private view.
 
     Use as `async with MqttRelay(settings) as relay:` or call `start()` / `close()`.
-    `jitter` is the random source for backoff (a callable giving floats in [0, 1)).
+    `jitter` is the random source for backoff (a callable giving floats in [0, 1)); `draw`
+    makes the picture of a spectator view (tests slow it down).
     """
 
-    def __init__(self, settings: RelaySettings, *, jitter: Callable[[], float] | None = None) -> None:
+    def __init__(self, settings: RelaySettings, *, jitter: Callable[[], float] | None = None,
+                 draw: Draw = public_picture) -> None:
         self.settings = settings
         self._jitter = jitter or random.Random().random
+        self._draw = draw
         self._outbox = Outbox(settings.state_limit, settings.event_limit, settings.ended_limit)
+        self._pictures = PictureQueue()
+        self._drawing: PictureJob | None = None
         self._wakeup = asyncio.Event()
+        self._picture_wakeup = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()  # nothing queued yet
         self._task: asyncio.Task[None] | None = None
+        self._painter: asyncio.Task[None] | None = None
         self._connected = False
         self._connects = 0
         self._connection_failures = 0
         self._published = 0
+        self._pictures_drawn = 0
+        self._pictures_failed = 0
 
     # -- Notifier -------------------------------------------------------------------------
     async def on_public(self, update: PublicUpdate) -> None:
-        """Queue the game's new state (and its public log lines, if any); returns at once."""
+        """Queue the game's new state (and its public log lines, if any); returns at once.
+
+        With pictures on, the picture is only asked for here; the painter task draws it later.
+        """
         game = (update.guild_id, update.game_id)
-        prefix = self.settings.prefix
+        prefix, space = self.settings.prefix, self.settings.space(update.guild_id)
         if update.events:
-            self._outbox.put_event(events_topic(prefix, *game), encode(events_document(update)))
-        self._outbox.put_state(game, state_topic(prefix, *game), encode(state_document(update)),
+            self._outbox.put_event(events_topic(prefix, space, update.game_id), encode(events_document(update)))
+        self._outbox.put_state(game, state_topic(prefix, space, update.game_id), encode(state_document(update)),
                                ended=update.status not in _IN_PLAY)
+        if self.settings.pictures:
+            job = picture_job(update, picture_topic(prefix, space, update.game_id))
+            if job is not None:
+                self._pictures.want(job)
+                self._picture_wakeup.set()
         self._kick()
 
     async def on_private(self, update: PrivateUpdate) -> None:
         """Dropped by design: a seat's private view must never reach MQTT."""
 
     async def on_deleted(self, guild_id: int, game_id: int) -> None:
-        """Remove the game's retained state from the broker (an empty retained payload)."""
-        self._outbox.put_clear((guild_id, game_id), state_topic(self.settings.prefix, guild_id, game_id))
+        """Remove the game's retained state (and picture) from the broker (empty retained payloads)."""
+        prefix, space = self.settings.prefix, self.settings.space(guild_id)
+        topics = [state_topic(prefix, space, game_id)]
+        if self.settings.pictures:
+            topics.append(picture_topic(prefix, space, game_id))
+            self._pictures.forget((guild_id, game_id))
+        self._outbox.put_clear((guild_id, game_id), *topics)
         self._kick()
 
     def _kick(self) -> None:
         self._idle.clear()
         self._wakeup.set()
 
+    def _settle(self) -> None:
+        """Mark the relay idle once nothing is queued, waiting to be drawn or being drawn."""
+        if not len(self._outbox) and not len(self._pictures) and self._drawing is None:
+            self._idle.set()
+
     # -- lifecycle ------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the background connection task (idempotent)."""
+        """Start the background connection task, and the painter when pictures are on (idempotent)."""
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run(), name="skald-mqtt-relay")
+        if self.settings.pictures and (self._painter is None or self._painter.done()):
+            self._painter = asyncio.create_task(self._paint(), name="skald-mqtt-pictures")
 
     async def flush(self, timeout: float) -> bool:
-        """Wait up to `timeout` seconds until everything queued is published; True if so."""
+        """Wait up to `timeout` seconds until everything queued (pictures included) is published;
+        True if so."""
         try:
             await asyncio.wait_for(self._idle.wait(), timeout)
         except TimeoutError:
@@ -107,12 +142,13 @@ class MqttRelay:
         return True
 
     async def close(self) -> None:
-        """Stop the connection task; whatever is still queued is given up."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        """Stop the background tasks; whatever is still queued is given up."""
+        for task in (self._task, self._painter):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._painter = None
 
     async def __aenter__(self) -> MqttRelay:
         self.start()
@@ -137,6 +173,9 @@ class MqttRelay:
             dropped_states=counters.dropped_states,
             dropped_events=counters.dropped_events,
             republished_states=counters.republished_states,
+            pictures_drawn=self._pictures_drawn,
+            pictures_skipped=self._pictures.coalesced,
+            pictures_failed=self._pictures_failed,
         )
 
     # -- the connection -------------------------------------------------------------------
@@ -190,13 +229,42 @@ class MqttRelay:
         while True:
             message = self._outbox.peek()
             if message is None:
-                self._idle.set()
+                self._settle()
                 await self._wakeup.wait()
                 self._wakeup.clear()
                 continue
             await client.publish(message.topic, message.payload, qos=1, retain=message.retain)
             self._outbox.done(message)
             self._published += 1
+
+    # -- pictures -------------------------------------------------------------------------
+    async def _paint(self) -> None:
+        """Draw the newest wanted picture of each game in a worker thread, one at a time, and queue it.
+
+        One at a time: a table-side screen needs no more, and the bot's own pictures (Discord)
+        share the same thread pool.
+        """
+        while True:
+            job = self._pictures.take()
+            if job is None:
+                self._settle()
+                await self._picture_wakeup.wait()
+                self._picture_wakeup.clear()
+                continue
+            self._drawing = job
+            try:
+                png = await asyncio.to_thread(self._draw, job.view, list(job.names))
+            except Exception:
+                # A picture is an extra: the state document already told everything.
+                log.exception("MQTT relay: drawing the picture of game %d (seq %d) failed", job.game[1], job.seq)
+                self._pictures_failed += 1
+                continue
+            finally:
+                self._drawing = None
+            # Dropped when the game was deleted while it was being drawn.
+            if self._outbox.put_picture(job.game, job.topic, png):
+                self._pictures_drawn += 1
+                self._kick()
 
     @staticmethod
     async def _watch_connection(client: aiomqtt.Client) -> None:
@@ -216,17 +284,18 @@ class NotifierHost(Protocol):
 
 
 @asynccontextmanager
-async def relay_attached(host: NotifierHost, url: str | None, *, flush_timeout: float = 10.0,
+async def relay_attached(host: NotifierHost, broker: RelaySettings | str | None, *, flush_timeout: float = 10.0,
                          report: Callable[[str], None] | None = None) -> AsyncIterator[MqttRelay | None]:
-    """Attach a relay for `url` to `host` for the duration of the block (nothing when url is None).
+    """Attach a relay for `broker` (settings or a URL) to `host` for the duration of the block
+    (nothing when it is None).
 
     On the way out it gives the queue up to `flush_timeout` seconds to reach the broker, so a
     short-lived command (a demo) still delivers its last state, and reports what happened.
     """
-    if url is None:
+    if broker is None:
         yield None
         return
-    relay = MqttRelay(RelaySettings.from_url(url))
+    relay = MqttRelay(broker if isinstance(broker, RelaySettings) else RelaySettings.from_url(broker))
     relay.start()
     host.attach(relay)
     try:

@@ -1,7 +1,9 @@
 """`skald db verify`: replay every game from its seed and move log and compare with its snapshots.
 
 The move log is the source of truth; snapshots are a cache. A finding here means the cache
-(or the log's bookkeeping) disagrees with what the rules make of the log.
+(or the log's bookkeeping) disagrees with what the rules make of the log. Whatever goes wrong
+while checking one game (an unknown game name, a row that no longer decodes, a move the rules
+now choke on) is a finding about that game; the other games are still checked.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ class Audit:
         return not self.findings
 
 
+def _described(error: Exception) -> str:
+    reason = error.reason if isinstance(error, SkaldError) else str(error)
+    return f"{type(error).__name__}: {reason}" if reason else type(error).__name__
+
+
 def _canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
@@ -63,7 +70,11 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
         found(f"state ids of the log are not 1..{len(ids)} without gaps")
     if row.state_id != (ids[-1] if ids else 0):
         found(f"game is at state {row.state_id} but its log ends at {ids[-1] if ids else 0}")
-    engine = games(row.game)
+    try:
+        engine = games(row.game)
+    except SkaldError as error:
+        found(f"is a game of {row.game!r}, which this Skald does not know: {error.reason}")
+        return len(changes), 0, findings
     seats = await store.seats(game_id)
     by_id = {s.state_id: s.state for s in snapshots}
     try:
@@ -91,6 +102,9 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
             except SkaldError as error:
                 found(f"move {change.text!r} at state {change.state_id} is refused on replay: {error.reason}")
                 break
+            except Exception as error:
+                found(f"move {change.text!r} at state {change.state_id} fails on replay: {_described(error)}")
+                break
             if tuple(sorted(engine.to_move(state))) != change.to_move:
                 found(f"seats to move after state {change.state_id} differ from the log")
         compare(change.state_id)
@@ -115,7 +129,12 @@ async def verify(store: Store, games: Callable[[str], Game[Any]]) -> Audit:
     findings: list[Finding] = []
     ids = await store.game_ids()
     for game_id in ids:
-        changes, snapshots, found = await verify_game(store, game_id, games)
+        try:
+            changes, snapshots, found = await verify_game(store, game_id, games)
+        except Exception as error:
+            # Anything at all: one broken game must not hide what the others look like.
+            findings.append(Finding(game_id, f"could not be checked: {_described(error)}"))
+            continue
         total_changes += changes
         total_snapshots += snapshots
         findings.extend(found)

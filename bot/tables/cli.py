@@ -1,11 +1,17 @@
-"""`skald db migrate` and `skald db verify`."""
+"""`skald db migrate` and `skald db verify`.
+
+A path that is not a usable database (a directory, a missing folder, a file of another kind,
+a damaged file) is answered with one line saying so, never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import os
+import sqlite3
 import sys
+from pathlib import Path
 
 from bot.store import Store, StoreError
 from bot.store import migrate as migrations
@@ -14,6 +20,7 @@ from bot.tables.audit import verify
 from engine import registry
 
 DEFAULT_DB = "skald.sqlite3"  # the same default as the bot (bot/discord/app.py)
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def default_db() -> str:
@@ -21,11 +28,48 @@ def default_db() -> str:
     return os.environ.get("SKALD_DB", DEFAULT_DB)
 
 
+def database_problem(path: str | Path, *, may_create: bool) -> str | None:
+    """Why `path` can't be opened as a Skald database, or None when it looks usable.
+
+    `may_create`: a missing file is fine (SQLite creates it) as long as its folder exists.
+    An empty file is a valid, empty SQLite database.
+    """
+    target = Path(path)
+    if target.is_dir():
+        return f"{path} is a directory, not a database file"
+    if not target.exists():
+        if not may_create:
+            return f"no database at {path}"
+        folder = target.parent
+        if not folder.is_dir():
+            return f"the folder {folder} does not exist"
+        return None
+    try:
+        with target.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError as error:
+        return f"can't read {path}: {error.strerror or error}"
+    if head and head != SQLITE_HEADER:
+        return f"{path} is not a SQLite database"
+    return None
+
+
+def unusable(path: str | Path, error: BaseException) -> str:
+    """One line for an error met while using the database at `path` (no traceback)."""
+    if isinstance(error, StoreError):
+        return str(error)
+    if isinstance(error, sqlite3.Error):
+        return f"{path} can't be used as a database: {error}"
+    if isinstance(error, OSError):
+        return f"{path} can't be used as a database: {error.strerror or error}"
+    return f"{path} can't be used as a database: {type(error).__name__}: {error}"
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `skald db ...` to the `skald` command."""
     db = sub.add_parser("db", help="database maintenance (migrate, verify)")
     actions = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
-    migrate = actions.add_parser("migrate", help="apply the missing schema migrations")
+    migrate = actions.add_parser("migrate", help="apply the missing schema migrations (creates a missing file)")
     migrate.add_argument("--db", default=default_db(), help="database file (default: $SKALD_DB or skald.sqlite3)")
     migrate.add_argument("--to", type=int, default=None, help="stop at this schema version")
     migrate.set_defaults(handler=lambda args: asyncio.run(_migrate(args.db, args.to)))
@@ -35,6 +79,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 async def _migrate(path: str, target: int | None) -> int:
+    problem = database_problem(path, may_create=True)
+    if problem is not None:
+        print(f"skald db migrate: {problem}", file=sys.stderr)
+        return 1
     try:
         db = await connect(path)
         try:
@@ -43,8 +91,8 @@ async def _migrate(path: str, target: int | None) -> int:
             after = await migrations.current_version(db)
         finally:
             await db.close()
-    except StoreError as error:
-        print(f"skald db migrate: {error}", file=sys.stderr)
+    except (StoreError, sqlite3.Error, OSError) as error:
+        print(f"skald db migrate: {unusable(path, error)}", file=sys.stderr)
         return 1
     if applied:
         print(f"{path}: schema {before} -> {after} (applied {', '.join(f'{v:04d}' for v in applied)})")
@@ -54,16 +102,21 @@ async def _migrate(path: str, target: int | None) -> int:
 
 
 async def _verify(path: str) -> int:
-    if not os.path.exists(path):
-        print(f"skald db verify: no database at {path}", file=sys.stderr)
+    problem = database_problem(path, may_create=False)
+    if problem is not None:
+        print(f"skald db verify: {problem}", file=sys.stderr)
         return 1
     try:
-        store = await Store.open(path, migrate=False, exclusive=False)
-    except StoreError as error:
-        print(f"skald db verify: {error}", file=sys.stderr)
+        store = await Store.open(path, migrate=False, exclusive=False)  # reads beside a running bot
+    except (StoreError, sqlite3.Error, OSError) as error:
+        print(f"skald db verify: {unusable(path, error)}", file=sys.stderr)
         return 1
     try:
         audit = await verify(store, registry.get)
+    except (StoreError, sqlite3.Error) as error:
+        # Only the listing of games can fail here: a game that can't be checked is a finding.
+        print(f"skald db verify: {unusable(path, error)}", file=sys.stderr)
+        return 1
     finally:
         await store.close()
     for finding in audit.findings:

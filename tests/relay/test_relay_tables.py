@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from bot.names import name_seats
 from bot.notify import PublicUpdate
 from bot.relay import MqttRelay, relay_attached
 from bot.tables import Tables
+from bot.tables.terminal import terminal_namespace
 from tests.relay.broker import LocalBroker, Recorder
 from tests.relay.conftest import fast_settings
 from tests.relay.playout import engine_changes
@@ -199,5 +201,9 @@ async def test_skald_demo_with_mqtt_publishes_the_game_through_the_relay(
     assert "MQTT relay: " in out and " published to " in out
     (topic, payload), = broker.retained().items()
     final = json.loads(payload)
-    assert topic == f"skald/0/{final['game_id']}/state" and final["status"] == "finished"
+    # A terminal game publishes under a namespace of its own: its file's, or one for this run.
+    space = terminal_namespace(db[1]) if saved else topic.split("/")[1]
+    assert re.fullmatch(r"term-[0-9a-f]{8}", space)
+    assert topic == f"skald/{space}/{final['game_id']}/state" and final["status"] == "finished"
+    assert f"under skald/{space}/<game id>/" in out
     assert final["outcome"]["summary"] in out

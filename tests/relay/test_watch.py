@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 
-from bot.cli import COMMAND_MODULES
+from bot.cli import COMMANDS
 from bot.names import name_seats
 from bot.relay import MqttRelay
 from bot.relay.payload import encode, events_document, state_document
@@ -55,7 +55,7 @@ def test_board_keeps_latest_state_last_events_and_forgets_deleted_games() -> Non
     for change in changes:
         if change.update.events:
             board.take("skald/1/7/events", encode(events_document(change.update)))
-    watched = board.games[(1, 7)]
+    watched = board.games["skald/1/7"]
     assert watched.state is not None and watched.state["seq"] == changes[-1].update.state_id
     named = [name_seats(line, ["Astrid", "Bjørn"]) for c in changes for line in c.update.events]
     assert list(watched.events) == named[-4:] and not any("Seat " in line for line in named)
@@ -112,7 +112,7 @@ async def test_relay_watch_stops_after_the_given_seconds_when_nothing_comes(brok
 
 
 def test_relay_watch_is_a_skald_command() -> None:
-    assert "bot.relay.watch" in COMMAND_MODULES
+    assert COMMANDS["relay-watch"].module == "bot.relay.watch"
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())
     args = parser.parse_args(["relay-watch", "mqtt://127.0.0.1:1/", "--count", "3", "--game", "7"])

@@ -84,7 +84,7 @@ def test_skald_demo_and_play_take_a_database(tmp_path: Path, capsys: pytest.Capt
     assert main(["demo", "tranquility", "--seed", "3", "--db", path]) == 0
     assert "New game #1." in capsys.readouterr().out
     answers = iter(["?", "quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    monkeypatch.setattr("bot.play_cli.read_line", lambda prompt="": next(answers))
     assert main(["play", "nidavellir", "--seed", "2", "--ai", "human", "--ai", "random", "--db", path]) == 1
     assert "Game #2 stopped; it is saved" in capsys.readouterr().out
     answers = iter(["quit"])

@@ -1,0 +1,185 @@
+"""SKALD_MQTT_PICTURES: the public board picture per game on `…/picture`, retained, drawn off the
+event loop from the spectator view only, newest first, never in a move's way; relay-watch --save."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+import threading
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.relay import MqttRelay, RelaySettings
+from bot.relay.pictures import public_picture
+from bot.relay.watch import WatchBoard, picture_file_name, watch
+from bot.tables import Tables
+from engine import registry
+from tests.relay.broker import LocalBroker, Recorder
+from tests.relay.conftest import fast_settings
+from tests.relay.playout import engine_changes
+from tests.relay.table_play import GUILD, host_moves, start_game
+
+JSON = dict[str, Any]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def picture_settings(broker: LocalBroker) -> RelaySettings:
+    return replace(fast_settings(broker), pictures=True)
+
+
+class Easel:
+    """A draw function that records what it was asked to draw and can be held up (a slow render)."""
+
+    def __init__(self, *, held: bool = False, fail: bool = False) -> None:
+        self.views: list[JSON] = []
+        self.go_on = threading.Event()
+        self.started = threading.Event()
+        self.fail = fail
+        if not held:
+            self.go_on.set()
+
+    def __call__(self, view: JSON, names: Sequence[str]) -> bytes:
+        self.views.append(view)
+        self.started.set()
+        assert self.go_on.wait(30), "the test never let the picture go on"
+        if self.fail:
+            raise RuntimeError("the renderer fell over")
+        return public_picture(view, names)
+
+
+async def test_the_picture_topic_carries_the_public_board_retained(broker: LocalBroker, tables: Tables) -> None:
+    easel = Easel()
+    async with MqttRelay(picture_settings(broker), jitter=lambda: 0.5, draw=easel) as relay:
+        tables.attach(relay)
+        async with Recorder(broker.port) as recorder:
+            game_id = await start_game(tables, seed=12, ais=1)
+            await host_moves(tables, game_id, random.Random(12), limit=3)
+            assert await relay.flush(20.0)
+            topic = f"skald/{GUILD}/{game_id}/picture"
+            await recorder.wait_for(lambda _: bool(recorder.on(topic)))
+    info = await tables.game(game_id)
+    spectator = (await tables.table_view(game_id, None)).view
+    names = [seat.name for seat in info.seats]
+    retained = broker.retained()[topic]
+    assert retained.startswith(PNG) and retained == public_picture(spectator, names)
+    # Drawn from the spectator view only: what the state document carries, never a seat's view.
+    assert easel.views and all(view["viewer"] is None for view in easel.views)
+    assert relay.stats().pictures_drawn >= 1 and relay.stats().pictures_failed == 0
+
+
+def test_a_relay_picture_refuses_a_seats_own_view() -> None:
+    game = registry.get("tranquility")
+    state = game.setup(2, None, 3)
+    assert public_picture(game.view(state, None), ["A", "B"]).startswith(PNG)
+    with pytest.raises(ValueError, match="spectator view only"):
+        public_picture(game.view(state, 0), ["A", "B"])
+
+
+async def test_a_slow_picture_never_delays_a_move_and_only_the_newest_is_drawn(
+        broker: LocalBroker, tables: Tables) -> None:
+    easel = Easel(held=True)
+    async with MqttRelay(picture_settings(broker), jitter=lambda: 0.5, draw=easel) as relay:
+        tables.attach(relay)
+        game_id = await start_game(tables, seed=31, ais=1)
+        await asyncio.to_thread(easel.started.wait, 30)  # the first picture is being drawn ... and stays so
+        made = await host_moves(tables, game_id, random.Random(31), limit=6)
+        await tables.drain()
+        final = await tables.game(game_id)
+        state_topic = f"skald/{GUILD}/{game_id}/state"
+        # Every move went through and its state reached the broker while the picture was still held.
+        assert made == 6 and not easel.go_on.is_set()
+        await asyncio.wait_for(_retained_seq(broker, state_topic, final.state_id), 20)
+        assert len(easel.views) == 1
+        easel.go_on.set()
+        assert await relay.flush(20.0)
+    # The first picture, then the newest one only: the states in between were skipped.
+    assert len(easel.views) == 2 and relay.stats().pictures_skipped >= final.state_id - 2
+    spectator = (await tables.table_view(game_id, None)).view
+    assert easel.views[-1] == spectator
+    assert broker.retained()[f"skald/{GUILD}/{game_id}/picture"] == public_picture(
+        spectator, [seat.name for seat in final.seats])
+
+
+async def _retained_seq(broker: LocalBroker, topic: str, seq: int) -> None:
+    while topic not in broker.retained() or json.loads(broker.retained()[topic])["seq"] != seq:
+        await asyncio.sleep(0.01)
+
+
+async def test_a_game_deleted_while_its_picture_is_drawn_gets_no_picture(broker: LocalBroker) -> None:
+    easel = Easel(held=True)
+    update = next(engine_changes(seed=4, players=2)).update
+    async with MqttRelay(picture_settings(broker), jitter=lambda: 0.5, draw=easel) as relay:
+        await relay.on_public(update)
+        await asyncio.to_thread(easel.started.wait, 30)
+        await relay.on_deleted(update.guild_id, update.game_id)
+        easel.go_on.set()
+        assert await relay.flush(20.0)
+    assert not [topic for topic in broker.retained() if topic.startswith(f"skald/1/{update.game_id}/")]
+    assert relay.stats().pictures_drawn == 0
+
+
+async def test_a_picture_that_fails_is_counted_and_the_states_still_flow(broker: LocalBroker) -> None:
+    easel = Easel(fail=True)
+    update = next(engine_changes(seed=4, players=2)).update
+    async with MqttRelay(picture_settings(broker), jitter=lambda: 0.5, draw=easel) as relay:
+        await relay.on_public(update)
+        assert await relay.flush(20.0)
+    assert list(broker.retained()) == [f"skald/1/{update.game_id}/state"]
+    assert relay.stats().pictures_failed == 1
+
+
+async def test_pictures_are_republished_after_the_broker_lost_them(broker: LocalBroker) -> None:
+    *_, last = engine_changes(seed=6, players=2)
+    topic = f"skald/1/{last.update.game_id}/picture"
+    async with MqttRelay(picture_settings(broker), jitter=lambda: 0.5) as relay:
+        await relay.on_public(last.update)
+        assert await relay.flush(20.0)
+        picture = broker.retained()[topic]
+        await broker.stop()
+        await broker.start()  # a broker without persistence: its retained messages are gone
+        while broker.retained().get(topic) != picture:
+            await asyncio.sleep(0.01)
+
+
+async def test_no_picture_without_the_setting(broker: LocalBroker, tables: Tables, relay: MqttRelay) -> None:
+    game_id = await start_game(tables, seed=5, ais=1)
+    await host_moves(tables, game_id, random.Random(5), limit=2)
+    assert await relay.flush(20.0)
+    assert not [topic for topic in broker.retained() if topic.endswith("/picture")]
+
+
+# -- relay-watch --save ---------------------------------------------------------------------------
+async def test_relay_watch_saves_the_latest_picture_of_every_game(broker: LocalBroker, tmp_path: Path) -> None:
+    settings = picture_settings(broker)
+    async with MqttRelay(settings, jitter=lambda: 0.5) as relay:
+        for game_id, seed in ((7, 1), (8, 2)):
+            *_, last = engine_changes(seed=seed, players=2, game_id=game_id)
+            await relay.on_public(last.update)
+        assert await relay.flush(20.0)
+    out = io.StringIO()
+    # Two retained states and two retained pictures.
+    assert await watch(settings, count=4, out=out, save=tmp_path) == 0
+    retained = broker.retained()
+    for game_id in (7, 8):
+        saved = tmp_path / f"skald_1_{game_id}.png"
+        assert saved.read_bytes() == retained[f"skald/1/{game_id}/picture"]
+        assert f"Picture: {saved}" in out.getvalue()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["skald_1_7.png", "skald_1_8.png"]  # no scratch files
+
+
+def test_a_cleared_picture_removes_the_saved_file_and_odd_payloads_are_skipped(tmp_path: Path) -> None:
+    board = WatchBoard("skald", tmp_path)
+    assert board.take("skald/term-1a2b3c4d/3/picture", PNG + b"rest")
+    saved = tmp_path / picture_file_name("skald/term-1a2b3c4d/3")
+    assert saved.name == "skald_term-1a2b3c4d_3.png" and saved.read_bytes() == PNG + b"rest"
+    assert not board.take("skald/term-1a2b3c4d/3/picture", b"GIF89a")
+    assert board.take("skald/term-1a2b3c4d/3/picture", b"") and not saved.exists()
+    assert not WatchBoard("skald").take("skald/1/3/picture", PNG)  # without --save pictures are ignored
+    gone = WatchBoard("skald", tmp_path / "removed")
+    assert not gone.take("skald/1/3/picture", PNG)  # the folder went away: skipped, the display goes on
