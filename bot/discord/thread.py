@@ -165,13 +165,14 @@ def nonce(game_id: int, mark: Announcement, target: int, part: int) -> str:
     return digest[:25]
 
 
-async def await_burst(tables: Tables, game_id: int, told: int, wait: float = BURST_WAIT) -> None:
+async def await_burst(tables: Tables, game_id: int, told: int, wait: float = BURST_WAIT,
+                      changes: int = BURST_CHANGES) -> None:
     """Let AI seats answering a move finish, so the burst is told at once; but not for longer
-    than `wait`, nor once a message's worth of changes is waiting to be told."""
+    than `wait`, nor once `changes` changes (about a message's worth) are waiting to be told."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
     while tables.ai_busy(game_id) and loop.time() < deadline:
-        if (await tables.game(game_id)).state_id - told >= BURST_CHANGES:
+        if (await tables.game(game_id)).state_id - told >= changes:
             return
         await tables.ai_settled(game_id, min(0.1, deadline - loop.time()))
 
@@ -186,6 +187,7 @@ class ThreadAnnouncer(Coalescer):
         self.bot = bot
         self.pacer = pacer
         self.burst_wait = burst_wait
+        self.burst_changes = BURST_CHANGES
         self.posts = 0  # new messages posted, for tests and benchmarks
         self.edits = 0
 
@@ -194,7 +196,7 @@ class ThreadAnnouncer(Coalescer):
         mark = await tables.outbox.announcement(game_id)
         if mark is None:
             return  # a lobby, or a game started before the outbox existed and fully told
-        await await_burst(tables, game_id, mark.state_id, self.burst_wait)
+        await await_burst(tables, game_id, mark.state_id, self.burst_wait, self.burst_changes)
         table = await tables.table_view(game_id, None)
         if mark.state_id >= table.state_id:
             return

@@ -23,7 +23,7 @@ GAMES: list[tuple[str, int, int, dict[str, Any] | None]] = [
     ("nidavellir", 106, 4, None),
 ]
 STATE_KEYS = ["schema", "seq", "guild_id", "game_id", "game", "title", "status", "reason", "seats", "to_move",
-              "actor", "outcome", "view", "updated_at"]
+              "actor", "outcome", "result", "view", "updated_at"]
 
 
 def leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:

@@ -6,7 +6,7 @@ import argparse
 import io
 
 from bot.cli import COMMANDS
-from bot.names import name_seats
+from bot.names import name_seats, result_line
 from bot.relay import MqttRelay
 from bot.relay.payload import encode, events_document, state_document
 from bot.relay.watch import (
@@ -44,7 +44,9 @@ def test_finished_game_shows_its_result_instead_of_a_turn() -> None:
     assert "To move" not in text
     assert final.outcome is not None
     result = text[text.index("Result: "):]
-    assert result.split() == f"Result: {final.outcome['summary']}".split()
+    names = [s.name for s in final.seats]
+    assert result.split() == f"Result: {result_line(final.outcome, names)}".split()
+    assert "Seat " not in result, "the result names the players"
 
 
 def test_board_keeps_latest_state_last_events_and_forgets_deleted_games() -> None:
