@@ -1,7 +1,8 @@
 """`skald render-samples`: sample pictures of every game at several phases and player counts.
 
 The scenes are real games: set up with a fixed seed and played forward by a small fixed
-policy, so the same scene always gives the same view. The renderer's golden tests and its
+policy or by one of the engine's AI players (seeded per move), so the same scene always gives
+the same view. The renderer's golden tests and its
 benchmark draw these same scenes.
 """
 
@@ -22,6 +23,7 @@ from engine.rng import Rng
 JSON = dict[str, Any]
 
 NAMES = ("Astrid", "Bjorn", "Sigrid", "Ulfhild the Far-Travelled", "Eirik")
+THINGVELLIR: Mapping[str, Any] = {"thingvellir": True}
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class Scene:
     viewer: int | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     until: str | None = None  # stop early once the view's phase has this name (or "over")
+    ai: str | None = None  # play with this engine AI (`game.ai_players()`) instead of the fixed policy
 
 
 SCENES: tuple[Scene, ...] = (
@@ -55,6 +58,14 @@ SCENES: tuple[Scene, ...] = (
     Scene("nidavellir-5p-age2", "nidavellir", 5, seed=3, moves=60),
     Scene("nidavellir-5p-final", "nidavellir", 5, seed=12, moves=400, until="over"),
     Scene("nidavellir-4p-result", "nidavellir", 4, seed=3, moves=400, until="over", picture="outcome"),
+    # Thingvellir, played by the engine's greedy AI, which goes for camp cards as players do
+    Scene("nidavellir-4p-thingvellir", "nidavellir", 4, seed=12, moves=15, options=THINGVELLIR, ai="greedy"),
+    Scene("nidavellir-3p-thingvellir-purse", "nidavellir", 3, seed=1, moves=88, viewer=2, picture="hand",
+          options=THINGVELLIR, ai="greedy"),
+    Scene("nidavellir-5p-thingvellir-age2", "nidavellir", 5, seed=2, moves=103, viewer=1, options=THINGVELLIR,
+          ai="greedy"),
+    Scene("nidavellir-4p-thingvellir-result", "nidavellir", 4, seed=21, moves=400, until="over", picture="outcome",
+          options=THINGVELLIR, ai="greedy"),
 )
 
 
@@ -76,7 +87,9 @@ def _cheap_tranquility_move(moves: list[Move]) -> Move:
     return chosen
 
 
-def _scene_move(game: Game[Any], state: Any, seat: int, seed: int) -> Move:
+def _scene_move(game: Game[Any], state: Any, seat: int, seed: int, ai: str | None) -> Move:
+    if ai is not None:
+        return game.ai_players()[ai].choose(state, seat, seed)
     moves = game.legal_moves(state, seat)
     if game.name == "tranquility":
         return _cheap_tranquility_move(moves)
@@ -102,7 +115,7 @@ def play(scene: Scene) -> Any:
             break
         for seat in seats:
             if seat in game.to_move(state):
-                move = _scene_move(game, state, seat, scene.seed * 7919 + step * 31 + seat)
+                move = _scene_move(game, state, seat, scene.seed * 7919 + step * 31 + seat, scene.ai)
                 state = game.apply(state, seat, move).state
     return state
 

@@ -176,10 +176,16 @@ class Sheet:
         return y
 
     def box(self, rect: tuple[float, float, float, float], fill: RGB | None, *, outline: RGB | None = None,
-            width: int = 2, radius: int = 10) -> None:
-        """A rounded box."""
-        self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
+            width: int = 2, radius: int = 10,
+            corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+        """A rounded box; `corners` (top left, top right, bottom right, bottom left) says which
+        corners are rounded, all by default."""
+        self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width, corners=corners)
         self._paints(fill, outline)
+
+    def line(self, points: tuple[float, float, float, float], fill: RGB, width: int = 2) -> None:
+        self.draw.line(points, fill=fill, width=width)
+        self._paints(fill)
 
     def ellipse(self, rect: tuple[float, float, float, float], fill: RGB | None, *, outline: RGB | None = None,
                 width: int = 2) -> None:

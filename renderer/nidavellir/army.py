@@ -2,14 +2,16 @@
 
 Each row is the class chip (ranks and bravery, a star for its distinction) followed by a tile
 per card or hero, wrapping inside the row: a bravery value, the class name for hunters and
-blacksmiths (they have no bravery), or the hero's name with its bravery ringed in gold.
+blacksmiths (they have no bravery), or the hero's name with its bravery ringed in gold. An
+enlisted mercenary is ringed in the mercenaries' crimson, Vegvisir in the artefacts' teal.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from renderer.canvas import BOLD, FRAME, GOLD, INNER, KEY_TEXT, MARGIN, WHITE, Sheet, text_width
+from renderer.canvas import BOLD, FRAME, GOLD, INNER, KEY_TEXT, MARGIN, RGB, WHITE, Sheet, text_width
+from renderer.nidavellir.camp import ARTEFACT, MERCENARY
 from renderer.nidavellir.pieces import NEUTRAL, SUIT_ORDER, flow, flow_lines, item_label, suit_colour
 from renderer.nidavellir.players import draw_class_chip
 
@@ -21,6 +23,13 @@ TILE_H = 40
 TILE_GAP = 6
 ROW_GAP = 8
 TILES_W = INNER - 28 - CHIP_W - 12
+
+
+def _rim(item: JSON) -> RGB:
+    """Gold for a hero, the camp colours for a mercenary or an artefact, a thin frame otherwise."""
+    if item.get("hero"):
+        return GOLD
+    return {"mercenary": MERCENARY, "artefact": ARTEFACT}.get(str(item.get("kind")), FRAME)
 
 
 def tile_width(item: JSON) -> float:
@@ -54,10 +63,9 @@ def draw_army(sheet: Sheet, seat: JSON, top: float) -> None:
         for item, width, (dx, line) in zip(items, widths, flow(widths, TILES_W, TILE_GAP), strict=True):
             x = tiles_x + dx
             ty = y + offset + line * (TILE_H + TILE_GAP)
-            hero = bool(item.get("hero"))
+            rim = _rim(item)
             fill = suit_colour(item.get("suit")) if item.get("suit") else NEUTRAL
-            sheet.box((x, ty, x + width, ty + TILE_H), fill, outline=GOLD if hero else FRAME, width=3 if hero else 1,
-                      radius=8)
+            sheet.box((x, ty, x + width, ty + TILE_H), fill, outline=rim, width=1 if rim == FRAME else 3, radius=8)
             sheet.text((x + width / 2, ty + TILE_H / 2 + 1), item_label(item), KEY_TEXT, role="card", face=BOLD,
                        fill=WHITE, anchor="mm", max_width=width - 10)
         y += height + ROW_GAP

@@ -88,10 +88,14 @@ def draw_card(sheet: Sheet, box: tuple[float, float, float, float], card: JSON) 
 
 def item_label(item: JSON) -> str:
     """What a card or hero in an army column says: its bravery, its class, or the hero's name
-    with its bravery ("Kraal 7·0")."""
+    with its bravery ("Kraal 7·0"); Vegvisir by name ("Vegvisir 13"), Olwyn's double as "Double"."""
     if item.get("hero"):
         values = "·".join(str(b) for b in item.get("bravery") or [])
         return f"{item['label']} {values}".strip()
+    if item.get("kind") == "double":
+        return "Double"
+    if item.get("kind") == "artefact":
+        return f"{item['label']} {item.get('bravery', '')}".strip()
     suit = item.get("suit")
     if suit in BRAVE_SUITS:
         return str(item.get("bravery", 0))

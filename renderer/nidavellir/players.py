@@ -1,9 +1,10 @@
-"""A player's block on the Nidavellir table: name and points, coins and gem, the five classes, heroes.
+"""A player's block on the Nidavellir table: name and points, coins and gem, the five classes, heroes,
+and with Thingvellir the artefacts and the mercenaries waiting to be enlisted.
 
 The public table is a phone's picture, so a block says what a player compares at a glance:
-the score, every coin, ranks and bravery per class, the distinctions and the heroes. The cards
-behind each class total are in that seat's own picture (purse.py) and in the text view.
-A block is a tuple of parts (`SEAT_PARTS`), each a full-width line of its own height.
+the score, every coin, ranks and bravery per class, the distinctions, the heroes and camp cards.
+The cards behind each class total are in that seat's own picture (purse.py) and in the text view.
+A block is a tuple of parts (`SEAT_PARTS`), each a full-width line of its own height (0: left out).
 """
 
 from __future__ import annotations
@@ -25,6 +26,15 @@ from renderer.canvas import (
     Sheet,
 )
 from renderer.names import seat_name
+from renderer.nidavellir.camp import (
+    artefact_label,
+    artefact_width,
+    double_width,
+    draw_artefact,
+    draw_double,
+    draw_mercenary,
+    mercenary_width,
+)
 from renderer.nidavellir.pieces import (
     BRAVE_SUITS,
     CHIP_H,
@@ -149,10 +159,19 @@ def _draw_classes(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float
 
 # -- heroes ---------------------------------------------------------------------------------
 
+def marked_heroes(heroes: Sequence[JSON], seat: JSON) -> list[JSON]:
+    """`heroes` with the Dwerg brothers folded, and Zolkur saying when his one lower-coin trade
+    is used up (Thingvellir): from then on he is only his points."""
+    folded = fold_dwergs(heroes)
+    if not seat.get("zolkur_spent"):
+        return folded
+    return [{**h, "label": f"{h['label']} (used)"} if h.get("key") == "zolkur" else h for h in folded]
+
+
 def seat_heroes(seat: JSON) -> list[JSON]:
     """The seat's heroes: those standing in its columns, then its command zone."""
     placed = [item for suit in SUIT_ORDER for item in seat["army"][suit]["items"] if item.get("hero")]
-    return fold_dwergs(placed + list(seat.get("command", [])))
+    return marked_heroes(placed + list(seat.get("command", [])), seat)
 
 
 def _hero_widths(seat: JSON) -> list[float]:
@@ -171,18 +190,71 @@ def _draw_heroes(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float)
         hero_chip(sheet, MARGIN + PAD + dx, top + 4 + line * (CHIP_H + CHIP_GAP), hero, max_width=width)
 
 
+# -- Thingvellir: artefacts in the command zone, mercenaries (and Olwyn's doubles) waiting ----
+
+def _artefact_labels(seat: JSON) -> list[str]:
+    return [artefact_label(card, seat) for card in seat.get("artefacts") or []]
+
+
+def _artefact_widths(seat: JSON) -> list[float]:
+    return [min(artefact_width(label), INNER - 2 * PAD) for label in _artefact_labels(seat)]
+
+
+def _chips_height(widths: list[float]) -> int:
+    lines = flow_lines(widths, INNER - 2 * PAD, CHIP_GAP)
+    return lines * (CHIP_H + CHIP_GAP) + 6 if lines else 0
+
+
+def _draw_artefacts(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+    widths = _artefact_widths(seat)
+    for label, width, (dx, line) in zip(_artefact_labels(seat), widths, flow(widths, INNER - 2 * PAD, CHIP_GAP),
+                                        strict=True):
+        draw_artefact(sheet, MARGIN + PAD + dx, top + 4 + line * (CHIP_H + CHIP_GAP), label, max_width=width)
+
+
+WAITING_LABEL_W = 112  # "to enlist" / "to place", then the chips
+
+
+def _waiting_label(seat: JSON) -> str:
+    return "to place" if seat.get("placing") and not seat.get("mercenaries") else "to enlist"
+
+
+def _waiting_widths(seat: JSON) -> list[float]:
+    widths: list[float] = [WAITING_LABEL_W] if seat.get("mercenaries") or seat.get("placing") else []
+    widths += [mercenary_width(card) for card in seat.get("mercenaries") or []]
+    return widths + [double_width() for _ in seat.get("placing") or []]
+
+
+def _draw_waiting(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+    """Mercenaries taken from the camp, each with the two classes it may join at the end of the
+    age, and Olwyn's doubles while their owner chooses their columns."""
+    widths = _waiting_widths(seat)
+    places = flow(widths, INNER - 2 * PAD, CHIP_GAP)
+    sheet.text((MARGIN + PAD, top + 4 + CHIP_H / 2), _waiting_label(seat), 20, role="label", face=BOLD,
+               fill=INK_SOFT, anchor="lm")
+    cards = [*(seat.get("mercenaries") or []), *(seat.get("placing") or [])]
+    for card, (dx, line) in zip(cards, places[1:], strict=True):
+        x, y = MARGIN + PAD + dx, top + 4 + line * (CHIP_H + CHIP_GAP)
+        if card.get("kind") == "mercenary":
+            draw_mercenary(sheet, x, y, card)
+        else:
+            draw_double(sheet, x, y)
+
+
 SEAT_PARTS: tuple[SeatPart, ...] = (
     SeatPart("name", lambda view, seat: 48, _draw_name),
     SeatPart("purse", lambda view, seat: 58, _draw_purse),
     SeatPart("classes", lambda view, seat: 74, _draw_classes),
     SeatPart("heroes", _heroes_height, _draw_heroes),
+    SeatPart("artefacts", lambda view, seat: _chips_height(_artefact_widths(seat)), _draw_artefacts),
+    SeatPart("waiting", lambda view, seat: _chips_height(_waiting_widths(seat)), _draw_waiting),
 )
 
 
 # -- the zone -------------------------------------------------------------------------------
 
-def block_height(view: JSON, seat: JSON, parts: Sequence[SeatPart] = SEAT_PARTS) -> int:
-    return 8 + sum(part.height(view, seat) for part in parts) + 8
+def block_height(view: JSON, seat: JSON) -> int:
+    return 8 + sum(part.height(view, seat) for part in SEAT_PARTS) + 8
 
 
 def _players_height(view: JSON, names: Names) -> int:
@@ -202,8 +274,9 @@ def _draw_players(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
                   width=4, radius=14)
         part_top = y + 8
         for part in SEAT_PARTS:
-            part.draw(sheet, view, names, seat, part_top)
-            part_top += part.height(view, seat)
+            if (part_height := part.height(view, seat)) > 0:
+                part.draw(sheet, view, names, seat, part_top)
+                part_top += part_height
         y += height + BLOCK_GAP
 
 

@@ -1,5 +1,6 @@
 """A seat's private Nidavellir picture: what to do, its bids beside each tavern's cards, its coins
-and its army card by card.
+and its army card by card; with Thingvellir the camp, its mercenaries waiting to be enlisted and
+its artefacts.
 
 Drawn from that seat's own view, so it shows the seat's hidden bids and pouch (and the Pioneer
 cards while it chooses) and nobody else's secrets: those are not in the view at all.
@@ -22,18 +23,14 @@ from renderer.canvas import (
 )
 from renderer.names import name_seats, seat_name
 from renderer.nidavellir.army import army_height, draw_army
+from renderer.nidavellir.camp import CAMP, camp_visitor, draw_rows, rows_height
+from renderer.nidavellir.command import ARTEFACTS, COMMAND, WAITING
 from renderer.nidavellir.pieces import (
     CARD_H,
     CARD_W,
-    CHIP_H,
-    chip_width,
     draw_card,
     draw_coin,
     draw_gem,
-    flow,
-    flow_lines,
-    fold_dwergs,
-    hero_chip,
 )
 from renderer.nidavellir.words import ORDINALS, STATUS_SIZE, result_line, tavern_state
 from renderer.zones import Names, Zone, panel, stack
@@ -44,6 +41,7 @@ TASK_PITCH = 34
 TAVERN_H = 214
 TAVERN_GAP = 10
 SLOT = CARD_W + 8
+PER_LINE = 5
 COIN_PITCH = 54
 
 
@@ -114,6 +112,41 @@ def _draw_pioneer(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
 PIONEER = Zone("pioneer", _pioneer_height, _draw_pioneer)
 
 
+# -- the discard pile, while the seat takes a card from it (Andumia, Brisingamens) -----------
+
+def _pile(view: JSON) -> tuple[list[JSON], list[JSON]]:
+    """The pile's different cards, best first: dwarves and offerings, then camp cards."""
+    task = view.get("task") or {}
+    if task.get("kind") != "recover" or task.get("seat") != view["viewer"]:
+        return [], []
+    distinct = list({str(card["key"]): card for card in view["discard"]}.values())
+    distinct.sort(key=lambda c: (-int(c.get("offering") or 0), -int(c.get("bravery") or 0), str(c["key"])))
+    rows = [c for c in distinct if c.get("kind") in ("artefact", "mercenary", "double")]
+    return [c for c in distinct if c not in rows], rows
+
+
+def _discard_height(view: JSON, names: Names) -> int:
+    cards, rows = _pile(view)
+    if not cards and not rows:
+        return 0
+    lines = -(-len(cards) // PER_LINE)
+    return 46 + lines * (CARD_H + 8) + (rows_height(rows) + 8 if rows else 0) + 6
+
+
+def _draw_discard(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    panel(sheet, top, _discard_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT)
+    sheet.text((MARGIN + 14, top + 24), "Discard pile: take one", 24, role="label", face=SERIF, anchor="lm")
+    cards, rows = _pile(view)
+    for i, card in enumerate(cards):
+        line, place = divmod(i, PER_LINE)
+        x, y = MARGIN + 14 + place * SLOT, top + 46 + line * (CARD_H + 8)
+        draw_card(sheet, (x, y, x + CARD_W, y + CARD_H), card)
+    draw_rows(sheet, top + 46 + -(-len(cards) // PER_LINE) * (CARD_H + 8), rows)
+
+
+DISCARD = Zone("discard pile", _discard_height, _draw_discard)
+
+
 # -- the taverns with this seat's bids ------------------------------------------------------
 
 def _taverns_height(view: JSON, names: Names) -> int:
@@ -127,7 +160,8 @@ def _bid_note(view: JSON, index: int) -> tuple[str, bool]:
     order = tavern.get("order")
     if order and viewer in order:
         done = viewer in tavern.get("picked", [])
-        note = f"you pick {ORDINALS[order.index(viewer)]}" + (" · taken" if done else "")
+        taken = " · camp card" if camp_visitor(view, index) == viewer else " · taken" if done else ""
+        note = f"you pick {ORDINALS[order.index(viewer)]}{taken}"
         return note, view.get("tavern") == index and not done
     return ("" if tavern["revealed"] else "bids hidden"), False
 
@@ -209,28 +243,10 @@ def _draw_army(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
 ARMY = Zone("army", _army_height, _draw_army)
 
 
-def _command(view: JSON) -> list[JSON]:
-    return fold_dwergs(_seat(view).get("command", []))
-
-
-def _command_height(view: JSON, names: Names) -> int:
-    lines = flow_lines([chip_width(str(h["label"])) for h in _command(view)], INNER - 28, 6)
-    return 46 + lines * (CHIP_H + 6) + 8 if lines else 0
-
-
-def _draw_command(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
-    panel(sheet, top, _command_height(view, names), PARCHMENT_DARK)
-    sheet.text((MARGIN + 14, top + 24), "Command zone", 24, role="label", face=SERIF, anchor="lm")
-    heroes = _command(view)
-    widths = [chip_width(str(h["label"])) for h in heroes]
-    for hero, (dx, line) in zip(heroes, flow(widths, INNER - 28, 6), strict=True):
-        hero_chip(sheet, MARGIN + 14 + dx, top + 46 + line * (CHIP_H + 6), hero)
-
-
-COMMAND = Zone("command zone", _command_height, _draw_command)
-
-# The seat's picture, top to bottom; an expansion's private zone (Thingvellir's artefacts) goes here.
-HAND_ZONES: tuple[Zone, ...] = (HEADER, PIONEER, TAVERNS, COINS, ARMY, COMMAND)
+# The seat's picture, top to bottom. An expansion's zone goes in here (Thingvellir's camp after
+# the taverns, its mercenaries before the army they join, its artefacts after the heroes), each
+# 0 tall when its view keys are absent or empty.
+HAND_ZONES: tuple[Zone, ...] = (HEADER, PIONEER, DISCARD, TAVERNS, CAMP, COINS, WAITING, ARMY, COMMAND, ARTEFACTS)
 
 
 def hand(view: JSON, names: Names) -> Sheet:

@@ -1,5 +1,6 @@
 """The final Nidavellir result: who won, then one block per player, best first, with the score
-broken down by source (the five classes, coins, neutral heroes, bonuses)."""
+broken down by source: the sheet's columns in its order (the five classes, coins, neutral heroes,
+with Thingvellir artefacts and mercenaries, bonuses), each explained under the sheet."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from renderer.canvas import (
     wrap,
 )
 from renderer.names import seat_name
+from renderer.nidavellir.camp import ARTEFACT, MERCENARY
 from renderer.nidavellir.pieces import NEUTRAL, SUIT_COLOURS, SUIT_LABELS
 from renderer.nidavellir.words import result_line
 from renderer.zones import Names, Zone, panel, stack
@@ -26,17 +28,21 @@ from renderer.zones import Names, Zone, panel, stack
 JSON = dict[str, Any]
 
 OTHER_LABELS = {"coins": "Coins", "heroes": "Heroes", "bonuses": "Bonus"}
+OTHER_COLOURS: dict[str, RGB] = {"artefacts": ARTEFACT, "mercenaries": MERCENARY}
 WINNER_ROW: RGB = (246, 214, 128)
 RESULT_INK: RGB = (150, 40, 36)
 PAD = 16
-PER_LINE = 4
 CELL_GAP = 8
-CELL_W = (INNER - 2 * PAD - (PER_LINE - 1) * CELL_GAP) / PER_LINE
 CELL_H = 62
 NAME_H = 54
 BLOCK_GAP = 10
-NOTE = ("Heroes: neutral heroes and the Dwerg brothers (class heroes count in their class). "
-        "Bonus: Crown Jeweler and the warrior majority's highest coin.")
+# What a column counts, said under the sheet for the columns it has, in the sheet's order.
+NOTES = {
+    "heroes": "Heroes: neutral heroes and the Dwerg brothers (class heroes count in their class).",
+    "artefacts": "Artefacts: those in the command zone (Vegvisir scores as an explorer).",
+    "mercenaries": "Mercenaries: what the enlisted mercenaries add to their classes.",
+    "bonuses": "Bonus: Crown Jeweler and the warrior majority's highest coin.",
+}
 
 
 def _label(column: str) -> str:
@@ -77,8 +83,19 @@ def _draw_header(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
     sheet.lines(MARGIN + 4, top + 56, _result_lines(view, names), 30, role="name", pitch=40, fill=RESULT_INK)
 
 
+def _per_line(view: JSON) -> int:
+    """Cells per line: 4 for the base game's 8 sources; 5 when there are more (Thingvellir's 10),
+    so the five classes fill the first line."""
+    return 4 if len(_columns(view)) <= 8 else 5
+
+
+def _cell_width(view: JSON) -> float:
+    per_line = _per_line(view)
+    return (INNER - 2 * PAD - (per_line - 1) * CELL_GAP) / per_line
+
+
 def _block_height(view: JSON) -> int:
-    lines = -(-len(_columns(view)) // PER_LINE)
+    lines = -(-len(_columns(view)) // _per_line(view))
     return NAME_H + lines * (CELL_H + CELL_GAP) + PAD - CELL_GAP + 4
 
 
@@ -100,14 +117,16 @@ def _draw_block(sheet: Sheet, view: JSON, names: Names, row: JSON, top: float) -
     label = ("★ " if winner else "") + seat_name(names, seat)
     sheet.text((left + rank_w + 12, top + 28), label, 28, role="name", face=BOLD, anchor="lm",
                max_width=INNER - 2 * PAD - rank_w - total_w - 36)
+    cell_w = _cell_width(view)
     for i, column in enumerate(_columns(view)):
-        line, place = divmod(i, PER_LINE)
-        x = left + place * (CELL_W + CELL_GAP)
+        line, place = divmod(i, _per_line(view))
+        x = left + place * (cell_w + CELL_GAP)
         y = top + NAME_H + line * (CELL_H + CELL_GAP)
-        sheet.box((x, y, x + CELL_W, y + CELL_H), SUIT_COLOURS.get(column, NEUTRAL), radius=10)
-        sheet.text((x + CELL_W / 2, y + 17), _label(column), 18, role="label", face=BOLD, fill=WHITE, anchor="mm",
-                   max_width=CELL_W - 10)
-        sheet.text((x + CELL_W / 2, y + 44), str(row.get(column, "")), 27, role="points", face=BOLD, fill=WHITE,
+        sheet.box((x, y, x + cell_w, y + CELL_H), SUIT_COLOURS.get(column) or OTHER_COLOURS.get(column, NEUTRAL),
+                  radius=10)
+        sheet.text((x + cell_w / 2, y + 17), _label(column), 18, role="label", face=BOLD, fill=WHITE, anchor="mm",
+                   max_width=cell_w - 10)
+        sheet.text((x + cell_w / 2, y + 44), str(row.get(column, "")), 27, role="points", face=BOLD, fill=WHITE,
                    anchor="mm")
 
 
@@ -116,17 +135,18 @@ def _draw_rows(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
         _draw_block(sheet, view, names, row, top + r * (_block_height(view) + BLOCK_GAP))
 
 
-def _note_lines() -> list[str]:
-    return wrap(NOTE, BOLD, 18, INNER - 8)
+def _note_lines(view: JSON) -> list[str]:
+    note = " ".join(NOTES[column] for column in _columns(view) if column in NOTES)
+    return wrap(note, BOLD, 18, INNER - 8)
 
 
 def _draw_note(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
-    sheet.lines(MARGIN + 4, top, _note_lines(), 18, role="label", pitch=24, fill=INK_SOFT)
+    sheet.lines(MARGIN + 4, top, _note_lines(view), 18, role="label", pitch=24, fill=INK_SOFT)
 
 
 HEADER = Zone("header", _header_height, _draw_header)
 ROWS = Zone("players", _rows_height, _draw_rows)
-NOTE_ZONE = Zone("note", lambda view, names: 24 * len(_note_lines()), _draw_note)
+NOTE_ZONE = Zone("note", lambda view, names: 24 * len(_note_lines(view)), _draw_note)
 OUTCOME_ZONES: tuple[Zone, ...] = (HEADER, ROWS, NOTE_ZONE)
 
 

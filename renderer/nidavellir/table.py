@@ -1,7 +1,7 @@
 """The Nidavellir table: a single column for phones, built from zones (renderer/zones.py).
 
-Top to bottom: what happens now, the three taverns with their cards and bids, one block per
-player, then the distinctions, the hero reserve and the Royal Treasure. Everything comes from
+Top to bottom: what happens now, the three taverns with their cards and bids, Thingvellir's camp,
+one block per player, then the distinctions, the hero reserve and the Royal Treasure. Everything comes from
 the view (docs/views/nidavellir.md): a coin the view hides is drawn face down, whoever is looking.
 """
 
@@ -22,6 +22,7 @@ from renderer.canvas import (
     wrap,
 )
 from renderer.names import seat_name
+from renderer.nidavellir.camp import CAMP, camp_visitor
 from renderer.nidavellir.pieces import (
     CARD_H,
     CARD_W,
@@ -65,6 +66,9 @@ def _status_lines(view: JSON, names: Names) -> list[str]:
 def _fact_lines(view: JSON, names: Names) -> list[str]:
     decks = view["decks"]
     facts = f"decks {decks['age1']} / {decks['age2']} · discard {len(view['discard'])}"
+    expansions = " + ".join(str(e).capitalize() for e in view.get("expansions") or [])
+    if expansions:
+        facts = f"with {expansions} · {facts}"
     if view.get("viewer") is not None and view.get("outcome") is None:
         viewer = seat_name(names, int(view["viewer"]), size=FACT_SIZE)
         facts += f" · {viewer}'s view: dark-ringed coins are hidden from the others"
@@ -114,12 +118,15 @@ def _draw_tavern(sheet: Sheet, view: JSON, names: Names, index: int, top: float)
     # bids in pick order once revealed, each over its player's name
     order = tavern.get("order") or list(range(int(view["players"])))
     picked = set(tavern.get("picked", []))
+    visitor = camp_visitor(view, index)
     for i, seat in enumerate(order):
         middle = left + i * SLOT + CARD_W / 2
         coin_y = top + 46 + CARD_H + 38
         hidden = bool(view["seats"][seat].get("has_bid"))
         draw_coin(sheet, (middle, coin_y), tavern["bids"][seat], hidden=hidden, secret=not tavern["revealed"])
-        if seat in picked:
+        if seat in picked and seat == visitor:
+            sheet.text((middle + 30, coin_y), "camp", 18, role="label", face=BOLD, fill=PICKED, anchor="lm")
+        elif seat in picked:
             sheet.text((middle + 44, coin_y), "✓", 28, role="label", face=BOLD, fill=PICKED, anchor="mm")
         sheet.text((middle, coin_y + 44), seat_name(names, seat), KEY_TEXT, role="name", face=BOLD, anchor="mm",
                    max_width=CARD_W)
@@ -211,9 +218,10 @@ def _draw_treasure(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
 
 TREASURE = Zone("treasure", _treasure_height, _draw_treasure)
 
-# The table, top to bottom. An expansion's zone (Thingvellir's camp) goes in here, after the
-# taverns, with its own height and draw functions; a seat's new parts go in players.SEAT_PARTS.
-BOARD_ZONES: tuple[Zone, ...] = (HEADER, TAVERNS, PLAYERS, DISTINCTIONS, HERO_RESERVE, TREASURE)
+# The table, top to bottom. An expansion's zone goes in here with its own height and draw
+# functions (Thingvellir's camp after the taverns; each is 0 tall without its expansion); a
+# seat's new parts go in players.SEAT_PARTS.
+BOARD_ZONES: tuple[Zone, ...] = (HEADER, TAVERNS, CAMP, PLAYERS, DISTINCTIONS, HERO_RESERVE, TREASURE)
 
 
 def board(view: JSON, names: Names) -> Sheet:

@@ -31,7 +31,8 @@ def _size(png: bytes) -> tuple[int, int]:
         return image.size
 
 
-@pytest.mark.parametrize("name", ["tranquility-5p-advanced", "nidavellir-2p-bidding", "nidavellir-5p-age2"])
+@pytest.mark.parametrize("name", ["tranquility-5p-advanced", "nidavellir-2p-bidding", "nidavellir-5p-age2",
+                                  "nidavellir-4p-thingvellir"])
 def test_spectator_picture_is_the_same_whatever_the_hidden_cards(name: str) -> None:
     scene = SCENE[name]
     game = registry.get(scene.game)
@@ -41,7 +42,8 @@ def test_spectator_picture_is_the_same_whatever_the_hidden_cards(name: str) -> N
     assert renderer.board_png(game.view(state, None), names) == renderer.board_png(game.view(redealt, None), names)
 
 
-@pytest.mark.parametrize("name", ["tranquility-3p-midgame", "nidavellir-3p-picking"])
+@pytest.mark.parametrize("name", ["tranquility-3p-midgame", "nidavellir-3p-picking", "nidavellir-5p-thingvellir-age2",
+                                  "nidavellir-3p-thingvellir-purse"])
 def test_seat_picture_depends_only_on_what_that_seat_may_know(name: str) -> None:
     scene = SCENE[name]
     assert scene.viewer is not None
@@ -192,12 +194,15 @@ def test_every_scene_names_its_game_and_picture() -> None:
         assert scene.game in renderer.games() and scene.picture in ("board", "hand", "outcome")
 
 
-@pytest.mark.parametrize("game_name", ["tranquility", "nidavellir"])
-def test_every_phase_of_random_games_draws(game_name: str) -> None:
+@pytest.mark.parametrize(("game_name", "options"), [
+    ("tranquility", {"sea_monsters": 4, "jagged_rocks": "manual", "removed_islands": 8}),
+    ("nidavellir", {}),
+    ("nidavellir", {"thingvellir": True}),
+], ids=["tranquility", "nidavellir", "thingvellir"])
+def test_every_phase_of_random_games_draws(game_name: str, options: dict[str, Any]) -> None:
     """Random games at every player count, drawn every few steps for a spectator and the seat
     to act, and at the end: whatever phase a game is in, its pictures come out, legible on a phone."""
     game = registry.get(game_name)
-    options = {"sea_monsters": 4, "jagged_rocks": "manual", "removed_islands": 8} if game_name == "tranquility" else {}
     for players in range(max(2, game.min_players), game.max_players + 1):
         state = game.setup(players, options, seed=players * 17)
         ai = game.ai_players()["random"]
