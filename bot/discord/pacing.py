@@ -18,6 +18,7 @@ import discord
 
 CHANNEL_RATE = 5  # posts ...
 CHANNEL_PER = 5.0  # ... per this many seconds, per channel
+MARGIN = 0.05  # a share of the window kept in hand: a post's arrival at Discord lags its start
 PRUNE_AT = 2_000  # idle channels forgotten beyond this many
 
 
@@ -27,7 +28,7 @@ class ChannelPacer:
     def __init__(self, rate: int = CHANNEL_RATE, per: float = CHANNEL_PER,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
-        self.per = per
+        self.per = per * (1 + MARGIN)
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._sent: dict[int, deque[float]] = {}

@@ -140,10 +140,17 @@ class Invocation:
     fed_at: float = 0.0  # perf_counter() when fed; for benchmarks, never asserted
     acked_at: float | None = None
     settled_at: float | None = None
+    answered_at: float | None = None  # when the first visible answer (choices, reply, followup) came
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def acknowledged(self) -> bool:
         return bool(self.callbacks)
+
+    def answer(self) -> None:
+        if self.answered_at is None:
+            self.answered_at = time.perf_counter()
+        self.answered.set()
 
 
 def _is_view_timer(task: asyncio.Task[Any]) -> bool:
@@ -178,6 +185,7 @@ class _Http:
             body = self.h.payload_json(list(form))
         blobs = self.h.read_files(files)
         record = Request(route.method, route.path, route.url, body, blobs, webhook=False)
+        await self.h.pace_global()
         if self.h.latency:
             await asyncio.sleep(self.h.latency)
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
@@ -204,6 +212,8 @@ class _Webhooks(AsyncWebhookAdapter):
                       multipart: list[JSON] | None = None, files: Any = None, **kwargs: Any) -> Any:
         body = self.h.payload_json(multipart) if multipart else payload
         record = Request(route.method, route.path, route.url, body, self.h.read_files(files), webhook=True)
+        if self.h.latency:
+            await asyncio.sleep(self.h.latency)
         self.h.requests.append(record)
         return self.h.webhook(record, route)
 
@@ -213,7 +223,7 @@ class Harness:
 
     def __init__(self, db: Path, *, guild_id: int = 900, channel_id: int = 901,
                  size_limit: int = 10 * 1024 * 1024, mqtt_url: str | None = None, rate_window: float = 0.05,
-                 click_limits: float = 1000.0) -> None:
+                 click_limits: float = 1000.0, lean: bool = False) -> None:
         self.db = db
         self.mqtt_url = mqtt_url
         self.guild_id = guild_id
@@ -227,6 +237,13 @@ class Harness:
         self.users: dict[int, User] = {}
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.threads: dict[int, JSON] = {}
+        self.channel_guilds: dict[int, int] = {}  # channels of other servers (default: guild_id)
+        # Per user: set whenever the bot pings them in a channel or writes to their DMs.
+        self.notices: dict[int, asyncio.Event] = {}
+        # (wall clock, channel, board number) each time a board message is posted or edited.
+        self.boards: list[tuple[float, int, int]] = []
+        self.global_rate: tuple[int, float] | None = None  # e.g. (50, 1.0): the bot's global REST limit
+        self._global: list[float] = []
         self.unhandled: list[Request] = []
         self.thread_creation_allowed = True
         # Discord's per-channel limit on new messages (5 per 5 s), as discord.py meets it: a 429
@@ -240,6 +257,7 @@ class Harness:
         self.failures: list[Failure] = []
         self.latency = 0.0  # seconds each REST call takes
         self.click_limits = click_limits  # scales the per-user click limits (1.0: as in production)
+        self.lean = lean  # keep no file bytes (load benchmarks: memory is measured, pictures aren't read)
         self.held = asyncio.Event()  # cleared: REST calls wait (a network that hangs)
         self.held.set()
         self._ids = itertools.count(10_000)
@@ -359,7 +377,7 @@ class Harness:
             payload["context"] = 1
         else:
             perms = MEMBER_PERMISSIONS | (MANAGE_GUILD if user.manage_guild else 0)
-            payload["guild_id"] = str(self.guild_id)
+            payload["guild_id"] = str(self.guild_of(channel_id))
             payload["guild_locale"] = "en-US"
             payload["context"] = 0
             payload["member"] = {"user": user.payload(), "roles": [], "joined_at": TIMESTAMP, "deaf": False,
@@ -395,24 +413,31 @@ class Harness:
         return data, node
 
     async def slash(self, user: User, name: str, options: Mapping[str, Any] | None = None, *,
-                    channel_id: int | None = None) -> Invocation:
-        """Run `/name` (subcommands space-separated) as `user`; waits until the bot is done."""
+                    channel_id: int | None = None, settle: bool = True) -> Invocation:
+        """Run `/name` (subcommands space-separated) as `user`; waits until the bot is done
+        (with `settle=False` only until it is fed: await `invocation.answered` for the answer)."""
         data, _ = self._command_options(name, options or {}, None)
         payload, invocation = self._base(2, user, channel_id or self.channel_id, data)
-        await self._feed(payload)
+        await self._feed(payload, settle)
         return invocation
 
     async def autocomplete(self, user: User, name: str, options: Mapping[str, Any], focused: str, *,
                            channel_id: int | None = None) -> list[JSON]:
         """The choices the bot offers while `user` types option `focused` of `/name`."""
-        data, _ = self._command_options(name, options, focused)
-        payload, invocation = self._base(4, user, channel_id or self.channel_id, data)
-        await self._feed(payload)
+        invocation = await self.typing(user, name, options, focused, channel_id=channel_id)
         assert invocation.choices is not None, f"no autocomplete answer for /{name} {focused}"
         return invocation.choices
 
+    async def typing(self, user: User, name: str, options: Mapping[str, Any], focused: str, *,
+                     channel_id: int | None = None, settle: bool = True) -> Invocation:
+        """An autocomplete request, as `autocomplete`, returning its invocation."""
+        data, _ = self._command_options(name, options, focused)
+        payload, invocation = self._base(4, user, channel_id or self.channel_id, data)
+        await self._feed(payload, settle)
+        return invocation
+
     async def click(self, user: User, custom_id: str, values: list[str] | None = None, *,
-                    message: Message | None = None) -> Invocation:
+                    message: Message | None = None, settle: bool = True) -> Invocation:
         """Press the button (or choose `values` in the select) `custom_id` as `user`.
 
         The message is the newest one carrying that component which `user` can see,
@@ -427,17 +452,18 @@ class Harness:
         payload["message"] = message.payload
         invocation.message_id = message.id
         invocation.custom_id = custom_id
-        await self._feed(payload)
+        await self._feed(payload, settle)
         return invocation
 
-    async def _feed(self, payload: JSON) -> None:
+    async def _feed(self, payload: JSON, settle: bool = True) -> None:
         invocation = self.invocations[payload["token"]]
         invocation.arrived_at = len(self.requests)
         invocation.fed_at = time.perf_counter()
         async_context.set(self.adapter)
         self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-        await self.settle()
-        invocation.settled_at = time.perf_counter()
+        if settle:
+            await self.settle()
+            invocation.settled_at = time.perf_counter()
 
     # -- what people see ------------------------------------------------------------------
     def visible(self, user: User | None, message: Message) -> bool:
@@ -499,6 +525,44 @@ class Harness:
         raise AssertionError(f"no button {label!r} on message {message.id}: {message.components()}")
 
     # -- the simulated Discord ------------------------------------------------------------
+    def guild_of(self, channel_id: int) -> int:
+        """The server a channel (or a thread, through its parent) belongs to."""
+        thread = self.threads.get(channel_id)
+        if thread is not None:
+            channel_id = int(thread["parent_id"])
+        return self.channel_guilds.get(channel_id, self.guild_id)
+
+    def notice(self, user_id: int) -> asyncio.Event:
+        return self.notices.setdefault(user_id, asyncio.Event())
+
+    def _seen(self, message: Message) -> None:
+        """Tell whoever this message reaches (a ping, a DM), and note boards as they change."""
+        for user_id, channel in self.dm_channels.items():
+            if channel == message.channel_id:
+                self.notice(user_id).set()
+        for mention in re.findall(r"<@(\d+)>", message.content):
+            self.notice(int(mention)).set()
+        for embed in message.payload.get("embeds") or []:
+            board = re.fullmatch(r"board (\d+)", str((embed.get("footer") or {}).get("text") or ""))
+            if board and message.channel_id not in self.dm_channels.values() and message.ephemeral_for is None:
+                self.boards.append((time.time(), message.channel_id, int(board.group(1))))
+
+    async def pace_global(self) -> None:
+        """The bot's global REST limit (interaction callbacks are exempt, as at Discord)."""
+        if self.global_rate is None:
+            return
+        rate, per = self.global_rate
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self._global[:] = [t for t in self._global if now - t < per]
+        if len(self._global) >= rate:
+            self.rate_limited += 1
+            self.limited_channels.append(0)  # 0: the global limit
+            await asyncio.sleep(per - (now - self._global[0]))
+            now = loop.time()
+            self._global[:] = [t for t in self._global if now - t < per]
+        self._global.append(now)
+
     def guild_create(self, hidden: Iterable[int] = ()) -> None:
         """Send the GUILD_CREATE a connecting bot gets: the server, its roles and its text
         channels (the harness channel plus `hidden` ones @everyone may not view)."""
@@ -570,7 +634,7 @@ class Harness:
             if dm == channel_id:
                 return {"id": str(dm), "type": 1, "recipients": [self.users[user_id].payload()],
                         "last_message_id": None}
-        return {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id), "name": "games",
+        return {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_of(channel_id)), "name": "games",
                 "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
 
     @staticmethod
@@ -580,14 +644,13 @@ class Harness:
                 return json.loads(part["value"])
         return None
 
-    @staticmethod
-    def read_files(files: Iterable[discord.File] | None) -> dict[str, bytes]:
+    def read_files(self, files: Iterable[discord.File] | None) -> dict[str, bytes]:
         blobs: dict[str, bytes] = {}
         for file in files or []:
             fp = file.fp
             assert isinstance(fp, io.IOBase)
             fp.seek(0)
-            blobs[file.filename] = fp.read()
+            blobs[file.filename] = b"" if self.lean else fp.read()
         return blobs
 
     def _attachment(self, message_id: int, name: str, blob: bytes) -> JSON:
@@ -607,9 +670,10 @@ class Harness:
             "flags": body.get("flags") or 0, "application_id": str(self.app_id),
         }
         if channel_id not in self.dm_channels.values():
-            payload["guild_id"] = str(self.guild_id)
+            payload["guild_id"] = str(self.guild_of(channel_id))
         message = Message(payload, channel_id, ephemeral_for, dict(files), interaction=interaction)
         self.messages[mid] = message
+        self._seen(message)
         return message
 
     def _edit(self, message: Message, body: JSON | None, files: dict[str, bytes]) -> Message:
@@ -627,6 +691,7 @@ class Harness:
             message.payload["attachments"] = kept
         message.payload["edited_timestamp"] = TIMESTAMP
         message.edits += 1
+        self._seen(message)
         return message
 
     def _forbidden(self, record: Request, code: int, text: str) -> discord.Forbidden:
@@ -680,7 +745,7 @@ class Harness:
         return None
 
     def _thread(self, parent: int, thread_id: int, name: str) -> JSON:
-        payload = {"id": str(thread_id), "type": 11, "guild_id": str(self.guild_id), "parent_id": str(parent),
+        payload = {"id": str(thread_id), "type": 11, "guild_id": str(self.guild_of(parent)), "parent_id": str(parent),
                    "owner_id": self.bot_user["id"], "name": name, "message_count": 0, "member_count": 1,
                    "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
                                        "archive_timestamp": TIMESTAMP, "locked": False}}
@@ -700,11 +765,13 @@ class Harness:
             message = self._message(invocation.channel_id, body, record.files, interaction=True,
                                     ephemeral_for=ephemeral if int(body.get("flags") or 0) & EPHEMERAL else None)
             invocation.followups.append(message.id)
+            invocation.answer()
             return message.payload
         target = record.url.rsplit("/", 1)[-1]
         if target == "@original":
             assert invocation.original_id is not None, "no original response to edit"
             message = self.messages[invocation.original_id]
+            invocation.answer()
         else:
             message = self.messages[int(target)]
         return self._on_message(message, route.method, record)
@@ -733,6 +800,7 @@ class Harness:
         response: JSON = {"interaction": {"id": str(invocation.id), "type": 2}}
         if kind == 8:
             invocation.choices = list(data.get("choices") or [])
+            invocation.answer()
             return response
         if kind in (4, 5):
             content = data if kind == 4 else {"content": "", "flags": data.get("flags") or 0}
@@ -747,4 +815,6 @@ class Harness:
             invocation.original_id = invocation.message_id
             if kind == 7 and invocation.message_id is not None:
                 self._edit(self.messages[invocation.message_id], data, record.files)
+        if kind in (4, 7):
+            invocation.answer()
         return response

@@ -1,0 +1,216 @@
+"""Many busy tables in one process, driven as people drive them, through the real Discord path.
+
+    python -m benchmarks.load --tables 10,50,200 [--seconds 60] [--think 1.0-2.0] [--latency 0.05]
+
+For each table count: a fresh database and bot behind the payload-driven Discord harness, with
+a simulated REST latency on every call, Discord's per-channel limit (5 new messages per 5 s)
+and the bot's global REST limit (50 per second; interaction callbacks are exempt) — over a
+limit a call waits as discord.py waits after a 429. Tables are spread over 4 servers and 3
+channels each, half Tranquility (2 people), half Nidavellir (3 people); a finished game is
+replaced by a new one. Each person waits for Skald to ping or DM them, thinks 1–2 s, types
+the first word of a move (an autocomplete request), then sends `/move` with a legal move.
+
+Prints for the measured window (after every table has started): committed moves/s; the time
+to acknowledge each kind of interaction (p50/p95/p99; Discord's limit is 3 s, and an
+interaction over it counts as missed); move -> story (the commit until a board showing it is
+posted or edited in the thread, p50/p95); REST calls per move outside interaction callbacks;
+the process's peak RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import resource
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.discord.harness import Harness, Invocation, User
+
+SERVERS = 4
+CHANNELS = 3
+
+
+@dataclass
+class Run:
+    harness: Harness
+    deadline: float
+    think: tuple[float, float]
+    rng: random.Random
+    tables: dict[int, list[User]] = field(default_factory=dict)  # game id -> its people
+    autocomplete: list[Invocation] = field(default_factory=list)
+    moves: list[Invocation] = field(default_factory=list)
+    refused: int = 0
+
+
+def _pct(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else float("nan")
+
+
+def _ms(values: Sequence[float]) -> str:
+    if not values:
+        return "      -       -       -"
+    return f"{_pct(values, .5) * 1000:7.1f} {_pct(values, .95) * 1000:7.1f} {_pct(values, .99) * 1000:7.1f}"
+
+
+def place(h: Harness, index: int) -> int:
+    """The channel of table `index`: 3 channels in each of 4 servers."""
+    server = 900 + index % SERVERS
+    channel = 5000 + (index % (SERVERS * CHANNELS))
+    h.channel_guilds[channel] = server
+    return channel
+
+
+async def new_table(run: Run, index: int, serial: int) -> None:
+    h = run.harness
+    game = "tranquility" if index % 2 == 0 else "nidavellir"
+    people = [h.user(f"t{index}-{serial}-{n}") for n in range(2 if game == "tranquility" else 3)]
+    channel = place(h, index)
+    game_id = await open_live(h, channel, people, game)
+    run.tables[game_id] = people
+    for person in people:
+        asyncio.get_running_loop().create_task(player(run, game_id, person, index), name=f"load-player-{person.id}")
+
+
+async def answered(invocation: Invocation) -> Invocation:
+    await asyncio.wait_for(invocation.answered.wait(), timeout=60)
+    return invocation
+
+
+async def open_live(h: Harness, channel: int, people: list[User], game: str) -> int:
+    """/play, Join, Start as people click them, without waiting for the whole bot to be idle."""
+    inv = await answered(await h.slash(people[0], f"play {game}", {}, channel_id=channel, settle=False))
+    lobby = h.messages[inv.original_id or 0]
+    join = h.button(lobby, "Join")
+    for person in people[1:]:
+        await answered(await h.click(person, join, message=lobby, settle=False))
+    start = await h.click(people[0], h.button(lobby, "Start"), message=lobby, settle=False)
+    await answered(start)
+    game_id = int(join.split(":")[1])
+    while (await h.client.tables.game(game_id)).status != "running":
+        await asyncio.sleep(0.05)
+    return game_id
+
+
+async def player(run: Run, game_id: int, person: User, index: int) -> None:
+    """One person at one table: wait to be told, think, type a word, send the move."""
+    h = run.harness
+    tables = h.client.tables
+    notice = h.notice(person.id)
+    while time.time() < run.deadline:
+        with contextlib.suppress(TimeoutError):  # or a glance at Discord now and then
+            await asyncio.wait_for(notice.wait(), timeout=3.0)
+        notice.clear()
+        info = await tables.game(game_id)
+        if info.status != "running":
+            if info.seat_of(person.id) == 0 and time.time() < run.deadline:
+                await new_table(run, index, game_id)  # the host opens the next table
+            return
+        while time.time() < run.deadline:
+            info = await tables.game(game_id)
+            seat = info.seat_of(person.id)
+            if seat is None or seat not in info.to_move:
+                break
+            await asyncio.sleep(run.rng.uniform(*run.think))
+            view = await tables.table_view(game_id, person.id)
+            if not view.legal_moves:
+                break
+            move = run.rng.choice(view.legal_moves).text
+            where = info.thread_id or info.channel_id
+            typed = await h.typing(person, "move", {"text": move.split()[0]}, "text", channel_id=where,
+                                   settle=False)
+            run.autocomplete.append(typed)
+            await asyncio.wait_for(typed.answered.wait(), timeout=30)
+            sent = await h.slash(person, "move", {"text": move, "game": game_id}, channel_id=where, settle=False)
+            run.moves.append(sent)
+            await asyncio.wait_for(sent.answered.wait(), timeout=30)
+            if "⛔" in h.reply_text(sent):
+                run.refused += 1  # e.g. a sealed step moved on meanwhile; a person tries again
+
+
+async def measure(count: int, seconds: float, think: tuple[float, float], latency: float) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        async with Harness.open(Path(folder) / "load.sqlite3", rate_window=5.0, lean=True) as h:
+            h.latency = latency
+            h.global_rate = (50, 1.0)
+            h.foreign = lambda task: task.get_name().startswith("load-player")  # people aren't the bot
+            run = Run(h, deadline=float("inf"), think=think, rng=random.Random(count))
+            run.deadline = time.time() + 3600
+            await asyncio.gather(*(new_table(run, index, 0) for index in range(count)))
+            tables = h.client.tables
+            start_requests = sum(1 for r in h.requests if not r.webhook)
+            start_waits, start_global = h.rate_limited, h.limited_channels.count(0)
+            start_state = {g: (await tables.game(g)).state_id for g in list(run.tables)}
+            begin = time.time()
+            run.deadline = begin + seconds
+            run.autocomplete.clear()
+            run.moves.clear()
+            await asyncio.sleep(seconds)
+            end = time.time()
+            requests = sum(1 for r in h.requests if not r.webhook) - start_requests
+            committed: list[tuple[float, int, int]] = []  # (commit time, place, state)
+            for game_id in list(run.tables):
+                info = await tables.game(game_id)
+                where = info.thread_id or info.channel_id
+                for change in await tables.outbox.changes(game_id, after=start_state.get(game_id, -1)):
+                    if begin <= change.created_at <= end:
+                        committed.append((change.created_at, where, change.state_id))
+            await asyncio.sleep(max(think) + 1)  # let the last stories of the window arrive
+            run.deadline = 0
+            story: list[float] = []
+            boards: dict[int, list[tuple[float, int]]] = {}
+            for at, channel, board in h.boards:
+                boards.setdefault(channel, []).append((at, board))
+            for at, where, state in committed:
+                shown = [t for t, board in boards.get(where, []) if board >= state and t >= at]
+                if shown:
+                    story.append(min(shown) - at)
+            by_kind: dict[str, list[float]] = {}
+            missed = 0
+            for inv in run.autocomplete + run.moves:
+                kind = "autocomplete" if inv.choices is not None or inv in run.autocomplete else "/move"
+                done = inv.answered_at if kind == "autocomplete" else inv.acked_at
+                if done is None or done - inv.fed_at > 3.0:
+                    missed += 1
+                    continue
+                by_kind.setdefault(kind, []).append(done - inv.fed_at)
+            rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            moves = len(committed)
+            print(f"\n{count} tables, {seconds:.0f} s window: {moves / (end - begin):.1f} moves/s "
+                  f"({moves} committed, {run.refused} refused), REST calls per move "
+                  f"{requests / max(1, moves):.2f}, 429 waits {h.rate_limited - start_waits} "
+                  f"({h.limited_channels.count(0) - start_global} global), peak RSS {rss:.0f} MB")
+            print(f"  {'ack (ms)':22} {'count':>6}     p50     p95     p99")
+            for kind, values in sorted(by_kind.items()):
+                print(f"  {kind:22} {len(values):6d} {_ms(values)}")
+            print(f"  {'missed 3 s deadline':22} {missed:6d}")
+            print(f"  {'move -> story (ms)':22} {len(story):6d} {_ms(story)}")
+            await tables.drain()
+
+
+async def run(counts: Sequence[int], seconds: float, think: tuple[float, float], latency: float) -> None:
+    for count in counts:
+        await measure(count, seconds, think, latency)
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", default="10,50,200")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--think", default="1.0-2.0", help="seconds a person thinks before moving (low-high)")
+    parser.add_argument("--latency", type=float, default=0.05, help="simulated REST latency, seconds")
+    args = parser.parse_args(argv)
+    low, high = (float(x) for x in args.think.split("-"))
+    asyncio.run(run([int(c) for c in args.tables.split(",")], args.seconds, (low, high), args.latency))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
