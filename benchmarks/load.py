@@ -3,9 +3,11 @@
     python -m benchmarks.load --tables 10,50,200 [--seconds 60] [--think 1.0-2.0] [--latency 0.05]
 
 For each table count: a fresh database and bot behind the payload-driven Discord harness, with
-a simulated REST latency on every call, Discord's per-channel limit (5 new messages per 5 s)
-and the bot's global REST limit (50 per second; interaction callbacks are exempt) — over a
-limit a call waits as discord.py waits after a 429. Tables are spread over 4 servers and 3
+a simulated REST latency on every call and Discord's per-route limit on new messages
+(5 per 5 s per channel) — over it a call waits as discord.py waits after a 429. The bot's
+global REST limit (50 per second unless Discord raises it for a large bot; interaction
+callbacks are exempt) is off unless `--global-limit N` is given: the REST calls per move
+printed say how far a given move rate is from it. Tables are spread over 4 servers and 3
 channels each, half Tranquility (2 people), half Nidavellir (3 people); a finished game is
 replaced by a new one. Each person waits for Skald to ping or DM them, thinks 1–2 s, types
 the first word of a move (an autocomplete request), then sends `/move` with a legal move.
@@ -135,11 +137,12 @@ async def player(run: Run, game_id: int, person: User, index: int) -> None:
                 run.refused += 1  # e.g. a sealed step moved on meanwhile; a person tries again
 
 
-async def measure(count: int, seconds: float, think: tuple[float, float], latency: float) -> None:
+async def measure(count: int, seconds: float, think: tuple[float, float], latency: float,
+                  global_limit: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         async with Harness.open(Path(folder) / "load.sqlite3", rate_window=5.0, lean=True) as h:
             h.latency = latency
-            h.global_rate = (50, 1.0)
+            h.global_rate = (global_limit, 1.0) if global_limit else None
             h.foreign = lambda task: task.get_name().startswith("load-player")  # people aren't the bot
             run = Run(h, deadline=float("inf"), think=think, rng=random.Random(count))
             run.deadline = time.time() + 3600
@@ -184,7 +187,7 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             moves = len(committed)
             print(f"\n{count} tables, {seconds:.0f} s window: {moves / (end - begin):.1f} moves/s "
-                  f"({moves} committed, {run.refused} refused), REST calls per move "
+                  f"({moves} committed, {run.refused} refused), REST calls {requests / (end - begin):.0f}/s, per move "
                   f"{requests / max(1, moves):.2f}, 429 waits {h.rate_limited - start_waits} "
                   f"({h.limited_channels.count(0) - start_global} global), peak RSS {rss:.0f} MB")
             print(f"  {'ack (ms)':22} {'count':>6}     p50     p95     p99")
@@ -195,9 +198,10 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
             await tables.drain()
 
 
-async def run(counts: Sequence[int], seconds: float, think: tuple[float, float], latency: float) -> None:
+async def run(counts: Sequence[int], seconds: float, think: tuple[float, float], latency: float,
+              global_limit: int) -> None:
     for count in counts:
-        await measure(count, seconds, think, latency)
+        await measure(count, seconds, think, latency, global_limit)
 
 
 def main(argv: Sequence[str]) -> int:
@@ -206,9 +210,11 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", default="1.0-2.0", help="seconds a person thinks before moving (low-high)")
     parser.add_argument("--latency", type=float, default=0.05, help="simulated REST latency, seconds")
+    parser.add_argument("--global-limit", type=int, default=0, help="the bot's global REST calls per second (0: off)")
     args = parser.parse_args(argv)
     low, high = (float(x) for x in args.think.split("-"))
-    asyncio.run(run([int(c) for c in args.tables.split(",")], args.seconds, (low, high), args.latency))
+    asyncio.run(run([int(c) for c in args.tables.split(",")], args.seconds, (low, high), args.latency,
+                    args.global_limit))
     return 0
 
 
