@@ -33,6 +33,7 @@ COMMANDS: dict[str, Command] = {
     "play": Command("bot.play_cli", "a hot-seat game in the terminal"),
     "rules": Command("bot.rules.cli", "look up a rule"),
     "render-samples": Command("bot.render_cli", "write sample board pictures of every game"),
+    "replay": Command("bot.replay_cli", "step through an exported game in the terminal"),
     "relay-watch": Command("bot.relay.watch", "show the games an MQTT relay publishes"),
     "db": Command("bot.tables.cli", "database maintenance (migrate, verify)"),
 }
