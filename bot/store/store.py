@@ -6,31 +6,26 @@ with explicit `BEGIN IMMEDIATE ... COMMIT` around every write, so a write is all
 
 from __future__ import annotations
 
-import asyncio
-import fcntl
 import json
-import os
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from bot.store import migrate as migrations
-from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError, StoreLocked
+from bot.store.bookkeeping import Bookkeeping
+from bot.store.codec import dumps as _dumps
+from bot.store.connection import Database
+from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError
 from bot.store.records import (
     JSON,
-    Announcement,
     EventRecord,
     GameRecord,
     GameRow,
     MoveRow,
-    PanelMark,
     SeatRow,
     Snapshot,
-    Timer,
 )
 
 _GAME_COLUMNS = (
@@ -56,8 +51,6 @@ def _quoted(status: str) -> str:
 _STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 def _game(row: Sequence[Any]) -> GameRow:
@@ -88,101 +81,51 @@ def encode_events(events: Iterable[EventRecord]) -> str:
     return _dumps([[text, None if seats is None else sorted(seats)] for text, seats in events])
 
 
-@dataclass(frozen=True)
-class _Pending:
-    """A change waiting for the next group commit, and the future its caller awaits."""
-
-    game_id: int
-    change: MoveRow
-    status: str
-    outcome: JSON | None
-    snapshot: JSON | None
-    done: asyncio.Future[None]
-
-
-class Store:
+class Store(Bookkeeping):
     """Games, seats, the move log, snapshots and adapter bookkeeping in one SQLite file."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str, holder: int | None = None) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
-        self._holder = holder  # the lock file's descriptor while this store owns the database
-        self._closed = False
-        self._lock = asyncio.Lock()
-        self._queue: list[_Pending] = []
-        self._flusher: asyncio.Task[None] | None = None
-        self.path = path
+        self.path = db.path
 
     # -- opening ------------------------------------------------------------------------
     @classmethod
     async def open(cls, path: str | Path, *, migrate: bool = True, exclusive: bool = True) -> Store:
         """Connect, check the pragmas, and bring the schema up to date (or refuse a newer one).
 
-        `exclusive` (every writer: the bot, terminal games, migrations) takes the database's lock
-        for as long as the store is open: a second process on the same file gets StoreLocked.
-        A new database file is created readable by its owner only."""
-        holder = hold(path) if exclusive else None
-        try:
-            create_private(path)
-            db = await connect(path)
-        except BaseException:
-            release(holder)
-            raise
-        try:
+        `exclusive` (every writer: the bot, terminal games) takes the database's lock for as
+        long as the store is open: a second process on the same file gets StoreLocked. A new
+        database file is created readable by its owner only."""
+
+        async def prepare(db: aiosqlite.Connection) -> None:
             if migrate:
                 await migrations.migrate(db)
-            else:
-                version = await migrations.check_version(db)
-                if version < migrations.latest_version():
-                    raise SchemaError(
-                        f"This database is at schema version {version}; run `skald db migrate` to bring it to "
-                        f"{migrations.latest_version()}."
-                    )
-        except BaseException:
-            await db.close()
-            release(holder)
-            raise
-        return cls(db, str(path), holder)
+                return
+            version = await migrations.check_version(db)
+            if version < migrations.latest_version():
+                raise SchemaError(
+                    f"This database is at schema version {version}; run `skald db migrate` to bring it to "
+                    f"{migrations.latest_version()}."
+                )
+
+        return cls(await Database.open(path, exclusive=exclusive, prepare=prepare))
 
     async def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        if self._flusher is not None:
-            await asyncio.gather(self._flusher, return_exceptions=True)
-        async with self._lock:
-            await self._db.close()
-        release(self._holder)
-        self._holder = None
+        await self._db.close()
 
     async def version(self) -> int:
-        async with self._lock:
-            return await migrations.current_version(self._db)
+        return await self._db.direct(migrations.current_version)
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction; rolled back if anything inside fails."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
-
-    async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
-
-    async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
-        rows = await self._fetchall(sql, params)
-        return rows[0] if rows else None
+    @property
+    def commits(self) -> int:
+        """Transactions committed so far (each holds a group of operations), for benchmarks."""
+        return self._db.commits
 
     # -- lobby ---------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,
                           options: JSON, now: float) -> int:
         """A new lobby, with the host in seat 0 unless `host_name` is None; returns the game id."""
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> int:
             cursor = await db.execute(
                 "INSERT INTO games (guild_id, channel_id, game, options, host_id, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -196,6 +139,7 @@ class Store:
                     (game_id, host_id, host_name, now),
                 )
             return game_id
+        return await self._db.write(op)
 
     async def add_seat(self, game_id: int, *, name: str, user_id: int | None, ai: str | None, now: float,
                        max_seats: int | None = None) -> int:
@@ -203,7 +147,7 @@ class Store:
 
         The lobby's status and the seat limit are checked inside the transaction, so two
         processes (or two clicks) can never seat more than `max_seats` or join a started game."""
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> int:
             rows = list(await db.execute_fetchall(
                 "SELECT status, (SELECT COUNT(*) FROM seats WHERE game_id = ?) FROM games WHERE id = ?",
                 (game_id, game_id)))
@@ -218,10 +162,11 @@ class Store:
             )
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
             return seat
+        return await self._db.write(op)
 
     async def remove_seat(self, game_id: int, seat: int, now: float) -> None:
         """Free a lobby seat; later seats move up one."""
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> None:
             cursor = await db.execute("UPDATE games SET updated_at = ? WHERE id = ? AND status = 'lobby'",
                                       (now, game_id))
             if cursor.rowcount != 1:
@@ -234,20 +179,22 @@ class Store:
             for (old,) in later:
                 await db.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (old - 1, game_id, old))
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+        return await self._db.write(op)
 
     async def close_lobby(self, game_id: int, status: str, now: float) -> None:
         """End a game that never started (cancelled); only a lobby can be closed."""
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> None:
             cursor = await db.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
                                       (status, now, game_id))
             if cursor.rowcount != 1:
                 raise StateConflict(f"Game {game_id} is not a lobby any more.")
             await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+        return await self._db.write(op)
 
     async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float,
                          to_move: Sequence[int] = (), engine_version: int = 1) -> None:
         """Lobby -> running at state id 0, with the set-up state as the first snapshot."""
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> None:
             cursor = await db.execute(
                 "UPDATE games SET status = 'running', seed = ?, state_id = 0, thread_id = COALESCE(?, thread_id), "
                 "updated_at = ?, to_move = ?, engine_version = ? WHERE id = ? AND status = 'lobby'",
@@ -262,6 +209,7 @@ class Store:
             # Nothing told yet: the outbox announces the start once this commit is done.
             await db.execute("INSERT INTO announcements (game_id, updated_at) VALUES (?, ?)", (game_id, now))
             await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'lobby_expiry'", (game_id,))
+        return await self._db.write(op)
 
     # -- the move log ------------------------------------------------------------------------
     async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
@@ -273,114 +221,76 @@ class Store:
         commit is on its way are committed together (group commit: one fsync for many
         moves); each keeps its own savepoint, so one refused change never sinks the others.
         """
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Pending(game_id, change, status, outcome, snapshot, done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush(), name="skald-store-commit")
-        await done
 
-    async def _flush(self) -> None:
-        """Commit queued changes, a batch per transaction, until the queue is empty."""
-        while self._queue:
-            batch, self._queue = self._queue, []
-            failures: list[BaseException | None] = []
-            try:
-                async with self._write() as db:
-                    for item in batch:
-                        await db.execute("SAVEPOINT change")
-                        try:
-                            await self._write_change(db, item)
-                        except Exception as error:
-                            await db.execute("ROLLBACK TO change")
-                            failures.append(error)
-                        else:
-                            failures.append(None)
-                        await db.execute("RELEASE change")
-            except BaseException as error:
-                for item in batch:
-                    if not item.done.done():
-                        item.done.set_exception(error)
-                if not isinstance(error, Exception):
-                    raise
-                continue
-            for item, failure in zip(batch, failures, strict=True):
-                if item.done.done():  # its caller was cancelled; the change stands regardless
-                    continue
-                if failure is None:
-                    item.done.set_result(None)
-                else:
-                    item.done.set_exception(failure)
-
-    @staticmethod
-    async def _write_change(db: aiosqlite.Connection, item: _Pending) -> None:
-        change, game_id = item.change, item.game_id
-        cursor = await db.execute(
-            "UPDATE games SET state_id = ?, status = ?, outcome = ?, updated_at = ?, to_move = ? "
-            "WHERE id = ? AND state_id = ? AND status = 'running'",
-            (change.state_id, item.status, None if item.outcome is None else _dumps(item.outcome),
-             change.created_at, _dumps(list(change.to_move)), game_id, change.state_id - 1),
-        )
-        if cursor.rowcount != 1:
-            raise StateConflict(f"Game {game_id} is no longer at state {change.state_id - 1}.")
-        await db.execute(
-            f"INSERT INTO moves (game_id, {_MOVE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, change.state_id, change.seat, change.kind, change.text, encode_events(change.events),
-             _dumps(list(change.to_move)), change.user_id, change.created_at),
-        )
-        if item.snapshot is not None:
-            await db.execute(
-                "INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, ?, ?, ?)",
-                (game_id, change.state_id, _dumps(item.snapshot), change.created_at),
+        async def op(db: aiosqlite.Connection) -> None:
+            cursor = await db.execute(
+                "UPDATE games SET state_id = ?, status = ?, outcome = ?, updated_at = ?, to_move = ? "
+                "WHERE id = ? AND state_id = ? AND status = 'running'",
+                (change.state_id, status, None if outcome is None else _dumps(outcome),
+                 change.created_at, _dumps(list(change.to_move)), game_id, change.state_id - 1),
             )
+            if cursor.rowcount != 1:
+                raise StateConflict(f"Game {game_id} is no longer at state {change.state_id - 1}.")
+            await db.execute(
+                f"INSERT INTO moves (game_id, {_MOVE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, change.state_id, change.seat, change.kind, change.text, encode_events(change.events),
+                 _dumps(list(change.to_move)), change.user_id, change.created_at),
+            )
+            if snapshot is not None:
+                await db.execute(
+                    "INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, ?, ?, ?)",
+                    (game_id, change.state_id, _dumps(snapshot), change.created_at),
+                )
+
+        await self._db.write(op)
 
     async def load(self, game_id: int, *, from_start: bool = False) -> GameRecord | None:
         """The game row, its seats, its latest snapshot and every change after it (one read).
 
         `from_start`: no snapshot, every change (a replay of the whole log)."""
-        async with self._lock:
-            await self._db.execute("BEGIN")  # one consistent read across the four queries
-            try:
-                rows = list(await self._db.execute_fetchall(_GAME_BY_ID, (game_id,)))
-                if not rows:
-                    return None
-                seats = await self._db.execute_fetchall(_SEATS_OF_GAME, (game_id,))
-                snap = [] if from_start else list(await self._db.execute_fetchall(
-                    "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id DESC LIMIT 1",
-                    (game_id,)))
-                after = int(snap[0][0]) if snap else 0
-                moves = await self._db.execute_fetchall(_MOVES_AFTER, (game_id, after))
-            finally:
-                await self._db.execute("COMMIT")
-        return GameRecord(
-            game=_game(rows[0]),
-            seats=tuple(_seat(r) for r in seats),
-            snapshot=Snapshot(int(snap[0][0]), json.loads(snap[0][1])) if snap else None,
-            moves=tuple(_move(r) for r in moves),
-        )
+        async def query(db: aiosqlite.Connection) -> GameRecord | None:
+            # One read transaction: a consistent game across the four queries.
+            rows = list(await db.execute_fetchall(_GAME_BY_ID, (game_id,)))
+            if not rows:
+                return None
+            seats = await db.execute_fetchall(_SEATS_OF_GAME, (game_id,))
+            snap = [] if from_start else list(await db.execute_fetchall(
+                "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id DESC LIMIT 1",
+                (game_id,)))
+            after = int(snap[0][0]) if snap else 0
+            moves = await db.execute_fetchall(_MOVES_AFTER, (game_id, after))
+            return GameRecord(
+                game=_game(rows[0]),
+                seats=tuple(_seat(r) for r in seats),
+                snapshot=Snapshot(int(snap[0][0]), json.loads(snap[0][1])) if snap else None,
+                moves=tuple(_move(r) for r in moves),
+            )
+
+        return await self._db.read(query)
 
     async def moves(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[MoveRow]:
         """Changes with state id > `after`, oldest first; `last` keeps only the newest ones."""
         if last is None:
-            rows = await self._fetchall(_MOVES_AFTER, (game_id, after))
+            rows = await self._db.fetchall(_MOVES_AFTER, (game_id, after))
         else:
-            rows = await self._fetchall(
+            rows = await self._db.fetchall(
                 f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? "
                 "ORDER BY state_id DESC LIMIT ?", (game_id, after, last))
             rows.reverse()
         return [_move(r) for r in rows]
 
     async def snapshots(self, game_id: int) -> list[Snapshot]:
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id", (game_id,))
         return [Snapshot(int(r[0]), json.loads(r[1])) for r in rows]
 
     # -- looking -------------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self._fetchone(_GAME_BY_ID, (game_id,))
+        row = await self._db.fetchone(_GAME_BY_ID, (game_id,))
         return None if row is None else _game(row)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._fetchall(_SEATS_OF_GAME, (game_id,))
+        rows = await self._db.fetchall(_SEATS_OF_GAME, (game_id,))
         return [_seat(r) for r in rows]
 
     async def games(self, *, guild_id: int | None = None, channel_id: int | None = None,
@@ -412,15 +322,20 @@ class Store:
             where.append("broken IS NULL")
         clause = f"WHERE {' AND '.join(where)} " if where else ""
         bound = f"LIMIT {int(limit)}" if limit is not None else ""
-        async with self._lock:
-            rows = list(await self._db.execute_fetchall(
+
+        async def query(db: aiosqlite.Connection) -> tuple[list[Sequence[Any]], list[Sequence[Any]]]:
+            found: list[Sequence[Any]] = list(await db.execute_fetchall(
                 f"SELECT {_GAME_COLUMNS} FROM games {clause}ORDER BY id DESC {bound}", params))
-            ids = [r[0] for r in rows]
+            ids = [r[0] for r in found]
             seat_rows: list[Sequence[Any]] = []
             for start in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
                 chunk = ids[start:start + 500]
-                seat_rows.extend(await self._db.execute_fetchall(
+                seat_rows.extend(await db.execute_fetchall(
                     _SEAT_QUERY + f"WHERE s.game_id IN ({', '.join('?' for _ in chunk)}) ORDER BY s.seat", chunk))
+            return found, seat_rows
+
+        rows, seat_rows = await self._db.read(query)
+        ids = [r[0] for r in rows]
         by_game: dict[int, list[SeatRow]] = {i: [] for i in ids}
         for r in seat_rows:
             by_game[int(r[0])].append(_seat(r))
@@ -429,243 +344,60 @@ class Store:
     async def count_active(self, *, guild_id: int, user_id: int | None = None) -> int:
         """Lobbies and running games of a server (of one player in it, with `user_id`)."""
         if user_id is None:
-            row = await self._fetchone(
+            row = await self._db.fetchone(
                 "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN ('lobby', 'running')", (guild_id,))
         else:
-            row = await self._fetchone(
+            row = await self._db.fetchone(
                 "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status IN ('lobby', 'running') AND id IN "
                 "(SELECT game_id FROM seats WHERE user_id = ?)", (guild_id, user_id))
         return int(row[0]) if row else 0
 
     async def set_to_move(self, game_id: int, state_id: int, to_move: Sequence[int]) -> None:
         """Record the seats to act of a game whose row did not know them (from before schema 4)."""
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> None:
             await db.execute("UPDATE games SET to_move = ? WHERE id = ? AND state_id = ? AND to_move IS NULL",
                              (_dumps(list(to_move)), game_id, state_id))
+        return await self._db.write(op)
 
     async def mark_broken(self, game_id: int, reason: str | None) -> None:
         """Isolate a game that no longer loads (reason for operators), or clear it (None)."""
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> None:
             await db.execute("UPDATE games SET broken = ? WHERE id = ?", (reason, game_id))
+        return await self._db.write(op)
 
     async def game_ids(self) -> list[int]:
-        return [int(r[0]) for r in await self._fetchall("SELECT id FROM games ORDER BY id")]
+        return [int(r[0]) for r in await self._db.fetchall("SELECT id FROM games ORDER BY id")]
 
     # -- bookkeeping for adapters -----------------------------------------------------------------
     async def set_game_field(self, game_id: int, field: str, value: int | None, now: float) -> bool:
         """Set one of the adapter-owned columns of a game; False if there is no such game."""
         if field not in ("lobby_message_id", "thread_id"):
             raise StoreError(f"{field} is not an adapter bookkeeping column.")
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> bool:
             cursor = await db.execute(f"UPDATE games SET {field} = ?, updated_at = ? WHERE id = ?",
                                       (value, now, game_id))
             return cursor.rowcount == 1
+        return await self._db.write(op)
 
     async def set_dm_ok(self, user_id: int, ok: bool | None, now: float) -> None:
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> None:
             await db.execute(
                 "INSERT INTO users (user_id, dm_ok, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm_ok = excluded.dm_ok, updated_at = excluded.updated_at",
                 (user_id, None if ok is None else int(ok), now),
             )
+        return await self._db.write(op)
 
     async def last_pinged(self, game_id: int, seat: int) -> int | None:
-        row = await self._fetchone("SELECT state_id FROM seat_pings WHERE game_id = ? AND seat = ?", (game_id, seat))
+        row = await self._db.fetchone("SELECT state_id FROM seat_pings WHERE game_id = ? AND seat = ?", (game_id, seat))
         return None if row is None else int(row[0])
 
     async def mark_pinged(self, game_id: int, seat: int, state_id: int, now: float) -> None:
-        async with self._write() as db:
+        async def op(db: aiosqlite.Connection) -> None:
             await db.execute(
                 "INSERT INTO seat_pings (game_id, seat, state_id, pinged_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (game_id, seat) DO UPDATE "
                 "SET state_id = excluded.state_id, pinged_at = excluded.pinged_at",
                 (game_id, seat, state_id, now),
             )
-
-    # -- the announcement outbox -------------------------------------------------------------------
-    async def announcement(self, game_id: int) -> Announcement | None:
-        """What the game's thread and panels have been told; None for a game never started."""
-        row = await self._fetchone(
-            "SELECT game_id, state_id, to_move, channel_id, message_id, from_state, posted_to_move, "
-            "panels_state_id FROM announcements WHERE game_id = ?", (game_id,))
-        if row is None:
-            return None
-        return Announcement(game_id=row[0], state_id=row[1], to_move=tuple(json.loads(row[2])), channel_id=row[3],
-                            message_id=row[4], from_state=row[5], posted_to_move=tuple(json.loads(row[6])),
-                            panels_state_id=row[7])
-
-    async def record_announcement(self, mark: Announcement, *, pinged: Sequence[int], now: float) -> None:
-        """The thread was told up to `mark.state_id`, and `pinged` seats were pinged for it, in one commit.
-
-        Marks only move forward: an older mark arriving late changes nothing."""
-        async with self._write() as db:
-            cursor = await db.execute(
-                "UPDATE announcements SET state_id = ?, to_move = ?, channel_id = ?, message_id = ?, from_state = ?, "
-                "posted_to_move = ?, updated_at = ? WHERE game_id = ? AND state_id <= ?",
-                (mark.state_id, _dumps(list(mark.to_move)), mark.channel_id, mark.message_id, mark.from_state,
-                 _dumps(list(mark.posted_to_move)), now, mark.game_id, mark.state_id))
-            if cursor.rowcount != 1:
-                return
-            for seat in pinged:
-                await db.execute(
-                    "INSERT INTO seat_pings (game_id, seat, state_id, pinged_at) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT (game_id, seat) DO UPDATE "
-                    "SET state_id = excluded.state_id, pinged_at = excluded.pinged_at",
-                    (mark.game_id, seat, mark.state_id, now))
-
-    async def panel_marks(self, game_id: int) -> dict[int, PanelMark]:
-        rows = await self._fetchall(
-            "SELECT seat, state_id, channel_id, message_id, offered_moves, final, told_no_dm FROM seat_panels "
-            "WHERE game_id = ?", (game_id,))
-        return {int(r[0]): PanelMark(seat=r[0], state_id=r[1], channel_id=r[2], message_id=r[3],
-                                     offered_moves=bool(r[4]), final=bool(r[5]), told_no_dm=bool(r[6]))
-                for r in rows}
-
-    async def record_panel(self, game_id: int, mark: PanelMark, now: float) -> None:
-        async with self._write() as db:
-            await db.execute(
-                "INSERT INTO seat_panels (game_id, seat, state_id, channel_id, message_id, offered_moves, final, "
-                "told_no_dm, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE "
-                "SET state_id = excluded.state_id, channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id, offered_moves = excluded.offered_moves, final = excluded.final, "
-                "told_no_dm = excluded.told_no_dm, updated_at = excluded.updated_at",
-                (game_id, mark.seat, mark.state_id, mark.channel_id, mark.message_id, int(mark.offered_moves),
-                 int(mark.final), int(mark.told_no_dm), now))
-
-    async def record_panels_done(self, game_id: int, state_id: int, now: float) -> None:
-        """Every seat's panel is handled up to `state_id` (only ever moves forward)."""
-        async with self._write() as db:
-            await db.execute(
-                "UPDATE announcements SET panels_state_id = ?, updated_at = ? WHERE game_id = ? "
-                "AND panels_state_id < ?", (state_id, now, game_id, state_id))
-
-    async def lagging_games(self) -> list[int]:
-        """Games whose thread or panels have not been told everything that is committed."""
-        rows = await self._fetchall(
-            "SELECT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id "
-            "WHERE g.status != 'lobby' AND (a.state_id < g.state_id OR a.panels_state_id < g.state_id) "
-            "ORDER BY a.updated_at")
-        return [int(r[0]) for r in rows]
-
-    async def dm_channel(self, user_id: int) -> int | None:
-        row = await self._fetchone("SELECT dm_channel_id FROM users WHERE user_id = ?", (user_id,))
-        return None if row is None or row[0] is None else int(row[0])
-
-    async def set_dm_channel(self, user_id: int, channel_id: int, now: float) -> None:
-        async with self._write() as db:
-            await db.execute(
-                "INSERT INTO users (user_id, dm_channel_id, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
-                "DO UPDATE SET dm_channel_id = excluded.dm_channel_id, updated_at = excluded.updated_at",
-                (user_id, channel_id, now))
-
-    # -- timers ---------------------------------------------------------------------------------
-    async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1) -> None:
-        async with self._write() as db:
-            await db.execute(
-                "INSERT INTO timers (game_id, kind, seat, due_at, state_id) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at, "
-                "state_id = excluded.state_id", (game_id, kind, seat, due_at, state_id))
-
-    async def clear_timers(self, game_id: int, kind: str | None = None, seat: int | None = None) -> None:
-        async with self._write() as db:
-            await db.execute("DELETE FROM timers WHERE game_id = ? AND (? IS NULL OR kind = ?) "
-                             "AND (? IS NULL OR seat = ?)", (game_id, kind, kind, seat, seat))
-
-    async def finish_timer(self, timer: Timer) -> None:
-        """Delete a timer that has run, unless its handler set it again (a new due time)."""
-        async with self._write() as db:
-            await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
-                             (timer.game_id, timer.kind, timer.seat, timer.due_at))
-
-    async def next_due(self) -> float | None:
-        """The earliest due time of any timer (None: no timers)."""
-        row = await self._fetchone("SELECT MIN(due_at) FROM timers")
-        return None if row is None or row[0] is None else float(row[0])
-
-    async def due_timers(self, now: float, limit: int = 500) -> list[Timer]:
-        """Timers due at `now`, earliest first."""
-        rows = await self._fetchall(
-            "SELECT game_id, kind, seat, due_at, state_id FROM timers WHERE due_at <= ? ORDER BY due_at LIMIT ?",
-            (now, limit))
-        return [Timer(game_id=r[0], kind=r[1], seat=r[2], due_at=r[3], state_id=r[4]) for r in rows]
-
-    async def guild_settings(self, guild_id: int) -> JSON:
-        rows = await self._fetchall("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return {str(k): json.loads(v) for k, v in rows}
-
-    async def set_guild_setting(self, guild_id: int, key: str, value: Any, now: float) -> None:
-        async with self._write() as db:
-            await db.execute(
-                "INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                (guild_id, key, _dumps(value), now),
-            )
-
-
-def _lock_path(path: str | Path) -> str:
-    return f"{path}.lock"
-
-
-def hold(path: str | Path) -> int | None:
-    """Take the database's lock (a `.lock` file beside it, flock'ed); StoreLocked if another
-    process, or another store in this one, holds it. None for an in-memory database.
-
-    A separate file, because closing any descriptor of the database file itself would drop
-    the POSIX locks SQLite holds on it in this process."""
-    if str(path) == ":memory:":
-        return None
-    try:
-        fd = os.open(_lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError as error:
-        raise StoreError(f"Can't use {path}: {error.strerror} (the folder must exist and be writable).") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise StoreLocked(f"Another Skald process is using {path}: one process per database file. Stop it first, "
-                          "or give this one its own file (SKALD_DB or --db).") from None
-    return fd
-
-
-def release(fd: int | None) -> None:
-    if fd is not None:
-        os.close(fd)  # closing the descriptor drops the flock
-
-
-def create_private(path: str | Path) -> None:
-    """Create a new database file with mode 0600: it holds seeds and hidden hands."""
-    if str(path) == ":memory:" or os.path.exists(path):
-        return
-    try:
-        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        pass
-    except OSError as error:
-        raise StoreError(f"Can't create {path}: {error.strerror}.") from None
-
-
-async def connect(path: str | Path) -> aiosqlite.Connection:
-    """Open `path` with WAL, synchronous=FULL and foreign keys, each verified."""
-    db = await aiosqlite.connect(str(path), isolation_level=None)
-    try:
-        if db.in_transaction:
-            raise StoreError("A new connection is inside a transaction; WAL could not be switched on.")
-        await db.execute("PRAGMA busy_timeout = 10000")
-        pragmas: list[tuple[str, str, object]] = [
-            ("journal_mode", "WAL", "wal"),
-            ("synchronous", "FULL", 2),
-            ("foreign_keys", "ON", 1),
-        ]
-        for name, value, expected in pragmas:
-            await db.execute(f"PRAGMA {name} = {value}")
-            rows = list(await db.execute_fetchall(f"PRAGMA {name}"))
-            found = rows[0][0] if rows else None
-            if isinstance(found, str):
-                found = found.lower()
-            if found != expected:
-                # journal_mode stays put silently on some filesystems and inside a transaction.
-                raise StoreError(f"SQLite refused {name}={value} on {path} (it reports {found!r}).")
-    except BaseException:
-        await db.close()
-        raise
-    return db
+        return await self._db.write(op)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bot.store import Store, StoreError
 from bot.store import migrate as migrations
-from bot.store.store import connect
+from bot.store.connection import connect
 from bot.tables.audit import verify
 from engine import registry
 

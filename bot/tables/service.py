@@ -435,7 +435,8 @@ class Tables:
             raise stale
         changes = await self.store.moves(table.game_id, after=max(state_id - 1, 0))
         if state_id == 0:
-            start = table.engine.setup(len(table.seats), table.row.options, table.row.seed or 0)
+            start = table.engine.setup(len(table.seats), table.row.options, table.row.seed or 0,
+                                       table.row.engine_version)
             was_to_move = seat in table.engine.to_move(start)
         else:
             was_to_move = bool(changes) and changes[0].state_id == state_id and seat in changes[0].to_move

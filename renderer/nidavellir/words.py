@@ -20,9 +20,12 @@ def result_line(view: JSON, names: Sequence[str]) -> str:
     if not winners:
         return "Game over: nobody wins"
     who = joined([seat_name(names, s, size=STATUS_SIZE) for s in winners])
-    scores = outcome.get("scores") or [view["seats"][s]["score"] for s in winners]
-    best = max(int(scores[s]) for s in winners)
     verb = "wins" if len(winners) == 1 else "share the win"
+    scores = outcome.get("scores")
+    if not scores:  # not scored by the rules: a resignation ended it
+        summary = str(outcome.get("summary") or "")
+        return name_seats(summary, names, size=STATUS_SIZE) if summary else f"{who} {verb}"
+    best = max(int(scores[s]) for s in winners)
     return f"{who} {verb} with {best} points"
 
 

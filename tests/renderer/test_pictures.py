@@ -239,3 +239,15 @@ def test_a_new_zone_in_the_table_list_is_drawn_in_its_place(monkeypatch: pytest.
     assert sheet.height == plain.height + 60 + GAP
     texts = [d.text for d in sheet.texts]
     assert texts.index("Camp") > texts.index("Shining Horse")
+
+
+def test_a_nidavellir_game_ended_by_a_resignation_draws_its_result() -> None:
+    """The result has no scores when the rules never scored the game (a resignation)."""
+    from engine import registry
+
+    game = registry.get("nidavellir")
+    view = game.view(game.setup(3, {}, 5), None)
+    view["outcome"] = {"winners": [1, 2], "summary": "Astrid resigned; Bjorn, Sigrid win.", "cooperative": False,
+                       "scores": None, "ranks": [2, 1, 1], "sheet": None}
+    assert renderer.outcome_png(view, ["Astrid", "Bjorn", "Sigrid"]).startswith(b"\\x89PNG")
+    assert renderer.board_png(view, ["Astrid", "Bjorn", "Sigrid"]).startswith(b"\\x89PNG")

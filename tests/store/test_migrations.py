@@ -11,7 +11,7 @@ import pytest
 
 from bot.store import SchemaError, Store
 from bot.store import migrate as migrations
-from bot.store.store import connect
+from bot.store.connection import connect
 from bot.tables import Tables
 from bot.tables.audit import verify
 from bot.tables.service import ai_seed

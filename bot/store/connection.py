@@ -1,0 +1,257 @@
+"""The SQLite file itself: one writer that commits in groups, readers that never wait for it.
+
+- Writes go through one connection. Every write is a small operation queued for the next
+  transaction: whatever arrives while a commit is on its way is committed together (group
+  commit: one fsync for many moves and their bookkeeping), each in its own savepoint, so one
+  refused operation is rolled back alone and only its caller sees the error.
+- Reads go to a small pool of read-only connections (WAL lets them read while the writer
+  writes), so a listing or an autocomplete never queues behind a commit.
+- The file belongs to one process at a time: a flock on `<file>.lock` (see `hold`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.store.errors import StoreError, StoreLocked
+
+T = TypeVar("T")
+Op = Callable[[aiosqlite.Connection], Awaitable[Any]]
+
+READERS = 2  # read connections (each is a thread in aiosqlite)
+BATCH = 256  # operations per transaction at most
+
+
+@dataclass
+class _Queued:
+    op: Op
+    done: asyncio.Future[Any]
+
+
+class Database:
+    """The writer with its group-commit queue, and the read pool."""
+
+    def __init__(self, writer: aiosqlite.Connection, readers: Sequence[aiosqlite.Connection], path: str,
+                 holder: int | None) -> None:
+        self.path = path
+        self._writer = writer
+        self._write_lock = asyncio.Lock()  # the writer runs one transaction (or a `direct` call) at a time
+        self._queue: list[_Queued] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self._idle: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        self._readers = list(readers)
+        for reader in self._readers:
+            self._idle.put_nowait(reader)
+        self._holder = holder
+        self._closed = False
+        self.commits = 0  # transactions committed, for benchmarks
+        self.operations = 0
+
+    @classmethod
+    async def open(cls, path: str | Path, *, exclusive: bool = True,
+                   prepare: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None) -> Database:
+        """Lock (when `exclusive`), create (mode 0600), connect and check the writer, run `prepare`
+        (migrations) on it, then open the readers."""
+        holder = hold(path) if exclusive else None
+        writer: aiosqlite.Connection | None = None
+        readers: list[aiosqlite.Connection] = []
+        try:
+            create_private(path)
+            writer = await connect(path)
+            if prepare is not None:
+                await prepare(writer)
+            if str(path) != ":memory:":
+                for _ in range(READERS):
+                    readers.append(await connect_reader(path))
+        except BaseException:
+            for reader in readers:
+                await reader.close()
+            if writer is not None:
+                await writer.close()
+            release(holder)
+            raise
+        return cls(writer, readers, str(path), holder)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
+        for reader in self._readers:
+            await reader.close()
+        async with self._write_lock:
+            await self._writer.close()
+        release(self._holder)
+        self._holder = None
+
+    # -- writing ---------------------------------------------------------------------------
+    async def write(self, op: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run `op` in the next group commit; returns its result once it is durable.
+
+        A caller cancelled while waiting doesn't cancel the operation: it still commits."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Queued(op, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="skald-store-commit")
+        result: T = await done
+        return result
+
+    async def direct(self, op: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run `op` on the writer outside any queued transaction (migrations, pragmas)."""
+        async with self._write_lock:
+            return await op(self._writer)
+
+    async def _flush(self) -> None:
+        """Commit queued operations, a batch per transaction, until the queue is empty."""
+        while self._queue:
+            batch, self._queue = self._queue[:BATCH], self._queue[BATCH:]
+            outcomes: list[tuple[bool, Any]] = []
+            db = self._writer
+            try:
+                async with self._write_lock:
+                    await db.execute("BEGIN IMMEDIATE")
+                    try:
+                        for item in batch:
+                            await db.execute("SAVEPOINT op")
+                            try:
+                                outcomes.append((True, await item.op(db)))
+                            except Exception as error:
+                                await db.execute("ROLLBACK TO op")
+                                outcomes.append((False, error))
+                            await db.execute("RELEASE op")
+                    except BaseException:
+                        await db.execute("ROLLBACK")
+                        raise
+                    await db.execute("COMMIT")
+                self.commits += 1
+                self.operations += len(batch)
+            except BaseException as error:
+                for item in batch:
+                    if not item.done.done():
+                        item.done.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for item, (ok, value) in zip(batch, outcomes, strict=True):
+                if item.done.done():  # its caller was cancelled; the operation stands regardless
+                    continue
+                if ok:
+                    item.done.set_result(value)
+                else:
+                    item.done.set_exception(value)
+
+    # -- reading ---------------------------------------------------------------------------
+    async def read(self, op: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run `op` on an idle reader, inside one read transaction (a consistent snapshot)."""
+        if not self._readers:  # an in-memory database has only its writer
+            async with self._write_lock:
+                return await op(self._writer)
+        reader = await self._idle.get()
+        try:
+            await reader.execute("BEGIN")
+            try:
+                return await op(reader)
+            finally:
+                await reader.execute("COMMIT")
+        finally:
+            self._idle.put_nowait(reader)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        async def query(db: aiosqlite.Connection) -> list[Sequence[Any]]:
+            return list(await db.execute_fetchall(sql, params))
+
+        return await self.read(query)
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any] | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+def _lock_path(path: str | Path) -> str:
+    return f"{path}.lock"
+
+
+def hold(path: str | Path) -> int | None:
+    """Take the database's lock (a `.lock` file beside it, flock'ed); StoreLocked if another
+    process, or another store in this one, holds it. None for an in-memory database.
+
+    A separate file, because closing any descriptor of the database file itself would drop
+    the POSIX locks SQLite holds on it in this process."""
+    if str(path) == ":memory:":
+        return None
+    try:
+        fd = os.open(_lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as error:
+        raise StoreError(f"Can't use {path}: {error.strerror} (the folder must exist and be writable).") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreLocked(f"Another Skald process is using {path}: one process per database file. Stop it first, "
+                          "or give this one its own file (SKALD_DB or --db).") from None
+    return fd
+
+
+def release(fd: int | None) -> None:
+    if fd is not None:
+        os.close(fd)  # closing the descriptor drops the flock
+
+
+def create_private(path: str | Path) -> None:
+    """Create a new database file with mode 0600: it holds seeds and hidden hands."""
+    if str(path) == ":memory:" or os.path.exists(path):
+        return
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise StoreError(f"Can't create {path}: {error.strerror}.") from None
+
+
+async def connect(path: str | Path) -> aiosqlite.Connection:
+    """Open `path` with WAL, synchronous=FULL and foreign keys, each verified."""
+    db = await aiosqlite.connect(str(path), isolation_level=None)
+    try:
+        if db.in_transaction:
+            raise StoreError("A new connection is inside a transaction; WAL could not be switched on.")
+        await db.execute("PRAGMA busy_timeout = 10000")
+        pragmas: list[tuple[str, str, object]] = [
+            ("journal_mode", "WAL", "wal"),
+            ("synchronous", "FULL", 2),
+            ("foreign_keys", "ON", 1),
+        ]
+        for name, value, expected in pragmas:
+            await db.execute(f"PRAGMA {name} = {value}")
+            rows = list(await db.execute_fetchall(f"PRAGMA {name}"))
+            found = rows[0][0] if rows else None
+            if isinstance(found, str):
+                found = found.lower()
+            if found != expected:
+                # journal_mode stays put silently on some filesystems and inside a transaction.
+                raise StoreError(f"SQLite refused {name}={value} on {path} (it reports {found!r}).")
+    except BaseException:
+        await db.close()
+        raise
+    return db
+
+
+async def connect_reader(path: str | Path) -> aiosqlite.Connection:
+    """A read-only connection to a database the writer has already set up (WAL)."""
+    uri = Path(path).resolve().as_uri() + "?mode=ro"
+    db = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+    try:
+        await db.execute("PRAGMA busy_timeout = 10000")
+    except BaseException:
+        await db.close()
+        raise
+    return db
