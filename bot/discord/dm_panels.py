@@ -1,17 +1,21 @@
 """Each seat's DM panel, drawn only for its latest state.
 
-A seat's panel is brought up to date when something concerns it: its own move, a line only
-it may see, its turn beginning, the start and the end of the game. It is drawn from the
-state committed at that moment, so an older panel is never sent after a newer one. A new DM
-(which notifies) goes out when the seat's turn begins and once at the end of the game;
-otherwise the panel is edited in place. What each panel shows is recorded per seat
-(`seat_panels`), so a restart neither loses a panel nor sends one twice.
+A seat's panel is brought up to date when something concerns it: a line only it may see
+from someone else's move, its turn beginning, the start and the end of the game. (Its own
+move is shown by the interaction that made it: the clicked panel is updated through that
+interaction, a `/move` is answered privately.) It is drawn from the state committed at that
+moment, so an older panel is never sent after a newer one. In a game played live the panel
+is edited in place (the thread's ping is the notification); a new DM, which notifies, goes
+out when a seat's turn begins after it was away (no panel for `AWAY` seconds), and once at
+the end of the game. What each panel shows is recorded per seat (`seat_panels`), so a
+restart neither loses a panel nor sends one twice.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
+AWAY = 600.0  # seconds without a panel after which a turn beginning is a new, notifying DM
 
 
 def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[int],
@@ -39,10 +44,8 @@ def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[
     if start or over:
         return sorted(humans)
     seats: set[int] = set()
-    for change in window:
-        if change.seat is not None:
-            seats.add(change.seat)
-        seats.update(s for _, only in change.events if only is not None for s in only)
+    for change in window:  # the mover's own lines come with the answer to its move
+        seats.update(s for _, only in change.events if only is not None for s in only if s != change.seat)
     for seat in to_move:
         mark = marks.get(seat)
         if mark is None or not mark.offered_moves or any(seat not in c.to_move for c in window
@@ -68,6 +71,20 @@ class PanelAnnouncer(Coalescer):
         self.pacer = pacer
         self.sent = 0  # new DM panels, for tests and benchmarks
         self.edited = 0
+        # Seats whose move is being answered by its own interaction, which draws their panel.
+        self._claims: dict[tuple[int, int], int] = {}
+
+    @contextlib.asynccontextmanager
+    async def claim(self, game_id: int, seat: int) -> AsyncIterator[None]:
+        """While held, this worker leaves the seat's panel to the interaction holding it."""
+        key = (game_id, seat)
+        self._claims[key] = self._claims.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            self._claims[key] -= 1
+            if not self._claims[key]:
+                del self._claims[key]
 
     async def announce(self, game_id: int) -> None:
         outbox = self.bot.tables.outbox
@@ -90,24 +107,36 @@ class PanelAnnouncer(Coalescer):
         window = [c for c in changes if mark.panels_state_id < c.state_id <= target]
         humans = [s.seat for s in info.seats if s.user_id is not None]
         over = info.status != RUNNING
-        for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window):
-            current = marks.get(seat)
-            if current is not None and (current.final or current.state_id >= target):
-                continue  # done before a restart or by an earlier attempt
-            await self._refresh(game_id, seat, current, changes)
-        await outbox.panels_done(game_id, target)
+        shown: list[PanelMark] = []
+        try:
+            for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window):
+                current = marks.get(seat)
+                if current is not None and (current.final or current.state_id >= target):
+                    continue  # done before a restart or by an earlier attempt
+                if (game_id, seat) in self._claims and not over:
+                    continue  # its own interaction is drawing it
+                new = await self._refresh(game_id, seat, current, changes)
+                if new is not None:
+                    shown.append(new)
+        except BaseException:
+            if shown:  # what was shown stays recorded even though a later seat failed
+                await outbox.panels_shown(game_id, shown)
+            raise
+        await outbox.panels_shown(game_id, shown, done=target)
 
     async def give_up(self, game_id: int) -> None:
         """Discord refuses these panels for good: stop retrying the changes made so far."""
         table = await self.bot.tables.table_view(game_id, None)
-        await self.bot.tables.outbox.panels_done(game_id, table.state_id)
+        await self.bot.tables.outbox.panels_shown(game_id, [], done=table.state_id)
 
-    async def _refresh(self, game_id: int, seat: int, current: PanelMark | None, changes: Sequence[MoveRow]) -> None:
+    async def _refresh(self, game_id: int, seat: int, current: PanelMark | None,
+                       changes: Sequence[MoveRow]) -> PanelMark | None:
+        """Bring one seat's panel up to date; returns what it now shows (None: nothing to do)."""
         tables = self.bot.tables
         info = await tables.game(game_id)
         user_id = info.seats[seat].user_id
         if user_id is None:
-            return
+            return None
         table = await tables.table_view(game_id, user_id)
         if table.state_id > max((c.state_id for c in changes), default=0):
             changes = [*changes, *await tables.outbox.changes(game_id, after=max((c.state_id for c in changes),
@@ -119,12 +148,10 @@ class PanelAnnouncer(Coalescer):
         new = PanelMark(seat=seat, state_id=table.state_id, offered_moves=bool(table.legal_moves), final=over,
                         told_no_dm=current.told_no_dm if current is not None else False)
         if table.info.seats[seat].dm_ok is False:
-            await self._tell_no_dm(game_id, table, user_id, current, new)
-            return
+            return await self._tell_no_dm(table, user_id, new)
         panel = await seat_panel(table, private_lines=lines)
-        fresh = current is None or current.message_id is None or over or (
-            table.my_turn and (not current.offered_moves or any(seat not in c.to_move for c in changes
-                                                               if shown < c.state_id <= table.state_id)))
+        away = current is not None and tables.outbox.now() - current.shown_at >= AWAY
+        fresh = current is None or current.message_id is None or over or (table.my_turn and away)
         try:
             if fresh:
                 new = await self._send(user_id, panel, current, new)
@@ -136,11 +163,10 @@ class PanelAnnouncer(Coalescer):
             if error.code != CANNOT_DM:
                 raise
             await tables.set_dm_ok(user_id, False)
-            await self._tell_no_dm(game_id, table, user_id, current, new)
-            return
+            return await self._tell_no_dm(table, user_id, new)
         except discord.NotFound:  # the panel was deleted: send a new one
             new = await self._send(user_id, panel, None, new)
-        await tables.outbox.panel_shown(game_id, new)
+        return new
 
     async def _dm(self, user_id: int) -> discord.PartialMessageable:
         """The user's DM channel: opened once, then remembered in the database."""
@@ -174,8 +200,7 @@ class PanelAnnouncer(Coalescer):
             await channel.get_partial_message(message_id).edit(**panel.edit_kwargs())
         self.edited += 1
 
-    async def _tell_no_dm(self, game_id: int, table: TableView, user_id: int, current: PanelMark | None,
-                          new: PanelMark) -> None:
+    async def _tell_no_dm(self, table: TableView, user_id: int, new: PanelMark) -> PanelMark:
         """DMs bounce: say so once in the game's thread; the player uses "My hand"."""
         if not new.told_no_dm and table.info.active:
             info = table.info
@@ -185,5 +210,4 @@ class PanelAnnouncer(Coalescer):
                 await channel.send(f"<@{user_id}> I can't send you direct messages, so your hand stays here: press "
                                    "**My hand** under the latest board (or use `/game hand`) — only you will see it.",
                                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
-        await self.bot.tables.outbox.panel_shown(game_id, replace(new, channel_id=None, message_id=None,
-                                                                  told_no_dm=True))
+        return replace(new, channel_id=None, message_id=None, told_no_dm=True)

@@ -6,6 +6,7 @@ one (`StaleBoard`) and the player gets the current panel instead, privately.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -14,8 +15,9 @@ import discord
 from bot.discord.choices import MOVE, read_value, under
 from bot.discord.controls import handles
 from bot.discord.ids import ControlId
-from bot.discord.panels import Panel, seat_panel
+from bot.discord.panels import Panel, named, seat_panel
 from bot.discord.replies import ack, say
+from bot.store.records import PanelMark
 from bot.tables.errors import StaleBoard
 from bot.tables.types import GameInfo, TableView
 
@@ -84,23 +86,41 @@ async def on_do(interaction: discord.Interaction[Any], control_id: ControlId, va
 
 
 async def play(interaction: discord.Interaction[Any], control_id: ControlId, text: str) -> None:
-    """Make the move `text` on the board the control was drawn for."""
+    """Make the move `text` on the board the control was drawn for.
+
+    The clicked panel (a DM or an ephemeral reply) is redrawn through this interaction, so the
+    mover's own panel costs no extra call to Discord; the DM announcer leaves it alone meanwhile."""
     bot = cast("SkaldBot", interaction.client)
     await ack(interaction, update=True)
     game_id = control_id.game_id
-    try:
-        await bot.tables.move(game_id, interaction.user.id, control_id.state_id, text)
-    except StaleBoard as stale:
-        table = await my_view(bot, interaction, game_id)
-        panel = await seat_panel(table, note=f"⛔ {stale.reason} Here is the board as it is now:")
-        await send_private(interaction, panel)
-        return
     message = interaction.message
-    if message is not None and message.flags.ephemeral:
-        # Nobody else can reach an ephemeral panel, so it is refreshed here; DM panels are
-        # refreshed by the notifier, which also serves the other seats.
+    in_dm = message is not None and not message.flags.ephemeral and interaction.guild_id is None
+    info = await bot.tables.game(game_id)
+    seat = info.seat_of(interaction.user.id)
+    claim = bot.notifier.panels.claim(game_id, seat) if in_dm and seat is not None else contextlib.nullcontext()
+    async with claim:
+        try:
+            result = await bot.tables.move(game_id, interaction.user.id, control_id.state_id, text)
+        except StaleBoard as stale:
+            table = await my_view(bot, interaction, game_id)
+            panel = await seat_panel(table, note=f"⛔ {stale.reason} Here is the board as it is now:")
+            await send_private(interaction, panel)
+            return
+        if message is None or not (message.flags.ephemeral or in_dm):
+            return
         table = await my_view(bot, interaction, game_id)
-        await edit_in_place(interaction, await seat_panel(table, note=f"✅ You played **{text}**."))
+        if in_dm and not table.info.active:  # the end comes as its own DM, once per seat
+            await interaction.edit_original_response(content=f"✅ You played **{text}**. The game is over.",
+                                                     view=discord.ui.View(timeout=None))
+            return
+        names = [s.name for s in table.info.seats]
+        lines = [named(line, names) for line in result.private_events]
+        await edit_in_place(interaction, await seat_panel(table, note=f"✅ You played **{text}**.",
+                                                          private_lines=lines))
+        if in_dm and seat is not None and table.info.active:
+            await bot.tables.outbox.panels_shown(game_id, [PanelMark(
+                seat=seat, state_id=table.state_id, channel_id=message.channel.id, message_id=message.id,
+                offered_moves=bool(table.legal_moves))])
 
 
 async def reply_move(interaction: discord.Interaction[Any], info: GameInfo, text: str) -> None:

@@ -55,31 +55,34 @@ class Bookkeeping:
 
     async def panel_marks(self, game_id: int) -> dict[int, PanelMark]:
         rows = await self._db.fetchall(
-            "SELECT seat, state_id, channel_id, message_id, offered_moves, final, told_no_dm FROM seat_panels "
-            "WHERE game_id = ?", (game_id,))
+            "SELECT seat, state_id, channel_id, message_id, offered_moves, final, told_no_dm, updated_at "
+            "FROM seat_panels WHERE game_id = ?", (game_id,))
         return {int(r[0]): PanelMark(seat=r[0], state_id=r[1], channel_id=r[2], message_id=r[3],
-                                     offered_moves=bool(r[4]), final=bool(r[5]), told_no_dm=bool(r[6]))
+                                     offered_moves=bool(r[4]), final=bool(r[5]), told_no_dm=bool(r[6]),
+                                     shown_at=float(r[7]))
                 for r in rows}
 
-    async def record_panel(self, game_id: int, mark: PanelMark, now: float) -> None:
-        async def op(db: aiosqlite.Connection) -> None:
-            await db.execute(
-                "INSERT INTO seat_panels (game_id, seat, state_id, channel_id, message_id, offered_moves, final, "
-                "told_no_dm, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE "
-                "SET state_id = excluded.state_id, channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id, offered_moves = excluded.offered_moves, final = excluded.final, "
-                "told_no_dm = excluded.told_no_dm, updated_at = excluded.updated_at",
-                (game_id, mark.seat, mark.state_id, mark.channel_id, mark.message_id, int(mark.offered_moves),
-                 int(mark.final), int(mark.told_no_dm), now))
-        return await self._db.write(op)
+    async def record_panels(self, game_id: int, marks: Sequence[PanelMark], now: float,
+                            done: int | None = None) -> None:
+        """What seats' panels now show, and (`done`) that every seat is handled up to that state,
+        in one write (it rides in the next group commit)."""
 
-    async def record_panels_done(self, game_id: int, state_id: int, now: float) -> None:
-        """Every seat's panel is handled up to `state_id` (only ever moves forward)."""
         async def op(db: aiosqlite.Connection) -> None:
-            await db.execute(
-                "UPDATE announcements SET panels_state_id = ?, updated_at = ? WHERE game_id = ? "
-                "AND panels_state_id < ?", (state_id, now, game_id, state_id))
-        return await self._db.write(op)
+            for mark in marks:
+                await db.execute(
+                    "INSERT INTO seat_panels (game_id, seat, state_id, channel_id, message_id, offered_moves, final, "
+                    "told_no_dm, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE "
+                    "SET state_id = excluded.state_id, channel_id = excluded.channel_id, "
+                    "message_id = excluded.message_id, offered_moves = excluded.offered_moves, "
+                    "final = excluded.final, told_no_dm = excluded.told_no_dm, updated_at = excluded.updated_at",
+                    (game_id, mark.seat, mark.state_id, mark.channel_id, mark.message_id, int(mark.offered_moves),
+                     int(mark.final), int(mark.told_no_dm), now))
+            if done is not None:
+                await db.execute(
+                    "UPDATE announcements SET panels_state_id = ?, updated_at = ? WHERE game_id = ? "
+                    "AND panels_state_id < ?", (done, now, game_id, done))
+
+        await self._db.write(op)
 
     async def lagging_games(self) -> list[int]:
         """Games whose thread or panels have not been told everything that is committed."""

@@ -96,6 +96,7 @@ class PanelMark:
     offered_moves: bool = False
     final: bool = False
     told_no_dm: bool = False
+    shown_at: float = 0.0  # when it was last drawn (read back from the store; set on writing)
 
 
 @dataclass(frozen=True)

@@ -34,11 +34,13 @@ class Outbox:
     async def panels(self, game_id: int) -> dict[int, PanelMark]:
         return await self.store.panel_marks(game_id)
 
-    async def panel_shown(self, game_id: int, mark: PanelMark) -> None:
-        await self.store.record_panel(game_id, mark, self.clock())
+    async def panels_shown(self, game_id: int, marks: Sequence[PanelMark], done: int | None = None) -> None:
+        """What these seats' panels now show and (`done`) that every seat is handled up to that
+        state: one write, riding in the next group commit."""
+        await self.store.record_panels(game_id, marks, self.clock(), done)
 
-    async def panels_done(self, game_id: int, state_id: int) -> None:
-        await self.store.record_panels_done(game_id, state_id, self.clock())
+    def now(self) -> float:
+        return self.clock()
 
     async def lagging(self) -> list[int]:
         """Games with something committed that their thread or panels have not been told."""
