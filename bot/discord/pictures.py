@@ -1,20 +1,20 @@
 """Pictures for Discord messages: rendered off the event loop, kept under the size limit.
 
 Pillow work takes tens of milliseconds; on the event loop it would delay every other
-interaction past Discord's 3-second window, so it always runs in a worker thread.
+interaction past Discord's 3-second window, so it runs in a render process (bot/rendering.py).
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-import renderer
+from bot import rendering
+from bot.rendering import Kind
 
 log = logging.getLogger(__name__)
 
@@ -22,18 +22,17 @@ JSON = dict[str, Any]
 # Discord's attachment limit for a bot without boosts; interactions tell their own.
 DEFAULT_LIMIT = 10 * 1024 * 1024
 
-Draw = Callable[[JSON, Sequence[str]], bytes]
 
 
-async def render(draw: Draw, view: JSON, names: Sequence[str]) -> bytes | None:
-    """PNG bytes of `draw(view, names)`, or None when the picture could not be made.
+async def render(kind: Kind, view: JSON, names: Sequence[str]) -> bytes | None:
+    """PNG bytes of one picture, or None when it could not be made.
 
     A missing picture must never lose a move or a panel: the text says everything too.
     """
     try:
-        return await asyncio.to_thread(draw, view, list(names))
+        return await rendering.render(kind, view, names)
     except Exception:
-        log.exception("rendering %s failed for game view %s", getattr(draw, "__name__", draw), view.get("game"))
+        log.exception("rendering a %s picture failed for game view %s", kind, view.get("game"))
         return None
 
 
@@ -49,10 +48,9 @@ def attach(png: bytes | None, filename: str, limit: int = DEFAULT_LIMIT) -> disc
 
 async def board(view: JSON, names: Sequence[str]) -> bytes | None:
     """The public board (spectator view) or, when over, the outcome picture."""
-    draw: Draw = renderer.outcome_png if view.get("outcome") else renderer.board_png
-    return await render(draw, view, names)
+    return await render("outcome" if view.get("outcome") else "board", view, names)
 
 
 async def hand(view: JSON, names: Sequence[str]) -> bytes | None:
     """A seat's own view: the board and its private hand."""
-    return await render(renderer.hand_png, view, names)
+    return await render("hand", view, names)

@@ -4,8 +4,8 @@ How a thread reads (docs/discord.md, "The living thread"):
 - After a burst of changes, one post carries every new public line in order, the picture of
   the latest public board and the status line, which pings whoever must now act (once per turn).
 - While a simultaneous step only fills up (sealed bids coming in one by one), nobody new is
-  awaited, so no post: the living board message is edited in place — its lines grow, its
-  picture is redrawn and its status says "⏳ 2 of 3 in — waiting for …".
+  awaited, so no post: the living board message's text is edited in place — its lines grow
+  and its status says "⏳ 2 of 3 in — waiting for …"; the picture waits for the reveal.
 - A story over Discord's 2,000 characters is split; the board then comes in a last post of
   its own, which becomes the living message.
 """
@@ -273,11 +273,11 @@ class ThreadAnnouncer(Coalescer):
         return message_id
 
     async def _edit(self, destination: int, message_id: int, plan: StoryPlan, table: TableView) -> None:
-        embed, file, controls = await self._board(table)
+        """A simultaneous step filling up: only the text changes (lines and "2 of 3 in"); the
+        picture stays until the reveal's post, which saves a render per sealed choice."""
         message = self._channel(table).get_partial_message(message_id)
         async with self.pacer.slot(destination, post=False):
-            await message.edit(content=plan.texts[-1], embed=embed, attachments=[file] if file is not None else [],
-                               view=controls, allowed_mentions=discord.AllowedMentions.none())
+            await message.edit(content=plan.texts[-1], allowed_mentions=discord.AllowedMentions.none())
         self.edits += 1
 
     def _limit(self, guild_id: int | None) -> int:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
+from typing import Any
 
 import pytest
 
 import renderer
 from bot.discord import dm_panels
+from engine import registry
 from tests.discord.harness import Harness, Message
 from tests.discord.table_play import choose, live_panel, open_table, play_out, whose_turn
 
@@ -25,8 +28,27 @@ def private_lines(h: Harness) -> set[str]:
     return found
 
 
-def assert_public_board_is_the_spectators(h: Harness, board: Message, view: dict[str, object],
-                                          names: list[str]) -> None:
+async def spectator_view_at(h: Harness, game_id: int, state_id: int) -> dict[str, Any]:
+    """The spectator view of the game as it was at `state_id`, rebuilt from its log."""
+    row = await h.client.tables.store.game(game_id)
+    assert row is not None and row.seed is not None
+    game = registry.get(row.game)
+    seats = await h.client.tables.store.seats(game_id)
+    state = game.setup(len(seats), row.options, row.seed, row.engine_version)
+    for change in await h.client.tables.store.moves(game_id):
+        if change.state_id > state_id:
+            break
+        if change.kind == "move" and change.seat is not None:
+            state = game.apply(state, change.seat, change.text).state
+    return game.view(state, None)
+
+
+async def assert_public_board_is_the_spectators(h: Harness, game_id: int, board: Message, names: list[str]) -> None:
+    """The thread's picture is the spectator view of the state its footer names (while sealed
+    choices come in, the living board keeps the picture of the state it was posted for)."""
+    shown = re.search(r"board (\d+)", board.text())
+    assert shown is not None
+    view = await spectator_view_at(h, game_id, int(shown.group(1)))
     assert board.files["board.png"] == renderer.board_png(view, names)
 
 
@@ -43,7 +65,7 @@ async def test_no_private_value_reaches_a_channel_or_a_public_picture(harness: H
         table = await h.client.tables.table_view(game_id, None)
         assert table.view["viewer"] is None and "hand" not in table.view
         names = [s.name for s in table.info.seats]
-        assert_public_board_is_the_spectators(h, h.last_board(game_id), table.view, names)
+        await assert_public_board_is_the_spectators(h, game_id, h.last_board(game_id), names)
         user = people[(await whose_turn(h, game_id))[0]]
         await choose(h, user, live_panel(h, user, game_id), rng)
         secrets |= private_lines(h)  # a panel edited later shows only its new private lines

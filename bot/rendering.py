@@ -1,0 +1,82 @@
+"""Where pictures are drawn: worker processes beside the bot, so the event loop keeps its core.
+
+Pillow holds the GIL through much of a picture (drawing text, quantizing to a palette), so a
+render in a thread still stalls the event loop: under load, acknowledgements and autocomplete
+waited behind pictures. A small process pool draws them instead (decision of 2026-12-01,
+docs/renderer.md). `SKALD_RENDER_PROCESSES` sets its size: by default one process per CPU
+but one, and none on a single CPU (0 means threads). Views and names go in, PNG bytes come
+out; a broken pool is replaced and the picture drawn in a thread meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Literal
+
+import renderer
+
+log = logging.getLogger(__name__)
+
+JSON = dict[str, Any]
+Kind = Literal["board", "hand", "outcome"]
+
+_pool: ProcessPoolExecutor | None = None
+_pool_pid = 0  # the process that made the pool (a forked child must not use its parent's)
+
+
+def processes() -> int:
+    """How many render processes to run (SKALD_RENDER_PROCESSES, else CPUs minus one)."""
+    given = os.environ.get("SKALD_RENDER_PROCESSES", "").strip()
+    if given.isascii() and given.isdigit():
+        return min(int(given), 16)
+    return max(0, (os.cpu_count() or 1) - 1)
+
+
+def draw(kind: Kind, view: JSON, names: Sequence[str]) -> bytes:
+    """The picture itself (runs in a render process or a thread)."""
+    if kind == "board":
+        return renderer.board_png(view, names)
+    if kind == "hand":
+        return renderer.hand_png(view, names)
+    return renderer.outcome_png(view, names)
+
+
+def pool() -> ProcessPoolExecutor | None:
+    global _pool, _pool_pid
+    if _pool is not None and _pool_pid == os.getpid():
+        return _pool
+    size = processes()
+    if size == 0:
+        return None
+    # forkserver: the bot's threads (SQLite, discord.py) are not copied into the workers.
+    context = multiprocessing.get_context("forkserver")
+    _pool = ProcessPoolExecutor(max_workers=size, mp_context=context)
+    _pool_pid = os.getpid()
+    return _pool
+
+
+async def render(kind: Kind, view: JSON, names: Sequence[str]) -> bytes:
+    """PNG bytes of one picture, drawn off the event loop (in a render process if there are any)."""
+    global _pool
+    executor = pool()
+    if executor is not None:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, draw, kind, view, list(names))
+        except BrokenProcessPool:
+            log.warning("the render processes stopped; starting new ones")
+            _pool = None
+    return await asyncio.to_thread(draw, kind, view, list(names))
+
+
+def shutdown() -> None:
+    """Stop the render processes (the bot's close; tests)."""
+    global _pool
+    if _pool is not None and _pool_pid == os.getpid():
+        _pool.shutdown(wait=False, cancel_futures=True)
+    _pool = None
