@@ -121,20 +121,34 @@ async def player(run: Run, game_id: int, person: User, index: int) -> None:
             if seat is None or seat not in info.to_move:
                 break
             await asyncio.sleep(run.rng.uniform(*run.think))
-            view = await tables.table_view(game_id, person.id)
-            if not view.legal_moves:
-                break
-            move = run.rng.choice(view.legal_moves).text
             where = info.thread_id or info.channel_id
-            typed = await h.typing(person, "move", {"text": move.split()[0]}, "text", channel_id=where,
-                                   settle=False)
-            run.autocomplete.append(typed)
-            await asyncio.wait_for(typed.answered.wait(), timeout=30)
+            move = await pick_by_typing(run, person, game_id, where)
+            if move is None:
+                break
             sent = await h.slash(person, "move", {"text": move, "game": game_id}, channel_id=where, settle=False)
             run.moves.append(sent)
             await asyncio.wait_for(sent.answered.wait(), timeout=30)
             if "⛔" in h.reply_text(sent):
                 run.refused += 1  # e.g. a sealed step moved on meanwhile; a person tries again
+
+
+async def pick_by_typing(run: Run, person: User, game_id: int, where: int) -> str | None:
+    """Type as a person does: read the suggestions, pick one; a group ("discard … keep typing")
+    is typed on, until a whole move is chosen."""
+    typed = ""
+    for _ in range(6):
+        invocation = await run.harness.typing(person, "move", {"text": typed, "game": game_id}, "text",
+                                              channel_id=where, settle=False)
+        run.autocomplete.append(invocation)
+        await asyncio.wait_for(invocation.answered.wait(), timeout=30)
+        choices = invocation.choices or []
+        if not choices:
+            return None
+        choice = run.rng.choice(choices)
+        if not str(choice["name"]).endswith("keep typing"):
+            return str(choice["value"])
+        typed = f"{choice['value']} "
+    return None
 
 
 async def measure(count: int, seconds: float, think: tuple[float, float], latency: float,
@@ -177,19 +191,20 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
                     story.append(min(shown) - at)
             by_kind: dict[str, list[float]] = {}
             missed = 0
-            for inv in run.autocomplete + run.moves:
-                kind = "autocomplete" if inv.choices is not None or inv in run.autocomplete else "/move"
+            for kind, inv in [("autocomplete", i) for i in run.autocomplete] + [("/move", i) for i in run.moves]:
                 done = inv.answered_at if kind == "autocomplete" else inv.acked_at
                 if done is None or done - inv.fed_at > 3.0:
                     missed += 1
                     continue
                 by_kind.setdefault(kind, []).append(done - inv.fed_at)
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            renders = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
             moves = len(committed)
             print(f"\n{count} tables, {seconds:.0f} s window: {moves / (end - begin):.1f} moves/s "
                   f"({moves} committed, {run.refused} refused), REST calls {requests / (end - begin):.0f}/s, per move "
                   f"{requests / max(1, moves):.2f}, 429 waits {h.rate_limited - start_waits} "
-                  f"({h.limited_channels.count(0) - start_global} global), peak RSS {rss:.0f} MB")
+                  f"({h.limited_channels.count(0) - start_global} global), peak RSS {rss:.0f} MB "
+                  f"(largest render process {renders:.0f} MB)")
             print(f"  {'ack (ms)':22} {'count':>6}     p50     p95     p99")
             for kind, values in sorted(by_kind.items()):
                 print(f"  {kind:22} {len(values):6d} {_ms(values)}")

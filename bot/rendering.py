@@ -14,6 +14,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -61,17 +62,75 @@ def pool() -> ProcessPoolExecutor | None:
     return _pool
 
 
-async def render(kind: Kind, view: JSON, names: Sequence[str]) -> bytes:
-    """PNG bytes of one picture, drawn off the event loop (in a render process if there are any)."""
-    global _pool
-    executor = pool()
-    if executor is not None:
+class Queue:
+    """Slots for pictures: as many in flight as there are render processes (or threads), and
+    when they are all busy the urgent ones (a story post, an answer someone waits for) go
+    before background ones (a DM panel), so a backlog delays panels, not the thread."""
+
+    def __init__(self) -> None:
+        self.busy = 0
+        self._waiting: dict[bool, deque[asyncio.Future[None]]] = {True: deque(), False: deque()}
+
+    def capacity(self) -> int:
+        return max(1, processes())
+
+    async def acquire(self, urgent: bool) -> None:
+        if self.busy < self.capacity() and not self._waiting[True] and (urgent or not self._waiting[False]):
+            self.busy += 1
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[urgent].append(waiter)
         try:
-            return await asyncio.get_running_loop().run_in_executor(executor, draw, kind, view, list(names))
-        except BrokenProcessPool:
-            log.warning("the render processes stopped; starting new ones")
-            _pool = None
-    return await asyncio.to_thread(draw, kind, view, list(names))
+            await waiter  # the slot is handed over: `busy` already counts it
+        except BaseException:
+            if waiter.done() and not waiter.cancelled():
+                self.release()  # it was handed the slot as it was cancelled
+            else:
+                self._waiting[urgent].remove(waiter)
+            raise
+
+    def release(self) -> None:
+        for queue in (self._waiting[True], self._waiting[False]):
+            while queue:
+                waiter = queue.popleft()
+                if not waiter.done():
+                    waiter.set_result(None)
+                    return
+        self.busy -= 1
+
+
+_queues: dict[int, Queue] = {}  # per event loop
+
+
+def _queue() -> Queue:
+    key = id(asyncio.get_running_loop())
+    queue = _queues.get(key)
+    if queue is None:
+        if len(_queues) > 16:  # old loops (tests) are gone
+            _queues.clear()
+        queue = _queues[key] = Queue()
+    return queue
+
+
+async def render(kind: Kind, view: JSON, names: Sequence[str], *, urgent: bool = True) -> bytes:
+    """PNG bytes of one picture, drawn off the event loop (in a render process if there are any).
+
+    `urgent=False` for pictures nobody is waiting on this second (DM panels): under load they
+    yield to the thread's boards and to interactive answers."""
+    global _pool
+    queue = _queue()
+    await queue.acquire(urgent)
+    try:
+        executor = pool()
+        if executor is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(executor, draw, kind, view, list(names))
+            except BrokenProcessPool:
+                log.warning("the render processes stopped; starting new ones")
+                _pool = None
+        return await asyncio.to_thread(draw, kind, view, list(names))
+    finally:
+        queue.release()
 
 
 def shutdown() -> None:

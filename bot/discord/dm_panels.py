@@ -149,7 +149,7 @@ class PanelAnnouncer(Coalescer):
                         told_no_dm=current.told_no_dm if current is not None else False)
         if table.info.seats[seat].dm_ok is False:
             return await self._tell_no_dm(table, user_id, new)
-        panel = await seat_panel(table, private_lines=lines)
+        panel = await seat_panel(table, private_lines=lines, urgent=False)
         away = current is not None and tables.outbox.now() - current.shown_at >= AWAY
         fresh = current is None or current.message_id is None or over or (table.my_turn and away)
         try:

@@ -140,8 +140,11 @@ def status_of(info: GameInfo, to_move: Sequence[int], seat: int | None) -> tuple
 
 
 async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note: str = "",
-                     private_lines: Sequence[str] = ()) -> Panel:
-    """The panel of `table.seat` (or a spectator's board when the viewer has no seat)."""
+                     private_lines: Sequence[str] = (), urgent: bool = True) -> Panel:
+    """The panel of `table.seat` (or a spectator's board when the viewer has no seat).
+
+    `urgent=False`: nobody is waiting for this one right now (a DM panel brought up to date),
+    so under load its picture yields to those someone is waiting for."""
     info = table.info
     names = names_of(info)
     status, colour = status_of(info, table.to_move, table.seat)
@@ -159,7 +162,7 @@ async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note:
     if table.seat is None or finished:
         png = await pictures.board(table.view, names) if table.view else None
         return Panel(content, embed, png, "board.png")
-    png = await pictures.hand(table.view, names) if table.view else None
+    png = await pictures.hand(table.view, names, urgent) if table.view else None
     view = move_controls(info.game_id, table.state_id, table.legal_moves, prefix, page) if table.legal_moves else None
     if view is None:
         view = discord.ui.View(timeout=None)

@@ -24,13 +24,13 @@ DEFAULT_LIMIT = 10 * 1024 * 1024
 
 
 
-async def render(kind: Kind, view: JSON, names: Sequence[str]) -> bytes | None:
+async def render(kind: Kind, view: JSON, names: Sequence[str], urgent: bool = True) -> bytes | None:
     """PNG bytes of one picture, or None when it could not be made.
 
     A missing picture must never lose a move or a panel: the text says everything too.
     """
     try:
-        return await rendering.render(kind, view, names)
+        return await rendering.render(kind, view, names, urgent=urgent)
     except Exception:
         log.exception("rendering a %s picture failed for game view %s", kind, view.get("game"))
         return None
@@ -51,6 +51,6 @@ async def board(view: JSON, names: Sequence[str]) -> bytes | None:
     return await render("outcome" if view.get("outcome") else "board", view, names)
 
 
-async def hand(view: JSON, names: Sequence[str]) -> bytes | None:
+async def hand(view: JSON, names: Sequence[str], urgent: bool = True) -> bytes | None:
     """A seat's own view: the board and its private hand."""
-    return await render("hand", view, names)
+    return await render("hand", view, names, urgent)

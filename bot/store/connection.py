@@ -26,7 +26,7 @@ from bot.store.errors import StoreError, StoreLocked
 T = TypeVar("T")
 Op = Callable[[aiosqlite.Connection], Awaitable[Any]]
 
-READERS = 2  # read connections (each is a thread in aiosqlite)
+READERS = 4  # read connections (each is a thread in aiosqlite)
 BATCH = 256  # operations per transaction at most
 
 
