@@ -48,7 +48,8 @@ def scenarios(game: Game[Any]) -> list[Scenario]:
         for opt_index, options in enumerate(option_sets):
             for k in range(per_combo):
                 seed = 1000 * players + 37 * opt_index + k
-                result.append(Scenario(game.name, players, options, seed, exhaustive=k == 0 and opt_index % stride == 0))
+                exhaustive = k == 0 and opt_index % stride == 0
+                result.append(Scenario(game.name, players, options, seed, exhaustive=exhaustive))
     return result
 
 

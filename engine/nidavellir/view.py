@@ -49,6 +49,7 @@ from engine.nidavellir.thingvellir.effects import mjollnir_column
 from engine.rng import Rng
 
 DRAWING_TASKS = frozenset({FRIGG_KEEP, FRIGG_ORDER, SKYMIR_KEEP})
+FRIGG_BOTTOM = 3  # the tavern card Frigg put under the Age deck, and below it the two she put back
 
 
 def pouch_public(state: NidavellirState, seat: SeatState) -> bool:
@@ -291,13 +292,30 @@ def determinize(state: NidavellirState, viewer: int | None, seed: int) -> Nidave
     drawer = drawing_seat(out)
     if out.drawn and drawer != viewer:
         _redeal_drawn(out, viewer, rng)
-    for deck in out.decks:
-        rng.shuffle(deck)
+    for age, deck in enumerate(out.decks, start=1):
+        _shuffle_deck(out, deck, age, viewer, rng)
     for deck in out.camp_decks:
         rng.shuffle(deck)
     _redeal_mythology(out, viewer, rng)
     out.rng = rng.next64()
     return out
+
+
+def _shuffle_deck(state: NidavellirState, deck: list[str], age: int, viewer: int | None, rng: Rng) -> None:
+    """An Age deck's order is hidden, except its bottom after Frigg: everyone saw the tavern card
+    she put under (third from the bottom), and her user knows the two put under it."""
+    user = state.holder("frigg")
+    if user < 0 or state.seats[user].marks.get("frigg") != age or len(deck) < FRIGG_BOTTOM:
+        rng.shuffle(deck)
+        return
+    if any(t.kind in (FRIGG_KEEP, FRIGG_ORDER) for t in state.tasks):
+        kept: tuple[int, ...] = (0,)  # her two other cards are not back under it yet
+    else:
+        kept = tuple(range(FRIGG_BOTTOM)) if viewer == user else (FRIGG_BOTTOM - 1,)
+    loose = [card for i, card in enumerate(deck) if i not in kept]
+    rng.shuffle(loose)
+    cards = iter(loose)
+    deck[:] = [deck[i] if i in kept else next(cards) for i in range(len(deck))]
 
 
 def _redeal_drawn(state: NidavellirState, viewer: int | None, rng: Rng) -> None:
