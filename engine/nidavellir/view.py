@@ -255,6 +255,7 @@ def _redeal_coins(state: NidavellirState, seat: SeatState, rng: Rng) -> None:
     in_pouch = not pouch_public(state, seat)
     if in_pouch:
         hidden += seat.pouch
+    hidden.sort()  # where each coin lay must not steer the shuffle: the redeal depends on the coins only
     if not holes:
         if len(hidden) < 2:
             return
@@ -285,7 +286,7 @@ def determinize(state: NidavellirState, viewer: int | None, seed: int) -> Nidave
     pioneer_hidden = bool(out.pioneer) and not (out.tasks and out.tasks[0].kind == PIONEER
                                                 and out.tasks[0].seat == viewer)
     if pioneer_hidden:
-        pool = out.pioneer + out.decks[1]
+        pool = sorted(out.pioneer + out.decks[1])
         rng.shuffle(pool)
         out.pioneer = pool[:len(out.pioneer)]
         out.decks[1] = pool[len(out.pioneer):]
@@ -295,6 +296,7 @@ def determinize(state: NidavellirState, viewer: int | None, seed: int) -> Nidave
     for age, deck in enumerate(out.decks, start=1):
         _shuffle_deck(out, deck, age, viewer, rng)
     for deck in out.camp_decks:
+        deck.sort()
         rng.shuffle(deck)
     _redeal_mythology(out, viewer, rng)
     out.rng = rng.next64()
@@ -306,13 +308,14 @@ def _shuffle_deck(state: NidavellirState, deck: list[str], age: int, viewer: int
     she put under (third from the bottom), and her user knows the two put under it."""
     user = state.holder("frigg")
     if user < 0 or state.seats[user].marks.get("frigg") != age or len(deck) < FRIGG_BOTTOM:
+        deck.sort()  # the redeal must not depend on the hidden order it replaces
         rng.shuffle(deck)
         return
     if any(t.kind in (FRIGG_KEEP, FRIGG_ORDER) for t in state.tasks):
         kept: tuple[int, ...] = (0,)  # her two other cards are not back under it yet
     else:
         kept = tuple(range(FRIGG_BOTTOM)) if viewer == user else (FRIGG_BOTTOM - 1,)
-    loose = [card for i, card in enumerate(deck) if i not in kept]
+    loose = sorted(card for i, card in enumerate(deck) if i not in kept)
     rng.shuffle(loose)
     cards = iter(loose)
     deck[:] = [deck[i] if i in kept else next(cards) for i in range(len(deck))]
@@ -323,7 +326,7 @@ def _redeal_drawn(state: NidavellirState, viewer: int | None, rng: Rng) -> None:
     reserve) are any cards of the pile they came from."""
     skymir = any(t.kind == SKYMIR_KEEP for t in state.tasks)
     pile = state.myth_reserve if skymir else state.decks[state.age - 1]
-    pool = state.drawn + pile
+    pool = sorted(state.drawn + pile)
     rng.shuffle(pool)
     state.drawn = pool[:len(state.drawn)]
     pile[:] = pool[len(state.drawn):]
@@ -338,7 +341,7 @@ def _redeal_mythology(state: NidavellirState, viewer: int | None, rng: Rng) -> N
     known = 0
     if viewer is not None and state.seats[viewer].captured.get("skymir") and not state.drawn:
         known = min(3, len(state.myth_reserve))
-    pool = state.myth_deck + state.myth_reserve[known:]
+    pool = sorted(state.myth_deck + state.myth_reserve[known:])
     rng.shuffle(pool)
     size = len(state.myth_deck)
     state.myth_reserve[known:] = pool[size:]
