@@ -265,7 +265,7 @@ class NidavellirState:
                 [Task.decode(t) for t in d["tasks"]], [str(e) for e in d["expansions"]], _cards(d["camp"]),
                 [_cards(x) for x in d["camp_decks"]], _ints(d["camp_picks"]), _cards(d["aside"]), bool(d["window"]),
                 _cards(d.get("myth_deck", [])), _cards(d.get("myth_reserve", [])), _cards(d.get("drawn", [])),
-                _ints(d.get("reserved", [])), str(d.get("reserved_card", "")),
+                _ints(d.get("reserved", [])), "".join(_cards([d["reserved_card"]] if d.get("reserved_card") else [])),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise StaleEncoding(f"This Nidavellir snapshot can't be read ({err!r}). Replay the move log instead.") \

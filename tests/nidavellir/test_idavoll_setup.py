@@ -100,3 +100,10 @@ def test_next_round_deals_mythology_again_while_the_deck_lasts() -> None:
     state = next_round(fresh(5, idavoll=True))
     assert len(state.taverns[1]) == 5 and all(CARDS[c].kind in MYTHOLOGY_KINDS for c in state.taverns[1])
     assert len(state.myth_deck) == 5
+
+
+def test_with_both_expansions_gullinbursti_and_olwyns_doubles_are_all_set_aside() -> None:
+    state = fresh(3, idavoll=True, thingvellir=True)
+    assert sorted(state.aside) == ["double", "double", "gullinbursti"]
+    assert GAME.view(state, None)["camp"]["doubles_aside"] == 2
+    assert GAME.view(state, None)["mythology"]["gullinbursti_aside"]
