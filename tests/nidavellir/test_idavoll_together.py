@@ -9,7 +9,7 @@ from engine.nidavellir.components import EXPLORER, WARRIOR
 from engine.nidavellir.recruiting import hero_total
 from engine.nidavellir.scoring import column_points
 from engine.nidavellir.state import RECRUIT, NidavellirState, Task
-from tests.nidavellir.position import apply, bid_all, fresh, hold, next_round, set_camp, set_taverns, texts
+from tests.nidavellir.position import apply, bid_all, fresh, give_army, hold, next_round, set_camp, set_taverns, texts
 
 MYTH = ["surt", "loki", "garm"]
 
@@ -171,3 +171,55 @@ def test_3_17_full_order_of_a_round_with_both_expansions() -> None:
     state = apply(state, 0, "pass")
     # 6. coins back, next round dealt: Loki's owner chooses again
     assert state.round == 3 and all(b == -1 for b in state.seats[0].bids) and state.tasks[0].kind == "loki"
+
+
+def test_3_3_thor_cancels_hofud_for_its_owner_in_a_game_with_both() -> None:
+    state = both(3)
+    hold(state, 2, "thor")
+    give_army(state, 1, warrior=["warrior 6"])
+    give_army(state, 2, warrior=["warrior 8"])
+    state.camp = ["hofud"]
+    set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(bid_all(state), 0, "camp hofud")
+    while state.tasks[0].kind != "card_discard":
+        seat = state.tasks[0].seat
+        state = apply(state, seat, texts(state, seat)[0])
+    state = apply(state, 1, "discard warrior 6 from warrior")
+    assert texts(state, 2) == ["discard warrior 8 from warrior", "thor"]
+    state = apply(state, 2, "thor")
+    assert state.seats[2].army[WARRIOR] == ["warrior 8"] and state.seats[1].army[WARRIOR] == []
+
+
+def test_3_6_holda_through_thrivaldi_takes_a_camp_card() -> None:
+    state = both(2)
+    hold(state, 0, "thrivaldi")
+    set_camp(state, "draupnir")
+    set_taverns(state, ["blacksmith", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(apply(bid_all(state), 0, "capture blacksmith"), 0, "recruit holda")
+    assert texts(state, 0) == ["camp draupnir"]
+    state = apply(state, 0, "camp draupnir")
+    assert "draupnir" in state.seats[0].command and state.camp_picks[0] == -1  # not the tavern's camp visit
+
+
+def test_3_11_a_mercenary_enlisted_elsewhere_does_not_move_olrun() -> None:
+    state = both(2)
+    hold(state, 0, "olrun")
+    state.seats[0].marks["olrun class"] = EXPLORER + 1
+    state.seats[0].command.append("mercenary warrior 6 explorer 8")
+    state.tasks = [Task("enlist", 0)]
+    state = apply(state, 0, "enlist warrior 6 explorer 8 as warrior")
+    assert state.seats[0].marks.get("olrun", 0) == 0
+
+
+def test_3_12_an_olwyn_double_is_a_zero_point_rank_for_ratatosk() -> None:
+    assert column_points(["ratatosk", "double", "miner 0"], 3) == (2 + 1) * 3
+
+
+def test_3_14_hofud_can_never_take_nidhogg() -> None:
+    state = both(2)
+    give_army(state, 1, warrior=["nidhogg"])
+    state.tasks = [Task("card_discard", 1, args=(WARRIOR,), card="hofud")]
+    from engine.nidavellir.steps import settle
+
+    settle(state)
+    assert state.tasks == [] and state.seats[1].army[WARRIOR] == ["nidhogg"]
