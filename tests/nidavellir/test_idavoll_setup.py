@@ -107,3 +107,13 @@ def test_with_both_expansions_gullinbursti_and_olwyns_doubles_are_all_set_aside(
     assert sorted(state.aside) == ["double", "double", "gullinbursti"]
     assert GAME.view(state, None)["camp"]["doubles_aside"] == 2
     assert GAME.view(state, None)["mythology"]["gullinbursti_aside"]
+
+
+def test_determinize_redeals_the_face_down_mythology_deck_and_reserve_together() -> None:
+    state = fresh(4, idavoll=True)
+    worlds = [GAME.determinize(state, 0, seed) for seed in range(8)]
+    for world in worlds:
+        assert len(world.myth_deck) == len(state.myth_deck) and len(world.myth_reserve) == len(state.myth_reserve)
+        assert sorted(world.myth_deck + world.myth_reserve) == sorted(state.myth_deck + state.myth_reserve)
+        assert GAME.view(world, 0) == GAME.view(state, 0)
+    assert len({tuple(world.myth_deck) for world in worlds}) > 1
