@@ -41,14 +41,14 @@ def throughput(game: Game[Any], playouts: int, sets: list[dict[str, Any]]) -> No
     """Random playouts per option set: games/s and moves/s (player count cycles over the range)."""
     counts = list(range(game.min_players, game.max_players + 1))
     print(f"\n{game.title}: random playouts, {playouts} per option set, players cycling {counts[0]}–{counts[-1]}")
-    print(f"  {'options':<28} {'games/s':>9} {'moves/s':>10} {'moves/game':>11}")
+    print(f"  {'options':<32} {'games/s':>9} {'moves/s':>10} {'moves/game':>11}")
     for options in sets:
         moves = 0
         start = time.perf_counter()
         for i in range(playouts):
             moves += playout(game, counts[i % len(counts)], options, seed=i, kind="random")[1]
         elapsed = time.perf_counter() - start
-        print(f"  {label(options, game):<28} {playouts / elapsed:>9.1f} {moves / elapsed:>10.0f} "
+        print(f"  {label(options, game):<32} {playouts / elapsed:>9.1f} {moves / elapsed:>10.0f} "
               f"{moves / playouts:>11.1f}")
 
 
@@ -88,12 +88,12 @@ def _nidavellir_share(game: Game[Any], first: str, second: str, games: int, opti
 
 
 def nidavellir_figures(game: Game[Any], games: int, sets: list[dict[str, Any]]) -> None:
-    """Random playouts/s at 2, 3 and 5 players, one column per option set (base, Thingvellir);
-    then per option set greedy vs random and search vs greedy (at most 200 games: the search
-    player takes one to two seconds per game)."""
+    """Random playouts/s at 2, 3 and 5 players, one column per option set (base, each expansion,
+    both); greedy vs random per option set; search vs greedy (at most 200 games: the search
+    player takes a few seconds per game) with the last option set, the one with most expansions."""
     names = [label(options, game) for options in sets]
     print("\nNidavellir: random playouts by player count, games/s (moves/s)")
-    print(f"  {'players':<8}" + "".join(f" {name:>22}" for name in names))
+    print(f"  {'players':<8}" + "".join(f" {name:>32}" for name in names))
     for players in (2, 3, 5):
         cells = []
         for options in sets:
@@ -103,14 +103,15 @@ def nidavellir_figures(game: Game[Any], games: int, sets: list[dict[str, Any]]) 
                 moves += playout(game, players, options, seed, kind="random")[1]
             elapsed = time.perf_counter() - start
             cells.append(f"{20 / elapsed:.1f} ({moves / elapsed:.0f})")
-        print(f"  {players:<8}" + "".join(f" {cell:>22}" for cell in cells))
+        print(f"  {players:<8}" + "".join(f" {cell:>32}" for cell in cells))
     print("\nNidavellir: AI against AI, seeded 2-player games, seats alternating")
-    for options, name in zip(sets, names, strict=True):
-        for first, second, count in (("greedy", "random", games), ("search", "greedy", min(games, 200))):
-            start = time.perf_counter()
-            share = _nidavellir_share(game, first, second, count, options)
-            print(f"  {name:<17} {first} vs {second}: {share:.1%} won over {count} games "
-                  f"({time.perf_counter() - start:.0f} s)")
+    matches = [(options, name, "greedy", "random", games) for options, name in zip(sets, names, strict=True)]
+    matches.append((sets[-1], names[-1], "search", "greedy", min(games, 200)))
+    for options, name, first, second, count in matches:
+        start = time.perf_counter()
+        share = _nidavellir_share(game, first, second, count, options)
+        print(f"  {name:<32} {first} vs {second}: {share:.1%} won over {count} games "
+              f"({time.perf_counter() - start:.0f} s)")
 
 
 def chosen_sets(game: Game[Any], pairs: list[str]) -> list[dict[str, Any]]:

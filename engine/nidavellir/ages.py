@@ -17,7 +17,8 @@ from engine.nidavellir.components import (
     WARRIOR,
     seat_name,
 )
-from engine.nidavellir.effects import owned_effects
+from engine.nidavellir.effects import notify, owned_effects, pioneer_draw
+from engine.nidavellir.hooks import DISTINCTION_WON
 from engine.nidavellir.recruiting import place
 from engine.nidavellir.rounds import expansions, start_round
 from engine.nidavellir.state import (
@@ -58,6 +59,7 @@ def distinction(state: NidavellirState, task: Task) -> list[Event]:
         return events
     seat = state.seats[winner]
     seat.distinctions.append(suit)
+    notify(state, winner, DISTINCTION_WON)
     events = [Event(f"{seat_name(winner)} wins the {label} with {best} {SUITS[suit]} ranks.")]
     if suit == WARRIOR:
         state.tasks.insert(0, Task(TRANSFORM, winner, KINGS_HAND_BONUS, card=KINGS_HAND))
@@ -75,7 +77,7 @@ def distinction(state: NidavellirState, task: Task) -> list[Event]:
         state.tasks[0:0] = [*place(state, winner, "armorer", BLACKSMITH), Task(CHECK_HEROES, winner)]
     else:
         deck = state.decks[1]
-        state.pioneer = [deck.pop() for _ in range(min(len(deck), PIONEER_DRAW))]
+        state.pioneer = [deck.pop() for _ in range(min(len(deck), pioneer_draw(state, winner, PIONEER_DRAW)))]
         state.tasks.insert(0, Task(PIONEER, winner))
         events.append(Event(f"{seat_name(winner)} draws {len(state.pioneer)} cards from the Age 2 deck."))
     return events

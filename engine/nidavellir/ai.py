@@ -11,7 +11,16 @@ from collections.abc import Mapping
 
 from engine.core import AIPlayer, Game, Move, RandomPlayer
 from engine.errors import IllegalMove
-from engine.nidavellir.appraisal import bid_scorer, card_gain, evaluate, pick_gain, placement_gain
+from engine.nidavellir.appraisal import (
+    POWER_WORTH,
+    any_card_gain,
+    bid_scorer,
+    card_gain,
+    evaluate,
+    pick_gain,
+    placement_gain,
+    power_move_worth,
+)
 from engine.nidavellir.army import ranks
 from engine.nidavellir.components import SUIT_BY_NAME
 from engine.nidavellir.game import GAME, play
@@ -23,6 +32,7 @@ from engine.rng import Rng
 
 SEARCH_PLAYOUTS = 16
 SEARCH_BID_CANDIDATES = 6
+SEARCH_CANDIDATES = 8  # other long lists (Freya's swaps, Odin's, Loki's) are cut to the best this many
 # A whole 5-player game takes about 140 steps of the cheap policy; the cap only guards the loop.
 ROLLOUT_STEPS = 400
 
@@ -38,15 +48,42 @@ def _discard_loss(state: NidavellirState, seat: int, move: Move) -> float:
     return loss
 
 
+def _top_loss(state: NidavellirState, seat: int, suit: int) -> float:
+    """What losing the top card of a column costs (Dagda, Bonfur)."""
+    player = state.seats[seat]
+    card = player.army[suit].pop()
+    loss = placement_gain(player, card, suit)
+    player.army[suit].append(card)
+    return loss
+
+
+def _swap_worth(state: NidavellirState, seat: int, move: Move) -> float:
+    """Odin's swap, judged on the position it leaves."""
+    after = state.copy()
+    play(after, seat, move)
+    return evaluate(after, seat) - evaluate(state, seat)
+
+
 def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
     """The cheap policy's worth of a move, for the choices it knows; None: play at random."""
     words = move.text.split()
     verb = words[0]
     player = state.seats[seat]
-    if verb in ("take", "camp"):
+    if verb in ("take", "camp", "capture", "frigg"):
         return pick_gain(state, seat, move)
     if verb in ("keep", "recover"):
-        return card_gain(player, move.text.split(" ", 1)[1])
+        return any_card_gain(state, seat, move.text.split(" ", 1)[1])
+    worth = power_move_worth(state, seat, move)
+    if worth is not None:
+        return worth
+    if verb == "thor":
+        return -POWER_WORTH["thor"]
+    if verb == "odin":
+        return _swap_worth(state, seat, move)
+    if verb == "gullinbursti":
+        return placement_gain(player, "gullinbursti", SUIT_BY_NAME[words[-1]])
+    if verb == "discard" and len(words) == 2:
+        return -_top_loss(state, seat, SUIT_BY_NAME[words[1]])
     if verb == "enlist" and words[-2] == "as":
         return placement_gain(player, MERCENARY_PREFIX + " ".join(words[1:-2]), SUIT_BY_NAME[words[-1]])
     if verb == "double":
@@ -114,6 +151,9 @@ class GreedyPlayer(ThinkingPlayer):
         if not world.tasks and world.phase == BID:
             score = bid_scorer(world, seat)
             return max(moves, key=lambda m: (score(m), m.text))
+        powers = [power_move_worth(world, seat, m) for m in moves]
+        if all(w is not None for w in powers):  # Loki, Freya, Ölrun: what they change shows only later
+            return max(zip(powers, moves, strict=True), key=lambda pair: (pair[0] or 0.0, pair[1].text))[1]
         best: tuple[float, str] | None = None
         chosen = moves[0]
         for move in moves:
@@ -146,6 +186,11 @@ class SearchPlayer(ThinkingPlayer):
             score = bid_scorer(state, seat)
             ranked = sorted(moves, key=lambda m: (-score(m), m.text))
             return ranked[:SEARCH_BID_CANDIDATES]
+        if len(moves) > SEARCH_CANDIDATES:
+            worths = [_move_worth(state, seat, m) for m in moves]
+            if all(w is not None for w in worths):
+                order = sorted(range(len(moves)), key=lambda i: (-(worths[i] or 0.0), moves[i].text))
+                return [moves[i] for i in order[:SEARCH_CANDIDATES]]
         return moves
 
     def weigh(self, state: NidavellirState, seat: int, seed: int, moves: list[Move]) -> Move:

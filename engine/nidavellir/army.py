@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.nidavellir.cards import BRAVERY_IN, CARDS, HEROES, RANKS
-from engine.nidavellir.components import SUITS
+from engine.nidavellir.components import ANIMAL, SUITS
 from engine.nidavellir.state import NidavellirState, SeatState
 
 _RANK_OF = RANKS.__getitem__
@@ -28,14 +28,17 @@ def column_bravery(column: list[str], suit: int) -> int:
     return sum(map(_BRAVERY_OF[suit], column))
 
 
+_SHIELDED = HEROES | {key for key, card in CARDS.items() if card.kind == ANIMAL}
+
+
 def discardable(card: str) -> bool:
-    """Discard effects never take a hero; any other card in a column may go."""
-    return card not in HEROES
+    """Discard effects never take a hero or a mythical animal; any other card in a column may go."""
+    return card not in _SHIELDED
 
 
 def discard_columns(seat: SeatState, excluded: tuple[int, ...]) -> list[int]:
     """Columns other than `excluded` whose top card Dagda or Bonfur can discard. A hero on
-    top, Thrud or Ylud too, shields the column (as on BGA)."""
+    top, Thrud or Ylud too, or a mythical animal, shields the column (as on BGA)."""
     return [
         suit for suit in range(5)
         if suit not in excluded and seat.army[suit] and discardable(seat.army[suit][-1])

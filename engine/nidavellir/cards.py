@@ -1,6 +1,7 @@
 """Nidavellir's cards as typed constants, by name: dwarves, offerings, heroes, distinctions, decks.
 
-`CARDS` holds every card of the base game and of the expansions (thingvellir/cards.py), so any
+`CARDS` holds every card of the base game and of the expansions (thingvellir/cards.py,
+idavoll/cards.py), so any
 card found in a state can be looked up here. A card's identity is its key; copies share it.
 """
 
@@ -14,11 +15,13 @@ from engine.nidavellir.components import (
     HERO,
     HUNTER,
     MINER,
+    MYTHOLOGY_KINDS,
     OFFERING,
     SUITS,
     WARRIOR,
     Card,
 )
+from engine.nidavellir.idavoll.cards import IDAVOLL_CARDS
 from engine.nidavellir.thingvellir.cards import THINGVELLIR_CARDS, THINGVELLIR_HEROES
 
 
@@ -63,7 +66,7 @@ BASE_HEROES: tuple[Card, ...] = (
 )
 
 CARDS: dict[str, Card] = {
-    card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD, *BASE_HEROES, *THINGVELLIR_CARDS)
+    card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD, *BASE_HEROES, *THINGVELLIR_CARDS, *IDAVOLL_CARDS)
 }
 BASE_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in BASE_HEROES)
 THINGVELLIR_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in THINGVELLIR_HEROES)
@@ -89,6 +92,17 @@ RANKS: dict[str, int] = {key: card.ranks for key, card in CARDS.items()}
 BRAVERY_IN: dict[tuple[str, int], int] = {(key, suit): _bravery_in(card, suit)
                                           for key, card in CARDS.items() for suit in range(5)}
 HEROES: frozenset[str] = frozenset(key for key, card in CARDS.items() if card.hero)
+# Idavoll's mythology cards never reach the discard pile: a discarded one leaves the game.
+MYTHOLOGY_CARDS: frozenset[str] = frozenset(key for key, card in CARDS.items() if card.kind in MYTHOLOGY_KINDS)
+
+
+def discard_tavern_card(discard: list[str], card: str) -> bool:
+    """A card leaves a tavern unpicked: to the discard pile, or out of the game if it is a
+    mythology card. True when it went to the pile."""
+    if card in MYTHOLOGY_CARDS:
+        return False
+    discard.append(card)
+    return True
 
 
 def deck(age: int, players: int) -> list[str]:
@@ -110,8 +124,10 @@ def cards_per_tavern(players: int) -> int:
     return max(3, players)
 
 
-def rounds_per_age(players: int) -> int:
-    return 4 if players <= 3 else 3
+def rounds_per_age(players: int, age: int = 1, idavoll: bool = False) -> int:
+    """Rounds in an age; with Idavoll, Age 1 has one more (its first three Dancing Dragons hold
+    mythology cards, so the Age 1 deck lasts a round longer)."""
+    return (4 if players <= 3 else 3) + (1 if idavoll and age == 1 else 0)
 
 
 DISTINCTION_ORDER = (WARRIOR, HUNTER, MINER, BLACKSMITH, EXPLORER)

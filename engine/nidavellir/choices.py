@@ -12,6 +12,7 @@ from engine.nidavellir.cards import CARDS, DWERGS, THINGVELLIR_HERO_KEYS, source
 from engine.nidavellir.choice import Choice
 from engine.nidavellir.coins import trade, transform, transformable
 from engine.nidavellir.components import (
+    HUNTER,
     HUNTER_COIN,
     PLACES,
     POUCH,
@@ -23,8 +24,10 @@ from engine.nidavellir.components import (
     coin_value,
     seat_name,
 )
-from engine.nidavellir.effects import effect, trade_terms, transform_bonus
+from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
 from engine.nidavellir.grammar import HERO_TOKENS, coin_of_token
+from engine.nidavellir.idavoll.choices import IDAVOLL_CHOICES
+from engine.nidavellir.idavoll.effects import FREE_HEROES, UNCOUNTED_RECRUIT
 from engine.nidavellir.recruiting import gain, place, recruit, recruitable
 from engine.nidavellir.rounds import bidders, expansions, order_tavern, pick_tasks, reveal
 from engine.nidavellir.state import (
@@ -151,50 +154,80 @@ class FaceUpBid(Choice):
         return [Event(f"{seat_name(task.seat)} bids {token} face up on the {TAVERN_LABELS[state.tavern]}.")]
 
 
+# What a pick may be instead of taking a tavern card, as the prompt says it.
+PICK_INSTEAD = {"camp": "a camp card", "capture": "capture a dwarf with your giant", "frigg": "use Frigg's power"}
+
+
 class TavernPick(Choice):
     """A seat's pick in the tavern being resolved: a tavern card, or what an expansion allows
-    instead (the camp); then heroes, the coin trade, and the expansions' after-pick steps."""
+    instead (the camp, a capture, Frigg); then heroes, the coin trade, and the expansions'
+    after-pick steps."""
 
     kind = TAKE
-    verbs = ("take", "camp")
+    verbs = ("take", "camp", "capture", "frigg")
     prompt = "take a card"
 
+    def takeable(self, state: NidavellirState, seat: int) -> list[str]:
+        """The tavern's cards this seat may take (a card Loki reserved for another is not)."""
+        cards = list(state.taverns[state.tavern])
+        for rules in expansions(state):
+            for card in rules.withheld(state, seat):
+                cards.remove(card)
+        return cards
+
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        moves = card_moves("take", state.taverns[state.tavern])
+        moves = card_moves("take", self.takeable(state, task.seat))
         for rules in expansions(state):
             moves += rules.pick_moves(state, task.seat)
         return moves
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
-        return not state.taverns[state.tavern] and not self.moves(state, task)
+        return not self.moves(state, task)
 
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
-        if any(rules.pick_moves(state, task.seat) for rules in expansions(state)):
+        verbs = {m.text.split()[0] for rules in expansions(state) for m in rules.pick_moves(state, task.seat)}
+        if verbs == {"camp"}:
             return "take a card from the tavern or the camp"
-        return self.prompt
+        others = [PICK_INSTEAD[verb] for verb in self.verbs if verb in verbs]
+        return ", or ".join([self.prompt, *others])
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         verb = move.text.split()[0]
         if verb == "take":
-            return f"There is no {card_of(move)} left in the {TAVERN_LABELS[state.tavern]}."
+            card = card_of(move)
+            if card in state.taverns[state.tavern]:
+                for rules in expansions(state):
+                    reason = rules.withheld_refusal(state, task.seat, card)
+                    if reason:
+                        return reason
+            return f"There is no {card} left in the {TAVERN_LABELS[state.tavern]}."
         for rules in expansions(state):
             if verb in rules.pick_verbs:
                 return rules.pick_refusal(state, task.seat, move) or super().refusal(state, task, move)
-        return "There is no camp in this game: the Thingvellir expansion is not in play."
+        if verb == "camp":
+            return "There is no camp in this game: the Thingvellir expansion is not in play."
+        return f"'{verb}' needs the Idavoll expansion, which is not in play."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         seat = task.seat
         verb = move.text.split()[0]
+        events: list[Event] = []
+        for rules in expansions(state):
+            events += rules.pick_started(state, seat)
         state.picked[state.tavern].append(seat)
         if verb == "take":
             card = card_of(move)
             state.taverns[state.tavern].remove(card)
+            events.append(Event(f"{seat_name(seat)} takes {CARDS[card].label} from the "
+                                f"{TAVERN_LABELS[state.tavern]}."))
+            for rules in expansions(state):
+                events += rules.took(state, seat, card)
             tasks, said = gain(state, seat, card)
-            events = [Event(f"{seat_name(seat)} takes {CARDS[card].label} from the {TAVERN_LABELS[state.tavern]}."),
-                      *said]
+            events += said
         else:
             rules = next(r for r in expansions(state) if verb in r.pick_verbs)
-            tasks, events = rules.pick(state, seat, move)
+            tasks, said = rules.pick(state, seat, move)
+            events += said
         tasks = pick_tasks(state, seat, tasks)
         for rules in expansions(state):
             tasks += rules.after_pick(state, seat)
@@ -290,6 +323,9 @@ class Recruit(Choice):
         hero = HERO_TOKENS[card_of(move)]
         if hero not in state.reserve:  # "dwerg" names whichever brother is left
             hero = min(h for h in state.reserve if h in DWERGS)
+        if task.n == UNCOUNTED_RECRUIT:  # Thrivaldi's hero never counts against complete lines
+            marks = state.seats[task.seat].marks
+            marks[FREE_HEROES] = marks.get(FREE_HEROES, 0) + 1
         tasks, events = recruit(state, task.seat, hero)
         state.tasks[0:0] = tasks
         return events
@@ -328,30 +364,43 @@ class ColumnFor(Choice):
 
 
 class TopDiscard(Choice):
-    """Dagda's (2) and Bonfur's (1) discards: the top card of other columns, one at a time."""
+    """Dagda's (2) and Bonfur's (1) discards: the top card of other columns, one at a time;
+    Thor's owner may cancel one (and must, when a column is missing: rules sheet Q19)."""
 
     kind = DISCARD
-    verbs = ("discard",)
+    verbs = ("discard", "thor")
     prompt = "choose a column to discard from"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"discard {SUITS[s]}", f"Discard the top {SUITS[s]}")
-                for s in discard_columns(state.seats[task.seat], task.args)]
+        moves = [Move(f"discard {SUITS[s]}", f"Discard the top {SUITS[s]}")
+                 for s in discard_columns(state.seats[task.seat], task.args)]
+        return moves + cancel_moves(state, task.seat)
+
+    def skip(self, state: NidavellirState, task: Task) -> bool:
+        return not self.moves(state, task)
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        if move.text == "thor":
+            return "You can't cancel this discard: you have no Thor with his power token."
         tokens = move.text.split()
         if len(tokens) != 2:
             return "Now discard the top card of a column: 'discard <column>'."
         suit = SUIT_BY_NAME[tokens[1]]
         if suit in task.args:
             return f"This discard must come from a column other than {', '.join(SUITS[s] for s in task.args)}."
-        return f"There is no dwarf on top of your {tokens[1]} column: a hero on top can't be discarded."
+        return (f"There is no dwarf on top of your {tokens[1]} column: a hero or a mythical animal on top "
+                f"can't be discarded.")
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        if move.text == "thor":
+            if task.n > 1:
+                state.tasks.insert(0, Task(DISCARD, task.seat, task.n - 1, task.args))
+            # the first excluded column is the hero's own: hunter for Dagda, blacksmith for Bonfur
+            return cancel_discard(state, task.seat, "Dagda" if task.args[0] == HUNTER else "Bonfur")
         suit = SUIT_BY_NAME[move.text.split()[1]]
         card = discard_top(state, task.seat, suit)
         excluded = (*task.args, suit)
-        if task.n > 1 and discard_columns(state.seats[task.seat], excluded):
+        if task.n > 1:
             state.tasks.insert(0, Task(DISCARD, task.seat, task.n - 1, excluded))
         return [Event(f"{seat_name(task.seat)} discards {CARDS[card].label}.")]
 
@@ -387,7 +436,7 @@ BIDDING = Bidding()
 CHOICES: dict[str, Choice] = {
     choice.kind: choice for choice in (
         FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), ColumnFor(THRUD_MOVE, "thrud"),
-        ColumnFor(YLUD_MOVE, "ylud"), TopDiscard(), PioneerKeep(), *THINGVELLIR_CHOICES,
+        ColumnFor(YLUD_MOVE, "ylud"), TopDiscard(), PioneerKeep(), *THINGVELLIR_CHOICES, *IDAVOLL_CHOICES,
     )
 }
 

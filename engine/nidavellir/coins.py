@@ -83,12 +83,24 @@ def where(place: int) -> str:
     return "the pouch" if place == POUCH_PLACE else f"the {TAVERN_LABELS[place]}"
 
 
-def transform(state: NidavellirState, index: int, coin: int, place: int, amount: int, why: str) -> list[Event]:
-    """Swap `coin` (at `place`) for the treasure coin worth `amount` more; same place."""
+def betterment(state: NidavellirState, index: int, new: int, wanted: int) -> None:
+    """A coin above the value wanted (nothing between was left) is a betterment: Svafa counts it."""
+    if new > wanted:
+        # effects.py reads coins.py (Terms), so the way back is imported when it is needed.
+        from engine.nidavellir.effects import notify
+        from engine.nidavellir.hooks import BETTERMENT
+
+        notify(state, index, BETTERMENT, new - wanted)
+
+
+def transform_coin(state: NidavellirState, index: int, coin: int, place: int, amount: int) -> int | None:
+    """Swap `coin` (at `place`) for the treasure coin worth `amount` more, in the same place;
+    the new coin, or None when the treasure is empty (nothing happens)."""
     seat = state.seats[index]
-    new = treasure_pick(state.treasure, coin_value(coin) + amount)
+    wanted = coin_value(coin) + amount
+    new = treasure_pick(state.treasure, wanted)
     if new is None:
-        return [Event(f"{seat_name(index)} can't transform a coin ({why}): the Royal Treasure is empty.")]
+        return None
     state.treasure.remove(new)
     if place == POUCH_PLACE:
         seat.pouch.remove(coin)
@@ -97,6 +109,15 @@ def transform(state: NidavellirState, index: int, coin: int, place: int, amount:
     else:
         seat.bids[place] = new
     give_up(state, seat, coin)
+    betterment(state, index, new, wanted)
+    return new
+
+
+def transform(state: NidavellirState, index: int, coin: int, place: int, amount: int, why: str) -> list[Event]:
+    """Swap `coin` (at `place`) for the treasure coin worth `amount` more; same place."""
+    new = transform_coin(state, index, coin, place, amount)
+    if new is None:
+        return [Event(f"{seat_name(index)} can't transform a coin ({why}): the Royal Treasure is empty.")]
     events = [Event(f"{seat_name(index)} transforms {a_coin(coin_token(coin))} into {a_coin(new)} ({why}).")]
     events.append(Event(f"Your {coin_token(coin)} on {where(place)} became {a_coin(new)}.", frozenset({index})))
     return events
@@ -115,6 +136,7 @@ def trade(state: NidavellirState, index: int, first: int, second: int, terms: Te
     seat.pouch.append(new)
     seat.pouch.sort()
     give_up(state, seat, given)
+    betterment(state, index, new, total)
     seat.pouch_shown = True
     for card in terms.spent:
         seat.marks[card] = 1

@@ -70,6 +70,12 @@ HERO = "hero"
 ARTEFACT = "artefact"
 MERCENARY = "mercenary"
 DOUBLE = "double"  # Olwyn's doubles: a rank in any column, no class of its own
+ANIMAL = "animal"  # Idavoll: a mythical animal, a rank card of its class
+GOD = "god"  # Idavoll: a Norse god, in the command zone with its power token
+GIANT = "giant"  # Idavoll: a giant, in the command zone until it captures a dwarf of its class
+VALKYRIE = "valkyrie"  # Idavoll: a valkyrie, in the command zone with her strength track
+SPECIAL = "special"  # Idavoll's Gullinbursti: a rank in any column, no class of its own
+MYTHOLOGY_KINDS = frozenset({ANIMAL, GOD, GIANT, VALKYRIE})
 
 
 @dataclass(frozen=True)

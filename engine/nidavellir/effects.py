@@ -1,15 +1,22 @@
-"""Every card's effect, by card name: the base heroes and Thingvellir's artefacts and heroes."""
+"""Every card's effect, by card name: the base heroes, Thingvellir's artefacts and heroes, and
+Idavoll's animals, gods, giants and valkyries."""
 
 from __future__ import annotations
 
+from engine.core import Event, Move
+from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms
+from engine.nidavellir.components import seat_name
 from engine.nidavellir.heroes import BASE_HERO_EFFECTS
 from engine.nidavellir.hooks import Effect
+from engine.nidavellir.idavoll.effects import IDAVOLL_EFFECTS
 from engine.nidavellir.state import NidavellirState
 from engine.nidavellir.thingvellir.effects import THINGVELLIR_EFFECTS
 
-EFFECTS: dict[str, Effect] = {**BASE_HERO_EFFECTS, **THINGVELLIR_EFFECTS}
+EFFECTS: dict[str, Effect] = {**BASE_HERO_EFFECTS, **THINGVELLIR_EFFECTS, **IDAVOLL_EFFECTS}
 _PLAIN: dict[str, Effect] = {}
+# Cards that watch what their owner does (the valkyries), checked on every notification.
+_OBSERVERS = frozenset(key for key, found in EFFECTS.items() if type(found).observe is not Effect.observe)
 
 
 def effect(card: str) -> Effect:
@@ -53,3 +60,50 @@ def blocks_line_heroes(state: NidavellirState, seat: int) -> bool:
 
 def has_camp_access(state: NidavellirState, seat: int) -> bool:
     return any(EFFECTS[card].camp_access for card in state.seats[seat].command if card in EFFECTS)
+
+
+def notify(state: NidavellirState, seat: int, moment: str, amount: int = 1, suit: int = -1) -> None:
+    """Tell the seat's watching cards (valkyries, in the command zone) what it just did."""
+    command = state.seats[seat].command
+    if _OBSERVERS.isdisjoint(command):
+        return
+    for card in command:
+        if card in _OBSERVERS:
+            EFFECTS[card].observe(state, seat, moment, amount, suit)
+
+
+def discard_canceller(state: NidavellirState, seat: int) -> str:
+    """The card that may cancel a discard aimed at this seat now (Thor with his token), or ''."""
+    for card in state.seats[seat].command:
+        found = EFFECTS.get(card)
+        if found is not None and found.cancels_discards and found.power_ready(state, seat):
+            return card
+    return ""
+
+
+def spend_power(state: NidavellirState, seat: int, god: str) -> None:
+    """A god's power token is used (or wasted): it is gone for the rest of the game."""
+    state.seats[seat].marks[god] = 1
+
+
+def discards_spared(state: NidavellirState, seat: int, hero: str) -> int:
+    """How many of `hero`'s discards the seat's cards spare it (Durathor for Dagda)."""
+    return sum(found.spares_discards(hero) for found in owned_effects(state, seat))
+
+
+def pioneer_draw(state: NidavellirState, seat: int, usual: int) -> int:
+    """Cards the Pioneer draws for this seat: `usual`, or more with Garm."""
+    return max([usual, *(found.pioneer_draw for found in owned_effects(state, seat))])
+
+
+def cancel_moves(state: NidavellirState, seat: int) -> list[Move]:
+    """The move that cancels a discard aimed at `seat` ('thor'), when it may."""
+    card = discard_canceller(state, seat)
+    return [Move(card, f"Cancel this discard ({CARDS[card].label})")] if card else []
+
+
+def cancel_discard(state: NidavellirState, seat: int, source: str) -> list[Event]:
+    """`seat` cancels the discard `source` (a card's label) asked of it, spending Thor's power."""
+    card = discard_canceller(state, seat)
+    spend_power(state, seat, card)
+    return [Event(f"{seat_name(seat)} uses {CARDS[card].label}'s power: no discard for {source}.")]

@@ -22,8 +22,17 @@ class Expansion:
     def setup(self, state: NidavellirState, rng: Rng) -> None:
         """Add the expansion's components to a new game (after the base game's shuffles)."""
 
+    def deal(self, state: NidavellirState, tavern: int) -> list[str] | None:
+        """The cards dealt into `tavern` at round start instead of the Age deck's, or None
+        (Idavoll: mythology cards in the Dancing Dragon in Age 1 rounds 1–3)."""
+        return None
+
     def round_start(self, state: NidavellirState) -> list[Event]:
-        """After the taverns are dealt, before the bids."""
+        """After the taverns are dealt, before the bids (choices queued here come before them)."""
+        return []
+
+    def round_end(self, state: NidavellirState) -> list[Task]:
+        """Choices after the third tavern, before the coins go back (Idavoll: Odin)."""
         return []
 
     def age_start(self, state: NidavellirState) -> list[Event]:
@@ -32,6 +41,22 @@ class Expansion:
 
     def end_of_age(self, state: NidavellirState) -> list[Task]:
         """Steps after the last tavern of an age, before Ylud and the distinctions (or the end)."""
+        return []
+
+    def withheld(self, state: NidavellirState, seat: int) -> list[str]:
+        """Cards of the current tavern `seat` may not take (Idavoll: reserved by Loki for another)."""
+        return []
+
+    def withheld_refusal(self, state: NidavellirState, seat: int, card: str) -> str:
+        """Why `seat` may not take `card` of the current tavern although it lies there; or ''."""
+        return ""
+
+    def pick_started(self, state: NidavellirState, seat: int) -> list[Event]:
+        """`seat` begins its pick in the current tavern, whatever it then takes (Brynhildr, Loki)."""
+        return []
+
+    def took(self, state: NidavellirState, seat: int, card: str) -> list[Event]:
+        """`seat` took `card` from the tavern into its army (Idavoll: a waiting giant turns away)."""
         return []
 
     def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:

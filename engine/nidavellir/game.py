@@ -11,7 +11,7 @@ from operator import attrgetter
 from typing import Any
 
 from engine.core import AIPlayer, Event, Game, Move, OptionSpec, Outcome, validate_options
-from engine.errors import BadOptions, IllegalMove
+from engine.errors import IllegalMove
 from engine.nidavellir.choices import pending
 from engine.nidavellir.components import seat_name
 from engine.nidavellir.grammar import parse
@@ -19,22 +19,20 @@ from engine.nidavellir.legacy import decode_legacy
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.scoring import ranks_of, sheet, totals
 from engine.nidavellir.setup import new_game
-from engine.nidavellir.state import BID, OVER, THINGVELLIR, NidavellirState
+from engine.nidavellir.state import BID, IDAVOLL, OVER, THINGVELLIR, NidavellirState
 from engine.nidavellir.steps import settle
 from engine.nidavellir.view import determinize, view
 
-IDAVOLL = "idavoll"
 _TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
-# The descriptions are pinned by the Discord command snapshot (tests/discord/commands.json), so
-# Thingvellir's still reads "not available yet" until that snapshot is updated with it.
+# The descriptions also appear in the Discord command snapshot (tests/discord/commands.json).
 _OPTIONS = (
-    OptionSpec(THINGVELLIR, False, (False, True), "Thingvellir expansion (not available yet)"),
-    OptionSpec(IDAVOLL, False, (False, True), "Idavoll expansion (not available yet)"),
+    OptionSpec(THINGVELLIR, False, (False, True), "Thingvellir expansion: the camp of artefacts and mercenaries"),
+    OptionSpec(IDAVOLL, False, (False, True), "Idavoll expansion: mythical animals, gods, giants and valkyries"),
 )
 
 
 class Nidavellir(Game[NidavellirState]):
-    """Nidavellir, 2–5 players, with the Thingvellir expansion as an option."""
+    """Nidavellir, 2–5 players, with the Thingvellir and Idavoll expansions as options."""
 
     name = "nidavellir"
     title = "Nidavellir"
@@ -45,17 +43,16 @@ class Nidavellir(Game[NidavellirState]):
         return _OPTIONS
 
     def option_sets(self) -> list[dict[str, Any]]:
-        """The base game and Thingvellir; Idavoll is refused at setup, so it has no set."""
-        return [{THINGVELLIR: False, IDAVOLL: False}, {THINGVELLIR: True, IDAVOLL: False}]
+        """The base game, each expansion alone, and both together."""
+        return [{THINGVELLIR: False, IDAVOLL: False}, {THINGVELLIR: True, IDAVOLL: False},
+                {THINGVELLIR: False, IDAVOLL: True}, {THINGVELLIR: True, IDAVOLL: True}]
 
     def setup(self, players: int, options: Mapping[str, Any] | None, seed: int,
               version: int | None = None) -> NidavellirState:
         self.check_players(players)
         self.check_version(version)
         chosen = validate_options(_OPTIONS, options)
-        if chosen[IDAVOLL]:
-            raise BadOptions("The Idavoll expansion isn't playable yet: play the base game or Thingvellir.")
-        return new_game(players, seed, [THINGVELLIR] if chosen[THINGVELLIR] else [])
+        return new_game(players, seed, [name for name in (THINGVELLIR, IDAVOLL) if chosen[name]])
 
     def to_move(self, state: NidavellirState) -> frozenset[int]:
         if state.phase == OVER:

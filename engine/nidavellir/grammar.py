@@ -18,6 +18,7 @@ from engine.nidavellir.components import (
     HUNTER_COIN,
     HUNTER_TOKEN,
     MERCENARY,
+    MYTHOLOGY_KINDS,
     OFFERING,
     PLACES,
     SUIT_BY_NAME,
@@ -30,7 +31,7 @@ MAX_NUMBER_DIGITS = 2  # no coin, card value or amount in the game has more
 MERCENARY_PREFIX = "mercenary "
 
 HERO_TOKENS: dict[str, str] = {key: key for key in sorted(HEROES) if key not in DWERGS} | {"dwerg": min(DWERGS)}
-TAVERN_CARDS = frozenset(key for key, card in CARDS.items() if card.kind in (DWARF, OFFERING))
+TAVERN_CARDS = frozenset(key for key, card in CARDS.items() if card.kind in (DWARF, OFFERING, *MYTHOLOGY_KINDS))
 CAMP_CARDS = frozenset(key for key, card in CARDS.items() if card.kind in ("artefact", MERCENARY))
 MERCENARIES = frozenset(key for key, card in CARDS.items() if card.kind == MERCENARY)
 LOOSE_CARDS = frozenset(key for key, card in CARDS.items() if not card.hero)  # what a pile may hold
@@ -169,6 +170,61 @@ def _mjollnir(rest: list[str]) -> Move:
     return Move(f"mjollnir {rest[0]}")
 
 
+def _in_tavern(words: list[str], verb: str, example: str) -> str:
+    """'<card> in <tavern>' (the 'in' may be left out), canonical."""
+    if len(words) < 2 or words[-1] not in TAVERN_BY_NAME:
+        raise BadMove(f"Name a card and its tavern: e.g. {example}.")
+    name = words[:-2] if words[-2] == "in" else words[:-1]
+    card = card_name(name, TAVERN_CARDS, "a tavern card", example)
+    return f"{card} in {words[-1]}"
+
+
+def _loki(rest: list[str]) -> Move:
+    return Move("loki " + _in_tavern(rest, "loki", "'loki warrior 7 in goblin'"))
+
+
+def _freya(rest: list[str]) -> Move:
+    """'freya <card> in <tavern> with <card> in <tavern>'; the taverns in table order."""
+    cuts = [i for i, word in enumerate(rest) if word in TAVERN_BY_NAME]
+    example = "'freya warrior 7 in goblin with hunter in horse'"
+    if len(cuts) != 2 or cuts[1] != len(rest) - 1:
+        raise BadMove(f"Freya swaps two cards of two taverns: e.g. {example}.")
+    first = rest[:cuts[0] + 1]
+    second = rest[cuts[0] + 1:]
+    if second and second[0] == "with":
+        second = second[1:]
+    pairs = sorted((_in_tavern(first, "freya", example), _in_tavern(second, "freya", example)),
+                   key=lambda text: TAVERN_BY_NAME[text.split()[-1]])
+    return Move(f"freya {pairs[0]} with {pairs[1]}")
+
+
+def _odin(rest: list[str]) -> Move:
+    if len(rest) == 3 and rest[1] == "for":
+        rest = [rest[0], rest[2]]
+    if len(rest) != 2 or any(token not in HERO_TOKENS for token in rest):
+        raise BadMove("Odin swaps two neutral heroes: 'odin <your hero> for <hero>', e.g. 'odin skaa for grid' "
+                      "(any Dwerg brother is 'dwerg').")
+    return Move(f"odin {rest[0]} for {rest[1]}")
+
+
+def _alone(verb: str, hint: str) -> Callable[[list[str]], Move]:
+    def parse(rest: list[str]) -> Move:
+        if rest:
+            raise BadMove(f"'{verb}' stands alone: {hint}.")
+        return Move(verb)
+
+    return parse
+
+
+def _olrun(rest: list[str]) -> Move:
+    if rest and rest[0] in ("on", "to"):
+        rest = rest[1:]
+    if len(rest) != 1:
+        raise BadMove(f"Write 'olrun <class>': {COLUMNS_HINT}.")
+    column(rest[0], "olrun")
+    return Move(f"olrun {rest[0]}")
+
+
 PARSERS: dict[str, Callable[[list[str]], Move]] = {
     "bid": _bid,
     "take": _card_verb("take", TAVERN_CARDS, "a tavern card", "'take warrior 7', 'take hunter', 'take offering 3'"),
@@ -184,6 +240,16 @@ PARSERS: dict[str, Callable[[list[str]], Move]] = {
     "discard": _discard,
     "enlist": _enlist,
     "mjollnir": _mjollnir,
+    "capture": _card_verb("capture", TAVERN_CARDS, "a tavern dwarf", "'capture warrior 7'"),
+    "frigg": _card_verb("frigg", TAVERN_CARDS, "a tavern card", "'frigg hunter'"),
+    "under": _card_verb("under", TAVERN_CARDS, "a card", "'under warrior 7'"),
+    "loki": _loki,
+    "freya": _freya,
+    "odin": _odin,
+    "thor": _alone("thor", "it cancels the discard asked of you"),
+    "pass": _alone("pass", "it keeps a god's power for later"),
+    "olrun": _olrun,
+    "gullinbursti": _to_column("gullinbursti"),
 }
 VERBS = tuple(PARSERS)
 

@@ -25,20 +25,31 @@ NOT_ENOUGH_TO_DISCARD = "You can't recruit {} now: there aren't enough dwarves t
 
 class Discarder(Effect):
     """Dagda and Bonfur: discard the top card of `count` other columns (before Thrud, pushed
-    aside by the hero, is placed again, as on BGA)."""
+    aside by the hero, is placed again, as on BGA). Durathor spares one of Dagda's; while Thor's
+    power is ready, one column fewer is needed, Thor then cancelling the discard that's missing."""
 
     def __init__(self, key: str, own: int, count: int) -> None:
         super().__init__(key)
         self.own = own
         self.count = count
 
+    def discards(self, state: NidavellirState, seat: int) -> int:
+        # effects.py reads this module (the base heroes' table), so it is imported when needed.
+        from engine.nidavellir.effects import discards_spared
+
+        return max(0, self.count - discards_spared(state, seat, self.key))
+
     def refusal(self, state: NidavellirState, seat: int) -> str:
-        if len(discard_columns(state.seats[seat], (self.own,))) < self.count:
+        from engine.nidavellir.effects import discard_canceller
+
+        needed = self.discards(state, seat) - (1 if discard_canceller(state, seat) else 0)
+        if len(discard_columns(state.seats[seat], (self.own,))) < needed:
             return NOT_ENOUGH_TO_DISCARD.format(self.card.label)
         return ""
 
     def gained(self, state: NidavellirState, seat: int) -> tuple[list[Task], list[Event]]:
-        return [Task(DISCARD, seat, self.count, (self.own,))], []
+        count = self.discards(state, seat)
+        return ([Task(DISCARD, seat, count, (self.own,))] if count else []), []
 
 
 class Hourya(Effect):

@@ -11,7 +11,10 @@ Every hook has a do-nothing default, so a card overrides only the moments it act
 - `adjust_trade` / `adjust_transform`: change a coin trade or transform of its owner;
 - `points`: its points at scoring (neutral heroes and artefacts; column cards score in columns);
 - `column_bonus`: points it adds to the column it stands in (Idunn);
-- `end_of_age` / `end_of_game`: choices its owner makes then (Ylud; Brisingamens, Mjöllnir).
+- `end_of_age` / `end_of_game`: choices its owner makes then (Ylud; Brisingamens, Mjöllnir);
+- `power_ready`: a god's power token is still there (Idavoll); `cancels_discards` (Thor),
+  `spares_discards` (Durathor: one discard fewer for Dagda), `pioneer_draw` (Garm);
+- `observe`: a moment its owner lived through, for the valkyries' strength tracks (MOMENTS).
 """
 
 from __future__ import annotations
@@ -20,6 +23,14 @@ from engine.core import Event
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms
 from engine.nidavellir.state import NidavellirState, Task
+
+# What a seat does that a valkyrie may count (`Effect.observe`).
+FIRST_PICK = "first_pick"  # picked first in a tavern (Brynhildr)
+DISTINCTION_WON = "distinction"  # won a distinction (Hildr)
+PLACED = "placed"  # put a card with a rank of `suit` into its army (Ölrun)
+HERO_RECRUITED = "hero"  # recruited a hero, any way but Odin's (Sigrdrífa)
+BETTERMENT = "betterment"  # got a coin `amount` above its target in a trade or transform (Svafa)
+MOMENTS = (FIRST_PICK, DISTINCTION_WON, PLACED, HERO_RECRUITED, BETTERMENT)
 
 
 class Effect:
@@ -33,6 +44,10 @@ class Effect:
     camp_access = False
     # End-of-game choices are made card by card in this order (lower first).
     end_order = 0
+    # Its owner may cancel a discard aimed at them while its power is ready (Thor).
+    cancels_discards = False
+    # Cards the Pioneer of the Kingdom draws when its owner wins it (Garm: 6; 0 = the usual 3).
+    pioneer_draw = 0
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -71,3 +86,14 @@ class Effect:
     def end_of_game(self, state: NidavellirState, seat: int) -> list[Task]:
         """Choices of its owner after Thrud has left her column, before scoring."""
         return []
+
+    def power_ready(self, state: NidavellirState, seat: int) -> bool:
+        """A god whose power token is still on it (Idavoll); other cards have no power."""
+        return False
+
+    def spares_discards(self, hero: str) -> int:
+        """Discards this card spares its owner when `hero` is recruited (Durathor for Dagda)."""
+        return 0
+
+    def observe(self, state: NidavellirState, seat: int, moment: str, amount: int, suit: int) -> None:
+        """Its owner lived through `moment` (one of MOMENTS); a valkyrie moves her token."""

@@ -10,15 +10,29 @@ from __future__ import annotations
 from engine.core import Event
 from engine.nidavellir.army import lines
 from engine.nidavellir.cards import CARDS, DWERGS, HERO_ORDER
-from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, seat_name
-from engine.nidavellir.effects import blocks_line_heroes, effect
-from engine.nidavellir.state import CHECK_HEROES, DOUBLE_MOVE, ENLIST, TRANSFORM, NidavellirState, Task
+from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, SPECIAL, seat_name
+from engine.nidavellir.effects import blocks_line_heroes, effect, notify
+from engine.nidavellir.hooks import HERO_RECRUITED, PLACED
+from engine.nidavellir.idavoll.effects import FREE_HEROES
+from engine.nidavellir.state import (
+    CHECK_HEROES,
+    DOUBLE_MOVE,
+    ENLIST,
+    GULLINBURSTI_MOVE,
+    TRANSFORM,
+    NidavellirState,
+    Task,
+)
 
 
 def place(state: NidavellirState, index: int, card: str, suit: int) -> list[Task]:
-    """Put a card on top of a column; the card it covers may react (Thrud steps aside)."""
+    """Put a card on top of a column; the card it covers may react (Thrud steps aside). A card
+    with a rank of that class (a mercenary enlisted there too) is news for Ölrun."""
     column = state.seats[index].army[suit]
     column.append(card)
+    piece = CARDS[card]
+    if piece.suit == suit or piece.kind == MERCENARY:
+        notify(state, index, PLACED, suit=suit)
     if len(column) > 1:
         return effect(column[-2]).covered(state, index, suit)
     return []
@@ -43,6 +57,9 @@ def gain(state: NidavellirState, index: int, card: str) -> tuple[list[Task], lis
     if piece.kind == DOUBLE:
         seat.command.append(card)
         return [Task(DOUBLE_MOVE, index, 1)], []
+    if piece.kind == SPECIAL:  # Gullinbursti, back from the discard pile: a column of its owner's choice
+        seat.command.append(card)
+        return [Task(GULLINBURSTI_MOVE, index)], []
     if piece.kind == HERO:
         raise ValueError(f"{card} is a hero: heroes are recruited")
     if piece.suit is None:
@@ -54,8 +71,9 @@ def gain(state: NidavellirState, index: int, card: str) -> tuple[list[Task], lis
 
 
 def hero_total(state: NidavellirState, index: int) -> int:
-    """Heroes that count against complete lines."""
-    return len(state.seats[index].heroes)
+    """Heroes that count against complete lines (not those Thrivaldi brought)."""
+    seat = state.seats[index]
+    return len(seat.heroes) - seat.marks.get(FREE_HEROES, 0)
 
 
 def recruitable(state: NidavellirState, index: int) -> list[str]:
@@ -79,15 +97,17 @@ def owes_hero(state: NidavellirState, index: int) -> bool:
     return bool(recruitable(state, index))
 
 
-def recruit(state: NidavellirState, index: int, hero: str) -> tuple[list[Task], list[Event]]:
+def recruit(state: NidavellirState, index: int, hero: str, by_odin: bool = False) -> tuple[list[Task], list[Event]]:
     """Take `hero` from the reserve: a class hero joins its column, a neutral one the command
     zone; its effect's tasks come first, then Thrud's if the hero covered her, then a check for
-    a further hero (recruiting chains)."""
+    a further hero (recruiting chains). Odin's swap is the one way that Sigrdrífa doesn't count."""
     seat = state.seats[index]
     state.reserve.remove(hero)
     seat.heroes.append(hero)
     piece = CARDS[hero]
     events = [Event(f"{seat_name(index)} recruits {piece.label}.")]
+    if not by_odin:
+        notify(state, index, HERO_RECRUITED)
     if piece.suit is None:
         seat.command.append(hero)
     tasks, said = effect(hero).gained(state, index)

@@ -7,10 +7,11 @@ steps.settle runs the automatic ones until a seat must choose.
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nidavellir.cards import CARDS, DISTINCTION_ORDER, cards_per_tavern, rounds_per_age
+from engine.nidavellir.cards import CARDS, DISTINCTION_ORDER, cards_per_tavern, discard_tavern_card
 from engine.nidavellir.components import CROWN_GEM, TAVERN_LABELS, coin_value, is_trading, seat_name
 from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.expansion import Expansion
+from engine.nidavellir.idavoll.rules import IDAVOLL_RULES
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import (
     AGE_END,
@@ -19,6 +20,7 @@ from engine.nidavellir.state import (
     CHECK_HEROES,
     DISTINCTION,
     END_OF_AGE,
+    END_ROUND,
     END_TAVERN,
     FINISH,
     NO_BID,
@@ -32,7 +34,7 @@ from engine.nidavellir.state import (
 )
 from engine.nidavellir.thingvellir.rules import THINGVELLIR_RULES
 
-EXPANSIONS: dict[str, Expansion] = {THINGVELLIR_RULES.name: THINGVELLIR_RULES}
+EXPANSIONS: dict[str, Expansion] = {rules.name: rules for rules in (THINGVELLIR_RULES, IDAVOLL_RULES)}
 
 
 def expansions(state: NidavellirState) -> list[Expansion]:
@@ -44,7 +46,8 @@ def start_round(state: NidavellirState) -> list[Event]:
     deck = state.decks[state.age - 1]
     n = cards_per_tavern(state.players)
     for tavern in range(3):
-        state.taverns[tavern] = [deck.pop() for _ in range(n)]
+        dealt = next((cards for rules in expansions(state) if (cards := rules.deal(state, tavern)) is not None), None)
+        state.taverns[tavern] = [deck.pop() for _ in range(n)] if dealt is None else dealt
     state.phase = BID
     state.tavern = -1
     state.revealed = [False] * 3
@@ -147,13 +150,18 @@ def end_tavern(state: NidavellirState) -> list[Event]:
     events = []
     leftover = state.taverns[tavern]
     if leftover:
-        state.discard += leftover
-        names = ", ".join(CARDS[c].label for c in leftover)
+        piled = [c for c in leftover if discard_tavern_card(state.discard, c)]
+        gone = [c for c in leftover if c not in piled]
         label = TAVERN_LABELS[tavern]
-        if len(leftover) == 1:
-            events.append(Event(f"The leftover card of the {label} is discarded: {names}."))
-        else:
-            events.append(Event(f"The leftover cards of the {label} are discarded: {names}."))
+        if piled:
+            names = ", ".join(CARDS[c].label for c in piled)
+            if len(piled) == 1:
+                events.append(Event(f"The leftover card of the {label} is discarded: {names}."))
+            else:
+                events.append(Event(f"The leftover cards of the {label} are discarded: {names}."))
+        if gone:
+            names = ", ".join(CARDS[c].label for c in gone)
+            events.append(Event(f"The mythology cards left in the {label} leave the game: {names}."))
         state.taverns[tavern] = []
     gems = [seat.gem for seat in state.seats]
     for a, b in gem_swaps(state.order_values, gems):
@@ -161,6 +169,10 @@ def end_tavern(state: NidavellirState) -> list[Event]:
         events.append(Event(f"{seat_name(a)} and {seat_name(b)} tied and swap gems {gems[a]} and {gems[b]}."))
     if tavern < 2:
         return events + reveal(state, tavern + 1)
+    later = [task for rules in expansions(state) for task in rules.round_end(state)]
+    if later:
+        state.tasks[0:0] = [*later, Task(END_ROUND)]
+        return events
     return events + end_round(state)
 
 
@@ -172,7 +184,7 @@ def end_round(state: NidavellirState) -> list[Event]:
         seat.has_bid = False
         seat.pouch_shown = True
     state.tavern = -1
-    if state.round < rounds_per_age(state.players):
+    if state.round < state.rounds_this_age:
         state.round += 1
         return start_round(state)
     state.phase = END_OF_AGE

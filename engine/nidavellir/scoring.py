@@ -1,5 +1,6 @@
-"""Final scoring (rules 1.5, Thingvellir 1.8): column scores, coins, heroes, artefacts, the
-mercenaries' share, bonuses, and the score sheet."""
+"""Final scoring (rules 1.5, Thingvellir 1.8, Idavoll 2.8): column scores (the animals' bonuses
+inside them), coins, heroes, artefacts, the mercenaries' share, gods, giants, valkyries,
+bonuses, and the score sheet."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from engine.nidavellir.components import (
     ARTEFACT,
     BLACKSMITH,
     CROWN_GEM,
+    GIANT,
+    GOD,
     HUNTER,
     MERCENARY,
     MINER,
     SUITS,
+    VALKYRIE,
     WARRIOR,
     coin_value,
 )
@@ -28,7 +32,15 @@ _COLUMN_BONUS = frozenset(key for key, found in EFFECTS.items()
                           if type(found).column_bonus is not Effect.column_bonus)
 NEUTRAL_HEROES = frozenset(key for key, card in CARDS.items() if card.hero and card.suit is None)
 BASE_COLUMNS = [*SUITS, "coins", "heroes", "bonuses", "total", "rank"]
-THINGVELLIR_COLUMNS = [*SUITS, "coins", "heroes", "artefacts", "mercenaries", "bonuses", "total", "rank"]
+THINGVELLIR_PARTS = ["artefacts", "mercenaries"]
+IDAVOLL_PARTS = ["gods", "giants", "valkyries"]
+THINGVELLIR_COLUMNS = [*SUITS, "coins", "heroes", *THINGVELLIR_PARTS, "bonuses", "total", "rank"]
+
+
+def sheet_columns(state: NidavellirState) -> list[str]:
+    """The score sheet's columns for the expansions in play."""
+    parts = (THINGVELLIR_PARTS if state.thingvellir else []) + (IDAVOLL_PARTS if state.idavoll else [])
+    return [*SUITS, "coins", "heroes", *parts, "bonuses", "total", "rank"]
 
 
 def blacksmith_points(n: int) -> int:
@@ -76,10 +88,15 @@ def hero_points(state: NidavellirState, index: int) -> int:
     return total
 
 
-def artefact_points(state: NidavellirState, index: int) -> int:
-    """Artefacts in the command zone (Vegvisir scores in the explorer column)."""
+def command_points(state: NidavellirState, index: int, kind: str) -> int:
+    """Cards of one kind in the command zone: artefacts (Vegvisir scores in the explorer column),
+    gods, giants, valkyries."""
     return sum(effect(card).points(state, index) for card in state.seats[index].command
-               if CARDS[card].kind == ARTEFACT)
+               if CARDS[card].kind == kind)
+
+
+def artefact_points(state: NidavellirState, index: int) -> int:
+    return command_points(state, index, ARTEFACT)
 
 
 def warrior_bonus_seats(state: NidavellirState) -> set[int]:
@@ -100,10 +117,14 @@ class SheetRow:
     bonuses: int
     artefacts: int = 0
     mercenaries: int = 0
+    gods: int = 0
+    giants: int = 0
+    valkyries: int = 0
 
     @property
     def total(self) -> int:
-        return sum(self.suits) + self.coins + self.heroes + self.bonuses + self.artefacts + self.mercenaries
+        return (sum(self.suits) + self.coins + self.heroes + self.bonuses + self.artefacts + self.mercenaries
+                + self.gods + self.giants + self.valkyries)
 
 
 def sheet_rows(state: NidavellirState) -> list[SheetRow]:
@@ -116,12 +137,16 @@ def sheet_rows(state: NidavellirState) -> list[SheetRow]:
     for index, seat in enumerate(state.seats):
         bonuses = (CROWN_POINTS if seat.gem == CROWN_GEM else 0) + (highest_coin(seat) if index in bonus_seats else 0)
         suits = tuple(suit_points(seat, suit) for suit in range(5))
+        mythology = {}
+        if state.idavoll:
+            mythology = {"gods": command_points(state, index, GOD), "giants": command_points(state, index, GIANT),
+                         "valkyries": command_points(state, index, VALKYRIE)}
         if not state.thingvellir:
-            rows.append(SheetRow(index, suits, coin_points(seat), hero_points(state, index), bonuses))
+            rows.append(SheetRow(index, suits, coin_points(seat), hero_points(state, index), bonuses, **mythology))
             continue
         without = tuple(column_points([c for c in seat.army[s] if CARDS[c].kind != MERCENARY], s) for s in range(5))
         rows.append(SheetRow(index, without, coin_points(seat), hero_points(state, index), bonuses,
-                             artefact_points(state, index), sum(suits) - sum(without)))
+                             artefact_points(state, index), sum(suits) - sum(without), **mythology))
     return rows
 
 
@@ -134,12 +159,12 @@ def sheet(state: NidavellirState) -> dict[str, Any]:
     """The JSON score sheet of docs/views/nidavellir.md."""
     rows = sheet_rows(state)
     places = ranks_of([r.total for r in rows])
-    columns = THINGVELLIR_COLUMNS if state.thingvellir else BASE_COLUMNS
+    columns = sheet_columns(state)
     out = []
     for row, place in zip(rows, places, strict=True):
         parts = {**{SUITS[s]: row.suits[s] for s in range(5)}, "coins": row.coins, "heroes": row.heroes,
-                 "artefacts": row.artefacts, "mercenaries": row.mercenaries, "bonuses": row.bonuses,
-                 "total": row.total, "rank": place}
+                 "artefacts": row.artefacts, "mercenaries": row.mercenaries, "gods": row.gods, "giants": row.giants,
+                 "valkyries": row.valkyries, "bonuses": row.bonuses, "total": row.total, "rank": place}
         out.append({"seat": row.seat, **{name: parts[name] for name in columns}})
     return {"columns": list(columns), "rows": out}
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import StaleEncoding
-from engine.nidavellir.cards import CARDS
+from engine.nidavellir.cards import CARDS, rounds_per_age
 from engine.nidavellir.components import SUITS
 
 VERSION = 2
@@ -55,12 +55,26 @@ LOWEST_COIN = "lowest_coin"
 POUCH_TRANSFORMS = "pouch_transforms"
 TO_DISCARD = "to_discard"
 HOFUD_DISCARDS = "hofud_discards"
+# Idavoll's task kinds (same rule: never rename one).
+LOKI = "loki"
+FREYA = "freya"
+FRIGG_KEEP = "frigg_keep"
+FRIGG_ORDER = "frigg_order"
+ODIN = "odin"
+OLRUN = "olrun"
+GULLINBURSTI_MOVE = "gullinbursti"
+SKYMIR_KEEP = "skymir_keep"
+HRUNGNIR_ORDER = "hrungnir_order"
+HRUNGNIR = "hrungnir"
+SKYMIR = "skymir"
+END_ROUND = "end_round"
 
 NO_BID = -1
 NOT_DECIDED = -2  # a distinction not handed out yet
 NOBODY = -1  # a distinction nobody won (tie); a tavern where nobody visited the camp
 
 THINGVELLIR = "thingvellir"
+IDAVOLL = "idavoll"
 
 
 @dataclass(frozen=True)
@@ -115,12 +129,13 @@ class SeatState:
     heroes: list[str] = field(default_factory=list)
     distinctions: list[int] = field(default_factory=list)
     marks: dict[str, int] = field(default_factory=dict)
+    captured: dict[str, str] = field(default_factory=dict)  # Idavoll: giant -> the dwarf under it
 
     def copy(self) -> SeatState:
         return SeatState(
             self.gem, self.bids[:], self.pouch[:], self.has_bid, self.pouch_shown, self.bronze[:],
             [column[:] for column in self.army], self.command[:], self.heroes[:], self.distinctions[:],
-            dict(self.marks),
+            dict(self.marks), dict(self.captured),
         )
 
     def coins(self) -> list[int]:
@@ -128,20 +143,26 @@ class SeatState:
         return [c for c in self.bids if c != NO_BID] + self.pouch
 
     def encode(self) -> dict[str, Any]:
-        return {
+        out = {
             "gem": self.gem, "bids": self.bids[:], "pouch": self.pouch[:], "has_bid": self.has_bid,
             "pouch_shown": self.pouch_shown, "bronze": self.bronze[:],
             "army": {SUITS[s]: column[:] for s, column in enumerate(self.army)}, "command": self.command[:],
             "heroes": self.heroes[:], "distinctions": self.distinctions[:], "marks": dict(self.marks),
         }
+        if self.captured:  # Idavoll only: games without it encode exactly as before
+            out["captured"] = dict(self.captured)
+        return out
 
     @classmethod
     def decode(cls, d: Mapping[str, Any]) -> SeatState:
         army = d["army"]
+        captured = {str(k): str(v) for k, v in d.get("captured", {}).items()}
+        _cards(list(captured.values()))
         return cls(
             int(d["gem"]), _ints(d["bids"]), _ints(d["pouch"]), bool(d["has_bid"]), bool(d["pouch_shown"]),
             _ints(d["bronze"]), [_cards(army[suit]) for suit in SUITS], _cards(d["command"]),
             _cards(d["heroes"]), _ints(d["distinctions"]), {str(k): int(v) for k, v in d["marks"].items()},
+            captured,
         )
 
 
@@ -173,8 +194,13 @@ class NidavellirState:
     camp: list[str] = field(default_factory=list)  # Thingvellir: the face-up camp
     camp_decks: list[list[str]] = field(default_factory=lambda: [[], []])  # [age 1, age 2]
     camp_picks: list[int] = field(default_factory=lambda: [NOBODY] * 3)  # who visited the camp, per tavern
-    aside: list[str] = field(default_factory=list)  # cards set aside: Olwyn's doubles
+    aside: list[str] = field(default_factory=list)  # cards set aside: Olwyn's doubles, Gullinbursti
     window: bool = False  # a mercenary gained now is enlisted at once (end of an age)
+    myth_deck: list[str] = field(default_factory=list)  # Idavoll: the mythology deck, face down
+    myth_reserve: list[str] = field(default_factory=list)  # Idavoll: the other mythology cards, face down
+    drawn: list[str] = field(default_factory=list)  # Idavoll: Frigg's or Skymir's cards, seen by the drawer
+    reserved: list[int] = field(default_factory=list)  # Idavoll: Loki's token, [tavern, seat], on ...
+    reserved_card: str = ""  # ... this card of that tavern (one copy of it)
 
     def copy(self) -> NidavellirState:
         return NidavellirState(
@@ -183,12 +209,21 @@ class NidavellirState:
             [t[:] for t in self.taverns], self.revealed[:], [o[:] for o in self.orders],
             [p[:] for p in self.picked], self.order_values[:], self.discard[:], self.winners[:],
             self.pioneer[:], self.tasks[:], self.expansions[:], self.camp[:], [d[:] for d in self.camp_decks],
-            self.camp_picks[:], self.aside[:], self.window,
+            self.camp_picks[:], self.aside[:], self.window, self.myth_deck[:], self.myth_reserve[:], self.drawn[:],
+            self.reserved[:], self.reserved_card,
         )
 
     @property
     def thingvellir(self) -> bool:
         return THINGVELLIR in self.expansions
+
+    @property
+    def idavoll(self) -> bool:
+        return IDAVOLL in self.expansions
+
+    @property
+    def rounds_this_age(self) -> int:
+        return rounds_per_age(self.players, self.age, self.idavoll)
 
     def holder(self, key: str) -> int:
         """The seat that recruited this hero or holds this card in its command zone, or -1."""
@@ -198,7 +233,7 @@ class NidavellirState:
         return -1
 
     def encode(self) -> dict[str, Any]:
-        return {
+        out = {
             "version": VERSION, "players": self.players, "rng": self.rng, "seats": [s.encode() for s in self.seats],
             "decks": [d[:] for d in self.decks], "treasure": self.treasure[:], "reserve": self.reserve[:],
             "age": self.age, "round": self.round, "phase": self.phase, "tavern": self.tavern,
@@ -209,6 +244,10 @@ class NidavellirState:
             "expansions": self.expansions[:], "camp": self.camp[:], "camp_decks": [d[:] for d in self.camp_decks],
             "camp_picks": self.camp_picks[:], "aside": self.aside[:], "window": self.window,
         }
+        if self.idavoll:  # games without Idavoll encode exactly as before it existed
+            out.update({"myth_deck": self.myth_deck[:], "myth_reserve": self.myth_reserve[:], "drawn": self.drawn[:],
+                        "reserved": self.reserved[:], "reserved_card": self.reserved_card})
+        return out
 
     @classmethod
     def decode(cls, d: Mapping[str, Any]) -> NidavellirState:
@@ -225,6 +264,8 @@ class NidavellirState:
                 _ints(d["order_values"]), _cards(d["discard"]), _ints(d["winners"]), _cards(d["pioneer"]),
                 [Task.decode(t) for t in d["tasks"]], [str(e) for e in d["expansions"]], _cards(d["camp"]),
                 [_cards(x) for x in d["camp_decks"]], _ints(d["camp_picks"]), _cards(d["aside"]), bool(d["window"]),
+                _cards(d.get("myth_deck", [])), _cards(d.get("myth_reserve", [])), _cards(d.get("drawn", [])),
+                _ints(d.get("reserved", [])), "".join(_cards([d["reserved_card"]] if d.get("reserved_card") else [])),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise StaleEncoding(f"This Nidavellir snapshot can't be read ({err!r}). Replay the move log instead.") \

@@ -11,13 +11,15 @@ from engine.nidavellir.choices import CHOICES
 from engine.nidavellir.coins import trade
 from engine.nidavellir.components import is_trading
 from engine.nidavellir.effects import trade_terms
+from engine.nidavellir.idavoll.steps import IDAVOLL_STEPS
 from engine.nidavellir.recruiting import owes_hero
-from engine.nidavellir.rounds import end_tavern
+from engine.nidavellir.rounds import end_round, end_tavern
 from engine.nidavellir.state import (
     AGE_END,
     AUTO_TRADE,
     CHECK_HEROES,
     DISTINCTION,
+    END_ROUND,
     END_TAVERN,
     FINISH,
     GAME_OVER,
@@ -55,16 +57,22 @@ def end_tavern_step(state: NidavellirState, task: Task) -> list[Event]:
     return end_tavern(state)
 
 
+def end_round_step(state: NidavellirState, task: Task) -> list[Event]:
+    return end_round(state)
+
+
 STEPS: dict[str, Callable[[NidavellirState, Task], list[Event]]] = {
     CHECK_HEROES: check_heroes,
     AUTO_TRADE: auto_trade,
     END_TAVERN: end_tavern_step,
+    END_ROUND: end_round_step,
     AGE_END: age_end,
     DISTINCTION: distinction,
     START_AGE: start_age,
     FINISH: finish,
     GAME_OVER: game_over,
     **THINGVELLIR_STEPS,
+    **IDAVOLL_STEPS,
 }
 
 

@@ -6,26 +6,50 @@ from __future__ import annotations
 from typing import Any
 
 from engine.nidavellir.army import column_bravery, column_ranks, lines
-from engine.nidavellir.cards import CARDS, DISTINCTION_LABELS, DISTINCTION_ORDER, rounds_per_age
+from engine.nidavellir.cards import CARDS, DISTINCTION_LABELS, DISTINCTION_ORDER
 from engine.nidavellir.choices import BIDDING, CHOICES
 from engine.nidavellir.components import (
     ARTEFACT,
     DOUBLE,
+    GIANT,
+    GOD,
     MERCENARY,
+    MYTHOLOGY_KINDS,
+    SPECIAL,
     SUITS,
     TAVERN_LABELS,
     TAVERNS,
+    VALKYRIE,
     coin_order,
     coin_token,
     coin_value,
     is_trading,
     seat_name,
 )
+from engine.nidavellir.effects import EFFECTS
+from engine.nidavellir.idavoll.cards import GIANT_CLASS, VALKYRIE_TRACKS
+from engine.nidavellir.idavoll.effects import FREE_HEROES, giant_state, olrun_class
+from engine.nidavellir.idavoll.rules import mythology_tavern, reservation
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.scoring import sheet_rows
-from engine.nidavellir.state import BID, NO_BID, NOBODY, NOT_DECIDED, PIONEER, NidavellirState, SeatState, Task
+from engine.nidavellir.state import (
+    BID,
+    FRIGG_KEEP,
+    FRIGG_ORDER,
+    NO_BID,
+    NOBODY,
+    NOT_DECIDED,
+    PIONEER,
+    SKYMIR_KEEP,
+    NidavellirState,
+    SeatState,
+    Task,
+)
 from engine.nidavellir.thingvellir.effects import mjollnir_column
 from engine.rng import Rng
+
+DRAWING_TASKS = frozenset({FRIGG_KEEP, FRIGG_ORDER, SKYMIR_KEEP})
+FRIGG_BOTTOM = 3  # the tavern card Frigg put under the Age deck, and below it the two she put back
 
 
 def pouch_public(state: NidavellirState, seat: SeatState) -> bool:
@@ -49,6 +73,12 @@ def _piece_view(key: str) -> dict[str, Any]:
         out.update({"bravery": piece.bravery_sum, "offering": piece.offering})
     if piece.kind in (ARTEFACT, MERCENARY, DOUBLE):
         out.update({"text": piece.text, "points": piece.points, "age": piece.age})
+    if piece.kind in MYTHOLOGY_KINDS or piece.kind == SPECIAL:
+        out.update({"text": piece.text, "points": piece.points})
+    if key in GIANT_CLASS:
+        out["captures"] = SUITS[GIANT_CLASS[key]]
+    if key in VALKYRIE_TRACKS:
+        out["track"] = list(VALKYRIE_TRACKS[key])
     if piece.options:
         out["options"] = [{"suit": SUITS[suit], "bravery": bravery} for suit, bravery in piece.options]
     return out
@@ -64,7 +94,7 @@ def piece_view(key: str, suit: int | None = None) -> dict[str, Any]:
     for name in ("bravery", "options"):
         if isinstance(out.get(name), list):
             out[name] = [dict(x) if isinstance(x, dict) else x for x in out[name]]
-    if suit is not None and CARDS[key].kind in (MERCENARY, DOUBLE):
+    if suit is not None and CARDS[key].kind in (MERCENARY, DOUBLE, SPECIAL):
         out["suit"] = SUITS[suit]
         out["bravery"] = column_bravery([key], suit)
     return out
@@ -98,7 +128,52 @@ def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: in
         "placing": [piece_view(c) for c in seat.command if kinds[c] == DOUBLE],
         "zolkur_spent": bool(seat.marks.get("zolkur")),
         "mjollnir": None if mjollnir is None else SUITS[mjollnir],
+        **_mythology_seat_view(state, index),
     }
+
+
+def _mythology_seat_view(state: NidavellirState, index: int) -> dict[str, Any]:
+    """Idavoll's part of a seat: gods with their power token, giants with their capture token,
+    valkyries with their strength token (all public)."""
+    seat = state.seats[index]
+    gods, giants, valkyries = [], [], []
+    for card in seat.command:
+        kind = CARDS[card].kind
+        if kind == GOD:
+            gods.append({"card": piece_view(card), "power": EFFECTS[card].power_ready(state, index)})
+        elif kind == GIANT:
+            under = seat.captured.get(card)
+            giants.append({"card": piece_view(card), "column": SUITS[GIANT_CLASS[card]],
+                           "state": giant_state(state, index, card),
+                           "captured": None if under is None else piece_view(under)})
+        elif kind == VALKYRIE:
+            notches = seat.marks.get(card, 0)
+            chosen = olrun_class(state, index) if card == "olrun" else None
+            valkyries.append({"card": piece_view(card), "notches": notches,
+                              "points": VALKYRIE_TRACKS[card][notches],
+                              "column": None if chosen is None else SUITS[chosen]})
+    return {"gods": gods, "giants": giants, "valkyries": valkyries,
+            "free_heroes": seat.marks.get(FREE_HEROES, 0)}
+
+
+def _mythology_view(state: NidavellirState, viewer: int | None) -> dict[str, Any] | None:
+    if not state.idavoll:
+        return None
+    drawer = drawing_seat(state)
+    held = reservation(state)
+    return {
+        "deck": len(state.myth_deck), "reserve": len(state.myth_reserve), "tavern": mythology_tavern(state)
+        if mythology_tavern(state) >= 0 else None,
+        "gullinbursti_aside": "gullinbursti" in state.aside,
+        "reserved": None if held is None else {"tavern": held[0], "seat": held[1], "card": piece_view(held[2])},
+        "drawn": [piece_view(c) for c in state.drawn] if drawer == viewer and drawer >= 0 else None,
+        "drawing": drawer if state.drawn and drawer >= 0 else None,
+    }
+
+
+def drawing_seat(state: NidavellirState) -> int:
+    """The seat that drew Frigg's or Skymir's cards still to be kept or put back, or -1."""
+    return next((t.seat for t in state.tasks if t.kind in DRAWING_TASKS), -1)
 
 
 def _camp_view(state: NidavellirState) -> dict[str, Any] | None:
@@ -108,13 +183,22 @@ def _camp_view(state: NidavellirState) -> dict[str, Any] | None:
         "cards": [piece_view(c) for c in state.camp],
         "decks": {"age1": len(state.camp_decks[0]), "age2": len(state.camp_decks[1])},
         "visits": [None if seat == NOBODY else seat for seat in state.camp_picks],
-        "doubles_aside": len(state.aside),
+        "doubles_aside": state.aside.count("double"),
     }
+
+
+def reserved_view(state: NidavellirState, tavern: int) -> dict[str, Any] | None:
+    """Loki's token on a card of this tavern: `{"seat": s, "card": key}`, or None."""
+    held = reservation(state)
+    if held is None or held[0] != tavern:
+        return None
+    return {"seat": held[1], "card": held[2]}
 
 
 def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome: Any) -> dict[str, Any]:
     """The JSON-ready view of `viewer` (None = spectator)."""
     taverns = []
+    myth_tavern = mythology_tavern(state)
     for t in range(3):
         bids = [
             coin_view(s.bids[t], s) if s.bids[t] != NO_BID and (state.revealed[t] or viewer == i) else None
@@ -124,6 +208,7 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
             "key": TAVERNS[t], "label": TAVERN_LABELS[t], "cards": [piece_view(c) for c in state.taverns[t]],
             "revealed": state.revealed[t], "resolved": state.revealed[t] and t < state.tavern,
             "bids": bids, "order": state.orders[t] or None, "picked": state.picked[t][:],
+            "mythology": t == myth_tavern, "reserved": reserved_view(state, t),
         })
     task: dict[str, Any] | None = None
     hint = "The game is over."
@@ -142,7 +227,7 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
     scores = [row.total for row in sheet_rows(state)]
     return {
         "game": "nidavellir", "viewer": viewer, "players": state.players, "to_move": to_move,
-        "outcome": outcome, "age": state.age, "round": state.round, "rounds": rounds_per_age(state.players),
+        "outcome": outcome, "age": state.age, "round": state.round, "rounds": state.rounds_this_age,
         "phase": state.phase, "tavern": state.tavern if state.tavern >= 0 else None, "taverns": taverns,
         "decks": {"age1": len(state.decks[0]), "age2": len(state.decks[1])},
         "discard": [piece_view(c) for c in state.discard], "treasure": state.treasure[:],
@@ -155,7 +240,7 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
         ],
         "seats": [_seat_view(state, i, viewer, scores[i]) for i in range(state.players)],
         "task": task, "pioneer": pioneer, "log_hint": hint,
-        "expansions": state.expansions[:], "camp": _camp_view(state),
+        "expansions": state.expansions[:], "camp": _camp_view(state), "mythology": _mythology_view(state, viewer),
     }
 
 
@@ -170,6 +255,7 @@ def _redeal_coins(state: NidavellirState, seat: SeatState, rng: Rng) -> None:
     in_pouch = not pouch_public(state, seat)
     if in_pouch:
         hidden += seat.pouch
+    hidden.sort()  # where each coin lay must not steer the shuffle: the redeal depends on the coins only
     if not holes:
         if len(hidden) < 2:
             return
@@ -190,7 +276,8 @@ def _redeal_coins(state: NidavellirState, seat: SeatState, rng: Rng) -> None:
 
 def determinize(state: NidavellirState, viewer: int | None, seed: int) -> NidavellirState:
     """Redeal what `viewer` can't see: others' unrevealed bids and hidden pouches, deck order
-    (the camp decks too), the Pioneer's drawn cards, and the PRNG."""
+    (the camp decks and the mythology deck and reserve too), the Pioneer's, Frigg's and
+    Skymir's drawn cards, and the PRNG."""
     rng = Rng.from_seed(seed)
     out = state.copy()
     for index, seat in enumerate(out.seats):
@@ -199,13 +286,63 @@ def determinize(state: NidavellirState, viewer: int | None, seed: int) -> Nidave
     pioneer_hidden = bool(out.pioneer) and not (out.tasks and out.tasks[0].kind == PIONEER
                                                 and out.tasks[0].seat == viewer)
     if pioneer_hidden:
-        pool = out.pioneer + out.decks[1]
+        pool = sorted(out.pioneer + out.decks[1])
         rng.shuffle(pool)
         out.pioneer = pool[:len(out.pioneer)]
         out.decks[1] = pool[len(out.pioneer):]
-    for deck in out.decks:
-        rng.shuffle(deck)
+    drawer = drawing_seat(out)
+    if out.drawn and drawer != viewer:
+        _redeal_drawn(out, viewer, rng)
+    for age, deck in enumerate(out.decks, start=1):
+        _shuffle_deck(out, deck, age, viewer, rng)
     for deck in out.camp_decks:
+        deck.sort()
         rng.shuffle(deck)
+    _redeal_mythology(out, viewer, rng)
     out.rng = rng.next64()
     return out
+
+
+def _shuffle_deck(state: NidavellirState, deck: list[str], age: int, viewer: int | None, rng: Rng) -> None:
+    """An Age deck's order is hidden, except its bottom after Frigg: everyone saw the tavern card
+    she put under (third from the bottom), and her user knows the two put under it."""
+    user = state.holder("frigg")
+    if user < 0 or state.seats[user].marks.get("frigg") != age or len(deck) < FRIGG_BOTTOM:
+        deck.sort()  # the redeal must not depend on the hidden order it replaces
+        rng.shuffle(deck)
+        return
+    if any(t.kind in (FRIGG_KEEP, FRIGG_ORDER) for t in state.tasks):
+        kept: tuple[int, ...] = (0,)  # her two other cards are not back under it yet
+    else:
+        kept = tuple(range(FRIGG_BOTTOM)) if viewer == user else (FRIGG_BOTTOM - 1,)
+    loose = sorted(card for i, card in enumerate(deck) if i not in kept)
+    rng.shuffle(loose)
+    cards = iter(loose)
+    deck[:] = [deck[i] if i in kept else next(cards) for i in range(len(deck))]
+
+
+def _redeal_drawn(state: NidavellirState, viewer: int | None, rng: Rng) -> None:
+    """Cards drawn by another seat (Frigg from the Age deck, Skymir from the mythology
+    reserve) are any cards of the pile they came from."""
+    skymir = any(t.kind == SKYMIR_KEEP for t in state.tasks)
+    pile = state.myth_reserve if skymir else state.decks[state.age - 1]
+    pool = sorted(state.drawn + pile)
+    rng.shuffle(pool)
+    state.drawn = pool[:len(state.drawn)]
+    pile[:] = pool[len(state.drawn):]
+
+
+def _redeal_mythology(state: NidavellirState, viewer: int | None, rng: Rng) -> None:
+    """The mythology deck and reserve are face down: any unseen mythology card may be in either.
+    Skymir's owner knows the 3 cards they put under the reserve (and the reserve is never drawn
+    from again: there is one Skymir), so those stay."""
+    if not state.idavoll:
+        return
+    known = 0
+    if viewer is not None and state.seats[viewer].captured.get("skymir") and not state.drawn:
+        known = min(3, len(state.myth_reserve))
+    pool = sorted(state.myth_deck + state.myth_reserve[known:])
+    rng.shuffle(pool)
+    size = len(state.myth_deck)
+    state.myth_reserve[known:] = pool[size:]
+    state.myth_deck[:] = pool[:size]

@@ -41,7 +41,12 @@ def _tavern_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         marker = ">" if view["tavern"] == index else " "
         state = "resolved" if tavern["resolved"] else "revealed" if tavern["revealed"] else "hidden"
         cards = ", ".join(_card(c) for c in tavern["cards"]) or "(empty)"
-        lines.append(f"{marker} {tavern['label']:<15} [{state}] {cards}")
+        myth = " (mythology)" if tavern.get("mythology") else ""
+        lines.append(f"{marker} {tavern['label']:<15} [{state}]{myth} {cards}")
+        reserved = tavern.get("reserved")
+        if reserved:
+            label = next((_card(c) for c in tavern["cards"] if c["key"] == reserved["card"]), reserved["card"])
+            lines.append(f"    Loki: {label} is reserved for {seat_name(names, reserved['seat'])}")
         bids = tavern["bids"]
         if any(b is not None for b in bids):
             shown = "  ".join(f"{seat_name(names, s)}: {_coin(b)}" for s, b in enumerate(bids))
@@ -86,6 +91,7 @@ def _seat_lines(view: Mapping[str, Any], seat: Mapping[str, Any], names: Sequenc
         extras.append("to enlist: " + ", ".join(_card(m) for m in seat["mercenaries"]))
     if seat.get("placing"):
         extras.append("to place: " + ", ".join(_card(d) for d in seat["placing"]))
+    extras += _mythology_parts(seat)
     extras.append(f"heroes {seat['hero_count']} / lines {seat['lines']}")
     if seat["distinctions"]:
         extras.append("distinctions: " + ", ".join(seat["distinctions"]))
@@ -93,8 +99,34 @@ def _seat_lines(view: Mapping[str, Any], seat: Mapping[str, Any], names: Sequenc
     return lines
 
 
+def _mythology_parts(seat: Mapping[str, Any]) -> list[str]:
+    """Idavoll's command zone: gods and their power tokens, giants and their capture tokens,
+    valkyries and their strength tokens."""
+    parts = []
+    if seat.get("gods"):
+        gods = [f"{_card(g['card'])} ({'power ready' if g['power'] else 'power used'})" for g in seat["gods"]]
+        parts.append("gods: " + ", ".join(gods))
+    if seat.get("giants"):
+        giants = []
+        for giant in seat["giants"]:
+            if giant["state"] == "captured":
+                giants.append(f"{_card(giant['card'])} captured {_card(giant['captured'])}")
+            elif giant["state"] == "face_down":
+                giants.append(f"{_card(giant['card'])} face down")
+            else:
+                giants.append(f"{_card(giant['card'])} waits for a {giant['column']}")
+        parts.append("giants: " + ", ".join(giants))
+    if seat.get("valkyries"):
+        valkyries = []
+        for valkyrie in seat["valkyries"]:
+            watched = f" on {valkyrie['column']}" if valkyrie["column"] else ""
+            valkyries.append(f"{_card(valkyrie['card'])}{watched} {valkyrie['notches']} down ({valkyrie['points']})")
+        parts.append("valkyries: " + ", ".join(valkyries))
+    return parts
+
+
 # Short column heads that stay apart ("artefacts" and "mercenaries" would not at 7 letters).
-_HEADS = {"blacksmith": "blacksm", "artefacts": "artef", "mercenaries": "mercen"}
+_HEADS = {"blacksmith": "blacksm", "artefacts": "artef", "mercenaries": "mercen", "valkyries": "valkyr"}
 
 
 def score_sheet(sheet: Mapping[str, Any], names: Sequence[str]) -> list[str]:
@@ -127,6 +159,11 @@ def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
         age = f"age{view['age']}"
         cards = ", ".join(_card(c) for c in camp["cards"]) or "(empty)"
         lines.append(f"  camp: {cards}   camp deck {camp['decks'][age]}")
+    mythology = view.get("mythology")
+    if mythology is not None:
+        lines.append(f"  mythology deck {mythology['deck']}, reserve {mythology['reserve']}")
+        if mythology.get("drawn"):
+            lines.append("  you drew: " + ", ".join(_card(c) for c in mythology["drawn"]))
     won = []
     for distinction in view["distinctions"]:
         if distinction["done"]:

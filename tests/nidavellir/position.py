@@ -14,8 +14,8 @@ def piece(key: str) -> str:
     return key
 
 
-def fresh(players: int = 2, seed: int = 1, thingvellir: bool = False) -> NidavellirState:
-    return GAME.setup(players, {"thingvellir": thingvellir}, seed)
+def fresh(players: int = 2, seed: int = 1, thingvellir: bool = False, idavoll: bool = False) -> NidavellirState:
+    return GAME.setup(players, {"thingvellir": thingvellir, "idavoll": idavoll}, seed)
 
 
 def give_army(state: NidavellirState, seat: int, **columns: list[str]) -> None:
@@ -54,9 +54,7 @@ def seat0_first_at_goblin(state: NidavellirState, goblin: list[str]) -> Nidavell
 
 def last_round_of_offerings(state: NidavellirState) -> NidavellirState:
     """Jump to the last round of the age with Royal Offerings in every tavern (armies stay as set)."""
-    from engine.nidavellir.cards import rounds_per_age
-
-    state.round = rounds_per_age(state.players)
+    state.round = state.rounds_this_age
     n = len(state.taverns[0])
     set_taverns(state, ["offering 3"] * n, ["offering 3"] * n, ["offering 3"] * n)
     return state
@@ -76,7 +74,8 @@ def set_camp(state: NidavellirState, *keys: str) -> None:
 
 
 def hold(state: NidavellirState, seat: int, *keys: str) -> None:
-    """Give a seat heroes or camp cards straight into its command zone (out of the reserve)."""
+    """Give a seat heroes, camp cards or mythology cards straight into its command zone (out of
+    the reserve)."""
     for key in keys:
         state.seats[seat].command.append(piece(key))
         if CARDS[key].hero:
@@ -87,13 +86,34 @@ def hold(state: NidavellirState, seat: int, *keys: str) -> None:
 def end_of_age(state: NidavellirState) -> NidavellirState:
     """The last tavern of the age was just resolved: coins go back and the end-of-age steps run
     until the first choice."""
-    from engine.nidavellir.cards import rounds_per_age
     from engine.nidavellir.rounds import end_round
     from engine.nidavellir.steps import settle
 
-    state.round = rounds_per_age(state.players)
+    state.round = state.rounds_this_age
     state.taverns = [[], [], []]
     state.tasks = []
     end_round(state)
     settle(state)
+    return state
+
+
+def next_round(state: NidavellirState) -> NidavellirState:
+    """Deal the next round as the flow does at round start (Loki's and Freya's owners choose first)."""
+    from engine.nidavellir.rounds import start_round
+
+    state.tasks = []
+    for seat in state.seats:
+        seat.pouch = sorted(seat.coins())
+        seat.bids = [-1] * 3
+        seat.has_bid = False
+    state.round += 1
+    start_round(state)
+    return state
+
+
+def bid_all(state: NidavellirState, first: str = "bid 5 4 3", others: str = "bid 4 3 2") -> NidavellirState:
+    """Seat 0 bids `first`, every other seat `others` (seat 0 picks first where its coin is higher)."""
+    state = apply(state, 0, first)
+    for seat in range(1, state.players):
+        state = apply(state, seat, others)
     return state

@@ -11,10 +11,10 @@ from engine.nidavellir.state import NidavellirState
 from engine.rng import Rng
 
 
-def _play(players: int, seed: int, kinds: list[str],
-          thingvellir: bool = False) -> tuple[NidavellirState, list[tuple[int, str]]]:
+def _play(players: int, seed: int, kinds: list[str], thingvellir: bool = False,
+          idavoll: bool = False) -> tuple[NidavellirState, list[tuple[int, str]]]:
     ais = {**GAME.ai_players(), "search": SearchPlayer(GAME, playouts=8)}
-    state = GAME.setup(players, {"thingvellir": thingvellir}, seed)
+    state = GAME.setup(players, {"thingvellir": thingvellir, "idavoll": idavoll}, seed)
     rng = Rng.from_seed(seed)
     log = []
     while GAME.outcome(state) is None:
@@ -26,10 +26,14 @@ def _play(players: int, seed: int, kinds: list[str],
     return state, log
 
 
-@pytest.mark.parametrize("thingvellir", [False, True], ids=["base", "thingvellir"])
+EXPANSIONS = [(False, False), (True, False), (False, True), (True, True)]
+
+
+@pytest.mark.parametrize(("thingvellir", "idavoll"), EXPANSIONS, ids=["base", "thingvellir", "idavoll", "both"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_whole_game_from_a_fixed_seed_ends_with_a_full_score_sheet(players: int, thingvellir: bool) -> None:
-    state, log = _play(players, 11, ["random", "greedy"], thingvellir)
+def test_whole_game_from_a_fixed_seed_ends_with_a_full_score_sheet(players: int, thingvellir: bool,
+                                                                   idavoll: bool) -> None:
+    state, log = _play(players, 11, ["random", "greedy"], thingvellir, idavoll)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.sheet is not None and outcome.scores is not None
     rows = outcome.sheet["rows"]
@@ -42,9 +46,11 @@ def test_whole_game_from_a_fixed_seed_ends_with_a_full_score_sheet(players: int,
     # both decks are used up exactly (one Age 2 card went to the Pioneer or the discard)
     assert state.decks == [[], []]
     assert state.age == 2 and all(not any(t) for t in state.taverns)
-    assert replay(GAME, players, {"thingvellir": thingvellir}, 11, log) == state
+    assert replay(GAME, players, {"thingvellir": thingvellir, "idavoll": idavoll}, 11, log) == state
     if thingvellir:  # every mercenary was enlisted at the end of Age 2
         assert not any(card.startswith("mercenary") for seat in state.seats for card in seat.command)
+    if idavoll:  # the mythology deck was used up in Age 1's first three rounds
+        assert state.myth_deck == [] and {"gods", "giants", "valkyries"} <= set(outcome.sheet["columns"])
 
 
 def test_same_seed_and_moves_give_the_same_game() -> None:
@@ -53,9 +59,9 @@ def test_same_seed_and_moves_give_the_same_game() -> None:
     assert log == again and first == second
 
 
-@pytest.mark.parametrize("thingvellir", [False, True], ids=["base", "thingvellir"])
-def test_search_player_plays_a_whole_game_against_greedy(thingvellir: bool) -> None:
-    state, log = _play(2, 3, ["search", "greedy"], thingvellir)
+@pytest.mark.parametrize(("thingvellir", "idavoll"), EXPANSIONS, ids=["base", "thingvellir", "idavoll", "both"])
+def test_search_player_plays_a_whole_game_against_greedy(thingvellir: bool, idavoll: bool) -> None:
+    state, log = _play(2, 3, ["search", "greedy"], thingvellir, idavoll)
     assert GAME.outcome(state) is not None
     if thingvellir:
         assert any(text.startswith("camp") for seat, text in log if seat == 0)  # search visits the camp

@@ -70,12 +70,11 @@ def test_all_21_heroes_start_face_up_in_the_reserve() -> None:
     assert len(GAME.view(state, None)["heroes"]) == 21
 
 
-def test_idavoll_is_declared_but_refused_with_a_reason() -> None:
+def test_both_expansions_are_options_playable_alone_or_together() -> None:
     assert {"thingvellir", "idavoll"} <= {spec.name for spec in GAME.options()}
-    with pytest.raises(BadOptions, match="Idavoll expansion isn't playable yet"):
-        GAME.setup(3, {"idavoll": True}, 1)
-    with pytest.raises(BadOptions, match="Idavoll"):
-        GAME.setup(3, {"idavoll": True, "thingvellir": True}, 1)
+    assert GAME.setup(3, {"idavoll": True}, 1).expansions == ["idavoll"]
+    assert GAME.setup(3, {"idavoll": True, "thingvellir": True}, 1).expansions == ["idavoll", "thingvellir"]
+    assert all("not available" not in spec.description for spec in GAME.options())
 
 
 def test_player_count_outside_two_to_five_is_refused() -> None:

@@ -50,3 +50,20 @@ def test_text_shows_the_camp_artefacts_mercenaries_and_their_score_lines() -> No
         state = GAME.apply(state, seat, ai.choose(state, seat, 3)).state
     text = render_view(GAME.view(state, None), ["Ann", "Bo"])
     assert "artef" in text and "mercen" in text and "total" in text
+
+
+def test_text_shows_the_mythology_tavern_gods_giants_valkyries_and_their_score_lines() -> None:
+    state = fresh(2, idavoll=True)
+    state.seats[0].command += ["loki", "surt", "olrun"]
+    state.seats[0].marks.update({"loki": 1, "olrun": 2, "olrun class": 3})
+    state.reserved, state.reserved_card = [0, 1], state.taverns[0][0]
+    text = render_view(GAME.view(state, 0), ["Ann", "Bo"])
+    assert "[hidden] (mythology)" in text and "reserved for Bo" in text
+    assert "gods: Loki (power used)" in text and "giants: Surt waits for a warrior" in text
+    assert "valkyries: Ölrun on explorer 2 down (6)" in text and "mythology deck 6, reserve 11" in text
+    ai = GAME.ai_players()["random"]
+    while GAME.outcome(state) is None:
+        seat = min(GAME.to_move(state))
+        state = GAME.apply(state, seat, ai.choose(state, seat, 3)).state
+    text = render_view(GAME.view(state, None), ["Ann", "Bo"])
+    assert "gods" in text and "giants" in text and "valkyr" in text and "total" in text

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from engine.core import Event, Move
 from engine.nidavellir.army import column_ranks, discard_from, discardable_cards, ranks
-from engine.nidavellir.cards import CARDS
+from engine.nidavellir.cards import CARDS, discard_tavern_card
 from engine.nidavellir.choice import Choice
 from engine.nidavellir.coins import transform, treasure_pick
 from engine.nidavellir.components import (
+    ANIMAL,
     MERCENARY,
     OFFERING,
     POUCH_PLACE,
@@ -22,7 +23,7 @@ from engine.nidavellir.components import (
     is_trading,
     seat_name,
 )
-from engine.nidavellir.effects import effect, transform_bonus
+from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, transform_bonus
 from engine.nidavellir.grammar import MERCENARY_PREFIX, coin_of_token
 from engine.nidavellir.recruiting import gain, place
 from engine.nidavellir.state import (
@@ -105,7 +106,9 @@ class TavernDiscard(Choice):
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         card = " ".join(move.text.split()[1:-2])
         state.taverns[state.tavern].remove(card)
-        state.discard.append(card)
+        if not discard_tavern_card(state.discard, card):
+            return [Event(f"{seat_name(task.seat)} puts {CARDS[card].label} of the {TAVERN_LABELS[state.tavern]} "
+                          f"out of the game.")]
         return [Event(f"{seat_name(task.seat)} discards {CARDS[card].label} from the "
                       f"{TAVERN_LABELS[state.tavern]}.")]
 
@@ -295,10 +298,10 @@ class Recover(Choice):
 
 class CardDiscard(Choice):
     """Höfud (the warrior column) and Brisingamens at the end (any column): discard one card of
-    your army, any position, never a hero."""
+    your army, any position, never a hero nor a mythical animal. Thor's owner may cancel it."""
 
     kind = CARD_DISCARD
-    verbs = ("discard",)
+    verbs = ("discard", "thor")
     prompt = "discard a card of your army"
 
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
@@ -306,8 +309,9 @@ class CardDiscard(Choice):
         return f"discard a card of {where} ({CARDS[task.card].label})"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"discard {card} from {SUITS[suit]}", f"Discard {CARDS[card].label} ({SUITS[suit]})")
-                for card, suit in discardable_cards(state.seats[task.seat], task.args)]
+        moves = [Move(f"discard {card} from {SUITS[suit]}", f"Discard {CARDS[card].label} ({SUITS[suit]})")
+                 for card, suit in discardable_cards(state.seats[task.seat], task.args)]
+        return moves + cancel_moves(state, task.seat)
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
         return not discardable_cards(state.seats[task.seat], task.args)
@@ -315,6 +319,8 @@ class CardDiscard(Choice):
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         tokens = move.text.split()
         source = CARDS[task.card].label
+        if move.text == "thor":
+            return "You can't cancel this discard: you have no Thor with his power token."
         if "from" not in tokens:
             return f"Name the card and its column: 'discard <card> from <column>' ({source})."
         name, where = " ".join(tokens[1:-2]), tokens[-1]
@@ -322,9 +328,13 @@ class CardDiscard(Choice):
             return f"{source} takes a card from your {' or '.join(SUITS[s] for s in task.args)} column."
         if CARDS[name].hero:
             return f"You can't discard {CARDS[name].label}: heroes are never discarded."
+        if CARDS[name].kind == ANIMAL:
+            return f"You can't discard {CARDS[name].label}: mythical animals are never discarded."
         return f"There is no {CARDS[name].label} in your {where} column."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        if move.text == "thor":
+            return cancel_discard(state, task.seat, CARDS[task.card].label)
         tokens = move.text.split()
         card, where = " ".join(tokens[1:-2]), tokens[-1]
         discard_from(state, task.seat, SUIT_BY_NAME[where], card)

@@ -57,7 +57,7 @@ class Thingvellir(Expansion):
         for cards in state.camp_decks:
             rng.shuffle(cards)
         state.reserve += THINGVELLIR_HERO_KEYS
-        state.aside = [OLWYN_DOUBLE.key] * DOUBLES
+        state.aside += [OLWYN_DOUBLE.key] * DOUBLES
 
     def round_start(self, state: NidavellirState) -> list[Event]:
         """The camp is refilled to 5 from this age's camp deck; an empty deck leaves it short."""

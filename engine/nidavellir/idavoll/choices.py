@@ -1,0 +1,122 @@
+"""Idavoll's choices besides the gods' (grammar in docs/nidavellir.md): Ölrun's class,
+Gullinbursti's column, Skymir's two kept cards, the order of Hrungnir's pouch transforms."""
+
+from __future__ import annotations
+
+from engine.core import Event, Move
+from engine.nidavellir.cards import CARDS
+from engine.nidavellir.choice import Choice
+from engine.nidavellir.components import SUIT_BY_NAME, SUITS, coin_token, seat_name
+from engine.nidavellir.grammar import coin_of_token
+from engine.nidavellir.idavoll.effects import OLRUN_CLASS
+from engine.nidavellir.idavoll.gods import GOD_CHOICES
+from engine.nidavellir.idavoll.steps import hrungnir_transforms, pouch_coins
+from engine.nidavellir.recruiting import gain, place
+from engine.nidavellir.state import (
+    CHECK_HEROES,
+    GULLINBURSTI_MOVE,
+    HRUNGNIR_ORDER,
+    OLRUN,
+    SKYMIR_KEEP,
+    NidavellirState,
+    Task,
+)
+
+
+class OlrunClass(Choice):
+    """Ölrun's owner names the class she watches, as she arrives."""
+
+    kind = OLRUN
+    verbs = ("olrun",)
+    prompt = "choose the class Ölrun watches"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"olrun {name}", f"Ölrun watches the {name}s") for name in SUITS]
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        name = move.text.split()[1]
+        state.seats[task.seat].marks[OLRUN_CLASS] = SUIT_BY_NAME[name] + 1
+        return [Event(f"{seat_name(task.seat)} puts Ölrun's class token on {name}.")]
+
+
+class GullinburstiPlacement(Choice):
+    """Gullinbursti goes into a column of its owner's choice: a rank there, 0 points."""
+
+    kind = GULLINBURSTI_MOVE
+    verbs = ("gullinbursti",)
+    prompt = "choose Gullinbursti's column"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"gullinbursti to {name}", f"Gullinbursti to {name}") for name in SUITS]
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        name = move.text.split()[-1]
+        state.seats[task.seat].command.remove("gullinbursti")
+        state.tasks[0:0] = [*place(state, task.seat, "gullinbursti", SUIT_BY_NAME[name]), Task(CHECK_HEROES, task.seat)]
+        return [Event(f"{seat_name(task.seat)} puts Gullinbursti in the {name} column.")]
+
+
+class SkymirKeep(Choice):
+    """Skymir's owner keeps 2 of the 5 cards drawn, one at a time, each recruited in full
+    before the next (rules sheet Q20); the other 3 go under the mythology reserve."""
+
+    kind = SKYMIR_KEEP
+    verbs = ("keep",)
+    prompt = "keep a mythology card Skymir drew"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"keep {card}", f"Keep {CARDS[card].label}") for card in set(state.drawn)]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        return f"{CARDS[move.text.split(' ', 1)[1]].label} is not among the cards Skymir drew."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        card = move.text.split(" ", 1)[1]
+        state.drawn.remove(card)
+        events = [Event(f"{seat_name(task.seat)} keeps {CARDS[card].label} (Skymir).")]
+        tasks, said = gain(state, task.seat, card)
+        tasks.append(Task(CHECK_HEROES, task.seat))
+        if task.n > 1 and state.drawn:
+            tasks.append(Task(SKYMIR_KEEP, task.seat, task.n - 1, card=task.card))
+        else:
+            state.myth_reserve[0:0] = state.drawn
+            events.append(Event(f"The other {len(state.drawn)} cards go under the mythology reserve."))
+            state.drawn = []
+        state.tasks[0:0] = tasks
+        return events + said
+
+
+class HrungnirOrder(Choice):
+    """Which pouch coin Hrungnir transforms next (`args`: the coins already put in order)."""
+
+    kind = HRUNGNIR_ORDER
+    verbs = ("transform",)
+    prompt = "choose the pouch coin Hrungnir transforms next"
+
+    def left(self, state: NidavellirState, task: Task) -> list[int]:
+        coins = pouch_coins(state, task.seat)
+        for coin in task.args:
+            coins.remove(coin)
+        return coins
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"transform {coin_token(c)} pouch", f"Hrungnir: the {coin_token(c)} next")
+                for c in set(self.left(state, task))]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        tokens = move.text.split()
+        if len(tokens) != 3 or tokens[2] != "pouch":
+            return "Hrungnir now transforms your pouch coins: 'transform <coin> pouch' names the next one."
+        return f"There is no {tokens[1]} in your pouch for Hrungnir (trading coins are never transformed)."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        order = [*task.args, coin_of_token(move.text.split()[1])]
+        rest = self.left(state, Task(task.kind, task.seat, args=tuple(order)))
+        if len(set(rest)) > 1:
+            state.tasks.insert(0, Task(HRUNGNIR_ORDER, task.seat, args=tuple(order), card=task.card))
+            return []
+        return hrungnir_transforms(state, task.seat, order + rest)
+
+
+IDAVOLL_CHOICES: tuple[Choice, ...] = (*GOD_CHOICES, OlrunClass(), GullinburstiPlacement(), SkymirKeep(),
+                                       HrungnirOrder())

@@ -1,0 +1,243 @@
+"""The gods' powers as choices (rules sheet 2.5): Loki's reservation and Freya's swap before
+the bids, Frigg's kept card and the order of the two she puts back, Odin's swap at the end of a
+round. Thor's cancel is offered by the discard choices themselves (choices.py, thingvellir)."""
+
+from __future__ import annotations
+
+from engine.core import Event, Move
+from engine.nidavellir.cards import CARDS, DWERGS
+from engine.nidavellir.choice import Choice
+from engine.nidavellir.components import TAVERN_LABELS, TAVERNS, seat_name
+from engine.nidavellir.effects import spend_power
+from engine.nidavellir.grammar import HERO_TOKENS
+from engine.nidavellir.idavoll.rules import reservation
+from engine.nidavellir.recruiting import gain, recruit, recruitable
+from engine.nidavellir.state import FREYA, FRIGG_KEEP, FRIGG_ORDER, LOKI, ODIN, NidavellirState, Task
+
+PASS = Move("pass", "Keep the power for later")
+
+
+def _words(move: Move) -> list[str]:
+    return move.text.split()
+
+
+def split_at_taverns(words: list[str]) -> list[tuple[str, int]]:
+    """'<card> in <tavern> with <card> in <tavern>' (canonical) as (card, tavern) pairs."""
+    pairs = []
+    name: list[str] = []
+    for word in words:
+        if word in TAVERNS:
+            pairs.append((" ".join(name), TAVERNS.index(word)))
+            name = []
+        elif word not in ("in", "with"):
+            name.append(word)
+    return pairs
+
+
+class LokiReserve(Choice):
+    """Before the bids, Loki's owner may reserve one tavern card: only they may take it."""
+
+    kind = LOKI
+    verbs = ("loki", "pass")
+    prompt = "reserve a tavern card with Loki, or pass"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [PASS, *(Move(f"loki {card} in {TAVERNS[t]}", f"Loki: reserve {CARDS[card].label} ({TAVERNS[t]})")
+                        for t in range(3) for card in set(state.taverns[t]))]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        pairs = split_at_taverns(_words(move)[1:])
+        card, tavern = pairs[0]
+        return f"There is no {CARDS[card].label} in the {TAVERN_LABELS[tavern]}."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        if move.text == "pass":
+            return [Event(f"{seat_name(task.seat)} keeps Loki's power for a later round.")]
+        card, tavern = split_at_taverns(_words(move)[1:])[0]
+        spend_power(state, task.seat, "loki")
+        state.reserved = [tavern, task.seat]
+        state.reserved_card = card
+        return [Event(f"{seat_name(task.seat)} uses Loki's power: {CARDS[card].label} in the {TAVERN_LABELS[tavern]} "
+                      f"is reserved for them.")]
+
+
+class FreyaSwap(Choice):
+    """Before the bids (after Loki), Freya's owner may swap two cards of two taverns."""
+
+    kind = FREYA
+    verbs = ("freya", "pass")
+    prompt = "swap two cards of two taverns with Freya, or pass"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        moves = [PASS]
+        for a in range(3):
+            for b in range(a + 1, 3):
+                for x in set(state.taverns[a]):
+                    for y in set(state.taverns[b]):
+                        if x != y:  # swapping two copies of one card changes nothing
+                            moves.append(Move(f"freya {x} in {TAVERNS[a]} with {y} in {TAVERNS[b]}",
+                                              f"Freya: {CARDS[x].label} ({TAVERNS[a]}) ⇄ "
+                                              f"{CARDS[y].label} ({TAVERNS[b]})"))
+        return moves
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        pairs = split_at_taverns(_words(move)[1:])
+        if pairs[0][1] == pairs[1][1]:
+            return "Freya swaps cards of two different taverns."
+        for card, tavern in pairs:
+            if card not in state.taverns[tavern]:
+                return f"There is no {CARDS[card].label} in the {TAVERN_LABELS[tavern]}."
+        return "Swapping two copies of the same card changes nothing."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        if move.text == "pass":
+            return [Event(f"{seat_name(task.seat)} keeps Freya's power for a later round.")]
+        (x, a), (y, b) = split_at_taverns(_words(move)[1:])
+        held = reservation(state)
+        spend_power(state, task.seat, "freya")
+        # With two copies of a reserved card in its tavern, the one not reserved is moved.
+        state.taverns[a].remove(x)
+        state.taverns[b].remove(y)
+        state.taverns[a].append(y)
+        state.taverns[b].append(x)
+        if held is not None and held[2] not in state.taverns[held[0]]:
+            state.reserved[0] = b if held[0] == a else a  # Loki's token follows its card
+        return [Event(f"{seat_name(task.seat)} uses Freya's power: {CARDS[x].label} ({TAVERN_LABELS[a]}) and "
+                      f"{CARDS[y].label} ({TAVERN_LABELS[b]}) swap taverns.")]
+
+
+def put_under(state: NidavellirState, cards: list[str]) -> None:
+    """Under the current Age deck, one after the other: the first named comes out first."""
+    for card in cards:
+        state.decks[state.age - 1].insert(0, card)
+
+
+class FriggKeep(Choice):
+    """Frigg's owner keeps one of the 3 cards drawn, as their pick (offering applied, dwarf
+    placed, heroes, trade); the other 2 go under the deck in the order they choose."""
+
+    kind = FRIGG_KEEP
+    verbs = ("keep",)
+    prompt = "keep one of the cards Frigg drew"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"keep {card}", f"Keep {CARDS[card].label}") for card in set(state.drawn)]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        return f"{CARDS[' '.join(_words(move)[1:])].label} is not among the cards Frigg drew."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        card = " ".join(_words(move)[1:])
+        state.drawn.remove(card)
+        later = []
+        events = [Event(f"{seat_name(task.seat)} keeps {CARDS[card].label} (Frigg).")]
+        if len(set(state.drawn)) > 1:
+            later.append(Task(FRIGG_ORDER, task.seat, card="frigg"))
+        else:
+            put_under(state, state.drawn)
+            state.drawn = []
+            events.append(Event(f"{seat_name(task.seat)} puts the other 2 cards under the Age {state.age} deck."))
+        tasks, said = gain(state, task.seat, card)
+        state.tasks[0:0] = [*later, *tasks]
+        return events + said
+
+
+class FriggOrder(Choice):
+    """Which of Frigg's two other cards goes under the deck first (it comes out before the other)."""
+
+    kind = FRIGG_ORDER
+    verbs = ("under",)
+    prompt = "choose which card goes under the deck first"
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(f"under {card}", f"{CARDS[card].label} under first") for card in set(state.drawn)]
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        return f"{CARDS[' '.join(_words(move)[1:])].label} is not one of the two cards to put back."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        first = " ".join(_words(move)[1:])
+        state.drawn.remove(first)
+        order = [first, *state.drawn]
+        put_under(state, order)
+        state.drawn = []
+        names = " then ".join(CARDS[c].label for c in order)
+        return [Event(f"{seat_name(task.seat)} puts the other 2 cards under the Age {state.age} deck."),
+                Event(f"Under the deck: {names} (the last one at the very bottom).", frozenset({task.seat}))]
+
+
+def neutral_heroes(heroes: list[str]) -> list[str]:
+    return [h for h in heroes if CARDS[h].suit is None]
+
+
+def hero_token(hero: str) -> str:
+    return "dwerg" if hero in DWERGS else hero
+
+
+def hero_of_token(token: str, among: list[str]) -> str:
+    """The hero a token names among `among` ('dwerg' names the first Dwerg brother there)."""
+    if token == "dwerg":
+        return min(h for h in among if h in DWERGS)
+    return HERO_TOKENS[token]
+
+
+def leave_army(state: NidavellirState, seat: int, hero: str) -> None:
+    """A hero goes back to the reserve from wherever it stands (Thrud or Ylud leave their column)."""
+    player = state.seats[seat]
+    if hero in player.command:
+        player.command.remove(hero)
+    for column in player.army:
+        if hero in column:
+            column.remove(hero)
+    player.heroes.remove(hero)
+    state.reserve.append(hero)
+
+
+class OdinSwap(Choice):
+    """At the end of a round Odin's owner may give back one of their neutral heroes and recruit
+    another neutral hero from the reserve, whatever their lines; its effect happens."""
+
+    kind = ODIN
+    verbs = ("odin", "pass")
+    prompt = "swap a neutral hero with Odin, or pass"
+
+    def pairs(self, state: NidavellirState, seat: int) -> list[tuple[str, str]]:
+        given = {hero_token(h) for h in neutral_heroes(state.seats[seat].heroes)}
+        taken = {hero_token(h) for h in neutral_heroes(recruitable(state, seat))}
+        return [(a, b) for a in sorted(given) for b in sorted(taken) if a != b]
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [PASS, *(Move(f"odin {a} for {b}", f"Odin: give back {a.capitalize()}, take {b.capitalize()}")
+                        for a, b in self.pairs(state, task.seat))]
+
+    def skip(self, state: NidavellirState, task: Task) -> bool:
+        return not self.pairs(state, task.seat)
+
+    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        words = _words(move)
+        given, taken = words[1], words[-1]
+        mine = {hero_token(h) for h in state.seats[task.seat].heroes}
+        if given not in mine:
+            return f"You have no {given.capitalize()} to give back."
+        for token in (given, taken):
+            if CARDS[hero_of_token(token, list(DWERGS))].suit is not None:
+                return "Odin swaps neutral heroes only: class heroes stay in their column."
+        if given == taken:
+            return f"Giving back {given.capitalize()} to take it again changes nothing."
+        return f"{taken.capitalize()} can't be recruited now (not in the reserve, or its condition isn't met)."
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        if move.text == "pass":
+            return [Event(f"{seat_name(task.seat)} keeps Odin's power for a later round.")]
+        words = _words(move)
+        given = hero_of_token(words[1], state.seats[task.seat].heroes)
+        taken = hero_of_token(words[-1], state.reserve)
+        spend_power(state, task.seat, "odin")
+        leave_army(state, task.seat, given)
+        tasks, said = recruit(state, task.seat, taken, by_odin=True)
+        state.tasks[0:0] = tasks
+        return [Event(f"{seat_name(task.seat)} uses Odin's power: {CARDS[given].label} goes back to the reserve."),
+                *said]
+
+
+GOD_CHOICES: tuple[Choice, ...] = (LokiReserve(), FreyaSwap(), FriggKeep(), FriggOrder(), OdinSwap())

@@ -1,0 +1,202 @@
+"""Idavoll in the flow of a round (rules sheet 2.2–2.7, 3): the mythology deck and reserve, the
+mythology tavern of Age 1's first rounds, Loki and Freya before the bids, Loki's reservation,
+Brynhildr's notch, captures and Frigg instead of taking a card, Odin at the end of a round."""
+
+from __future__ import annotations
+
+from engine.core import Event, Move
+from engine.nidavellir.cards import CARDS, cards_per_tavern
+from engine.nidavellir.components import DWARF, OFFERING, SUITS, TAVERN_LABELS, seat_name
+from engine.nidavellir.effects import EFFECTS, notify, spend_power
+from engine.nidavellir.expansion import Expansion
+from engine.nidavellir.hooks import FIRST_PICK
+from engine.nidavellir.idavoll.cards import (
+    FRIGG_DRAW,
+    MYTHOLOGY_KEYS,
+    MYTHOLOGY_ROUNDS,
+    MYTHOLOGY_TAVERN,
+    mythology_deck_size,
+)
+from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, GIANTS, waiting_giant
+from engine.nidavellir.state import FREYA, FRIGG_KEEP, IDAVOLL, LOKI, ODIN, NidavellirState, Task
+from engine.rng import Rng
+
+AGE_CARDS = (DWARF, OFFERING)  # what an Age deck holds: what Frigg may put under it
+
+
+def power_holder(state: NidavellirState, god: str) -> int:
+    """The seat holding `god` with its power token still on it, or -1."""
+    seat = state.holder(god)
+    return seat if seat >= 0 and EFFECTS[god].power_ready(state, seat) else -1
+
+
+def mythology_tavern(state: NidavellirState) -> int:
+    """The tavern dealt from the mythology deck this round (the Dancing Dragon in Age 1's rounds
+    1–3), or -1."""
+    if state.idavoll and state.age == 1 and state.round <= MYTHOLOGY_ROUNDS:
+        return MYTHOLOGY_TAVERN
+    return -1
+
+
+def reservation(state: NidavellirState) -> tuple[int, int, str] | None:
+    """Loki's reservation as (tavern, seat, card) while that card still lies in that tavern."""
+    if not state.reserved:
+        return None
+    tavern, seat = state.reserved
+    if state.reserved_card not in state.taverns[tavern]:
+        return None
+    return tavern, seat, state.reserved_card
+
+
+def end_reservation(state: NidavellirState) -> None:
+    state.reserved = []
+    state.reserved_card = ""
+
+
+def frigg_refusal(state: NidavellirState, seat: int) -> str:
+    """Why `seat` may not use Frigg on this pick; '' when it may."""
+    if power_holder(state, "frigg") != seat:
+        return "You have no Frigg with her power token."
+    if state.round >= state.rounds_this_age:
+        return "Frigg's power can't be used in the last round of an age: the Age deck is empty."
+    if len(state.decks[state.age - 1]) < FRIGG_DRAW:
+        return f"Frigg needs {FRIGG_DRAW} cards in the Age deck."
+    if not any(CARDS[c].kind in AGE_CARDS for c in state.taverns[state.tavern]):
+        return "Frigg works in a tavern of dwarves and Royal Offerings, not among mythology cards."
+    return ""
+
+
+def capture_refusal(state: NidavellirState, seat: int, card: str) -> str:
+    piece = CARDS[card]
+    if piece.kind != DWARF or piece.suit is None:
+        return f"Giants capture dwarves only; {piece.label} is not a dwarf."
+    if not waiting_giant(state, seat, piece.suit):
+        return f"You have no giant waiting for a {SUITS[piece.suit]} dwarf."
+    return ""
+
+
+class Idavoll(Expansion):
+    name = IDAVOLL
+    pick_verbs = ("capture", "frigg")
+
+    def setup(self, state: NidavellirState, rng: Rng) -> None:
+        """The 20 mythology cards shuffled: 3 taverns' worth make the mythology deck, the rest
+        the reserve (Skymir's); Gullinbursti is set aside for Hreasvelg."""
+        cards = list(MYTHOLOGY_KEYS)
+        rng.shuffle(cards)
+        size = mythology_deck_size(cards_per_tavern(state.players))
+        state.myth_deck = cards[:size]
+        state.myth_reserve = cards[size:]
+        state.aside.append("gullinbursti")
+
+    def deal(self, state: NidavellirState, tavern: int) -> list[str] | None:
+        if tavern != mythology_tavern(state):
+            return None
+        deck = state.myth_deck
+        return [deck.pop() for _ in range(min(cards_per_tavern(state.players), len(deck)))]
+
+    def round_start(self, state: NidavellirState) -> list[Event]:
+        """Loki's owner may reserve a card, then Freya's owner may swap two (before the bids)."""
+        end_reservation(state)
+        tasks = [Task(kind, seat, card=god) for god, kind in (("loki", LOKI), ("freya", FREYA))
+                 if (seat := power_holder(state, god)) >= 0]
+        state.tasks[0:0] = tasks
+        if mythology_tavern(state) >= 0:
+            return [Event(f"Mythology cards come to the {TAVERN_LABELS[MYTHOLOGY_TAVERN]}.")]
+        return []
+
+    def round_end(self, state: NidavellirState) -> list[Task]:
+        end_reservation(state)
+        seat = power_holder(state, "odin")
+        return [Task(ODIN, seat, card="odin")] if seat >= 0 else []
+
+    def withheld(self, state: NidavellirState, seat: int) -> list[str]:
+        held = reservation(state)
+        if held is None or held[0] != state.tavern or held[1] == seat:
+            return []
+        return [held[2]]
+
+    def withheld_refusal(self, state: NidavellirState, seat: int, card: str) -> str:
+        held = reservation(state)
+        if held is None or held[0] != state.tavern or held[1] == seat or held[2] != card:
+            return ""
+        if state.taverns[state.tavern].count(card) > 1:
+            return ""
+        return f"{CARDS[card].label} is reserved by {seat_name(held[1])} (Loki): only they may take it."
+
+    def pick_started(self, state: NidavellirState, seat: int) -> list[Event]:
+        """The first picker's Brynhildr moves; Loki's owner picking in the reserved tavern ends
+        the reservation, whatever they take."""
+        tavern = state.tavern
+        if state.orders[tavern] and state.orders[tavern][0] == seat:
+            notify(state, seat, FIRST_PICK)
+        if state.reserved and state.reserved == [tavern, seat]:
+            end_reservation(state)
+        return []
+
+    def took(self, state: NidavellirState, seat: int, card: str) -> list[Event]:
+        piece = CARDS[card]
+        if piece.kind != DWARF or piece.suit is None:
+            return []
+        giant = waiting_giant(state, seat, piece.suit)
+        if not giant:
+            return []
+        state.seats[seat].marks[giant] = FACE_DOWN
+        return [Event(f"{seat_name(seat)} places {piece.label}: {CARDS[giant].label} turns face down for good.")]
+
+    def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
+        cards = list(state.taverns[state.tavern])
+        for card in self.withheld(state, seat):
+            cards.remove(card)
+        moves = []
+        for card in set(cards):
+            suit = CARDS[card].suit
+            giant = waiting_giant(state, seat, suit) if CARDS[card].kind == DWARF and suit is not None else ""
+            if giant:
+                moves.append(Move(f"capture {card}", f"Capture {CARDS[card].label} ({CARDS[giant].label})"))
+        if not frigg_refusal(state, seat):
+            moves += [Move(f"frigg {card}", f"Frigg: {CARDS[card].label} under the deck, draw 3")
+                      for card in set(state.taverns[state.tavern]) if CARDS[card].kind in AGE_CARDS]
+        return moves
+
+    def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
+        verb, card = move.text.split(" ", 1)
+        label = CARDS[card].label
+        if card not in state.taverns[state.tavern]:
+            return f"There is no {label} in the {TAVERN_LABELS[state.tavern]}."
+        if verb == "frigg":
+            if CARDS[card].kind not in AGE_CARDS:
+                return f"Frigg puts a dwarf or a Royal Offering under the deck, not {label}."
+            return frigg_refusal(state, seat)
+        return capture_refusal(state, seat, card) or self.withheld_refusal(state, seat, card)
+
+    def pick(self, state: NidavellirState, seat: int, move: Move) -> tuple[list[Task], list[Event]]:
+        verb, card = move.text.split(" ", 1)
+        state.taverns[state.tavern].remove(card)
+        if verb == "frigg":
+            return self.use_frigg(state, seat, card)
+        piece = CARDS[card]
+        giant = waiting_giant(state, seat, piece.suit if piece.suit is not None else -1)
+        player = state.seats[seat]
+        player.marks[giant] = CAPTURED
+        player.captured[giant] = card
+        where = TAVERN_LABELS[state.tavern]
+        events = [Event(f"{seat_name(seat)} takes {piece.label} from the {where}; {CARDS[giant].label} captures it.")]
+        return GIANTS[giant].captures(state, seat), events
+
+    def use_frigg(self, state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
+        """The card goes under the Age deck; the top 3 are drawn (seen by their drawer only)."""
+        spend_power(state, seat, "frigg")
+        state.seats[seat].marks["frigg"] = state.age  # the age whose deck bottom she knows (view.determinize)
+        deck = state.decks[state.age - 1]
+        deck.insert(0, card)
+        state.drawn = [deck.pop() for _ in range(FRIGG_DRAW)]
+        names = ", ".join(CARDS[c].label for c in state.drawn)
+        return [Task(FRIGG_KEEP, seat, card="frigg")], [
+            Event(f"{seat_name(seat)} uses Frigg's power: {CARDS[card].label} of the {TAVERN_LABELS[state.tavern]} "
+                  f"goes under the Age {state.age} deck, and they draw {FRIGG_DRAW} cards."),
+            Event(f"You draw {names}.", frozenset({seat})),
+        ]
+
+
+IDAVOLL_RULES = Idavoll()
