@@ -35,6 +35,7 @@ class Nidavellir(Game[NidavellirState]):
     """Nidavellir, 2–5 players, with the Thingvellir and Idavoll expansions as options."""
 
     name = "nidavellir"
+    version = 2  # 2 (2026-12-01): the public gem deal draws from its own stream, apart from the decks
     title = "Nidavellir"
     min_players = 2
     max_players = 5
@@ -50,9 +51,9 @@ class Nidavellir(Game[NidavellirState]):
     def setup(self, players: int, options: Mapping[str, Any] | None, seed: int,
               version: int | None = None) -> NidavellirState:
         self.check_players(players)
-        self.check_version(version)
         chosen = validate_options(_OPTIONS, options)
-        return new_game(players, seed, [name for name in (THINGVELLIR, IDAVOLL) if chosen[name]])
+        return new_game(players, seed, [name for name in (THINGVELLIR, IDAVOLL) if chosen[name]],
+                        self.check_version(version))
 
     def to_move(self, state: NidavellirState) -> frozenset[int]:
         if state.phase == OVER:

@@ -10,12 +10,16 @@ from engine.nidavellir.state import NOT_DECIDED, NidavellirState, SeatState
 from engine.rng import Rng
 
 
-def new_game(players: int, seed: int, expansion_names: list[str]) -> NidavellirState:
+def new_game(players: int, seed: int, expansion_names: list[str], version: int = 2) -> NidavellirState:
     """Gems dealt at random, five bronze coins each, both decks shuffled (then the expansions'
-    decks, so a base game draws exactly as it always did), round 1 of Age 1 dealt."""
-    rng = Rng.from_seed(seed)
+    decks, so a base game draws exactly as it always did), round 1 of Age 1 dealt.
+
+    Version 2 deals the gems (everyone sees them) from a stream of their own, so they tell
+    nothing about the hidden deck order; version 1 drew both from one stream."""
+    rng = Rng.from_seed(seed) if version == 1 else Rng.stream(seed, "hidden")
+    public = rng if version == 1 else Rng.stream(seed, "public")
     dealt = gems(players)
-    rng.shuffle(dealt)
+    public.shuffle(dealt)
     seats = [SeatState(gem, pouch=list(BRONZE_COINS), bronze=list(BRONZE_COINS)) for gem in dealt]
     decks = [deck(1, players), deck(2, players)]
     for cards in decks:

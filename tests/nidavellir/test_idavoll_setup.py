@@ -68,9 +68,9 @@ def test_leftover_mythology_cards_leave_the_game_not_to_the_discard_pile() -> No
     set_taverns(state, ["hunter"] * 3, ["surt", "loki", "garm"], ["hunter"] * 3)
     state = bid_all(state)
     state = apply(apply(state, 0, "take hunter"), 1, "take hunter")
-    discard_before = list(state.discard)
+    discard_before, reserve_before = list(state.discard), list(state.myth_reserve)
     state = apply(apply(state, 0, "take loki"), 1, "take garm")
-    assert "surt" not in state.discard and "surt" not in state.myth_reserve
+    assert "surt" not in state.discard and state.myth_reserve == reserve_before
     assert state.discard == discard_before == ["hunter"]  # the Goblin's leftover only
 
 
