@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot import rendering
 from tests.discord.harness import Harness, Invocation, User
 
 SERVERS = 4
@@ -163,6 +164,7 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
             await asyncio.gather(*(new_table(run, index, 0) for index in range(count)))
             tables = h.client.tables
             start_requests = sum(1 for r in h.requests if not r.webhook)
+            start_drawn = dict(rendering.drawn)
             start_waits, start_global = h.rate_limited, h.limited_channels.count(0)
             start_state = {g: (await tables.game(g)).state_id for g in list(run.tables)}
             begin = time.time()
@@ -172,6 +174,7 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
             await asyncio.sleep(seconds)
             end = time.time()
             requests = sum(1 for r in h.requests if not r.webhook) - start_requests
+            drawn = {k: v - start_drawn.get(k, 0) for k, v in rendering.drawn.items()}
             committed: list[tuple[float, int, int]] = []  # (commit time, place, state)
             for game_id in list(run.tables):
                 info = await tables.game(game_id)
@@ -210,6 +213,12 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
                 print(f"  {kind:22} {len(values):6d} {_ms(values)}")
             print(f"  {'missed 3 s deadline':22} {missed:6d}")
             print(f"  {'move -> story (ms)':22} {len(story):6d} {_ms(story)}")
+            thread = h.client.notifier.thread
+            spent = ", ".join(f"{k} {v / max(1, thread.posts + thread.edits) * 1000:.0f} ms"
+                              for k, v in sorted(thread.seconds.items()))
+            print(f"  story work per post or edit (all of the run): {spent}")
+            pictures = ", ".join(f"{kind} {count / max(1, moves):.2f}" for kind, count in sorted(drawn.items()))
+            print(f"  pictures drawn per move: {pictures}")
             await tables.drain()
 
 

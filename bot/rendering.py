@@ -3,8 +3,9 @@
 Pillow holds the GIL through much of a picture (drawing text, quantizing to a palette), so a
 render in a thread still stalls the event loop: under load, acknowledgements and autocomplete
 waited behind pictures. A small process pool draws them instead (decision of 2026-12-01,
-docs/renderer.md). `SKALD_RENDER_PROCESSES` sets its size: by default one process per CPU
-but one, and none on a single CPU (0 means threads). Views and names go in, PNG bytes come
+docs/renderer.md), at a lower scheduling priority (nice 10): the bot's own process, which
+answers people, always gets a CPU first and pictures take what is left. `SKALD_RENDER_PROCESSES`
+sets its size: by default one process per CPU (0 means threads). Views and names go in, PNG bytes come
 out; a broken pool is replaced and the picture drawn in a thread meanwhile.
 """
 
@@ -27,8 +28,10 @@ log = logging.getLogger(__name__)
 JSON = dict[str, Any]
 Kind = Literal["board", "hand", "outcome"]
 
+RENDER_NICENESS = 10
 _pool: ProcessPoolExecutor | None = None
 _pool_pid = 0  # the process that made the pool (a forked child must not use its parent's)
+drawn: dict[str, int] = {}  # pictures drawn per kind, for benchmarks
 
 
 def processes() -> int:
@@ -36,7 +39,15 @@ def processes() -> int:
     given = os.environ.get("SKALD_RENDER_PROCESSES", "").strip()
     if given.isascii() and given.isdigit():
         return min(int(given), 16)
-    return max(0, (os.cpu_count() or 1) - 1)
+    return os.cpu_count() or 1
+
+
+def _lower_priority() -> None:
+    """Runs first in each render process: pictures yield the CPU to the bot's answers."""
+    try:
+        os.nice(RENDER_NICENESS)
+    except OSError:  # not allowed here: render at the same priority
+        log.info("could not lower the render processes' priority")
 
 
 def draw(kind: Kind, view: JSON, names: Sequence[str]) -> bytes:
@@ -57,7 +68,7 @@ def pool() -> ProcessPoolExecutor | None:
         return None
     # forkserver: the bot's threads (SQLite, discord.py) are not copied into the workers.
     context = multiprocessing.get_context("forkserver")
-    _pool = ProcessPoolExecutor(max_workers=size, mp_context=context)
+    _pool = ProcessPoolExecutor(max_workers=size, mp_context=context, initializer=_lower_priority)
     _pool_pid = os.getpid()
     return _pool
 
@@ -118,6 +129,7 @@ async def render(kind: Kind, view: JSON, names: Sequence[str], *, urgent: bool =
     `urgent=False` for pictures nobody is waiting on this second (DM panels): under load they
     yield to the thread's boards and to interactive answers."""
     global _pool
+    drawn[kind] = drawn.get(kind, 0) + 1
     queue = _queue()
     await queue.acquire(urgent)
     try:

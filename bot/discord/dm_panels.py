@@ -39,16 +39,20 @@ AWAY = 600.0  # seconds without a panel after which a turn beginning is a new, n
 
 
 def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[int],
-              marks: dict[int, PanelMark], window: Sequence[MoveRow]) -> list[int]:
-    """Human seats whose panel must change for the changes in `window`."""
+              marks: dict[int, PanelMark], window: Sequence[MoveRow], changes: Sequence[MoveRow]) -> list[int]:
+    """Human seats whose panel must change for the changes in `window` (the ones since the
+    last pass); `changes` reaches back to the oldest seat's panel."""
     if start or over:
         return sorted(humans)
     seats: set[int] = set()
     for change in window:  # the mover's own lines come with the answer to its move
         seats.update(s for _, only in change.events if only is not None for s in only if s != change.seat)
     for seat in to_move:
+        # Its turn began since its panel was drawn (it may have moved by `/move` meanwhile,
+        # which leaves its DM panel as it was): a panel that offered no moves, or one from
+        # before it last left the seats to act, is out of date.
         mark = marks.get(seat)
-        if mark is None or not mark.offered_moves or any(seat not in c.to_move for c in window
+        if mark is None or not mark.offered_moves or any(seat not in c.to_move for c in changes
                                                          if c.state_id > mark.state_id):
             seats.add(seat)
     return sorted(seats & set(humans))
@@ -109,7 +113,7 @@ class PanelAnnouncer(Coalescer):
         over = info.status != RUNNING
         shown: list[PanelMark] = []
         try:
-            for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window):
+            for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window, changes):
                 current = marks.get(seat)
                 if current is not None and (current.final or current.state_id >= target):
                     continue  # done before a restart or by an earlier attempt

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -190,9 +191,16 @@ class ThreadAnnouncer(Coalescer):
         self.burst_changes = BURST_CHANGES
         self.posts = 0  # new messages posted, for tests and benchmarks
         self.edits = 0
+        self.seconds: dict[str, float] = {}  # time spent per phase of announcing, for benchmarks
+
+    def _spent(self, phase: str, since: float) -> float:
+        now = time.perf_counter()
+        self.seconds[phase] = self.seconds.get(phase, 0.0) + now - since
+        return now
 
     async def announce(self, game_id: int) -> None:
         tables = self.bot.tables
+        start = time.perf_counter()
         mark = await tables.outbox.announcement(game_id)
         if mark is None:
             return  # a lobby, or a game started before the outbox existed and fully told
@@ -201,6 +209,7 @@ class ThreadAnnouncer(Coalescer):
         if mark.state_id >= table.state_id:
             return
         changes = await tables.outbox.changes(game_id, after=min(mark.from_state, mark.state_id))
+        start = self._spent("read", start)
         plan = plan_story(mark, changes, table)
         if plan is None:
             return
@@ -215,8 +224,10 @@ class ThreadAnnouncer(Coalescer):
                 await tables.outbox.told(plan.mark)
                 return
         message_id = await self._post(game_id, destination, mark, plan, table)
+        start = self._spent("post", start)
         await tables.outbox.told(replace(plan.mark, channel_id=destination, message_id=message_id),
                                  pinged=plan.pinged)
+        self._spent("record", start)
 
     async def give_up(self, game_id: int) -> None:
         """The thread refuses posts for good (deleted, no access): stop retrying this state."""
@@ -241,7 +252,9 @@ class ThreadAnnouncer(Coalescer):
         embed.set_footer(text=f"board {table.state_id}")
         if info.outcome is not None:
             score_sheet(embed, table)
+        started = time.perf_counter()
         png = await pictures.board(view, names) if table.view else None
+        self._spent("render", started)
         file = pictures.attach(png, "board.png", self._limit(info.guild_id))
         if file is not None:
             embed.set_image(url="attachment://board.png")

@@ -182,3 +182,23 @@ def test_suggestions_label_a_start_of_a_move_and_never_offer_it_again_after_it_i
     assert "discard" not in {c.value for c in picked}, "picking 'discard …' leads on, not back"
     assert all(c.value.startswith("discard ") for c in picked)
     assert all(c.value.startswith("discard 1") for c in suggestions(moves, "discard 1"))
+
+
+async def test_a_player_moving_by_slash_command_finds_a_current_dm_panel_when_the_turn_comes_back(
+        harness: Harness) -> None:
+    h = harness
+    ann, bob = h.user("ann"), h.user("bob")
+    game_id = await open_table(h, ann, "tranquility", [bob])
+    people = {ann.id: ann, bob.id: bob}
+    for _ in range(4):
+        info = await h.client.tables.game(game_id)
+        user = people[info.seats[info.to_move[0]].user_id or 0]
+        move = (await h.client.tables.table_view(game_id, user.id)).legal_moves[0].text
+        await h.slash(user, "move", {"text": move, "game": game_id}, channel_id=info.thread_id)
+        info = await h.client.tables.game(game_id)
+        if info.status != "running":
+            return
+        waiting = people[info.seats[info.to_move[0]].user_id or 0]
+        panel = live_panel(h, waiting, game_id)
+        assert f"board {info.state_id}" in panel.text(), "the panel shows the board as it is now"
+        assert all(f":{info.state_id}:" in c["custom_id"] for c in panel.components()), "its controls are current"
