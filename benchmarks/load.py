@@ -218,7 +218,8 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
                               for k, v in sorted(thread.seconds.items()))
             print(f"  story work per post or edit (all of the run): {spent}")
             pictures = ", ".join(f"{kind} {count / max(1, moves):.2f}" for kind, count in sorted(drawn.items()))
-            print(f"  pictures drawn per move: {pictures}")
+            print(f"  pictures drawn per move: {pictures}; DM panels sent {h.client.notifier.panels.sent}, "
+                  f"edited {h.client.notifier.panels.edited}")
             await tables.drain()
 
 

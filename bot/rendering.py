@@ -78,9 +78,14 @@ class Queue:
     when they are all busy the urgent ones (a story post, an answer someone waits for) go
     before background ones (a DM panel), so a backlog delays panels, not the thread."""
 
+    # Urgent pictures go first, but not always: after this many in a row a waiting background
+    # one gets the slot, so DM panels are late under load, never starved.
+    URGENT_RUN = 3
+
     def __init__(self) -> None:
         self.busy = 0
         self._waiting: dict[bool, deque[asyncio.Future[None]]] = {True: deque(), False: deque()}
+        self._run = 0  # urgent pictures given a slot in a row
 
     def capacity(self) -> int:
         return max(1, processes())
@@ -101,10 +106,13 @@ class Queue:
             raise
 
     def release(self) -> None:
-        for queue in (self._waiting[True], self._waiting[False]):
+        order = (False, True) if self._run >= self.URGENT_RUN else (True, False)
+        for urgent in order:
+            queue = self._waiting[urgent]
             while queue:
                 waiter = queue.popleft()
                 if not waiter.done():
+                    self._run = self._run + 1 if urgent else 0
                     waiter.set_result(None)
                     return
         self.busy -= 1
