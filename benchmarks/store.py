@@ -1,10 +1,14 @@
 """Table service figures: accepted moves/s through the whole pipeline (engine, checks, one
-SQLite commit with synchronous=FULL, notices) with 1, 10 and 100 games played at once;
-p50/p99 move latency; load time of a 300-move game; memory per cached game.
+SQLite commit with synchronous=FULL, notices and the announcement bookkeeping a Discord bot
+does for each of them) with 1, 10 and 100 games played at once; p50/p99 move latency; load
+time of a 300-move game; memory per cached game.
 
-Run: `.venv/bin/python -m benchmarks.store [--game duel|tranquility] [--moves 600]`.
-The default game is Rune Duel (tests/tables/duel.py), a small game whose length is set by
-an option, so a 300-move game exists; pass --game to measure a registered game.
+Run: `.venv/bin/python -m benchmarks.store [--game tranquility|nidavellir|duel] [--moves 600]`.
+The default is Tranquility, a real game: a table whose game ends starts the next one. The
+notifier attached does the store work of the Discord notifier (docs/discord.md): after each
+change it reads the game's announcement mark, the spectator view and the untold log rows,
+then records the mark; for a seat concerned it reads and records the panel marks. Rune Duel
+(tests/tables/duel.py) is there for a 300-move game to load.
 """
 
 from __future__ import annotations
@@ -16,35 +20,73 @@ import statistics
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Coroutine
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from bot.notify import PrivateUpdate, PublicUpdate
+from bot.store.records import PanelMark
 from bot.tables import Tables
 from bot.tables.service import ai_seed
 from tests.tables.duel import games
 
 
-class Counting:
-    """A notifier that builds nothing and counts, so the figures include the notices."""
+class OutboxWork:
+    """A notifier doing the Discord notifier's store work for every notice, on tasks of its own
+    (as the announcers do), with Discord itself left out."""
 
-    def __init__(self) -> None:
-        self.count = 0
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     async def on_public(self, update: PublicUpdate) -> None:
-        self.count += 1
+        if update.reason in ("start", "move", "resign", "abandon"):
+            self._spawn(self._tell_thread(update.game_id))
 
     async def on_private(self, update: PrivateUpdate) -> None:
-        self.count += 1
+        self._spawn(self._draw_panel(update.game_id, update.seat))
 
     async def on_deleted(self, guild_id: int, game_id: int) -> None:
-        self.count += 1
+        return None
+
+    async def _tell_thread(self, game_id: int) -> None:
+        outbox = self.tables.outbox
+        mark = await outbox.announcement(game_id)
+        table = await self.tables.table_view(game_id, None)
+        if mark is None or mark.state_id >= table.state_id:
+            return
+        await outbox.changes(game_id, after=mark.state_id)
+        await outbox.told(replace(mark, state_id=table.state_id, to_move=table.to_move), pinged=table.to_move)
+
+    async def _draw_panel(self, game_id: int, seat: int) -> None:
+        outbox = self.tables.outbox
+        marks = await outbox.panels(game_id)
+        table = await self.tables.table_view(game_id, None)
+        shown = marks.get(seat, PanelMark(seat=seat, state_id=-1))
+        await outbox.panels_shown(game_id, [replace(shown, state_id=table.state_id)], done=table.state_id)
+
+    async def drain(self) -> None:
+        while self.tasks:
+            await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
 def options_for(game: str, moves: int) -> dict[str, Any]:
+    """Rune Duel's length is an option; a real game is played as it comes."""
     if game == "duel":
         return {"rounds": 200 if moves > 200 else 100}
     return {}
+
+
+async def roomy(tables: Tables) -> None:
+    """The benchmark's server may hold as many tables as it plays (one host hosts them all)."""
+    await tables.set_guild_setting(1, "max_tables", 5000)
+    await tables.set_guild_setting(1, "max_tables_per_player", 200)
 
 
 async def new_game(tables: Tables, game: str, moves: int, seed: int, players: int = 2) -> int:
@@ -73,22 +115,35 @@ async def play(tables: Tables, game_id: int, moves: int, seed: int, latencies: l
     return made
 
 
+async def table_plays(tables: Tables, game: str, moves: int, seed: int, latencies: list[float]) -> int:
+    """One table playing games back to back until it has made `moves` moves."""
+    made = 0
+    while made < moves:
+        game_id = await new_game(tables, game, moves - made, seed * 1000 + made)
+        made += await play(tables, game_id, moves - made, game_id, latencies)
+    return made
+
+
 async def throughput(folder: Path, game: str, concurrent: int, total: int) -> None:
     tables = await Tables.open(folder / f"throughput-{concurrent}.db", games=games)
-    tables.attach(Counting())
+    work = OutboxWork(tables)
+    tables.attach(work)
+    await roomy(tables)
     try:
-        ids = [await new_game(tables, game, total // concurrent, seed) for seed in range(concurrent)]
         latencies: list[float] = []
         started = time.perf_counter()
-        made = await asyncio.gather(*(play(tables, g, max(1, total // concurrent), g, latencies) for g in ids))
+        made = await asyncio.gather(*(table_plays(tables, game, max(1, total // concurrent), seed, latencies)
+                                      for seed in range(concurrent)))
+        await work.drain()
         elapsed = time.perf_counter() - started
+        commits = tables.store.commits
     finally:
         await tables.close()
     latencies.sort()
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
     print(f"{concurrent:>4} games at once: {sum(made) / elapsed:8.1f} accepted moves/s "
-          f"({sum(made)} moves), latency p50 {p50:6.2f} ms, p99 {p99:6.2f} ms")
+          f"({sum(made)} moves, {commits} commits), latency p50 {p50:6.2f} ms, p99 {p99:6.2f} ms")
 
 
 async def load_time(folder: Path, game: str, moves: int) -> None:
@@ -118,6 +173,7 @@ async def load_time(folder: Path, game: str, moves: int) -> None:
 async def memory(folder: Path, game: str, count: int = 200) -> None:
     path = folder / "memory.db"
     tables = await Tables.open(path, games=games, cache_size=count)
+    await roomy(tables)
     try:
         ids = [await new_game(tables, game, 40, seed) for seed in range(count)]
         for game_id in ids:
@@ -142,7 +198,7 @@ async def memory(folder: Path, game: str, count: int = 200) -> None:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--game", default="duel")
+    parser.add_argument("--game", default="tranquility")
     parser.add_argument("--moves", type=int, default=400, help="moves per throughput run (split across games)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="skald-bench-") as folder:
@@ -150,7 +206,7 @@ async def main() -> None:
               "(moves of different games arriving together share one commit)")
         for concurrent in (1, 10, 100):
             await throughput(Path(folder), args.game, concurrent, max(args.moves, 10 * concurrent))
-        await load_time(Path(folder), args.game, 300)
+        await load_time(Path(folder), "duel", 300)
         await memory(Path(folder), args.game)
 
 

@@ -64,11 +64,12 @@ async def find_game(interaction: discord.Interaction[Any], game_id: int | None) 
             raise not_here(game_id)
         return info
     if guild_id is not None and interaction.channel_id is not None:
-        here = await bot.tables.list_games(guild_id, place=interaction.channel_id)
+        # A game's own thread finds it even once it is over (its log, its board, its replay).
+        here = await bot.tables.list_games(guild_id, place=interaction.channel_id, active_only=False, limit=50)
         in_thread = [g for g in here if g.thread_id == interaction.channel_id]
         if len(in_thread) == 1:
             return in_thread[0]
-        mine_here = [g for g in here if g.seat_of(user_id) is not None]
+        mine_here = [g for g in here if g.active and g.seat_of(user_id) is not None]
         if len(mine_here) == 1:
             return mine_here[0]
     mine = [g for g in await bot.tables.list_games(guild_id, user_id=user_id) if g.status == RUNNING]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.coalesce import Coalescer
+from bot.discord.lobby import dm_channel
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import Panel, named, seat_panel
 from bot.discord.thread import await_burst
@@ -172,19 +173,9 @@ class PanelAnnouncer(Coalescer):
             new = await self._send(user_id, panel, None, new)
         return new
 
-    async def _dm(self, user_id: int) -> discord.PartialMessageable:
-        """The user's DM channel: opened once, then remembered in the database."""
-        outbox = self.bot.tables.outbox
-        channel_id = await outbox.dm_channel(user_id)
-        if channel_id is None:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            channel_id = channel.id
-            await outbox.set_dm_channel(user_id, channel_id)
-        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-
     async def _send(self, user_id: int, panel: Panel, current: PanelMark | None, new: PanelMark) -> PanelMark:
         """A new DM (it notifies the player); an old panel that offered moves loses its controls."""
-        channel = await self._dm(user_id)
+        channel = await dm_channel(self.bot, user_id)
         async with self.pacer.slot(channel.id):
             message = await channel.send(**panel.send_kwargs())
         self.sent += 1

@@ -99,8 +99,7 @@ async def reach_by_dm(bot: SkaldBot, user: discord.abc.User, info: GameInfo) -> 
     text = (f"👋 You took a seat at **{info.title}** (table #{info.game_id}). When the game starts, your "
             f"hand and your move buttons come here; the board and the story stay in the server.")
     try:
-        channel = await bot.create_dm(cast(discord.abc.Snowflake, user))
-        await bot.tables.outbox.set_dm_channel(user.id, channel.id)
+        channel = await dm_channel(bot, user.id)
         async with bot.pacer.slot(channel.id):
             await channel.send(text)
     except discord.Forbidden:
@@ -112,6 +111,17 @@ async def reach_by_dm(bot: SkaldBot, user: discord.abc.User, info: GameInfo) -> 
         ok = True
     await bot.tables.set_dm_ok(user.id, ok)
     return ok
+
+
+async def dm_channel(bot: SkaldBot, user_id: int) -> discord.PartialMessageable:
+    """The user's DM channel: opened once (a REST call), then remembered in the database."""
+    outbox = bot.tables.outbox
+    channel_id = await outbox.dm_channel(user_id)
+    if channel_id is None:
+        channel = await bot.create_dm(discord.Object(user_id))
+        channel_id = channel.id
+        await outbox.set_dm_channel(user_id, channel_id)
+    return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
