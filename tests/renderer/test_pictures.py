@@ -249,5 +249,5 @@ def test_a_nidavellir_game_ended_by_a_resignation_draws_its_result() -> None:
     view = game.view(game.setup(3, {}, 5), None)
     view["outcome"] = {"winners": [1, 2], "summary": "Astrid resigned; Bjorn, Sigrid win.", "cooperative": False,
                        "scores": None, "ranks": [2, 1, 1], "sheet": None}
-    assert renderer.outcome_png(view, ["Astrid", "Bjorn", "Sigrid"]).startswith(b"\\x89PNG")
-    assert renderer.board_png(view, ["Astrid", "Bjorn", "Sigrid"]).startswith(b"\\x89PNG")
+    assert renderer.outcome_png(view, ["Astrid", "Bjorn", "Sigrid"]).startswith(b"\x89PNG")
+    assert renderer.board_png(view, ["Astrid", "Bjorn", "Sigrid"]).startswith(b"\x89PNG")
