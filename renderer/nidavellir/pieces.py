@@ -98,7 +98,9 @@ def item_label(item: JSON) -> str:
     if item.get("kind") == "artefact":
         return f"{item['label']} {item.get('bravery', '')}".strip()
     suit = item.get("suit")
-    if item.get("kind") in ("animal", "special"):  # Idavoll: by name, with bravery where its class has it
+    if item.get("kind") == "special":  # Gullinbursti: a neutral rank, 0 points wherever it stands
+        return str(item["label"])
+    if item.get("kind") == "animal":  # Idavoll: by name, with bravery where its class has it
         return f"{item['label']} {item.get('bravery', 0)}" if suit in BRAVE_SUITS else str(item["label"])
     if suit in BRAVE_SUITS:
         return str(item.get("bravery", 0))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from renderer.canvas import BOLD, FRAME, GOLD, INK_SOFT, INNER, KEY_TEXT, MARGIN, Sheet
+from renderer.canvas import BOLD, FRAME, GOLD, INK_SOFT, INNER, KEY_TEXT, MARGIN, Sheet, text_width
 from renderer.names import seat_name
 from renderer.nidavellir.camp import ROW_GAP, ROW_W, draw_row, row_height, rows_height
 from renderer.nidavellir.mythology import GOD, is_mythology
@@ -24,6 +24,7 @@ SLOT = CARD_W + 8
 ROWS_GAP = 8
 RESERVED_H = 36
 TAG_W = 58
+NAME_ROOM = 200  # at least this much of a name in the reservation's sentence
 
 
 def _split(tavern: JSON) -> tuple[list[JSON], list[JSON]]:
@@ -84,6 +85,8 @@ def draw_cards(sheet: Sheet, tavern: JSON, names: Sequence[str], top: float) -> 
         y += row_height(card) + ROW_GAP
     if held is not None:
         y = top + cards_height(tavern) - RESERVED_H
-        who = seat_name(names, int(tavern["reserved"]["seat"]), size=KEY_TEXT, max_width=300)
-        sheet.text((left + 4, y + RESERVED_H / 2 + 2), f"Loki reserved {held['label']} for {who}", KEY_TEXT,
-                   role="name", face=BOLD, fill=GOD, anchor="lm", max_width=INNER - 36)
+        said = f"Loki keeps {held['label']} for "
+        room = max(NAME_ROOM, INNER - 36 - text_width(said, BOLD, KEY_TEXT))
+        who = seat_name(names, int(tavern["reserved"]["seat"]), size=KEY_TEXT, max_width=room)
+        sheet.text((left + 4, y + RESERVED_H / 2 + 2), said + who, KEY_TEXT, role="name", face=BOLD, fill=GOD,
+                   anchor="lm", max_width=INNER - 36)
