@@ -1,8 +1,9 @@
 """The Nidavellir table: a single column for phones, built from zones (renderer/zones.py).
 
-Top to bottom: what happens now, the three taverns with their cards and bids, Thingvellir's camp,
-one block per player, then the distinctions, the hero reserve and the Royal Treasure. Everything comes from
-the view (docs/views/nidavellir.md): a coin the view hides is drawn face down, whoever is looking.
+Top to bottom: what happens now, the three taverns with their cards and bids (Idavoll's mythology
+cards as rows, Loki's reservation), Thingvellir's camp, one block per player, then the distinctions,
+the hero reserve and the Royal Treasure. Everything comes from the view (docs/views/nidavellir.md):
+a coin the view hides is drawn face down, whoever is looking.
 """
 
 from __future__ import annotations
