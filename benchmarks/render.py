@@ -38,7 +38,8 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("scenes", nargs="*")
     args = parser.parse_args(argv)
     wanted = set(args.scenes)
-    print(f"{'picture':32} {'size':>9} {'first':>8} {'median':>8} {'p95':>8} {'PNG':>8} {'key@400':>8} "
+    width = max(len(scene.name) for scene in SCENES)
+    print(f"{'picture':{width}} {'size':>9} {'first':>8} {'median':>8} {'p95':>8} {'PNG':>8} {'key@400':>8} "
           f"{'font@400':>8}")
     for scene in SCENES:
         if wanted and scene.name not in wanted:
@@ -58,7 +59,7 @@ def main(argv: Sequence[str]) -> int:
         sheet = renderer.draw(view, names, scene.picture)
         key = min(d.ink_at(sheet.width) for d in sheet.texts if d.role in KEY_ROLES)
         font = min(d.size_at(sheet.width) for d in sheet.texts)
-        print(f"{scene.name:32} {size:>9} {first:7.1f}ms {statistics.median(rest):6.1f}ms "
+        print(f"{scene.name:{width}} {size:>9} {first:7.1f}ms {statistics.median(rest):6.1f}ms "
               f"{_percentile(rest, 0.95):6.1f}ms {len(png) / 1024:6.1f}KB {key:6.2f}px {font:6.2f}px")
     return 0
 

@@ -24,6 +24,8 @@ JSON = dict[str, Any]
 
 NAMES = ("Astrid", "Bjorn", "Sigrid", "Ulfhild the Far-Travelled", "Eirik")
 THINGVELLIR: Mapping[str, Any] = {"thingvellir": True}
+IDAVOLL: Mapping[str, Any] = {"idavoll": True}
+BOTH: Mapping[str, Any] = {"idavoll": True, "thingvellir": True}
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,12 @@ SCENES: tuple[Scene, ...] = (
           ai="greedy"),
     Scene("nidavellir-4p-thingvellir-result", "nidavellir", 4, seed=21, moves=400, until="over", picture="outcome",
           options=THINGVELLIR, ai="greedy"),
+    # Idavoll, played by the greedy AI, which recruits mythology cards and uses the gods' powers
+    Scene("nidavellir-5p-idavoll-thingvellir", "nidavellir", 5, seed=27, moves=44, options=BOTH, ai="greedy"),
+    Scene("nidavellir-3p-idavoll-purse", "nidavellir", 3, seed=45, moves=67, viewer=0, picture="hand",
+          options=IDAVOLL, ai="greedy"),
+    Scene("nidavellir-4p-idavoll-thingvellir-result", "nidavellir", 4, seed=2, moves=400, until="over",
+          picture="outcome", options=BOTH, ai="greedy"),
 )
 
 

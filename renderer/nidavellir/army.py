@@ -3,7 +3,8 @@
 Each row is the class chip (ranks and bravery, a star for its distinction) followed by a tile
 per card or hero, wrapping inside the row: a bravery value, the class name for hunters and
 blacksmiths (they have no bravery), or the hero's name with its bravery ringed in gold. An
-enlisted mercenary is ringed in the mercenaries' crimson, Vegvisir in the artefacts' teal.
+enlisted mercenary is ringed in the mercenaries' crimson, Vegvisir in the artefacts' teal, an
+Idavoll animal (or Gullinbursti) in the gods' navy, by name.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from renderer.canvas import BOLD, FRAME, GOLD, INNER, KEY_TEXT, MARGIN, RGB, WHITE, Sheet, text_width
 from renderer.nidavellir.camp import ARTEFACT, MERCENARY
+from renderer.nidavellir.mythology import MYTHOLOGY_RIM
 from renderer.nidavellir.pieces import NEUTRAL, SUIT_ORDER, flow, flow_lines, item_label, suit_colour
 from renderer.nidavellir.players import draw_class_chip
 
@@ -26,10 +28,12 @@ TILES_W = INNER - 28 - CHIP_W - 12
 
 
 def _rim(item: JSON) -> RGB:
-    """Gold for a hero, the camp colours for a mercenary or an artefact, a thin frame otherwise."""
+    """Gold for a hero, the camp colours for a mercenary or an artefact, navy for an animal, a thin
+    frame otherwise."""
     if item.get("hero"):
         return GOLD
-    return {"mercenary": MERCENARY, "artefact": ARTEFACT}.get(str(item.get("kind")), FRAME)
+    return {"mercenary": MERCENARY, "artefact": ARTEFACT, "animal": MYTHOLOGY_RIM,
+            "special": MYTHOLOGY_RIM}.get(str(item.get("kind")), FRAME)
 
 
 def tile_width(item: JSON) -> float:

@@ -4,12 +4,14 @@ An artefact is teal and a mercenary crimson, wherever it is drawn. A mercenary s
 class options side by side, each in its class colour ("Warrior 6 | Explorer 8"): it becomes one
 of them when enlisted at the end of the age. In the camp (and in a seat's own picture) each card
 is a full-width row with its name, its value and its effect in a line, since players choose
-between them; on the table a seat's camp cards are compact chips.
+between them; on the table a seat's camp cards are compact chips. Idavoll's mythology cards are
+rows of the same kind wherever players choose between them (a tavern, Skymir's draw, a seat's own
+command zone), in their colours from mythology.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from renderer.canvas import (
@@ -29,6 +31,7 @@ from renderer.canvas import (
     text_width,
     wrap,
 )
+from renderer.nidavellir.mythology import KIND_WORDS, card_colour, draw_row_value, is_mythology
 from renderer.nidavellir.pieces import BRAVE_SUITS, NEUTRAL, SUIT_LABELS, SUIT_SHORT, suit_colour
 from renderer.zones import Names, Zone, panel
 
@@ -48,7 +51,13 @@ EFFECT_PITCH = 22
 ZONE_HEAD = 46
 
 
+# Draws a row's value at (right, middle), right-aligned; returns the width it took.
+RowValue = Callable[[Sheet, float, float], float]
+
+
 def kind_colour(card: JSON) -> RGB:
+    if is_mythology(card):
+        return card_colour(card)
     return MERCENARY if card.get("kind") == "mercenary" else ARTEFACT if card.get("kind") == "artefact" else NEUTRAL
 
 
@@ -128,6 +137,8 @@ def draw_double(sheet: Sheet, x: float, y: float) -> float:
 
 def _effect(card: JSON) -> str:
     text = str(card.get("text", ""))
+    if is_mythology(card):
+        return f"{KIND_WORDS[str(card['kind'])]} · {text}"
     return f"Artefact · {text}" if card.get("kind") == "artefact" else text
 
 
@@ -145,6 +156,8 @@ def rows_height(cards: Sequence[JSON]) -> int:
 
 def _draw_value(sheet: Sheet, card: JSON, right: float, middle: float, seat: JSON | None) -> float:
     """The card's value at the right of its name line; returns the width it took."""
+    if (mythology := draw_row_value(sheet, card, right, middle)) is not None:
+        return mythology
     if card.get("kind") == "mercenary":
         width = mercenary_width(card)
         draw_mercenary(sheet, right - width, middle - CHIP_H / 2, card, rim=WHITE)
@@ -166,13 +179,19 @@ def _draw_value(sheet: Sheet, card: JSON, right: float, middle: float, seat: JSO
     return 0.0
 
 
-def draw_row(sheet: Sheet, top: float, card: JSON, seat: JSON | None = None) -> None:
-    """One camp card across the panel: name and value, then its effect."""
+def draw_row(sheet: Sheet, top: float, card: JSON, seat: JSON | None = None, *, value: RowValue | None = None,
+             rim: RGB = FRAME) -> None:
+    """One camp (or mythology) card across the panel: name and value, then its effect. `value`
+    draws something else than the card's printed value (a god's power token, for one)."""
     left, right = MARGIN + 14, MARGIN + 14 + ROW_W
     height = row_height(card)
-    sheet.box((left, top, right, top + height), kind_colour(card), outline=FRAME, width=2, radius=10)
+    sheet.box((left, top, right, top + height), kind_colour(card), outline=rim, width=2 if rim == FRAME else 5,
+              radius=10)
     middle = top + 24
-    value_w = _draw_value(sheet, card, right - 10, middle, seat)
+    if value is not None:
+        value_w = value(sheet, right - 10, middle)
+    else:
+        value_w = _draw_value(sheet, card, right - 10, middle, seat)
     name = "Mercenary" if card.get("kind") == "mercenary" else str(card["label"])
     sheet.text((left + 12, middle), name, NAME_SIZE, role="card", face=BOLD, fill=WHITE, anchor="lm",
                max_width=ROW_W - 24 - value_w - 16)

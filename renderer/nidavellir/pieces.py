@@ -88,7 +88,8 @@ def draw_card(sheet: Sheet, box: tuple[float, float, float, float], card: JSON) 
 
 def item_label(item: JSON) -> str:
     """What a card or hero in an army column says: its bravery, its class, or the hero's name
-    with its bravery ("Kraal 7·0"); Vegvisir by name ("Vegvisir 13"), Olwyn's double as "Double"."""
+    with its bravery ("Kraal 7·0"); Vegvisir by name ("Vegvisir 13"), Olwyn's double as "Double",
+    Idavoll's animals by name ("Garm 9", "Durathor"), Gullinbursti by name."""
     if item.get("hero"):
         values = "·".join(str(b) for b in item.get("bravery") or [])
         return f"{item['label']} {values}".strip()
@@ -97,6 +98,10 @@ def item_label(item: JSON) -> str:
     if item.get("kind") == "artefact":
         return f"{item['label']} {item.get('bravery', '')}".strip()
     suit = item.get("suit")
+    if item.get("kind") == "special":  # Gullinbursti: a neutral rank, 0 points wherever it stands
+        return str(item["label"])
+    if item.get("kind") == "animal":  # Idavoll: by name, with bravery where its class has it
+        return f"{item['label']} {item.get('bravery', 0)}" if suit in BRAVE_SUITS else str(item["label"])
     if suit in BRAVE_SUITS:
         return str(item.get("bravery", 0))
     ranks = int(item.get("ranks", 1))

@@ -1,5 +1,6 @@
 """A player's block on the Nidavellir table: name and points, coins and gem, the five classes, heroes,
-and with Thingvellir the artefacts and the mercenaries waiting to be enlisted.
+with Idavoll the gods, giants, valkyries and animals, and with Thingvellir the artefacts and the
+mercenaries waiting to be enlisted.
 
 The public table is a phone's picture, so a block says what a player compares at a glance:
 the score, every coin, ranks and bravery per class, the distinctions, the heroes and camp cards.
@@ -35,6 +36,7 @@ from renderer.nidavellir.camp import (
     draw_mercenary,
     mercenary_width,
 )
+from renderer.nidavellir.mythology import draw_pill, pill_width, seat_pills
 from renderer.nidavellir.pieces import (
     BRAVE_SUITS,
     CHIP_H,
@@ -241,11 +243,27 @@ def _draw_waiting(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float
             draw_double(sheet, x, y)
 
 
+# -- Idavoll: gods, giants, valkyries, and the animals among the classes --------------------
+
+def _mythology_widths(seat: JSON) -> list[float]:
+    return [min(pill_width(segments), INNER - 2 * PAD) for segments, _ in seat_pills(seat)]
+
+
+def _draw_mythology(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+    """Each god with its power token, each giant with its capture token (or what it took), each
+    valkyrie with her strength track, then the animals standing in the seat's columns."""
+    widths = _mythology_widths(seat)
+    for (segments, rim), width, (dx, line) in zip(seat_pills(seat), widths, flow(widths, INNER - 2 * PAD, CHIP_GAP),
+                                                  strict=True):
+        draw_pill(sheet, MARGIN + PAD + dx, top + 4 + line * (CHIP_H + CHIP_GAP), segments, rim=rim, max_width=width)
+
+
 SEAT_PARTS: tuple[SeatPart, ...] = (
     SeatPart("name", lambda view, seat: 48, _draw_name),
     SeatPart("purse", lambda view, seat: 58, _draw_purse),
     SeatPart("classes", lambda view, seat: 74, _draw_classes),
     SeatPart("heroes", _heroes_height, _draw_heroes),
+    SeatPart("mythology", lambda view, seat: _chips_height(_mythology_widths(seat)), _draw_mythology),
     SeatPart("artefacts", lambda view, seat: _chips_height(_artefact_widths(seat)), _draw_artefacts),
     SeatPart("waiting", lambda view, seat: _chips_height(_waiting_widths(seat)), _draw_waiting),
 )

@@ -1,6 +1,6 @@
 """A seat's private Nidavellir picture: what to do, its bids beside each tavern's cards, its coins
 and its army card by card; with Thingvellir the camp, its mercenaries waiting to be enlisted and
-its artefacts.
+its artefacts; with Idavoll the cards Frigg or Skymir drew for it and its gods, giants and valkyries.
 
 Drawn from that seat's own view, so it shows the seat's hidden bids and pouch (and the Pioneer
 cards while it chooses) and nobody else's secrets: those are not in the view at all.
@@ -25,6 +25,7 @@ from renderer.names import name_seats, seat_name
 from renderer.nidavellir.army import army_height, draw_army
 from renderer.nidavellir.camp import CAMP, camp_visitor, draw_rows, rows_height
 from renderer.nidavellir.command import ARTEFACTS, COMMAND, WAITING
+from renderer.nidavellir.idavoll import DRAWN, MYTHOLOGY
 from renderer.nidavellir.pieces import (
     CARD_H,
     CARD_W,
@@ -32,7 +33,8 @@ from renderer.nidavellir.pieces import (
     draw_coin,
     draw_gem,
 )
-from renderer.nidavellir.words import ORDINALS, STATUS_SIZE, result_line, tavern_state
+from renderer.nidavellir.tavern_cards import cards_height, draw_cards
+from renderer.nidavellir.words import ORDINALS, STATUS_SIZE, result_line, tavern_label, tavern_state
 from renderer.zones import Names, Zone, panel, stack
 
 JSON = dict[str, Any]
@@ -115,13 +117,14 @@ PIONEER = Zone("pioneer", _pioneer_height, _draw_pioneer)
 # -- the discard pile, while the seat takes a card from it (Andumia, Brisingamens) -----------
 
 def _pile(view: JSON) -> tuple[list[JSON], list[JSON]]:
-    """The pile's different cards, best first: dwarves and offerings, then camp cards."""
+    """The pile's different cards, best first: dwarves and offerings, then camp cards (and
+    Gullinbursti, Idavoll's one card that can be discarded)."""
     task = view.get("task") or {}
     if task.get("kind") != "recover" or task.get("seat") != view["viewer"]:
         return [], []
     distinct = list({str(card["key"]): card for card in view["discard"]}.values())
     distinct.sort(key=lambda c: (-int(c.get("offering") or 0), -int(c.get("bravery") or 0), str(c["key"])))
-    rows = [c for c in distinct if c.get("kind") in ("artefact", "mercenary", "double")]
+    rows = [c for c in distinct if c.get("kind") in ("artefact", "mercenary", "double", "special")]
     return [c for c in distinct if c not in rows], rows
 
 
@@ -149,8 +152,14 @@ DISCARD = Zone("discard pile", _discard_height, _draw_discard)
 
 # -- the taverns with this seat's bids ------------------------------------------------------
 
+def _tavern_height(tavern: JSON) -> int:
+    return TAVERN_H - CARD_H + cards_height(tavern)
+
+
 def _taverns_height(view: JSON, names: Names) -> int:
-    return 0 if view.get("outcome") is not None else 3 * TAVERN_H + 2 * TAVERN_GAP
+    if view.get("outcome") is not None:
+        return 0
+    return sum(_tavern_height(tavern) for tavern in view["taverns"]) + 2 * TAVERN_GAP
 
 
 def _bid_note(view: JSON, index: int) -> tuple[str, bool]:
@@ -166,22 +175,17 @@ def _bid_note(view: JSON, index: int) -> tuple[str, bool]:
     return ("" if tavern["revealed"] else "bids hidden"), False
 
 
-def _draw_tavern(sheet: Sheet, view: JSON, index: int, top: float) -> None:
+def _draw_tavern(sheet: Sheet, view: JSON, names: Names, index: int, top: float) -> None:
     tavern = view["taverns"][index]
     current = view.get("tavern") == index
-    panel(sheet, top, TAVERN_H, PARCHMENT_DARK, outline=HIGHLIGHT if current else None)
+    panel(sheet, top, _tavern_height(tavern), PARCHMENT_DARK, outline=HIGHLIGHT if current else None)
     left = MARGIN + 14
     state_w = sheet.text((MARGIN + INNER - 14, top + 24), tavern_state(view, index), 20, role="label", face=BOLD,
                          fill=HIGHLIGHT if current else INK_SOFT, anchor="rm")
-    sheet.text((left, top + 24), str(tavern["label"]), 26, role="label", face=SERIF, anchor="lm",
+    sheet.text((left, top + 24), tavern_label(tavern), 26, role="label", face=SERIF, anchor="lm",
                max_width=INNER - 40 - state_w)
-    cards = tavern["cards"]
-    for i, card in enumerate(cards):
-        x = left + i * SLOT
-        draw_card(sheet, (x, top + 46, x + CARD_W, top + 46 + CARD_H), card)
-    if not cards:
-        sheet.text((left + 4, top + 46 + CARD_H / 2), "no cards left", 22, role="label", fill=INK_SOFT, anchor="lm")
-    y = top + 46 + CARD_H + 38
+    draw_cards(sheet, tavern, names, top + 46)
+    y = top + 46 + cards_height(tavern) + 38
     bid = _seat(view)["bids"][index]
     sheet.text((left, y), "Your bid", 22, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
     draw_coin(sheet, (left + 140, y), bid)
@@ -193,8 +197,9 @@ def _draw_tavern(sheet: Sheet, view: JSON, index: int, top: float) -> None:
 
 
 def _draw_taverns(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
-    for index in range(3):
-        _draw_tavern(sheet, view, index, top + index * (TAVERN_H + TAVERN_GAP))
+    for index, tavern in enumerate(view["taverns"]):
+        _draw_tavern(sheet, view, names, index, top)
+        top += _tavern_height(tavern) + TAVERN_GAP
 
 
 TAVERNS = Zone("taverns", _taverns_height, _draw_taverns)
@@ -244,9 +249,11 @@ ARMY = Zone("army", _army_height, _draw_army)
 
 
 # The seat's picture, top to bottom. An expansion's zone goes in here (Thingvellir's camp after
-# the taverns, its mercenaries before the army they join, its artefacts after the heroes), each
-# 0 tall when its view keys are absent or empty.
-HAND_ZONES: tuple[Zone, ...] = (HEADER, PIONEER, DISCARD, TAVERNS, CAMP, COINS, WAITING, ARMY, COMMAND, ARTEFACTS)
+# the taverns, its mercenaries before the army they join, its artefacts after the heroes;
+# Idavoll's drawn cards by the other choices of the moment, its gods, giants and valkyries after
+# the heroes), each 0 tall when its view keys are absent or empty.
+HAND_ZONES: tuple[Zone, ...] = (HEADER, PIONEER, DRAWN, DISCARD, TAVERNS, CAMP, COINS, WAITING, ARMY, COMMAND,
+                                MYTHOLOGY, ARTEFACTS)
 
 
 def hand(view: JSON, names: Names) -> Sheet:

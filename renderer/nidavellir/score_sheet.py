@@ -1,6 +1,7 @@
 """The final Nidavellir result: who won, then one block per player, best first, with the score
 broken down by source: the sheet's columns in its order (the five classes, coins, neutral heroes,
-with Thingvellir artefacts and mercenaries, bonuses), each explained under the sheet."""
+with Thingvellir artefacts and mercenaries, with Idavoll gods, giants and valkyries, bonuses), each
+explained under the sheet."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from renderer.canvas import (
 )
 from renderer.names import seat_name
 from renderer.nidavellir.camp import ARTEFACT, MERCENARY
+from renderer.nidavellir.mythology import GIANT, GOD, VALKYRIE
 from renderer.nidavellir.pieces import NEUTRAL, SUIT_COLOURS, SUIT_LABELS
 from renderer.nidavellir.words import result_line
 from renderer.zones import Names, Zone, panel, stack
@@ -28,7 +30,8 @@ from renderer.zones import Names, Zone, panel, stack
 JSON = dict[str, Any]
 
 OTHER_LABELS = {"coins": "Coins", "heroes": "Heroes", "bonuses": "Bonus"}
-OTHER_COLOURS: dict[str, RGB] = {"artefacts": ARTEFACT, "mercenaries": MERCENARY}
+OTHER_COLOURS: dict[str, RGB] = {"artefacts": ARTEFACT, "mercenaries": MERCENARY, "gods": GOD, "giants": GIANT,
+                                 "valkyries": VALKYRIE}
 WINNER_ROW: RGB = (246, 214, 128)
 RESULT_INK: RGB = (150, 40, 36)
 PAD = 16
@@ -41,6 +44,9 @@ NOTES = {
     "heroes": "Heroes: neutral heroes and the Dwerg brothers (class heroes count in their class).",
     "artefacts": "Artefacts: those in the command zone (Vegvisir scores as an explorer).",
     "mercenaries": "Mercenaries: what the enlisted mercenaries add to their classes.",
+    "gods": "Gods: their printed points, power used or not.",
+    "giants": "Giants: once they captured, Surt your highest coin, Gymir 3 × its explorer's bravery.",
+    "valkyries": "Valkyries: the value under each strength token (animals score in their classes).",
     "bonuses": "Bonus: Crown Jeweler and the warrior majority's highest coin.",
 }
 
@@ -84,8 +90,8 @@ def _draw_header(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
 
 
 def _per_line(view: JSON) -> int:
-    """Cells per line: 4 for the base game's 8 sources; 5 when there are more (Thingvellir's 10),
-    so the five classes fill the first line."""
+    """Cells per line: 4 for the base game's 8 sources; 5 when there are more (Thingvellir's 10,
+    Idavoll's 11, both 13), so the five classes fill the first line."""
     return 4 if len(_columns(view)) <= 8 else 5
 
 

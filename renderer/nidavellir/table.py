@@ -1,8 +1,9 @@
 """The Nidavellir table: a single column for phones, built from zones (renderer/zones.py).
 
-Top to bottom: what happens now, the three taverns with their cards and bids, Thingvellir's camp,
-one block per player, then the distinctions, the hero reserve and the Royal Treasure. Everything comes from
-the view (docs/views/nidavellir.md): a coin the view hides is drawn face down, whoever is looking.
+Top to bottom: what happens now, the three taverns with their cards and bids (Idavoll's mythology
+cards as rows, Loki's reservation), Thingvellir's camp, one block per player, then the distinctions,
+the hero reserve and the Royal Treasure. Everything comes from the view (docs/views/nidavellir.md):
+a coin the view hides is drawn face down, whoever is looking.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from renderer.nidavellir.pieces import (
     PICKED,
     SUIT_COLOURS,
     chip_width,
-    draw_card,
     draw_coin,
     flow,
     flow_lines,
@@ -39,7 +39,8 @@ from renderer.nidavellir.pieces import (
     hero_chip,
 )
 from renderer.nidavellir.players import PLAYERS
-from renderer.nidavellir.words import STATUS_SIZE, status_line, tavern_state
+from renderer.nidavellir.tavern_cards import cards_height, draw_cards
+from renderer.nidavellir.words import STATUS_SIZE, status_line, tavern_label, tavern_state
 from renderer.zones import Names, Zone, panel, stack
 
 JSON = dict[str, Any]
@@ -69,10 +70,13 @@ def _fact_lines(view: JSON, names: Names) -> list[str]:
     expansions = " + ".join(str(e).capitalize() for e in view.get("expansions") or [])
     if expansions:
         facts = f"with {expansions} · {facts}"
+    mythology = view.get("mythology")
+    if mythology is not None:
+        facts += f" · mythology deck {mythology['deck']}, reserve {mythology['reserve']}"
     if view.get("viewer") is not None and view.get("outcome") is None:
         viewer = seat_name(names, int(view["viewer"]), size=FACT_SIZE)
         facts += f" · {viewer}'s view: dark-ringed coins are hidden from the others"
-    return wrap(facts, BOLD, FACT_SIZE, INNER - 8, max_lines=2)
+    return wrap(facts, BOLD, FACT_SIZE, INNER - 8, max_lines=3)
 
 
 def _header_height(view: JSON, names: Names) -> int:
@@ -94,34 +98,36 @@ HEADER = Zone("header", _header_height, _draw_header)
 
 # -- taverns --------------------------------------------------------------------------------
 
+def _tavern_height(tavern: JSON) -> int:
+    """A line of cards and the bids; with Idavoll, mythology cards and Loki's reservation add rows."""
+    return TAVERN_H - CARD_H + cards_height(tavern)
+
+
 def _taverns_height(view: JSON, names: Names) -> int:
     # once the game is over the taverns are empty and their bids moot: the result replaces them
-    return 0 if view.get("outcome") is not None else 3 * TAVERN_H + 2 * TAVERN_GAP
+    if view.get("outcome") is not None:
+        return 0
+    return sum(_tavern_height(tavern) for tavern in view["taverns"]) + 2 * TAVERN_GAP
 
 
 def _draw_tavern(sheet: Sheet, view: JSON, names: Names, index: int, top: float) -> None:
     tavern = view["taverns"][index]
     current = view.get("tavern") == index
-    panel(sheet, top, TAVERN_H, PARCHMENT_DARK, outline=HIGHLIGHT if current else None)
+    panel(sheet, top, _tavern_height(tavern), PARCHMENT_DARK, outline=HIGHLIGHT if current else None)
     left = MARGIN + 14
     state = tavern_state(view, index)
     state_w = sheet.text((MARGIN + INNER - 14, top + 24), state, 20, role="label", face=BOLD,
                          fill=HIGHLIGHT if current else INK_SOFT, anchor="rm")
-    sheet.text((left, top + 24), str(tavern["label"]), 26, role="label", face=SERIF, anchor="lm",
+    sheet.text((left, top + 24), tavern_label(tavern), 26, role="label", face=SERIF, anchor="lm",
                max_width=INNER - 40 - state_w)
-    cards = tavern["cards"]
-    for i, card in enumerate(cards):
-        x = left + i * SLOT
-        draw_card(sheet, (x, top + 46, x + CARD_W, top + 46 + CARD_H), card)
-    if not cards:
-        sheet.text((left + 4, top + 46 + CARD_H / 2), "no cards left", 22, role="label", fill=INK_SOFT, anchor="lm")
+    draw_cards(sheet, tavern, names, top + 46)
     # bids in pick order once revealed, each over its player's name
     order = tavern.get("order") or list(range(int(view["players"])))
     picked = set(tavern.get("picked", []))
     visitor = camp_visitor(view, index)
     for i, seat in enumerate(order):
         middle = left + i * SLOT + CARD_W / 2
-        coin_y = top + 46 + CARD_H + 38
+        coin_y = top + 46 + cards_height(tavern) + 38
         hidden = bool(view["seats"][seat].get("has_bid"))
         draw_coin(sheet, (middle, coin_y), tavern["bids"][seat], hidden=hidden, secret=not tavern["revealed"])
         if seat in picked and seat == visitor:
@@ -133,8 +139,9 @@ def _draw_tavern(sheet: Sheet, view: JSON, names: Names, index: int, top: float)
 
 
 def _draw_taverns(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
-    for index in range(3):
-        _draw_tavern(sheet, view, names, index, top + index * (TAVERN_H + TAVERN_GAP))
+    for index, tavern in enumerate(view["taverns"]):
+        _draw_tavern(sheet, view, names, index, top)
+        top += _tavern_height(tavern) + TAVERN_GAP
 
 
 TAVERNS = Zone("taverns", _taverns_height, _draw_taverns)

@@ -53,3 +53,8 @@ def tavern_state(view: JSON, index: int) -> str:
     if view.get("tavern") == index:
         return "picking"
     return "revealed" if tavern["revealed"] else "bids hidden"
+
+
+def tavern_label(tavern: JSON) -> str:
+    """The tavern's name, "· mythology" while Idavoll's mythology cards were dealt there."""
+    return f"{tavern['label']} · mythology" if tavern.get("mythology") else str(tavern["label"])

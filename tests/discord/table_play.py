@@ -58,6 +58,30 @@ async def narrow_to_moves(h: Harness, user: User, panel: Message) -> tuple[str, 
     raise AssertionError("narrowing never reached a move")
 
 
+async def make_move(h: Harness, user: User, panel: Message, text: str) -> Invocation:
+    """Make the move `text` through the panel: its button, or its select entry after narrowing to
+    the group of moves that holds it (and paging to it) as a player would."""
+    words = text.split()
+    for _ in range(12):
+        controls = move_controls(panel)
+        for comp in controls:
+            if comp["type"] == 2 and comp["custom_id"].endswith(f":do:{text}"):
+                return await h.click(user, comp["custom_id"], message=panel)
+        for comp in controls:
+            values = [option["value"] for option in comp.get("options", [])]
+            if f"m:{text}" in values:
+                return await h.click(user, comp["custom_id"], [f"m:{text}"], message=panel)
+            group = next((v for v in values if v.startswith("p:") and words[:len(v[2:].split())] == v[2:].split()),
+                         None)
+            if group is not None:
+                await h.click(user, comp["custom_id"], [group], message=panel)
+                break
+        else:
+            await h.click(user, h.button(panel, "Next ▶"), message=panel)  # on a later page
+        panel = h.messages[panel.id]  # narrowed (or paged) in place
+    raise AssertionError(f"{user.name}'s panel never offered {text!r}")
+
+
 async def choose(h: Harness, user: User, panel: Message, rng: random.Random) -> Invocation:
     """Pick a random entry of the panel's controls; narrow until a move is made."""
     for _ in range(10):

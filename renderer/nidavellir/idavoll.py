@@ -1,0 +1,121 @@
+"""Idavoll's zones of a seat's own picture: the cards Frigg or Skymir drew for it, and its gods,
+giants and valkyries as rows with their tokens and effects, since their owner plays by them.
+
+Drawn cards are in the drawer's own view only (docs/views/nidavellir.md), so only the drawer's
+picture shows them. Each zone is 0 tall when it has nothing to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from renderer.canvas import HIGHLIGHT, INNER, MARGIN, PARCHMENT_DARK, SERIF, WHITE, Sheet
+from renderer.nidavellir.camp import ROW_GAP, RowValue, draw_row, draw_rows, row_height, rows_height
+from renderer.nidavellir.mythology import (
+    Segment,
+    draw_pill,
+    giant_token,
+    god_token,
+    is_mythology,
+    pill_width,
+    valkyrie_token,
+)
+from renderer.nidavellir.pieces import CARD_H, CARD_W, CHIP_H, draw_card
+from renderer.zones import Names, Zone, panel
+
+JSON = dict[str, Any]
+
+ZONE_HEAD = 46
+SLOT = CARD_W + 8
+# What the drawer does with the cards now, by the task at the front.
+DRAWN_HEADINGS = {
+    "frigg_keep": "Frigg drew these: keep one",
+    "frigg_order": "Frigg's other two: which goes under the deck first",
+    "skymir_keep": "Skymir drew these: keep one",
+}
+
+
+def _seat(view: JSON) -> JSON:
+    seat: JSON = view["seats"][view["viewer"]]
+    return seat
+
+
+# -- the cards Frigg or Skymir drew -----------------------------------------------------------
+
+def _drawn(view: JSON) -> tuple[list[JSON], list[JSON]]:
+    """(tiles, rows): the drawn Age cards (Frigg's), then the mythology cards (Skymir's)."""
+    cards = list((view.get("mythology") or {}).get("drawn") or [])
+    rows = [card for card in cards if is_mythology(card)]
+    return [card for card in cards if not is_mythology(card)], rows
+
+
+def _drawn_height(view: JSON, names: Names) -> int:
+    tiles, rows = _drawn(view)
+    if not tiles and not rows:
+        return 0
+    return ZONE_HEAD + (CARD_H + 8 if tiles else 0) + (rows_height(rows) + 8 if rows else 0) + 6
+
+
+def _draw_drawn(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    panel(sheet, top, _drawn_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT)
+    task = view.get("task") or {}
+    heading = DRAWN_HEADINGS.get(str(task.get("kind")), "The cards you drew") \
+        if task.get("seat") == view["viewer"] else "The cards you drew"
+    sheet.text((MARGIN + 14, top + 24), heading, 24, role="label", face=SERIF, anchor="lm", max_width=INNER - 28)
+    tiles, rows = _drawn(view)
+    for i, card in enumerate(tiles):
+        x = MARGIN + 14 + i * SLOT
+        draw_card(sheet, (x, top + ZONE_HEAD, x + CARD_W, top + ZONE_HEAD + CARD_H), card)
+    draw_rows(sheet, top + ZONE_HEAD + (CARD_H + 8 if tiles else 0), rows)
+
+
+DRAWN = Zone("drawn cards", _drawn_height, _draw_drawn)
+
+
+# -- gods, giants and valkyries ---------------------------------------------------------------
+
+def _token_value(segments: list[Segment]) -> RowValue:
+    """A row's value: the token pill right-aligned on the card's name line."""
+
+    def draw(sheet: Sheet, right: float, middle: float) -> float:
+        width = pill_width(segments)
+        draw_pill(sheet, right - width, middle - CHIP_H / 2, segments, rim=WHITE)
+        return width
+
+    return draw
+
+
+def _entries(view: JSON) -> list[tuple[JSON, RowValue]]:
+    """Each god, giant and valkyrie of the seat's command zone with the token its row shows."""
+    seat = _seat(view)
+    kinds: list[tuple[str, Callable[[JSON], list[Segment]]]] = [
+        ("gods", god_token), ("giants", giant_token), ("valkyries", valkyrie_token)]
+    return [(entry["card"], _token_value(token(entry))) for key, token in kinds for entry in seat.get(key) or []]
+
+
+def _heading(view: JSON) -> str:
+    seat = _seat(view)
+    present = [word for key, word in (("gods", "Gods"), ("giants", "Giants"), ("valkyries", "Valkyries"))
+               if seat.get(key)]
+    return " · ".join(present)
+
+
+def _mythology_height(view: JSON, names: Names) -> int:
+    entries = _entries(view)
+    return ZONE_HEAD + rows_height([card for card, _ in entries]) + 14 if entries else 0
+
+
+def _draw_mythology(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+    task = view.get("task") or {}
+    now = task.get("seat") == view["viewer"] and task.get("kind") in ("loki", "freya", "odin", "olrun")
+    panel(sheet, top, _mythology_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT if now else None)
+    sheet.text((MARGIN + 14, top + 24), _heading(view), 24, role="label", face=SERIF, anchor="lm",
+               max_width=INNER - 28)
+    y = top + ZONE_HEAD
+    for card, value in _entries(view):
+        draw_row(sheet, y, card, value=value)
+        y += row_height(card) + ROW_GAP
+
+
+MYTHOLOGY = Zone("gods, giants and valkyries", _mythology_height, _draw_mythology)
