@@ -30,29 +30,42 @@ class GameRow:
     to_move: tuple[int, ...] | None = ()  # None: not known yet (a game from before schema 4)
     engine_version: int = 1  # the engine's history version the game was set up under
     broken: str | None = None  # why it failed to load last time (None: it loads)
+    clock: str = "none"  # the table's clock preset (bot/tables/clocks.py)
+    timeout_policy: str = "stand_in"  # "stand_in" | "vote" when a seat's time runs out
+    paused_at: float | None = None  # the host paused the game's clocks
 
 
 @dataclass(frozen=True)
 class SeatRow:
+    """A seat: a person (`user_id`), an AI (`ai`), or nobody (an open seat); a person's seat
+    may have an AI `stand_in` playing for them, `why` says since what."""
+
     seat: int
     name: str
     user_id: int | None
     ai: str | None
     dm_ok: bool | None
+    stand_in: str | None = None
+    why: str | None = None  # "timeout" | "left" | "resigned" | "open" | "table"
 
 
 @dataclass(frozen=True)
 class MoveRow:
-    """One committed change: an engine move, or a table action (resign, abandon)."""
+    """One committed change: an engine move, or a table action (resign, abandon, a stand-in
+    taking over, a seat given, a pause ...: `TABLE_ACTIONS`), which the engine never replays."""
 
     state_id: int
     seat: int | None
-    kind: str  # "move" | "resign" | "abandon"
+    kind: str  # "move" or one of TABLE_ACTIONS
     text: str
     events: tuple[EventRecord, ...]
     to_move: tuple[int, ...]
     user_id: int | None
     created_at: float
+    stand_in: bool = False  # the seat's AI stand-in made this move
+
+
+TABLE_ACTIONS = ("resign", "abandon", "stand_in", "back", "seat", "pause", "resume", "vote", "wait")
 
 
 @dataclass(frozen=True)
@@ -108,3 +121,33 @@ class Timer:
     seat: int
     due_at: float
     state_id: int
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One seat's clock (docs/async.md): its bank and, while it is to act, its time.
+
+    Running: `deadline` set. Paused: `remaining` set. Not to act: both None."""
+
+    seat: int
+    bank: float
+    started: float | None = None
+    allowed: float | None = None  # the seconds it had when its turn began
+    deadline: float | None = None
+    remaining: float | None = None
+    state_id: int = -1  # the state at which its turn began
+
+    @property
+    def running(self) -> bool:
+        return self.deadline is not None
+
+    @property
+    def paused(self) -> bool:
+        return self.remaining is not None
+
+
+@dataclass(frozen=True)
+class Vote:
+    voter: int
+    choice: str
+    voted_at: float

@@ -15,6 +15,7 @@ import aiosqlite
 
 from bot.store import migrate as migrations
 from bot.store.bookkeeping import Bookkeeping
+from bot.store.clocks import ClockStore, ClockWrites, write_clocks
 from bot.store.codec import dumps as _dumps
 from bot.store.connection import Database
 from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError
@@ -30,13 +31,13 @@ from bot.store.records import (
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
-    "lobby_message_id, created_at, updated_at, to_move, engine_version, broken"
+    "lobby_message_id, created_at, updated_at, to_move, engine_version, broken, clock, timeout_policy, paused_at"
 )
 _SEAT_QUERY = (
-    "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok FROM seats s "
+    "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok, s.stand_in, s.why FROM seats s "
     "LEFT JOIN users u ON u.user_id = s.user_id "
 )
-_MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at"
+_MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
 _GAME_BY_ID = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
 _SEATS_OF_GAME = _SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat"
 _MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id"
@@ -59,12 +60,13 @@ def _game(row: Sequence[Any]) -> GameRow:
         options=json.loads(row[5]), seed=row[6], status=row[7], state_id=row[8], host_id=row[9],
         outcome=None if row[10] is None else json.loads(row[10]), lobby_message_id=row[11],
         created_at=row[12], updated_at=row[13], to_move=None if row[14] is None else tuple(json.loads(row[14])),
-        engine_version=row[15] or 1, broken=row[16],
+        engine_version=row[15] or 1, broken=row[16], clock=row[17], timeout_policy=row[18], paused_at=row[19],
     )
 
 
 def _seat(row: Sequence[Any]) -> SeatRow:
-    return SeatRow(seat=row[1], name=row[2], user_id=row[3], ai=row[4], dm_ok=None if row[5] is None else bool(row[5]))
+    return SeatRow(seat=row[1], name=row[2], user_id=row[3], ai=row[4], dm_ok=None if row[5] is None else bool(row[5]),
+                   stand_in=row[6], why=row[7])
 
 
 def _move(row: Sequence[Any]) -> MoveRow:
@@ -73,7 +75,7 @@ def _move(row: Sequence[Any]) -> MoveRow:
     )
     return MoveRow(
         state_id=row[0], seat=row[1], kind=row[2], text=row[3], events=events,
-        to_move=tuple(json.loads(row[5])), user_id=row[6], created_at=row[7],
+        to_move=tuple(json.loads(row[5])), user_id=row[6], created_at=row[7], stand_in=bool(row[8]),
     )
 
 
@@ -81,7 +83,7 @@ def encode_events(events: Iterable[EventRecord]) -> str:
     return _dumps([[text, None if seats is None else sorted(seats)] for text, seats in events])
 
 
-class Store(Bookkeeping):
+class Store(Bookkeeping, ClockStore):
     """Games, seats, the move log, snapshots and adapter bookkeeping in one SQLite file."""
 
     def __init__(self, db: Database) -> None:
@@ -123,13 +125,13 @@ class Store(Bookkeeping):
 
     # -- lobby ---------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,
-                          options: JSON, now: float) -> int:
+                          options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in") -> int:
         """A new lobby, with the host in seat 0 unless `host_name` is None; returns the game id."""
         async def op(db: aiosqlite.Connection) -> int:
             cursor = await db.execute(
-                "INSERT INTO games (guild_id, channel_id, game, options, host_id, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, _dumps(options), host_id, now, now),
+                "INSERT INTO games (guild_id, channel_id, game, options, host_id, created_at, updated_at, clock, "
+                "timeout_policy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, _dumps(options), host_id, now, now, clock, timeout_policy),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
@@ -213,13 +215,14 @@ class Store(Bookkeeping):
 
     # -- the move log ------------------------------------------------------------------------
     async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
-                            snapshot: JSON | None) -> None:
+                            snapshot: JSON | None, clocks: ClockWrites | None = None) -> None:
         """Commit one change: the log row, the new state id (only if the old one is still
         current), the status/outcome and optionally a snapshot, all or nothing.
 
         Returns once the change is durable. Changes of different games that arrive while a
         commit is on its way are committed together (group commit: one fsync for many
         moves); each keeps its own savepoint, so one refused change never sinks the others.
+        `clocks`: what the change does to the seats' clocks, written in the same operation.
         """
 
         async def op(db: aiosqlite.Connection) -> None:
@@ -232,10 +235,12 @@ class Store(Bookkeeping):
             if cursor.rowcount != 1:
                 raise StateConflict(f"Game {game_id} is no longer at state {change.state_id - 1}.")
             await db.execute(
-                f"INSERT INTO moves (game_id, {_MOVE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO moves (game_id, {_MOVE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, change.state_id, change.seat, change.kind, change.text, encode_events(change.events),
-                 _dumps(list(change.to_move)), change.user_id, change.created_at),
+                 _dumps(list(change.to_move)), change.user_id, change.created_at, int(change.stand_in)),
             )
+            if clocks:
+                await write_clocks(db, game_id, clocks)
             if snapshot is not None:
                 await db.execute(
                     "INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, ?, ?, ?)",
@@ -369,9 +374,9 @@ class Store(Bookkeeping):
         return [int(r[0]) for r in await self._db.fetchall("SELECT id FROM games ORDER BY id")]
 
     # -- bookkeeping for adapters -----------------------------------------------------------------
-    async def set_game_field(self, game_id: int, field: str, value: int | None, now: float) -> bool:
-        """Set one of the adapter-owned columns of a game; False if there is no such game."""
-        if field not in ("lobby_message_id", "thread_id"):
+    async def set_game_field(self, game_id: int, field: str, value: int | float | None, now: float) -> bool:
+        """Set one of the adapter-owned columns of a game (or its pause); False if there is no such game."""
+        if field not in ("lobby_message_id", "thread_id", "paused_at"):
             raise StoreError(f"{field} is not an adapter bookkeeping column.")
         async def op(db: aiosqlite.Connection) -> bool:
             cursor = await db.execute(f"UPDATE games SET {field} = ?, updated_at = ? WHERE id = ?",

@@ -1,0 +1,436 @@
+"""The table service's core: loading games, their locks, one commit per change, the notices
+after it, and the AI seats. The operations live beside it (lobby.py, play.py, seating.py,
+looking.py); `bot.tables.service.Tables` puts them together. See docs/tables.md.
+
+A change is handled as DESIGN.md says: the game's lock, the checks, `engine.apply`, one
+SQLite transaction, and only then the notifications to the attached adapters.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+import time
+import weakref
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot.notify import Notifier, PrivateUpdate, PublicUpdate
+from bot.store import Store
+from bot.store.records import EventRecord, MoveRow
+from bot.tables.errors import (
+    AlreadyStarted,
+    GameClosed,
+    GameFull,
+    GameUnavailable,
+    NoSuchGame,
+    NotAllowed,
+    NotStarted,
+    StaleBoard,
+)
+from bot.tables.outbox import Outbox
+from bot.tables.scheduler import Scheduler
+from bot.tables.settings import ServerSettings, server_settings
+from bot.tables.table import ReplayFailed, Table, TableCache, rebuild
+from bot.tables.types import (
+    FINISHED,
+    LOBBY,
+    RUNNING,
+    MoveResult,
+)
+from engine import registry
+from engine.core import Event, Game, Move
+from engine.errors import NotYourTurn, SkaldError, StaleEncoding
+
+log = logging.getLogger(__name__)
+
+GameLookup = Callable[[str], Game[Any]]
+T = TypeVar("T", bound="TablesCore")
+
+LOBBY_EXPIRY = "lobby_expiry"  # timer kind
+UNAVAILABLE = ("Game #{game_id} can't be loaded right now; it has been set aside for the bot's operators, "
+               "and every other game goes on.")
+
+
+def ai_seed(seed: int, state_id: int, seat: int) -> int:
+    """The seed an AI seat uses at a state: fixed by the game, so replays are exact."""
+    digest = hashlib.blake2b(f"{seed}:{state_id}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _event_records(events: Iterable[Event]) -> tuple[EventRecord, ...]:
+    return tuple((e.text, None if e.seats is None else tuple(sorted(e.seats))) for e in events)
+
+
+
+class TablesCore:
+    """What every table operation stands on (see the module docstring)."""
+
+    def __init__(self, store: Store, *, cache_size: int = 256, snapshot_every: int = 25,
+                 clock: Callable[[], float] | None = None, ai_concurrency: int = 4,
+                 games: GameLookup = registry.get, seeds: Callable[[], int] | None = None) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1.")
+        self.store = store
+        self.snapshot_every = snapshot_every
+        self.clock = clock or time.time
+        self._games = games
+        # Where a new game's seed comes from; tests and benchmarks pass a fixed sequence.
+        self._seeds = seeds or (lambda: secrets.randbits(62))
+        self._cache = TableCache(cache_size)
+        self.outbox = Outbox(store, self.clock)
+        self.scheduler = Scheduler(store, self.clock)
+        # A lock lives as long as someone holds or awaits it; idle games cost nothing.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._notifiers: list[Notifier] = []
+        # The table of each locked game, so a reader (a notifier called under that lock, say)
+        # still finds the game if the cache dropped it meanwhile, instead of waiting for the lock.
+        self._held: dict[int, Table] = {}
+        self._ai_slots = asyncio.Semaphore(ai_concurrency)
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        # The latest AI failures, for tests and diagnosis; bounded, as a bot runs for months.
+        self.ai_failures: deque[tuple[int, BaseException]] = deque(maxlen=100)
+
+    @classmethod
+    async def open(cls: type[T], db_path: str | Path, *, cache_size: int = 256, snapshot_every: int = 25,
+                   clock: Callable[[], float] | None = None, ai_concurrency: int = 4,
+                   games: GameLookup = registry.get, seeds: Callable[[], int] | None = None) -> T:
+        """Open (and migrate) the database at `db_path` and serve its games."""
+        store = await Store.open(db_path)
+        return cls(store, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock,
+                   ai_concurrency=ai_concurrency, games=games, seeds=seeds)
+
+    async def resume(self) -> None:
+        """After a restart: set the AI seats of every running game back to work.
+
+        Call it once the notifiers are attached, so they hear those moves. (A game whose AI
+        must act also resumes by itself the first time anything loads it.)"""
+        for row, seats in await self.store.games(statuses=(RUNNING,)):
+            if any(seat.ai is not None for seat in seats):
+                async with self._locked(row.id) as table:
+                    self._wake_ai(table)
+
+    async def close(self) -> None:
+        """Stop the timers, let AI moves in flight finish, then close the database."""
+        await self.scheduler.drain()
+        await self.drain()
+        await self.store.close()
+
+    def attach(self, notifier: Notifier) -> None:
+        self._notifiers.append(notifier)
+
+    def detach(self, notifier: Notifier) -> None:
+        self._notifiers.remove(notifier)
+
+    @asynccontextmanager
+    async def _locked(self, game_id: int) -> AsyncIterator[Table]:
+        """Hold the game's lock and yield its table (loaded from the store if not cached)."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        async with lock:
+            table = self._cache.get(game_id)
+            if table is None:
+                table = await self._load(game_id)
+            self._held[game_id] = table
+            try:
+                yield table
+            finally:
+                del self._held[game_id]
+
+    async def _load(self, game_id: int) -> Table:
+        record = await self.store.load(game_id)
+        if record is None:
+            raise NoSuchGame(f"There is no game #{game_id}.")
+        if record.game.broken is not None:
+            raise GameUnavailable(UNAVAILABLE.format(game_id=game_id))
+        try:
+            engine = self._games(record.game.game)
+            try:
+                table = rebuild(engine, record)
+            except StaleEncoding:  # a snapshot from another version: replay the whole log
+                full = await self.store.load(game_id, from_start=True)
+                assert full is not None
+                table = rebuild(engine, full)
+        except Exception as error:
+            await self._set_aside(game_id, error)
+            raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
+        if table.row.status == RUNNING and table.row.to_move is None:  # a row from before schema 4
+            await self.store.set_to_move(game_id, table.row.state_id, table.to_move())
+            table.row = replace(table.row, to_move=table.to_move())
+        self._cache.put(table)
+        self._wake_ai(table)  # after a restart an AI seat may have been about to move
+        return table
+
+    async def _set_aside(self, game_id: int, error: BaseException) -> None:
+        """Isolate a game that no longer loads: every other game and command goes on.
+
+        The log says which game and which change, never the engine's reason: replay refusals
+        can name a seat's hidden cards."""
+        where = f" at change {error.state_id}" if isinstance(error, ReplayFailed) else ""
+        cause = error.cause if isinstance(error, ReplayFailed) else error
+        reason = f"{type(cause).__name__}{where}"
+        log.error("game %d can't be loaded (%s); it is set aside until `skald db verify` finds it loads",
+                  game_id, reason)
+        await self.store.mark_broken(game_id, reason)
+        self._cache.drop(game_id)
+
+    async def _table(self, game_id: int) -> Table:
+        """The table for reading; only a game neither cached nor locked waits to be loaded."""
+        table = self._cache.get(game_id)
+        if table is None:
+            table = self._held.get(game_id)
+        if table is not None:
+            return table
+        async with self._locked(game_id) as table:
+            return table
+
+    async def _set_game_field(self, game_id: int, field: str, value: int | None) -> None:
+        # No game lock: adapters call this from their notices, which run under that lock.
+        now = self.clock()
+        if not await self.store.set_game_field(game_id, field, value, now):
+            raise NoSuchGame(f"There is no game #{game_id}.")
+        changes: dict[str, Any] = {field: value, "updated_at": now}
+        for table in (self._cache.get(game_id), self._held.get(game_id)):
+            if table is not None:  # a plain read-modify-write with no await: no update is lost
+                table.row = replace(table.row, **changes)
+
+    def ai_busy(self, game_id: int) -> bool:
+        """True while the game's AI seats have moves to make now."""
+        return game_id in self._ai_tasks
+
+    async def ai_settled(self, game_id: int, timeout: float) -> None:
+        """Wait (at most `timeout` s) until the game's AI seats have made the moves due now,
+        so an adapter can tell a burst of AI moves in one announcement."""
+        task = self._ai_tasks.get(game_id)
+        if task is not None:
+            await asyncio.wait({task}, timeout=timeout)
+
+    async def drain(self) -> None:
+        """Wait until no AI move is pending or running (AI moves may trigger further AI moves)."""
+        while self._ai_tasks:
+            await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
+
+    def _parse(self, table: Table, seat: int, text: str) -> Move:
+        if seat not in table.engine.to_move(table.state):
+            waiting = ", ".join(table.name_of(s) for s in table.to_move())
+            raise NotYourTurn(f"It isn't your turn: waiting for {waiting}.")
+        return table.engine.parse_move(table.state, seat, text.strip())
+
+    async def _require_fresh(self, table: Table, seat: int, state_id: int) -> None:
+        """Accept the current board, or an older one that only other seats' moves have passed
+        while this seat was itself still to act (a simultaneous step)."""
+        current = table.row.state_id
+        if state_id == current:
+            return
+        stale = StaleBoard(f"The board has moved on since you looked (now at state {current}); "
+                           "here is the current one.", current)
+        if not 0 <= state_id < current:
+            raise stale
+        changes = await self.store.moves(table.game_id, after=max(state_id - 1, 0))
+        if state_id == 0:
+            start = table.engine.setup(len(table.seats), table.row.options, table.row.seed or 0,
+                                       table.row.engine_version)
+            was_to_move = seat in table.engine.to_move(start)
+        else:
+            was_to_move = bool(changes) and changes[0].state_id == state_id and seat in changes[0].to_move
+        later = [c for c in changes if c.state_id > state_id]
+        if not was_to_move or not all(c.kind == "move" and c.seat != seat and seat in c.to_move for c in later):
+            raise stale
+
+    async def _play(self, table: Table, seat: int, move: Move, user_id: int | None) -> MoveResult:
+        """engine.apply, commit, publish: the one path every move takes, human or AI."""
+        engine = table.engine
+        waiting = set(table.to_move())
+        step = engine.apply(table.state, seat, move)
+        outcome = engine.outcome(step.state)
+        status = RUNNING if outcome is None else FINISHED
+        await self._commit(table, seat=seat, kind="move", text=move.text, events=_event_records(step.events),
+                           state=step.state, user_id=user_id, status=status,
+                           outcome=None if outcome is None else outcome.to_dict())
+        # The actor, the seats newly awaited (a turn ping; those still awaited in a simultaneous
+        # step were pinged already) and every seat a private line is for.
+        concerned = {seat, *(set(table.to_move()) - (waiting - {seat}))}
+        concerned.update(s for e in step.events if e.seats is not None for s in e.seats)
+        if status != RUNNING:
+            concerned.update(self._humans(table))
+        # Before the notices: a notice cancelled midway must not leave an AI seat asleep. The AI
+        # task needs this game's lock, so its moves are still told after this one.
+        self._wake_ai(table)
+        await self._publish(table, reason="move", events=step.events, actor=seat, private_to=concerned)
+        self._retire(table)
+        return MoveResult(
+            game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=move.text,
+            events=tuple(e.text for e in step.events if e.visible_to(seat)), to_move=table.to_move(),
+            status=table.row.status, outcome=table.row.outcome,
+            private_events=tuple(e.text for e in step.events if not e.public and e.visible_to(seat)),
+        )
+
+    async def _commit(self, table: Table, *, seat: int | None, kind: str, text: str,
+                      events: tuple[EventRecord, ...], state: Any, user_id: int | None, status: str,
+                      outcome: dict[str, Any] | None) -> None:
+        """One transaction: the log row, the new state id, a snapshot when due. The cached table
+        changes only after the commit; if the commit fails, the table is dropped from the cache
+        so the next access reloads what the database really holds."""
+        engine = table.engine
+        new_id = table.row.state_id + 1
+        now = self.clock()
+        to_move = () if status != RUNNING else tuple(sorted(engine.to_move(state)))
+        due = status != RUNNING or table.since_snapshot + 1 >= self.snapshot_every
+        change = MoveRow(state_id=new_id, seat=seat, kind=kind, text=text, events=events, to_move=to_move,
+                         user_id=user_id, created_at=now)
+        try:
+            await self.store.append_change(table.game_id, change, status=status, outcome=outcome,
+                                           snapshot=engine.encode(state) if due else None)
+        except BaseException:
+            self._cache.drop(table.game_id)
+            raise
+        table.row = replace(table.row, state_id=new_id, status=status, outcome=outcome, updated_at=now,
+                            to_move=to_move)
+        table.state = state
+        table.since_snapshot = 0 if due else table.since_snapshot + 1
+
+    def _wake_ai(self, table: Table) -> None:
+        """Start the game's AI task if an AI seat must act and none is already on it."""
+        if table.game_id in self._ai_tasks or not self._ai_seats_to_move(table):
+            return
+        self._ai_tasks[table.game_id] = asyncio.create_task(self._run_ai(table.game_id),
+                                                            name=f"skald-ai-{table.game_id}")
+
+    @staticmethod
+    def _ai_seats_to_move(table: Table) -> list[int]:
+        return [s for s in table.to_move() if table.seats[s].ai is not None]
+
+    async def _run_ai(self, game_id: int) -> None:
+        """Play the game's AI seats, one move at a time, until a human (or nobody) must act."""
+        try:
+            while True:
+                async with self._ai_slots, self._locked(game_id) as table:
+                    seats = self._ai_seats_to_move(table)
+                    if not seats:
+                        return
+                    seat = seats[0]
+                    kind = table.seats[seat].ai
+                    assert kind is not None and table.row.seed is not None
+                    player = table.engine.ai_players()[kind]
+                    seed = ai_seed(table.row.seed, table.row.state_id, seat)
+                    # Search players can think for a while: keep the event loop free.
+                    move = await asyncio.to_thread(player.choose, table.state, seat, seed)
+                    await self._play(table, seat, move, None)
+        except SkaldError as error:
+            # The rules refused the AI's move: the reason may name the seat's hidden cards
+            # (e.g. its face-down discard), so the log says only what kind of refusal it was.
+            log.error("AI move refused in game %d (%s)", game_id, type(error).__name__)
+            self.ai_failures.append((game_id, error))
+        except Exception as error:
+            log.exception("AI move failed in game %d", game_id)
+            self.ai_failures.append((game_id, error))
+        finally:
+            # Forget this task in the same step that released the lock (no await in between),
+            # so a move committed right after it can start a fresh task.
+            if self._ai_tasks.get(game_id) is asyncio.current_task():
+                del self._ai_tasks[game_id]
+
+    async def set_dm_ok(self, user_id: int, ok: bool | None) -> None:
+        """Remember whether the user's DMs reach them (None: unknown)."""
+        await self.store.set_dm_ok(user_id, ok, self.clock())
+        for table in (*self._cache.values(), *self._held.values()):  # a table in both is set twice alike
+            if table.seat_of(user_id) is not None:
+                table.seats = tuple(replace(s, dm_ok=ok) if s.user_id == user_id else s for s in table.seats)
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self.store.guild_settings(guild_id)
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        await self.store.set_guild_setting(guild_id, key, value, self.clock())
+
+    @staticmethod
+    def _require_lobby(table: Table) -> None:
+        status = table.row.status
+        if status == RUNNING:
+            raise AlreadyStarted(f"Game #{table.game_id} has already started.")
+        if status != LOBBY:
+            raise GameClosed(f"Game #{table.game_id} is {status}.")
+
+    @staticmethod
+    def _require_free_seat(table: Table) -> None:
+        if len(table.seats) >= table.engine.max_players:
+            raise GameFull(f"Game #{table.game_id} is full ({table.engine.max_players} seats).")
+
+    @staticmethod
+    def _require_running(table: Table) -> None:
+        status = table.row.status
+        if status == LOBBY:
+            raise NotStarted(f"Game #{table.game_id} hasn't started yet.")
+        if status != RUNNING:
+            raise GameClosed(f"Game #{table.game_id} is {status}; it takes no more moves.")
+
+    @staticmethod
+    def _require_host(table: Table, user_id: int, is_admin: bool, action: str) -> None:
+        if user_id != table.row.host_id and not is_admin:
+            host = table.seat_of(table.row.host_id)
+            who = "the host" if host is None else f"the host ({table.name_of(host)})"
+            raise NotAllowed(f"Only {who} or an admin can {action}.")
+
+    @staticmethod
+    def _humans(table: Table) -> set[int]:
+        return {s.seat for s in table.seats if s.user_id is not None}
+
+    async def settings(self, guild_id: int) -> ServerSettings:
+        """The server's settings: its own values over the declared defaults."""
+        return await server_settings(self.store, guild_id)
+
+    async def _set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1) -> None:
+        await self.store.set_timer(game_id, kind, due_at, seat=seat, state_id=state_id)
+        await self.scheduler.changed(due_at)
+
+    def _retire(self, table: Table) -> None:
+        """A game that is over leaves the cache (it reloads from its final snapshot if asked)."""
+        if table.row.status != RUNNING:
+            self._cache.drop(table.game_id)
+
+    async def _reload_seats(self, table: Table, now: float) -> None:
+        table.seats = tuple(await self.store.seats(table.game_id))
+        table.row = replace(table.row, updated_at=now)
+
+    async def _publish(self, table: Table, *, reason: str, events: Iterable[Event] = (), actor: int | None = None,
+                       private_to: Iterable[int] = ()) -> None:
+        """Tell every notifier; a failing notifier is logged and never undoes the change."""
+        if not self._notifiers:
+            return
+        events = tuple(events)
+        row, state, engine = table.row, table.state, table.engine
+        to_move = table.to_move()
+        public = PublicUpdate(
+            game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
+            game=row.game, title=engine.title, status=row.status, state_id=row.state_id, seats=table.seat_infos(),
+            to_move=to_move, view={} if state is None else engine.view(state, None),
+            events=tuple(e.text for e in events if e.public), actor=actor, outcome=row.outcome,
+            updated_at=row.updated_at, reason=reason,
+        )
+        privates: list[PrivateUpdate] = []
+        for seat in sorted(set(private_to)):
+            info = table.seats[seat]
+            if info.user_id is None or state is None:
+                continue
+            legal = engine.legal_moves(state, seat) if seat in to_move else []
+            privates.append(PrivateUpdate(
+                game_id=row.id, guild_id=row.guild_id, game=row.game, state_id=row.state_id, seat=seat,
+                user_id=info.user_id, view=engine.view(state, seat),
+                events=tuple(e.text for e in events if not e.public and e.visible_to(seat)),
+                legal_moves=tuple(m.text for m in legal), labels={m.text: m.label or m.text for m in legal},
+            ))
+        for notifier in list(self._notifiers):
+            try:
+                await notifier.on_public(public)
+                for update in privates:
+                    await notifier.on_private(update)
+            except Exception:
+                log.exception("Notifier %r failed on game %d state %d", notifier, row.id, row.state_id)

@@ -1,0 +1,215 @@
+"""Lobbies: opening a table, seats taken and left, AI seats, the start, calling off, expiry."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.store import SeatsTaken, StateConflict
+from bot.store.records import Timer
+from bot.tables.core import LOBBY_EXPIRY, TablesCore, log
+from bot.tables.errors import (
+    AlreadySeated,
+    AlreadyStarted,
+    GameFull,
+    GameUnavailable,
+    NoSuchGame,
+    NotInGame,
+    TooFewPlayers,
+    TooManyTables,
+    UnknownAI,
+)
+from bot.tables.settings import ServerSettings
+from bot.tables.table import Table
+from bot.tables.types import (
+    CANCELLED,
+    LOBBY,
+    RUNNING,
+    GameInfo,
+)
+from engine.core import validate_options
+
+
+class LobbyOps(TablesCore):
+    """Create, seat, start and call off games."""
+
+    async def create_lobby(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
+                           options: dict[str, Any] | None = None, dm_ok: bool | None = None,
+                           host_plays: bool = True) -> GameInfo:
+        """A new lobby for `game` with the host in seat 0 (or not seated, `host_plays=False`);
+        options are checked by the engine."""
+        engine = self._games(game)
+        chosen = validate_options(engine.options(), options)
+        # Options the engine can't play are refused now, not at Start after people joined.
+        engine.setup(engine.min_players, chosen, 0)
+        settings = await self.settings(guild_id)
+        await self._check_limits(guild_id, host_id if host_plays else None, settings)
+        now = self.clock()
+        if dm_ok is not None:
+            await self.store.set_dm_ok(host_id, dm_ok, now)
+        game_id = await self.store.create_game(guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                                               host_name=host_name if host_plays else None, game=engine.name,
+                                               options=chosen, now=now)
+        await self._set_timer(game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
+        async with self._locked(game_id) as table:
+            await self._publish(table, reason="create")
+            return table.info()
+
+    async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
+        await self._set_game_field(game_id, "lobby_message_id", message_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        await self._set_game_field(game_id, "thread_id", thread_id)
+
+    async def join(self, game_id: int, user_id: int, name: str, dm_ok: bool | None = None) -> GameInfo:
+        """Take the next free seat of a lobby."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise AlreadySeated(f"You already have a seat in game #{game_id}.")
+            self._require_free_seat(table)
+            settings = await self.settings(table.row.guild_id)
+            await self._check_limits(table.row.guild_id, user_id, settings, per_server=False)
+            now = self.clock()
+            if dm_ok is not None:
+                await self.store.set_dm_ok(user_id, dm_ok, now)
+            await self._seat(table, name=name, user_id=user_id, ai=None, now=now)
+            await self._lobby_changed(table, now, settings)
+            await self._publish(table, reason="join")
+            return table.info()
+
+    async def leave(self, game_id: int, user_id: int) -> GameInfo:
+        """Give up a lobby seat; the host leaving cancels the lobby."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotInGame(f"You have no seat in game #{game_id}.")
+            if user_id == table.row.host_id:
+                return await self._cancel(table)
+            now = self.clock()
+            try:
+                await self.store.remove_seat(game_id, seat, now)
+            except StateConflict:
+                self._cache.drop(game_id)
+                raise AlreadyStarted(f"Game #{game_id} has already started.") from None
+            await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
+            await self._publish(table, reason="leave")
+            return table.info()
+
+    async def add_ai(self, game_id: int, by_user_id: int, kind: str = "random", name: str | None = None) -> GameInfo:
+        """The host fills a seat with an AI of `kind` (one of the game's `ai_players()`),
+        called `name` (default: "<kind> AI", numbered if there are several)."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            self._require_host(table, by_user_id, False, "add an AI seat")
+            kinds = table.engine.ai_players()
+            if kind not in kinds:
+                raise UnknownAI(f"{table.engine.title} has no AI called {kind!r}; try: {', '.join(sorted(kinds))}.")
+            self._require_free_seat(table)
+            same = sum(1 for s in table.seats if s.ai == kind)
+            name = name or f"{kind} AI" + (f" {same + 1}" if same else "")
+            now = self.clock()
+            await self._seat(table, name=name, user_id=None, ai=kind, now=now)
+            await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
+            await self._publish(table, reason="ai")
+            return table.info()
+
+    async def start(self, game_id: int, by_user_id: int, thread_id: int | None = None,
+                    seed: int | None = None) -> GameInfo:
+        """The host starts the game with the seats taken; the seed is random unless given."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            self._require_host(table, by_user_id, False, "start the game")
+            engine = table.engine
+            if len(table.seats) < engine.min_players:
+                raise TooFewPlayers(f"{engine.title} needs at least {engine.min_players} players; "
+                                    f"{len(table.seats)} seated.")
+            if seed is None:
+                seed = self._seeds()
+            state = engine.setup(len(table.seats), table.row.options, seed)
+            to_move = tuple(sorted(engine.to_move(state)))
+            now = self.clock()
+            try:
+                await self.store.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
+                                            now=now, to_move=to_move, engine_version=engine.version)
+            except StateConflict:
+                self._cache.drop(game_id)
+                raise AlreadyStarted(f"Game #{game_id} has already started.") from None
+            except BaseException:
+                self._cache.drop(game_id)
+                raise
+            table.row = replace(table.row, status=RUNNING, seed=seed, state_id=0, updated_at=now, to_move=to_move,
+                                engine_version=engine.version,
+                                thread_id=table.row.thread_id if thread_id is None else thread_id)
+            table.state = state
+            table.since_snapshot = 0
+            self._wake_ai(table)  # before the notices, as in `_play`
+            await self._publish(table, reason="start", private_to=self._humans(table))
+            return table.info()
+
+    async def cancel(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
+        """The host (or an admin) calls off a lobby."""
+        async with self._locked(game_id) as table:
+            self._require_lobby(table)
+            self._require_host(table, user_id, is_admin, "cancel this lobby")
+            return await self._cancel(table)
+
+    async def _cancel(self, table: Table, reason: str = "cancel") -> GameInfo:
+        now = self.clock()
+        try:
+            await self.store.close_lobby(table.game_id, CANCELLED, now)
+        except StateConflict:
+            self._cache.drop(table.game_id)
+            raise AlreadyStarted(f"Game #{table.game_id} has already started.") from None
+        table.row = replace(table.row, status=CANCELLED, updated_at=now)
+        await self._publish(table, reason=reason)
+        for notifier in list(self._notifiers):
+            try:
+                await notifier.on_deleted(table.row.guild_id, table.game_id)
+            except Exception:
+                log.exception("Notifier %r failed on the deletion of game %d", notifier, table.game_id)
+        return table.info()
+
+    async def _check_limits(self, guild_id: int, user_id: int | None, settings: ServerSettings,
+                            per_server: bool = True) -> None:
+        if per_server and await self.store.count_active(guild_id=guild_id) >= settings.max_tables:
+            raise TooManyTables(f"This server has {settings.max_tables} open tables already, its limit; finish or "
+                                "cancel one first.")
+        if user_id is not None and \
+                await self.store.count_active(guild_id=guild_id, user_id=user_id) >= settings.max_tables_per_player:
+            raise TooManyTables(f"You already play at {settings.max_tables_per_player} open tables here, the "
+                                "limit; finish or leave one first.")
+
+    async def _seat(self, table: Table, *, name: str, user_id: int | None, ai: str | None, now: float) -> None:
+        """Take the next seat; the store checks status and seat count in the same transaction."""
+        try:
+            await self.store.add_seat(table.game_id, name=name, user_id=user_id, ai=ai, now=now,
+                                      max_seats=table.engine.max_players)
+        except SeatsTaken:
+            self._cache.drop(table.game_id)
+            raise GameFull(f"Game #{table.game_id} is full ({table.engine.max_players} seats).") from None
+        except StateConflict:
+            self._cache.drop(table.game_id)
+            raise AlreadyStarted(f"Game #{table.game_id} has already started.") from None
+
+    async def _lobby_changed(self, table: Table, now: float, settings: ServerSettings) -> None:
+        """Re-read the seats; an idle lobby expires `lobby_expiry_hours` after its last change."""
+        await self._reload_seats(table, now)
+        await self._set_timer(table.game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
+
+    async def _on_lobby_expiry(self, timer: Timer) -> None:
+        try:
+            if await self.expire_lobby(timer.game_id, timer.due_at):
+                log.info("lobby %d was idle too long and is called off", timer.game_id)
+        except (NoSuchGame, GameUnavailable):
+            pass
+
+    async def expire_lobby(self, game_id: int, due_at: float) -> bool:
+        """Cancel a lobby left idle past its expiry (a timer fired); False when it changed meanwhile."""
+        async with self._locked(game_id) as table:
+            settings = await self.settings(table.row.guild_id)
+            if table.row.status != LOBBY or table.row.updated_at + settings.lobby_expiry_hours * 3600 > due_at + 1:
+                return False
+            await self._cancel(table, reason="expire")
+            return True

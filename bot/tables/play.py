@@ -1,0 +1,69 @@
+"""Playing: a seat's move, resigning, abandoning."""
+
+from __future__ import annotations
+
+from bot.tables.core import TablesCore
+from bot.tables.errors import (
+    NotInGame,
+)
+from bot.tables.types import (
+    ABANDONED,
+    FINISHED,
+    GameInfo,
+    MoveResult,
+)
+from engine.core import Event, Outcome
+
+
+class PlayOps(TablesCore):
+    """Moves and the ways a running game ends early."""
+
+    async def move(self, game_id: int, user_id: int, state_id: int, text: str) -> MoveResult:
+        """Play `text` for the user's seat on the board `state_id`; returns after commit and notices."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotInGame(f"You have no seat in game #{game_id}.")
+            await self._require_fresh(table, seat, state_id)
+            move = self._parse(table, seat, text)
+            result = await self._play(table, seat, move, user_id)
+        return result
+
+    async def resign(self, game_id: int, user_id: int) -> GameInfo:
+        """Give up: a cooperative game is lost by all; otherwise the others share the win."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotInGame(f"You have no seat in game #{game_id}.")
+            name = table.name_of(seat)
+            if table.engine.cooperative:
+                outcome = Outcome(winners=(), summary=f"{name} resigned; the game is lost for everyone.",
+                                  cooperative=True)
+            else:
+                others = tuple(s.seat for s in table.seats if s.seat != seat)
+                ranks = tuple(2 if s.seat == seat else 1 for s in table.seats)
+                names = ", ".join(table.name_of(s) for s in others)
+                outcome = Outcome(winners=others, summary=f"{name} resigned; {names} win.", ranks=ranks)
+            line = f"{name} resigned."
+            await self._commit(table, seat=seat, kind="resign", text="", events=((line, None),), state=table.state,
+                               user_id=user_id, status=FINISHED, outcome=outcome.to_dict())
+            await self._publish(table, reason="resign", events=(Event(line),), actor=seat,
+                                private_to=self._humans(table))
+            self._retire(table)
+            return table.info()
+
+    async def abandon(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
+        """The host (or an admin) stops a running game for good."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            self._require_host(table, user_id, is_admin, "abandon this game")
+            seat = table.seat_of(user_id)
+            who = "an admin" if seat is None else table.name_of(seat)
+            line = f"The game was abandoned by {who}."
+            await self._commit(table, seat=None, kind="abandon", text="", events=((line, None),), state=table.state,
+                               user_id=user_id, status=ABANDONED, outcome=None)
+            await self._publish(table, reason="abandon", events=(Event(line),), private_to=self._humans(table))
+            self._retire(table)
+            return table.info()
