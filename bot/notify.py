@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 JSON = dict[str, Any]
 
@@ -22,6 +22,19 @@ class SeatInfo:
     user_id: int | None = None
     ai: str | None = None
     dm_ok: bool | None = None  # None: not checked yet
+    stand_in: str | None = None  # an AI kind playing for the seat's person now
+    why: str | None = None  # since when: "timeout" | "left" | "resigned" | "open" | "table"
+    deadline: float | None = None  # when its time to act runs out (a running clock; UTC seconds)
+    paused: bool = False  # its clock is paused (the game is paused, or its player is away)
+
+    @property
+    def open(self) -> bool:
+        """Nobody sits here (an AI plays it until the host gives it to someone)."""
+        return self.user_id is None and self.ai is None
+
+    @property
+    def played_by_ai(self) -> bool:
+        return self.ai is not None or self.stand_in is not None or self.open
 
 
 @dataclass(frozen=True)
@@ -62,6 +75,26 @@ class PrivateUpdate:
     labels: Mapping[str, str] = field(default_factory=dict)  # move text -> button label
 
 
+@dataclass(frozen=True)
+class Notice:
+    """Something a person must hear about outside the story: a reminder that their time is
+    running out, a vote the table must take. Only adapters that talk to people handle it."""
+
+    kind: str  # "reminder" | "vote"
+    game_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    title: str
+    state_id: int
+    seat: int  # the seat concerned (the one reminded, or the one that timed out)
+    seats: tuple[SeatInfo, ...]
+    user_id: int | None = None  # the person reminded
+    deadline: float | None = None  # when the time runs out (reminders), or the vote closes
+    share_left: float | None = None  # 0.5 or 0.1 of the turn's time left (reminders)
+    voters: tuple[int, ...] = ()  # user ids who may vote
+
+
 class Notifier(Protocol):
     """An adapter attached to the table service. Called only after the commit."""
 
@@ -70,3 +103,10 @@ class Notifier(Protocol):
     async def on_private(self, update: PrivateUpdate) -> None: ...
 
     async def on_deleted(self, guild_id: int, game_id: int) -> None: ...
+
+
+@runtime_checkable
+class NoticeListener(Protocol):
+    """An adapter that also tells people of reminders and votes (the Discord bot)."""
+
+    async def on_notice(self, notice: Notice) -> None: ...

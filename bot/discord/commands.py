@@ -160,7 +160,12 @@ class GameCog(commands.Cog):
         if info.seat_of(interaction.user.id) is None:
             await refuse(interaction, f"You have no seat in game #{info.game_id}.")
             return
-        await _confirm(interaction, info, "resign", "Resign", "Resigning ends the game (see `/help`). Sure?")
+        if registry.get(info.game).cooperative:
+            question = ("Resign? An AI takes your seat and the crew plays on without you (`/game back` takes it "
+                        "back). Sure?")
+        else:
+            question = "Resign? The game ends now: you are ranked last and the others share the win. Sure?"
+        await _confirm(interaction, info, "resign", "Resign", question)
 
     @game.command(name="abandon", description="Stop a running game for good (host or Manage Server)")
     @app_commands.describe(game="Game number (default: this thread's)")

@@ -126,6 +126,13 @@ class Bookkeeping:
                              (timer.game_id, timer.kind, timer.seat, timer.due_at))
         return await self._db.write(op)
 
+    async def timer(self, game_id: int, kind: str, seat: int = -1) -> Timer | None:
+        row = await self._db.fetchone(
+            "SELECT game_id, kind, seat, due_at, state_id FROM timers WHERE game_id = ? AND kind = ? AND seat = ?",
+            (game_id, kind, seat))
+        return None if row is None else Timer(game_id=row[0], kind=row[1], seat=row[2], due_at=row[3],
+                                              state_id=row[4])
+
     async def next_due(self) -> float | None:
         """The earliest due time of any timer (None: no timers)."""
         row = await self._db.fetchone("SELECT MIN(due_at) FROM timers")

@@ -23,7 +23,9 @@ from typing import Any, TypeVar
 
 from bot.notify import Notifier, PrivateUpdate, PublicUpdate
 from bot.store import Store
+from bot.store.clocks import ClockWrites, TimerSpec
 from bot.store.records import EventRecord, MoveRow
+from bot.tables import clocks
 from bot.tables.errors import (
     AlreadyStarted,
     GameClosed,
@@ -64,6 +66,25 @@ def ai_seed(seed: int, state_id: int, seat: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def ai_of(table: Table, seat: int) -> str | None:
+    """The AI kind that plays `seat` now: its own AI, its stand-in, or (an open seat) the
+    game's strongest; None when its person plays."""
+    info = table.seats[seat]
+    if info.ai is not None:
+        return info.ai
+    if info.stand_in is not None:
+        return info.stand_in
+    if info.user_id is None:
+        return strongest_ai(table.engine)
+    return None
+
+
+def strongest_ai(engine: Game[Any]) -> str:
+    """The strongest AI a game offers (its last non-random kind; else random)."""
+    kinds = list(engine.ai_players())
+    return next((k for k in reversed(kinds) if k != "random"), kinds[0] if kinds else "random")
+
+
 def _event_records(events: Iterable[Event]) -> tuple[EventRecord, ...]:
     return tuple((e.text, None if e.seats is None else tuple(sorted(e.seats))) for e in events)
 
@@ -93,6 +114,8 @@ class TablesCore:
         # still finds the game if the cache dropped it meanwhile, instead of waiting for the lock.
         self._held: dict[int, Table] = {}
         self._ai_slots = asyncio.Semaphore(ai_concurrency)
+        # (user, guild) -> when their absence ends; loaded from the store on first use.
+        self._absences: dict[tuple[int, int], float] | None = None
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         # The latest AI failures, for tests and diagnosis; bounded, as a bot runs for months.
         self.ai_failures: deque[tuple[int, BaseException]] = deque(maxlen=100)
@@ -162,6 +185,8 @@ class TablesCore:
         except Exception as error:
             await self._set_aside(game_id, error)
             raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
+        if table.row.status == RUNNING and table.row.clock != "none":
+            table.clocks = await self.store.clocks(game_id)
         if table.row.status == RUNNING and table.row.to_move is None:  # a row from before schema 4
             await self.store.set_to_move(game_id, table.row.state_id, table.to_move())
             table.row = replace(table.row, to_move=table.to_move())
@@ -192,7 +217,7 @@ class TablesCore:
         async with self._locked(game_id) as table:
             return table
 
-    async def _set_game_field(self, game_id: int, field: str, value: int | None) -> None:
+    async def _set_game_field(self, game_id: int, field: str, value: int | float | None) -> None:
         # No game lock: adapters call this from their notices, which run under that lock.
         now = self.clock()
         if not await self.store.set_game_field(game_id, field, value, now):
@@ -245,8 +270,10 @@ class TablesCore:
         if not was_to_move or not all(c.kind == "move" and c.seat != seat and seat in c.to_move for c in later):
             raise stale
 
-    async def _play(self, table: Table, seat: int, move: Move, user_id: int | None) -> MoveResult:
-        """engine.apply, commit, publish: the one path every move takes, human or AI."""
+    async def _play(self, table: Table, seat: int, move: Move, user_id: int | None,
+                    stand_in: bool = False) -> MoveResult:
+        """engine.apply, commit, publish: the one path every move takes, human or AI
+        (`stand_in`: an AI playing for the seat's person)."""
         engine = table.engine
         waiting = set(table.to_move())
         step = engine.apply(table.state, seat, move)
@@ -254,7 +281,8 @@ class TablesCore:
         status = RUNNING if outcome is None else FINISHED
         await self._commit(table, seat=seat, kind="move", text=move.text, events=_event_records(step.events),
                            state=step.state, user_id=user_id, status=status,
-                           outcome=None if outcome is None else outcome.to_dict())
+                           outcome=None if outcome is None else outcome.to_dict(),
+                           stand_in=stand_in)
         # The actor, the seats newly awaited (a turn ping; those still awaited in a simultaneous
         # step were pinged already) and every seat a private line is for.
         concerned = {seat, *(set(table.to_move()) - (waiting - {seat}))}
@@ -275,20 +303,30 @@ class TablesCore:
 
     async def _commit(self, table: Table, *, seat: int | None, kind: str, text: str,
                       events: tuple[EventRecord, ...], state: Any, user_id: int | None, status: str,
-                      outcome: dict[str, Any] | None) -> None:
-        """One transaction: the log row, the new state id, a snapshot when due. The cached table
-        changes only after the commit; if the commit fails, the table is dropped from the cache
-        so the next access reloads what the database really holds."""
+                      outcome: dict[str, Any] | None, stand_in: bool = False,
+                      clock_writes: ClockWrites | None = None) -> None:
+        """One transaction: the log row, the new state id, a snapshot when due, and what the
+        change does to the seats' clocks (computed unless given). The cached table changes only
+        after the commit; if the commit fails, the table is dropped from the cache so the next
+        access reloads what the database really holds."""
         engine = table.engine
         new_id = table.row.state_id + 1
         now = self.clock()
         to_move = () if status != RUNNING else tuple(sorted(engine.to_move(state)))
         due = status != RUNNING or table.since_snapshot + 1 >= self.snapshot_every
         change = MoveRow(state_id=new_id, seat=seat, kind=kind, text=text, events=events, to_move=to_move,
-                         user_id=user_id, created_at=now)
+                         user_id=user_id, created_at=now, stand_in=stand_in)
+        rules = clocks.preset(table.row.clock)
+        if clock_writes is None:
+            if status != RUNNING:
+                clock_writes = clocks.stop_all(table.clocks, rules, now)
+            else:
+                clock_writes = clocks.transition(rules, table.clocks, set(table.to_move()), set(to_move),
+                                                 self._timed(table), await self._paused(table), now, new_id)
+                clock_writes = await self._resumes_after_absence(table, clock_writes)
         try:
             await self.store.append_change(table.game_id, change, status=status, outcome=outcome,
-                                           snapshot=engine.encode(state) if due else None)
+                                           snapshot=engine.encode(state) if due else None, clocks=clock_writes)
         except BaseException:
             self._cache.drop(table.game_id)
             raise
@@ -296,6 +334,44 @@ class TablesCore:
                             to_move=to_move)
         table.state = state
         table.since_snapshot = 0 if due else table.since_snapshot + 1
+        table.clocks.update({c.seat: c for c in clock_writes.clocks})
+        for timer in clock_writes.timers:
+            await self.scheduler.changed(timer.due_at)
+
+    # -- clocks ------------------------------------------------------------------------------------
+    @staticmethod
+    def _timed(table: Table) -> set[int]:
+        """Seats whose clock runs when they must act: people playing for themselves."""
+        return {s.seat for s in table.seats if s.user_id is not None and s.stand_in is None}
+
+    async def _away_until(self, user_id: int, guild_id: int) -> float | None:
+        """When the user's absence from this server's games ends (None: not away)."""
+        if self._absences is None:
+            now = self.clock()
+            self._absences = {(u, g): until for u, g, until in await self.store.current_absences(now)}
+        until = self._absences.get((user_id, guild_id))
+        return until if until is not None and until > self.clock() else None
+
+    async def _paused(self, table: Table) -> set[int]:
+        """Seats whose clock must not run now: all of a paused game, else those of people away."""
+        if table.row.paused_at is not None:
+            return {s.seat for s in table.seats}
+        paused = set()
+        for seat in table.seats:
+            if seat.user_id is not None and await self._away_until(seat.user_id, table.row.guild_id) is not None:
+                paused.add(seat.seat)
+        return paused
+
+    async def _resumes_after_absence(self, table: Table, writes: ClockWrites) -> ClockWrites:
+        """A clock started paused because its player is away resumes when the absence ends."""
+        extra: list[TimerSpec] = []
+        for clock in writes.clocks:
+            user_id = table.seats[clock.seat].user_id
+            if clock.paused and table.row.paused_at is None and user_id is not None:
+                until = await self._away_until(user_id, table.row.guild_id)
+                if until is not None:
+                    extra.append(TimerSpec("resume", clock.seat, until, clock.state_id))
+        return replace(writes, timers=(*writes.timers, *extra)) if extra else writes
 
     def _wake_ai(self, table: Table) -> None:
         """Start the game's AI task if an AI seat must act and none is already on it."""
@@ -306,7 +382,8 @@ class TablesCore:
 
     @staticmethod
     def _ai_seats_to_move(table: Table) -> list[int]:
-        return [s for s in table.to_move() if table.seats[s].ai is not None]
+        """Seats to act that an AI plays: AI seats, seats with a stand-in, open seats."""
+        return [s for s in table.to_move() if ai_of(table, s) is not None]
 
     async def _run_ai(self, game_id: int) -> None:
         """Play the game's AI seats, one move at a time, until a human (or nobody) must act."""
@@ -317,13 +394,13 @@ class TablesCore:
                     if not seats:
                         return
                     seat = seats[0]
-                    kind = table.seats[seat].ai
+                    kind = ai_of(table, seat)
                     assert kind is not None and table.row.seed is not None
                     player = table.engine.ai_players()[kind]
                     seed = ai_seed(table.row.seed, table.row.state_id, seat)
                     # Search players can think for a while: keep the event loop free.
                     move = await asyncio.to_thread(player.choose, table.state, seat, seed)
-                    await self._play(table, seat, move, None)
+                    await self._play(table, seat, move, None, stand_in=table.seats[seat].ai is None)
         except SkaldError as error:
             # The rules refused the AI's move: the reason may name the seat's hidden cards
             # (e.g. its face-down discard), so the log says only what kind of refusal it was.

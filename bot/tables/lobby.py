@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.store import SeatsTaken, StateConflict
 from bot.store.records import Timer
+from bot.tables.clocks import CLOCKS, POLICIES
 from bot.tables.core import LOBBY_EXPIRY, TablesCore, log
 from bot.tables.errors import (
     AlreadySeated,
@@ -28,6 +29,7 @@ from bot.tables.types import (
     GameInfo,
 )
 from engine.core import validate_options
+from engine.errors import BadOptions
 
 
 class LobbyOps(TablesCore):
@@ -35,21 +37,29 @@ class LobbyOps(TablesCore):
 
     async def create_lobby(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
                            options: dict[str, Any] | None = None, dm_ok: bool | None = None,
-                           host_plays: bool = True) -> GameInfo:
+                           host_plays: bool = True, clock: str | None = None,
+                           timeout_policy: str | None = None) -> GameInfo:
         """A new lobby for `game` with the host in seat 0 (or not seated, `host_plays=False`);
-        options are checked by the engine."""
+        options are checked by the engine. `clock` and `timeout_policy` default to the server's."""
         engine = self._games(game)
         chosen = validate_options(engine.options(), options)
         # Options the engine can't play are refused now, not at Start after people joined.
         engine.setup(engine.min_players, chosen, 0)
         settings = await self.settings(guild_id)
+        clock = settings.clock if clock is None else clock
+        timeout_policy = settings.timeout_policy if timeout_policy is None else timeout_policy
+        if clock not in CLOCKS:
+            raise BadOptions(f"There is no clock {clock!r}; clocks are: {', '.join(CLOCKS)}.")
+        if timeout_policy not in POLICIES:
+            raise BadOptions(f"When time runs out, choose {' or '.join(POLICIES)}, not {timeout_policy!r}.")
         await self._check_limits(guild_id, host_id if host_plays else None, settings)
         now = self.clock()
         if dm_ok is not None:
             await self.store.set_dm_ok(host_id, dm_ok, now)
         game_id = await self.store.create_game(guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                                                host_name=host_name if host_plays else None, game=engine.name,
-                                               options=chosen, now=now)
+                                               options=chosen, now=now, clock=clock,
+                                               timeout_policy=timeout_policy)
         await self._set_timer(game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
         async with self._locked(game_id) as table:
             await self._publish(table, reason="create")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from bot.tables.core import TablesCore
-from bot.tables.errors import (
-    NotInGame,
-)
+from bot.tables.errors import NotAllowed, NotInGame
+from bot.tables.seating import SeatingOps
 from bot.tables.types import (
     ABANDONED,
     FINISHED,
@@ -15,7 +13,7 @@ from bot.tables.types import (
 from engine.core import Event, Outcome
 
 
-class PlayOps(TablesCore):
+class PlayOps(SeatingOps):
     """Moves and the ways a running game ends early."""
 
     async def move(self, game_id: int, user_id: int, state_id: int, text: str) -> MoveResult:
@@ -25,13 +23,19 @@ class PlayOps(TablesCore):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotInGame(f"You have no seat in game #{game_id}.")
+            if table.seats[seat].stand_in is not None:
+                raise NotAllowed("An AI is playing your seat for now; use `/game back` to play it again.")
             await self._require_fresh(table, seat, state_id)
             move = self._parse(table, seat, text)
+            clock = table.clocks.get(seat)
+            if clock is not None and clock.deadline is not None and clock.deadline <= self.clock():
+                await self.store.clear_votes(game_id, seat)  # back in time: the table's vote is moot
             result = await self._play(table, seat, move, user_id)
         return result
 
     async def resign(self, game_id: int, user_id: int) -> GameInfo:
-        """Give up: a cooperative game is lost by all; otherwise the others share the win."""
+        """Give up. In a cooperative game the crew plays on: an AI takes the seat. In a
+        competitive one the game ends: the seat is ranked last and the others share the win."""
         async with self._locked(game_id) as table:
             self._require_running(table)
             seat = table.seat_of(user_id)
@@ -39,8 +43,11 @@ class PlayOps(TablesCore):
                 raise NotInGame(f"You have no seat in game #{game_id}.")
             name = table.name_of(seat)
             if table.engine.cooperative:
-                outcome = Outcome(winners=(), summary=f"{name} resigned; the game is lost for everyone.",
-                                  cooperative=True)
+                if table.seats[seat].stand_in is not None:
+                    raise NotAllowed("An AI plays your seat already.")
+                await self._stand_in(table, seat, "resigned", f"Seat {seat + 1} resigned; an AI plays their seat "
+                                                              "and the crew sails on.")
+                return table.info()
             else:
                 others = tuple(s.seat for s in table.seats if s.seat != seat)
                 ranks = tuple(2 if s.seat == seat else 1 for s in table.seats)

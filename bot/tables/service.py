@@ -1,7 +1,8 @@
 """The table service: every game's lifecycle, independent of Discord. See docs/tables.md.
 
 `Tables` puts the operations together (core.py: loading, locks, commits, notices, AI seats;
-lobby.py; play.py; looking.py) and wires the timers they handle.
+lobby.py; play.py; seating.py: clocks, stand-ins, absence, votes; looking.py) and wires the
+timers they handle.
 """
 
 from __future__ import annotations
@@ -11,14 +12,13 @@ from collections.abc import Callable
 from bot.store import Store
 from bot.tables.core import LOBBY_EXPIRY, GameLookup, ai_seed
 from bot.tables.lobby import LobbyOps
-from bot.tables.looking import Looking
 from bot.tables.play import PlayOps
 from engine import registry
 
 __all__ = ["Tables", "ai_seed"]
 
 
-class Tables(LobbyOps, PlayOps, Looking):
+class Tables(LobbyOps, PlayOps):
     """Create, seat, start, play and end games; tell the attached adapters after each commit."""
 
     def __init__(self, store: Store, *, cache_size: int = 256, snapshot_every: int = 25,
@@ -27,3 +27,8 @@ class Tables(LobbyOps, PlayOps, Looking):
         super().__init__(store, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock,
                          ai_concurrency=ai_concurrency, games=games, seeds=seeds)
         self.scheduler.handle(LOBBY_EXPIRY, self._on_lobby_expiry)
+        for kind in ("half", "tenth"):
+            self.scheduler.handle(kind, self._on_reminder)
+        self.scheduler.handle("timeout", self._on_timeout)
+        self.scheduler.handle("vote", self._on_vote_end)
+        self.scheduler.handle("resume", self._on_resume)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.notify import SeatInfo
-from bot.store.records import GameRecord, GameRow, SeatRow
+from bot.store.records import GameRecord, GameRow, SeatClock, SeatRow
 from bot.tables.types import RUNNING, GameInfo
 from engine.core import Game
 
@@ -25,6 +25,7 @@ class Table:
     seats: tuple[SeatRow, ...]
     state: Any = None  # None while a lobby (or a cancelled one)
     since_snapshot: int = 0  # changes committed since the newest snapshot
+    clocks: dict[int, SeatClock] = field(default_factory=dict)  # by seat, when the table has a clock
 
     @property
     def game_id(self) -> int:
@@ -47,7 +48,17 @@ class Table:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat + 1}"
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
-        return tuple(SeatInfo(seat=s.seat, name=s.name, user_id=s.user_id, ai=s.ai, dm_ok=s.dm_ok) for s in self.seats)
+        return tuple(SeatInfo(seat=s.seat, name=s.name, user_id=s.user_id, ai=s.ai, dm_ok=s.dm_ok, stand_in=s.stand_in,
+                              why=s.why, deadline=self._deadline(s.seat), paused=self._paused(s.seat))
+                     for s in self.seats)
+
+    def _deadline(self, seat: int) -> float | None:
+        clock = self.clocks.get(seat)
+        return clock.deadline if clock is not None and seat in self.to_move() else None
+
+    def _paused(self, seat: int) -> bool:
+        clock = self.clocks.get(seat)
+        return clock is not None and clock.paused and seat in self.to_move()
 
     def info(self) -> GameInfo:
         row = self.row
@@ -57,6 +68,7 @@ class Table:
             state_id=row.state_id, host_id=row.host_id, seats=self.seat_infos(), to_move=self.to_move(),
             min_players=self.engine.min_players, max_players=self.engine.max_players, outcome=row.outcome,
             lobby_message_id=row.lobby_message_id, created_at=row.created_at, updated_at=row.updated_at,
+            clock=row.clock, timeout_policy=row.timeout_policy, paused=row.paused_at is not None,
         )
 
 

@@ -45,6 +45,9 @@ class GameInfo:
     lobby_message_id: int | None
     created_at: float
     updated_at: float
+    clock: str = "none"  # the table's clock preset (bot/tables/clocks.py)
+    timeout_policy: str = "stand_in"
+    paused: bool = False  # the host paused the game's clocks
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat `user_id` holds, or None."""

@@ -58,9 +58,10 @@ async def test_resign_and_abandon_need_a_confirmation_and_the_right_person(harne
     first = await open_table(h, ann, "tranquility", [bob])
     asked = await h.slash(bob, "game resign", {"game": first})
     assert (await h.client.tables.game(first)).status == "running"
+    assert "An AI takes your seat" in h.reply_text(asked), "resigning a cooperative game is explained"
     await h.click(bob, h.button(h.replies(asked)[-1], f"Resign game #{first}"))
     info = await h.client.tables.game(first)
-    assert info.status == "finished"
+    assert info.status == "running" and info.seats[1].stand_in is not None, "the crew plays on"
     assert "resigned" in h.last_message(info.thread_id or 0).text()
 
     second = await open_table(h, ann, "tranquility", [bob])

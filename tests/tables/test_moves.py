@@ -114,16 +114,19 @@ async def test_resigning_a_competitive_game_hands_the_win_to_the_others(tables: 
     assert [line.text for line in await tables.log(game_id)][-1] == "Bob resigned."
 
 
-async def test_resigning_a_cooperative_game_loses_it_for_everyone(tables: Tables) -> None:
+async def test_resigning_a_cooperative_game_hands_the_seat_to_an_ai_and_the_crew_plays_on(tables: Tables) -> None:
     from tests.tables.duel import GAME
 
     GAME.cooperative = True
     try:
         game_id = await duel(tables)
         info = await tables.resign(game_id, ALICE)
+        await tables.drain()
     finally:
         GAME.cooperative = False
-    assert info.outcome is not None and info.outcome["winners"] == [] and info.outcome["cooperative"]
+    assert info.status == "running" and info.outcome is None
+    assert info.seats[0].stand_in is not None and info.seats[0].why == "resigned"
+    assert "resigned; an AI plays their seat" in (await tables.log(game_id))[0].text
 
 
 async def test_abandon_is_for_the_host_or_an_admin(tables: Tables) -> None:

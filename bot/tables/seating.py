@@ -1,0 +1,376 @@
+"""Asynchronous play: clocks running out, reminders, stand-ins, leaving, giving a seat, absence,
+pauses and the table's vote (docs/async.md).
+
+Every change of who plays a seat is a table action in the game's log (a public line, a new
+state id), committed together with what it does to the clocks, and told like any move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.notify import Notice, NoticeListener
+from bot.store.clocks import ClockWrites, TimerSpec
+from bot.store.records import SeatClock, Timer
+from bot.tables import clocks
+from bot.tables.core import log, strongest_ai
+from bot.tables.errors import NotAllowed, NotInGame, TableError
+from bot.tables.looking import Looking
+from bot.tables.settings import AWAY_WINDOW_DAYS
+from bot.tables.table import Table
+from bot.tables.types import ABANDONED, RUNNING, GameInfo
+from engine.core import Event
+
+REMINDERS = {"half": 0.5, "tenth": 0.1}
+VOTE_CHOICES = ("wait", "stand_in", "open", "end")
+VOTE_LABELS = {"wait": "Wait 24 h more", "stand_in": "AI stands in", "open": "Open the seat", "end": "End the game"}
+
+
+class TooLongAway(TableError):
+    """An absence beyond the server's cap."""
+
+
+class NoVote(TableError):
+    """A vote on a seat whose time has not run out (or was settled already)."""
+
+
+class SeatingOps(Looking):
+    """Who plays each seat of a running game, and their clocks."""
+
+    # -- table actions ---------------------------------------------------------------------
+    async def _table_action(self, table: Table, kind: str, seat: int | None, line: str, user_id: int | None,
+                            writes: ClockWrites | None = None, private_to: set[int] | None = None,
+                            status: str = RUNNING) -> None:
+        """A change of the table, not of the game: logged and told; the engine's state stays."""
+        await self._commit(table, seat=seat, kind=kind, text="", events=((line, None),), state=table.state,
+                           user_id=user_id, status=status, outcome=None,
+                           clock_writes=writes if writes is not None else ClockWrites())
+        self._wake_ai(table)
+        await self._publish(table, reason=kind, events=(Event(line),), actor=seat,
+                            private_to=private_to if private_to is not None else set())
+        self._retire(table)
+
+    def _seat_changed(self, table: Table, seat: int, **changes: object) -> None:
+        table.seats = tuple(replace(s, **changes) if s.seat == seat else s for s in table.seats)  # type: ignore[arg-type]
+
+    def _stop(self, table: Table, seat: int) -> ClockWrites:
+        """The seat no longer plays for itself: its clock stops and its timers go."""
+        rules = clocks.preset(table.row.clock)
+        clock = table.clocks.get(seat)
+        if rules is None or clock is None or clock.allowed is None:
+            return ClockWrites(cleared=[seat])
+        return ClockWrites([clocks.stop(clock, rules, self.clock())], [seat])
+
+    async def _start(self, table: Table, seat: int) -> ClockWrites:
+        """The seat's person plays again and must act: its clock starts (paused if it should)."""
+        rules = clocks.preset(table.row.clock)
+        if rules is None or seat not in table.to_move():
+            return ClockWrites(cleared=[seat])
+        now = self.clock()
+        clock = clocks.start(seat, table.clocks.get(seat), rules, now, table.row.state_id + 1,
+                             seat in await self._paused(table))
+        return await self._resumes_after_absence(table, ClockWrites([clock], [seat], clocks.timers(clock, now)))
+
+    async def _stand_in(self, table: Table, seat: int, why: str, line: str, *, release: bool = False) -> None:
+        kind = strongest_ai(table.engine)
+        await self.store.set_stand_in(table.game_id, seat, kind, why, release_player=release)
+        self._seat_changed(table, seat, stand_in=kind, why=why, **({"user_id": None} if release else {}))
+        await self.store.clear_votes(table.game_id, seat)
+        await self._table_action(table, "stand_in", seat, line, None, self._stop(table, seat))
+
+    # -- leaving, coming back, giving a seat --------------------------------------------------
+    async def leave_game(self, game_id: int, user_id: int) -> GameInfo:
+        """Leave a running game: an AI stands in for the seat and the game goes on."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            seat = self._own_seat(table, user_id)
+            if table.seats[seat].stand_in is not None:
+                raise NotAllowed("An AI already plays your seat.")
+            await self._stand_in(table, seat, "left", f"Seat {seat + 1} left the table; an AI plays their seat "
+                                                      "until they are back (/game back).")
+            return table.info()
+
+    async def come_back(self, game_id: int, user_id: int) -> GameInfo:
+        """Take one's seat back from its AI stand-in (after a timeout, leaving or resigning)."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            seat = self._own_seat(table, user_id)
+            if table.seats[seat].stand_in is None:
+                raise NotAllowed("You are playing your seat already.")
+            await self.store.set_stand_in(game_id, seat, None, None)
+            self._seat_changed(table, seat, stand_in=None, why=None)
+            await self._table_action(table, "back", seat, f"Seat {seat + 1} is back and plays their seat again.",
+                                     user_id, await self._start(table, seat), private_to={seat})
+            return table.info()
+
+    async def give_seat(self, game_id: int, by_user_id: int, to_user_id: int, to_name: str, seat: int | None = None,
+                        *, is_admin: bool = False) -> GameInfo:
+        """The host (or an admin) gives an open or stood-in seat to another person."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            self._require_host(table, by_user_id, is_admin, "give a seat to someone")
+            if table.seat_of(to_user_id) is not None:
+                raise NotAllowed("That person already has a seat at this table.")
+            free = [s.seat for s in table.seats if s.ai is None and (s.user_id is None or s.stand_in is not None)]
+            if seat is None:
+                if len(free) != 1:
+                    raise NotAllowed("Say which seat: " + (", ".join(str(s + 1) for s in free) if free
+                                                            else "no seat is open or played by a stand-in") + ".")
+                seat = free[0]
+            if seat not in free:
+                raise NotAllowed(f"Seat {seat + 1} is played by its own player; only an open seat or one an AI "
+                                 "stands in for can be given.")
+            before = table.seats[seat]
+            await self.store.give_seat(game_id, seat, to_user_id, to_name)
+            self._seat_changed(table, seat, user_id=to_user_id, name=to_name, stand_in=None, why=None)
+            await self.store.clear_votes(game_id, seat)
+            line = f"Seat {seat + 1} is now played by {to_name}" + (
+                f" (instead of {before.name})." if before.user_id is not None and before.name != to_name else ".")
+            await self._table_action(table, "seat", seat, line, by_user_id, await self._start(table, seat),
+                                     private_to={seat})
+            return table.info()
+
+    def _own_seat(self, table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotInGame(f"You have no seat in game #{table.game_id}.")
+        return seat
+
+    # -- pausing ----------------------------------------------------------------------------
+    async def pause(self, game_id: int, by_user_id: int, *, is_admin: bool = False) -> GameInfo:
+        """The host stops every clock of the game until `unpause`."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            self._require_host(table, by_user_id, is_admin, "pause the game")
+            if table.row.paused_at is not None:
+                raise NotAllowed("The game is paused already.")
+            now = self.clock()
+            await self._set_game_field(game_id, "paused_at", now)
+            table.row = replace(table.row, paused_at=now)
+            paused = [clocks.pause(c, now) for c in table.clocks.values() if c.running]
+            await self._table_action(table, "pause", None, "The host paused the game's clocks.", by_user_id,
+                                     ClockWrites(paused, [c.seat for c in paused]))
+            return table.info()
+
+    async def unpause(self, game_id: int, by_user_id: int, *, is_admin: bool = False) -> GameInfo:
+        """The host starts the game's clocks again (those of players away stay paused)."""
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            self._require_host(table, by_user_id, is_admin, "resume the game")
+            if table.row.paused_at is None:
+                raise NotAllowed("The game isn't paused.")
+            await self._set_game_field(game_id, "paused_at", None)
+            table.row = replace(table.row, paused_at=None)
+            writes = await self._resume_clocks(table, set(table.clocks))
+            await self._table_action(table, "resume", None, "The host resumed the game's clocks.", by_user_id, writes)
+            return table.info()
+
+    async def _resume_clocks(self, table: Table, seats: set[int]) -> ClockWrites:
+        """Paused clocks of these seats run again, unless still paused for another reason."""
+        now = self.clock()
+        still = await self._paused(table)
+        resumed = [clocks.resume(c, now) for s, c in table.clocks.items() if s in seats and c.paused and s not in still]
+        return ClockWrites(resumed, [c.seat for c in resumed], [t for c in resumed for t in clocks.timers(c, now)])
+
+    # -- absence ----------------------------------------------------------------------------
+    async def away(self, user_id: int, guild_id: int, days: float) -> float:
+        """Pause the user's clocks in this server's games for `days`; returns when it ends.
+
+        A server caps the days taken per 90 (`away_days`)."""
+        settings = await self.settings(guild_id)
+        now = self.clock()
+        if days <= 0:
+            raise TooLongAway("Say for how many days (at least one).")
+        since = now - AWAY_WINDOW_DAYS * clocks.DAY
+        taken = sum(min(end, now) - max(start, since) for start, end in await self.store.absences(user_id, guild_id,
+                                                                                                   since)) / clocks.DAY
+        if taken + days > settings.away_days + 1e-9:
+            left = max(0.0, settings.away_days - taken)
+            raise TooLongAway(f"This server allows {settings.away_days} days away per {AWAY_WINDOW_DAYS}; you have "
+                              f"{left:.0f} left.")
+        until = now + days * clocks.DAY
+        await self.store.start_absence(user_id, guild_id, now, until)
+        if self._absences is None:
+            await self._away_until(user_id, guild_id)
+        assert self._absences is not None
+        self._absences[(user_id, guild_id)] = until
+        for info in await self.list_games_of(user_id, guild_id):
+            async with self._locked(info.game_id) as table:
+                seat = table.seat_of(user_id)
+                clock = table.clocks.get(seat) if seat is not None else None
+                if clock is not None and clock.running:
+                    paused = clocks.pause(clock, now)
+                    writes = ClockWrites([paused], [paused.seat],
+                                         [TimerSpec("resume", paused.seat, until, paused.state_id)])
+                    await self.store.set_clocks(table.game_id, writes)
+                    table.clocks[paused.seat] = paused
+        return until
+
+    async def back(self, user_id: int, guild_id: int) -> list[int]:
+        """Come back: the absence ends, paused clocks run again, and stand-ins hand the user's
+        seats back. Returns the games where something changed."""
+        changed: list[int] = []
+        now = self.clock()
+        if await self._away_until(user_id, guild_id) is not None:
+            await self.store.end_absence(user_id, guild_id, now)
+            assert self._absences is not None
+            self._absences.pop((user_id, guild_id), None)
+        for info in await self.list_games_of(user_id, guild_id):
+            seat = info.seat_of(user_id)
+            if seat is None:
+                continue
+            if info.seats[seat].stand_in is not None and info.seats[seat].why != "open":
+                await self.come_back(info.game_id, user_id)
+                changed.append(info.game_id)
+                continue
+            async with self._locked(info.game_id) as table:
+                writes = await self._resume_clocks(table, {seat})
+                if writes:
+                    await self.store.set_clocks(table.game_id, writes)
+                    table.clocks.update({c.seat: c for c in writes.clocks})
+                    changed.append(info.game_id)
+        return changed
+
+    async def list_games_of(self, user_id: int, guild_id: int) -> list[GameInfo]:
+        """The user's running games in the server."""
+        return [g for g in await self.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
+
+    # -- timers ----------------------------------------------------------------------------
+    def _live_clock(self, table: Table, timer: Timer) -> SeatClock | None:
+        """The seat's clock if the timer still belongs to it: same turn, and its person plays."""
+        clock = table.clocks.get(timer.seat)
+        if table.row.status != RUNNING or clock is None or clock.state_id != timer.state_id:
+            return None
+        if timer.seat not in table.to_move() or timer.seat not in self._timed(table):
+            return None
+        return clock
+
+    async def _on_reminder(self, timer: Timer) -> None:
+        async with self._locked(timer.game_id) as table:
+            clock = self._live_clock(table, timer)
+            if clock is None or not clock.running:
+                return
+            await self._notify(table, "reminder", timer.seat, user_id=table.seats[timer.seat].user_id,
+                               deadline=clock.deadline, share_left=REMINDERS[timer.kind])
+
+    async def _on_timeout(self, timer: Timer) -> None:
+        async with self._locked(timer.game_id) as table:
+            clock = self._live_clock(table, timer)
+            if clock is None or not clock.running or (clock.deadline or 0) > self.clock() + 1:
+                return
+            name = f"Seat {timer.seat + 1}"
+            voters = self._voters(table, timer.seat)
+            if table.row.timeout_policy != "vote" or not voters:
+                await self._stand_in(table, timer.seat, "timeout", f"{name}'s time ran out: an AI plays their "
+                                                                   "seat until they are back (/game back).")
+                return
+            closes = self.clock() + clocks.VOTE_WINDOW
+            await self.store.set_timer(table.game_id, "vote", closes, seat=timer.seat, state_id=clock.state_id)
+            await self.scheduler.changed(closes)
+            await self._table_action(table, "vote", timer.seat, f"{name}'s time ran out: the table decides "
+                                                                f"what happens next (votes close <t:{closes:.0f}:R>).",
+                                     None)
+            await self._notify(table, "vote", timer.seat, deadline=closes, voters=tuple(voters))
+
+    def _voters(self, table: Table, seat: int) -> list[int]:
+        """The people who decide about a timed-out seat: the others playing for themselves."""
+        return [s.user_id for s in table.seats if s.seat != seat and s.user_id is not None and s.stand_in is None]
+
+    async def vote(self, game_id: int, voter: int, seat: int, choice: str) -> str | None:
+        """A player's vote on what happens to a timed-out seat; returns the decision once made."""
+        if choice not in VOTE_CHOICES:
+            raise NoVote(f"Vote one of: {', '.join(VOTE_CHOICES)}.")
+        async with self._locked(game_id) as table:
+            self._require_running(table)
+            if await self.store.timer(game_id, "vote", seat) is None:
+                raise NoVote("There is no vote about that seat now: it was settled, or its player moved.")
+            voters = self._voters(table, seat)
+            if voter not in voters:
+                raise NotAllowed("Only the other players at this table vote on it.")
+            await self.store.cast_vote(game_id, seat, voter, choice, self.clock())
+            votes = await self.store.votes(game_id, seat)
+            decided = _decide({v.voter: v.choice for v in votes}, voters, table.row.host_id, final=False)
+            if decided is not None:
+                await self._settle(table, seat, decided)
+            return decided
+
+    async def _on_vote_end(self, timer: Timer) -> None:
+        async with self._locked(timer.game_id) as table:
+            if table.row.status != RUNNING or timer.seat not in table.to_move():
+                return
+            votes = await self.store.votes(timer.game_id, timer.seat)
+            voters = self._voters(table, timer.seat)
+            choice = _decide({v.voter: v.choice for v in votes}, voters, table.row.host_id, final=True)
+            await self._settle(table, timer.seat, choice or "stand_in")
+
+    async def _settle(self, table: Table, seat: int, choice: str) -> None:
+        """Carry out the table's decision about a timed-out seat."""
+        await self.store.clear_votes(table.game_id, seat)
+        name = f"Seat {seat + 1}"
+        if choice == "wait":
+            clock = table.clocks.get(seat)
+            if clock is None:
+                return
+            now = self.clock()
+            longer = clocks.extend(clock, clocks.WAIT_MORE, now)
+            writes = ClockWrites([longer], [seat], clocks.timers(longer, now))
+            await self._table_action(table, "wait", seat, f"The table waits a day more for {name} "
+                                                          f"(until <t:{longer.deadline or now:.0f}:R>).", None, writes)
+        elif choice == "stand_in":
+            await self._stand_in(table, seat, "table", f"The table decided: an AI plays {name}'s seat until they "
+                                                       "are back (/game back).")
+        elif choice == "open":
+            await self._stand_in(table, seat, "open", f"The table opened {name}: an AI plays it until the host "
+                                                      "gives it to someone (/game seat).", release=True)
+        else:
+            await self._table_action(table, "abandon", None, "The table decided to end the game.", None,
+                                     clocks.stop_all(table.clocks, clocks.preset(table.row.clock), self.clock()),
+                                     private_to=self._humans(table), status=ABANDONED)
+
+    async def _on_resume(self, timer: Timer) -> None:
+        """An absence ended: the seat's clock runs again (if nothing else keeps it paused)."""
+        async with self._locked(timer.game_id) as table:
+            if table.row.status != RUNNING:
+                return
+            writes = await self._resume_clocks(table, {timer.seat})
+            if writes:
+                await self.store.set_clocks(table.game_id, writes)
+                table.clocks.update({c.seat: c for c in writes.clocks})
+                for spec in writes.timers:
+                    await self.scheduler.changed(spec.due_at)
+
+    async def _notify(self, table: Table, kind: str, seat: int, *, user_id: int | None = None,
+                      deadline: float | None = None, share_left: float | None = None,
+                      voters: tuple[int, ...] = ()) -> None:
+        row = table.row
+        notice = Notice(kind=kind, game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
+                        thread_id=row.thread_id, title=table.engine.title, state_id=row.state_id, seat=seat,
+                        seats=table.seat_infos(), user_id=user_id, deadline=deadline, share_left=share_left,
+                        voters=voters)
+        for notifier in list(self._notifiers):
+            if isinstance(notifier, NoticeListener):
+                try:
+                    await notifier.on_notice(notice)
+                except Exception:
+                    log.exception("Notifier %r failed on a %s of game %d", notifier, kind, row.id)
+
+
+def _decide(votes: dict[int, str], voters: list[int], host_id: int, *, final: bool) -> str | None:
+    """The table's decision: a choice most of the voters made; a tie with everyone voted (or the
+    vote closing) goes the host's way, else to the choice made first among the tied."""
+    if not voters:
+        return None
+    counts: dict[str, int] = {}
+    for voter in voters:
+        if voter in votes:
+            counts[votes[voter]] = counts.get(votes[voter], 0) + 1
+    for choice, count in counts.items():
+        if count * 2 > len(voters):
+            return choice
+    if not counts or not (final or len(votes) >= len(voters)):
+        return None
+    best = max(counts.values())
+    tied = [c for c in counts if counts[c] == best]
+    if votes.get(host_id) in tied:
+        return votes[host_id]
+    return next(votes[v] for v in votes if votes[v] in tied)
