@@ -17,13 +17,15 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.discord.commands import GameCog, play_group
+from bot.discord.commands import GameCog
 from bot.discord.controls import SkaldControl
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.notifier import DiscordNotifier
+from bot.discord.opening import play_group
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.replies import SkaldTree
 from bot.discord.rules_cog import RulesCog
+from bot.discord.settings_cog import SettingsCog
 from bot.rules import RulesIndex
 from bot.tables import Tables
 
@@ -93,7 +95,8 @@ class SkaldBot(commands.Bot):
     tables: Tables
     notifier: DiscordNotifier
 
-    def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None) -> None:
+    def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
         # Interactions need no privileged intents; guilds keeps channel and thread caches.
         intents = discord.Intents.none()
         intents.guilds = True
@@ -101,6 +104,7 @@ class SkaldBot(commands.Bot):
                          tree_cls=SkaldTree, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.seeds = seeds  # new games' seeds; None: random (tests pass a fixed sequence)
+        self.clock = clock  # the wall clock (UTC seconds); tests move their own
         self.relay: MqttRelay | None = None
         self.cooldowns = Cooldowns()
         # How posts are paced and retried; tests shorten them before start-up.
@@ -108,7 +112,7 @@ class SkaldBot(commands.Bot):
         self.backoff = Backoff()
 
     async def setup_hook(self) -> None:
-        self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds)
+        self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
         if self.settings.mqtt_url:
@@ -117,6 +121,7 @@ class SkaldBot(commands.Bot):
         await self.add_cog(GameCog(self))
         self.tree.add_command(play_group())
         await self.add_cog(RulesCog(self, RulesIndex.load()))
+        await self.add_cog(SettingsCog(self))
         await self.sync_commands()
         # AI seats that were due to move when the bot stopped carry on now that we listen.
         await self.tables.resume()

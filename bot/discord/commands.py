@@ -6,9 +6,8 @@ so every option is a typed choice Discord checks before Skald sees it.
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, Optional, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -19,13 +18,13 @@ from bot.discord.choices import forks, tokens
 from bot.discord.controls import control, handles
 from bot.discord.cooldowns import spam_guard, typing_allowed
 from bot.discord.ids import ControlId
-from bot.discord.lobby import CLOSED_DMS, is_admin, lobby_controls, lobby_embed, reach_by_dm
+from bot.discord.lobby import is_admin
 from bot.discord.panels import named, names_of, seat_panel, who
 from bot.discord.play import reply_move, send_private
 from bot.discord.replies import ack, refuse, say
 from bot.tables.types import LOBBY, GameInfo
 from engine import registry
-from engine.core import Game, Move, OptionSpec, validate_options
+from engine.core import Move
 from engine.errors import SkaldError
 
 if TYPE_CHECKING:
@@ -198,6 +197,92 @@ class GameCog(commands.Cog):
         embed = discord.Embed(title="Your games" if mine or in_dm else "Games", description="\n".join(lines))
         await say(interaction, embed=embed, ephemeral=True)
 
+    @game.command(name="mine", description="Games in this server waiting for you, most urgent first")
+    @spam_guard()
+    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+        await ack(interaction, ephemeral=True)
+        waiting = await self.bot.tables.waiting_for(interaction.user.id, interaction.guild_id)
+        if not waiting:
+            await say(interaction, "Nothing is waiting for you. 🎉", ephemeral=True)
+            return
+        lines = [f"**#{info.game_id} {info.title}** in {_where(info)} — "
+                 + (f"time runs out <t:{deadline:.0f}:R>" if deadline else "no clock" if not paused else "paused")
+                 for info, deadline, paused in waiting[:20]]
+        await say(interaction, embed=discord.Embed(title="Waiting for you", description="\n".join(lines)),
+                  ephemeral=True)
+
+    @game.command(name="back", description="Play your seat again (after a timeout, leaving or an absence)")
+    @app_commands.describe(game="Game number (default: every game of yours here)")
+    @app_commands.autocomplete(game=game_choices)
+    async def back(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        if game is not None:
+            info = await find_game(interaction, game)
+            await self.bot.tables.come_back(info.game_id, interaction.user.id)
+            await say(interaction, f"✅ You play your seat in game #{info.game_id} again.", ephemeral=True)
+            return
+        if interaction.guild_id is None:
+            await refuse(interaction, "Say which game with the `game` option.")
+            return
+        changed = await self.bot.tables.back(interaction.user.id, interaction.guild_id)
+        done = ", ".join(f"#{g}" for g in changed) or "none needed it"
+        await say(interaction, f"✅ Welcome back. Your clocks run again and your seats are yours ({done}).",
+                  ephemeral=True)
+
+    @game.command(name="leave", description="Leave a running game: an AI plays your seat and the game goes on")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    async def leave(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        await self.bot.tables.leave_game(info.game_id, interaction.user.id)
+        await say(interaction, f"✅ An AI plays your seat in game #{info.game_id}; `/game back` takes it back.",
+                  ephemeral=True)
+
+    @game.command(name="seat", description="Give an open or stood-in seat to someone (host or Manage Server)")
+    @app_commands.describe(player="Who takes the seat", seat="Seat number (default: the only free one)",
+                           game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    async def seat(self, interaction: discord.Interaction[Any], player: discord.Member,
+                   seat: app_commands.Range[int, 1, 20] | None = None, game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        if player.bot:
+            await refuse(interaction, "Seats go to people; an AI already plays a free seat.")
+            return
+        await self.bot.tables.give_seat(info.game_id, interaction.user.id, player.id, player.display_name,
+                                        None if seat is None else seat - 1, is_admin=is_admin(interaction))
+        await say(interaction, f"✅ {player.mention} now plays in game #{info.game_id}.", ephemeral=True)
+
+    @game.command(name="away", description="Pause your clocks in this server's games for some days")
+    @app_commands.describe(days="How many days (the server caps days away per 90)")
+    async def away(self, interaction: discord.Interaction[Any], days: app_commands.Range[int, 1, 60]) -> None:
+        await ack(interaction, ephemeral=True)
+        if interaction.guild_id is None:
+            await refuse(interaction, "Use this in the server whose games you'll be away from.")
+            return
+        until = await self.bot.tables.away(interaction.user.id, interaction.guild_id, days)
+        await say(interaction, f"✅ Your clocks here wait until <t:{until:.0f}:f>. `/game back` ends it early.",
+                  ephemeral=True)
+
+    @game.command(name="pause", description="Pause every clock of a game (host or Manage Server)")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    async def pause(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        await self.bot.tables.pause(info.game_id, interaction.user.id, is_admin=is_admin(interaction))
+        await say(interaction, f"⏸️ Game #{info.game_id}'s clocks are paused.", ephemeral=True)
+
+    @game.command(name="resume", description="Start a paused game's clocks again (host or Manage Server)")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    async def resume(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        await self.bot.tables.unpause(info.game_id, interaction.user.id, is_admin=is_admin(interaction))
+        await say(interaction, f"▶️ Game #{info.game_id}'s clocks run again.", ephemeral=True)
+
     @app_commands.command(name="help", description="How to play with Skald")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await say(interaction, embed=help_embed(), ephemeral=True)
@@ -245,64 +330,15 @@ def help_embed() -> discord.Embed:
         "under the board or use `/game hand`: only you see it. `/move` takes a move by text, with "
         "suggestions.\n"
         "**Look** `/game board`, `/game log`, `/game list`, `/rules`.\n"
+        "**Clocks** tables have a clock (`/play … clock:`): `/game mine` lists the games waiting for you, "
+        "reminders come by DM, and when time runs out an AI stands in (or the table decides). `/game away` "
+        "pauses your clocks; `/game back` ends it and takes your seat back.\n"
+        "**Leave** `/game leave` lets an AI play your seat; the host gives a free seat with `/game seat`.\n"
         "**End** `/game resign` gives up your seat; the host (or Manage Server) can `/game abandon`.\n"
         "Everything is saved: a restart loses nothing and old buttons keep working."
     )
     return embed
 
 
-# -- /play ------------------------------------------------------------------------------
-async def open_lobby(interaction: discord.Interaction[Any], game: Game[Any], options: dict[str, Any]) -> None:
-    """A lobby message in this channel, with the host seated; checks the host's DMs."""
-    bot = _bot(interaction)
-    # A bad option, or one the engine can't play yet, is refused before anything is posted.
-    game.setup(game.min_players, validate_options(game.options(), options), 0)
-    if interaction.guild_id is None or interaction.channel_id is None:
-        await refuse(interaction, "Open tables in a server channel.")
-        return
-    await ack(interaction, ephemeral=False)
-    user = interaction.user
-    info = await bot.tables.create_lobby(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                         host_id=user.id, host_name=user.display_name, game=game.name,
-                                         options=options)
-    message = await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_controls(info))
-    await bot.tables.set_lobby_message(info.game_id, message.id)
-    if not await reach_by_dm(bot, user, info):
-        info = await bot.tables.game(info.game_id)
-        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_controls(info))
-        await say(interaction, CLOSED_DMS, ephemeral=True)
-
-
-def _play_command(game: Game[Any]) -> app_commands.Command[Any, ..., None]:
-    specs = game.options()
-
-    async def callback(interaction: discord.Interaction[Any], **chosen: Any) -> None:
-        await open_lobby(interaction, game, {k: v for k, v in chosen.items() if v is not None})
-
-    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=discord.Interaction)]
-    params += [inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                 annotation=Optional[type(spec.default)])  # noqa: UP045 - discord.py reads it
-               for spec in specs]
-    setattr(callback, "__signature__", inspect.Signature(params))  # noqa: B010 - discord.py reads it
-    choices = {spec.name: [app_commands.Choice(name=spec.label(v)[:100], value=v) for v in spec.choices]
-               for spec in specs if _typed_choices(spec)}
-    described: Callable[..., Awaitable[None]] = app_commands.describe(
-        **{spec.name: spec.description[:100] for spec in specs})(callback)
-    if choices:
-        described = app_commands.choices(**choices)(described)
-    guarded = spam_guard(3, 60.0)(described)
-    title = f"Open a {game.title} table here ({game.min_players}–{game.max_players} players)"
-    return app_commands.Command(name=game.name, description=title[:100], callback=cast(Any, guarded))
-
-
-def _typed_choices(spec: OptionSpec) -> bool:
-    return not isinstance(spec.default, bool) and 1 < len(spec.choices) <= 25
-
-
-def play_group() -> app_commands.Group:
-    """`/play <game>`: one subcommand per registered game."""
-    group = app_commands.Group(name="play", description="Open a game table in this channel", guild_only=True)
-    for name in registry.names():
-        group.add_command(_play_command(registry.get(name)))
-    return group
+def _where(info: GameInfo) -> str:
+    return f"<#{info.thread_id}>" if info.thread_id else f"<#{info.channel_id}>"

@@ -110,7 +110,7 @@ class PanelAnnouncer(Coalescer):
         changes = await outbox.changes(game_id, after=min([mark.panels_state_id, *(m.state_id for m in
                                                                                      marks.values())]))
         window = [c for c in changes if mark.panels_state_id < c.state_id <= target]
-        humans = [s.seat for s in info.seats if s.user_id is not None]
+        humans = [s.seat for s in info.seats if s.user_id is not None and s.stand_in is None]
         over = info.status != RUNNING
         shown: list[PanelMark] = []
         try:

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord import notices
 from bot.discord.dm_panels import PanelAnnouncer
 from bot.discord.lobby import lobby_controls, lobby_embed
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.thread import ThreadAnnouncer
-from bot.notify import PrivateUpdate, PublicUpdate
+from bot.notify import Notice, PrivateUpdate, PublicUpdate
 from bot.tables.types import LOBBY
 
 if TYPE_CHECKING:
@@ -61,6 +63,20 @@ class DiscordNotifier:
 
     async def on_deleted(self, guild_id: int, game_id: int) -> None:
         """A called-off lobby: its message already says so (the click edited it)."""
+
+    async def on_notice(self, notice: Notice) -> None:
+        """A reminder or a vote: sent on a task of its own (the service holds the game's lock)."""
+        work = notices.remind(self.bot, notice) if notice.kind == "reminder" else notices.call_vote(self.bot, notice)
+        task = asyncio.create_task(self._safely(work, notice), name=f"skald-{notice.kind}-{notice.game_id}")
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    @staticmethod
+    async def _safely(work: Coroutine[Any, Any, None], notice: Notice) -> None:
+        try:
+            await work
+        except Exception:
+            log.exception("telling a %s of game %d failed", notice.kind, notice.game_id)
 
     async def _lobby_expired(self, game_id: int) -> None:
         info = await self.bot.tables.game(game_id)

@@ -135,7 +135,12 @@ def status_of(info: GameInfo, to_move: Sequence[int], seat: int | None) -> tuple
     if info.status != RUNNING:
         return f"This game is {info.status}.", "over"
     if seat is not None and seat in to_move:
-        return "⚔️ **Your move.**", "turn"
+        mine = info.seats[seat]
+        if mine.stand_in is not None:
+            return "🤖 An AI plays your seat for now; `/game back` takes it back.", "wait"
+        when = " (your clock is paused)" if mine.paused else (
+            f" Your time runs out <t:{mine.deadline:.0f}:R>." if mine.deadline is not None else "")
+        return f"⚔️ **Your move.**{when}", "turn"
     return f"⏳ Waiting for {who(info, to_move)}.", "wait"
 
 

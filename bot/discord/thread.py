@@ -46,7 +46,21 @@ BURST_CHANGES = 25  # ... unless this many changes are untold already (about a m
 
 
 def seat_label(seat: SeatInfo) -> str:
-    return f"🤖 {seat.name}" if seat.ai is not None else seat.name
+    """A seat as the thread names it: AI seats and stood-in seats with a robot."""
+    if seat.ai is not None:
+        return f"🤖 {seat.name}"
+    if seat.open:
+        return f"🤖 open seat {seat.seat + 1}"
+    if seat.stand_in is not None:
+        return f"🤖 {seat.name} (stand-in)"
+    return seat.name
+
+
+def time_left(seat: SeatInfo) -> str:
+    """When the seat's time runs out, as a Discord timestamp each reader sees in their own time."""
+    if seat.paused:
+        return " (clock paused)"
+    return f" ⏰ <t:{seat.deadline:.0f}:R>" if seat.deadline is not None else ""
 
 
 @dataclass(frozen=True)
@@ -76,8 +90,8 @@ def status_line(table: TableView, pinged: Sequence[int], posted_to_move: Sequenc
         return f"🏁 {result_line(info.outcome, names, bold)}"
     if info.status != RUNNING:
         return f"⏹️ The game is {info.status}."
-    waiting = [f"<@{info.seats[s].user_id}>" if s in pinged else bold(seat_label(info.seats[s]))
-               for s in table.to_move]
+    waiting = [(f"<@{info.seats[s].user_id}>" if s in pinged else bold(seat_label(info.seats[s])))
+               + time_left(info.seats[s]) for s in table.to_move]
     if not waiting:
         return ""
     if len(posted_to_move) > 1 and set(table.to_move) <= set(posted_to_move):
@@ -102,7 +116,7 @@ def _pings(table: TableView, mark: Announcement, window: Sequence[MoveRow]) -> t
     seats = table.info.seats
     due = []
     for seat in table.to_move:
-        if seats[seat].user_id is None:
+        if seats[seat].user_id is None or seats[seat].played_by_ai:
             continue
         if mark.state_id < 0 or seat not in mark.to_move or any(seat not in c.to_move for c in window):
             due.append(seat)

@@ -231,6 +231,21 @@ class SeatingOps(Looking):
                     changed.append(info.game_id)
         return changed
 
+    async def waiting_for(self, user_id: int, guild_id: int | None) -> list[tuple[GameInfo, float | None, bool]]:
+        """The user's games (in one server, or all) where they must act: each with its deadline
+        and whether its clock is paused; soonest deadline first, games without a clock last."""
+        games = [g for g in await self.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
+        clocks_of = await self.store.clocks_of([g.game_id for g in games])
+        waiting = []
+        for info in games:
+            seat = info.seat_of(user_id)
+            if seat is None or seat not in info.to_move or info.seats[seat].stand_in is not None:
+                continue
+            clock = clocks_of[info.game_id].get(seat)
+            waiting.append((info, clock.deadline if clock else None, bool(clock and clock.paused)))
+        waiting.sort(key=lambda item: (item[1] is None, item[1] or 0.0, item[0].game_id))
+        return waiting
+
     async def list_games_of(self, user_id: int, guild_id: int) -> list[GameInfo]:
         """The user's running games in the server."""
         return [g for g in await self.list_games(guild_id, user_id=user_id) if g.status == RUNNING]

@@ -223,7 +223,8 @@ class Harness:
 
     def __init__(self, db: Path, *, guild_id: int = 900, channel_id: int = 901,
                  size_limit: int = 10 * 1024 * 1024, mqtt_url: str | None = None, rate_window: float = 0.05,
-                 click_limits: float = 1000.0, lean: bool = False) -> None:
+                 click_limits: float = 1000.0, lean: bool = False,
+                 clock: Callable[[], float] | None = None) -> None:
         self.db = db
         self.mqtt_url = mqtt_url
         self.guild_id = guild_id
@@ -257,6 +258,7 @@ class Harness:
         self.failures: list[Failure] = []
         self.latency = 0.0  # seconds each REST call takes
         self.click_limits = click_limits  # scales the per-user click limits (1.0: as in production)
+        self.clock = clock  # the bot's wall clock (None: the real one); tests of clocks move their own
         self.lean = lean  # keep no file bytes (load benchmarks: memory is measured, pictures aren't read)
         self.held = asyncio.Event()  # cleared: REST calls wait (a network that hangs)
         self.held.set()
@@ -287,7 +289,7 @@ class Harness:
         """A fresh bot instance on the same database, logged in against this harness."""
         async_context.set(self.adapter)
         # Fixed seeds: every run of a test plays the same games.
-        bot = SkaldBot(self.settings(), seeds=self._seeds.__next__)
+        bot = SkaldBot(self.settings(), seeds=self._seeds.__next__, clock=self.clock)
         bot.backoff = Backoff(base=0.2, cap=2.0, seed=0)  # retries soon, and the same every run
         bot.pacer = ChannelPacer(*self.channel_rate)
         bot.cooldowns.control_factor = self.click_limits

@@ -1,0 +1,100 @@
+"""`/play <game>`: one subcommand per registered game, with the game's own options and the
+table's clock and what happens when a player's time runs out (docs/async.md).
+
+Discord can't make one option's choices depend on another's value, so each game gets its own
+subcommand: every option is a typed choice Discord checks before Skald sees it.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Optional, cast
+
+import discord
+from discord import app_commands
+
+from bot.discord.cooldowns import spam_guard
+from bot.discord.lobby import CLOSED_DMS, lobby_controls, lobby_embed, reach_by_dm
+from bot.discord.replies import ack, refuse, say
+from bot.tables.clocks import CLOCK_LABELS, CLOCKS, POLICIES, POLICY_LABELS
+from engine import registry
+from engine.core import Game, OptionSpec, validate_options
+
+if TYPE_CHECKING:
+    from bot.discord.app import SkaldBot
+
+TABLE_OPTIONS = ("clock", "when_time_runs_out")
+
+
+def _bot(interaction: discord.Interaction[Any]) -> SkaldBot:
+    return cast("SkaldBot", interaction.client)
+
+
+async def open_lobby(interaction: discord.Interaction[Any], game: Game[Any], options: dict[str, Any],
+                     clock: str | None = None, timeout_policy: str | None = None) -> None:
+    """A lobby message in this channel, with the host seated; checks the host's DMs."""
+    bot = _bot(interaction)
+    # A bad option, or one the engine can't play yet, is refused before anything is posted.
+    game.setup(game.min_players, validate_options(game.options(), options), 0)
+    if interaction.guild_id is None or interaction.channel_id is None:
+        await refuse(interaction, "Open tables in a server channel.")
+        return
+    settings = await bot.tables.settings(interaction.guild_id)
+    if settings.games_channel and interaction.channel_id != settings.games_channel:
+        await refuse(interaction, f"Tables open in <#{settings.games_channel}> on this server.")
+        return
+    await ack(interaction, ephemeral=False)
+    user = interaction.user
+    info = await bot.tables.create_lobby(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                         host_id=user.id, host_name=user.display_name, game=game.name,
+                                         options=options, clock=clock, timeout_policy=timeout_policy)
+    message = await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_controls(info))
+    await bot.tables.set_lobby_message(info.game_id, message.id)
+    if not await reach_by_dm(bot, user, info):
+        info = await bot.tables.game(info.game_id)
+        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_controls(info))
+        await say(interaction, CLOSED_DMS, ephemeral=True)
+
+
+def _play_command(game: Game[Any]) -> app_commands.Command[Any, ..., None]:
+    specs = game.options()
+
+    async def callback(interaction: discord.Interaction[Any], **chosen: Any) -> None:
+        clock, policy = chosen.pop("clock", None), chosen.pop("when_time_runs_out", None)
+        await open_lobby(interaction, game, {k: v for k, v in chosen.items() if v is not None}, clock, policy)
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    params += [inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                 annotation=Optional[type(spec.default)])  # noqa: UP045 - discord.py reads it
+               for spec in specs]
+    params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                 annotation=Optional[str])  # noqa: UP045 - discord.py reads it
+               for name in TABLE_OPTIONS if name not in {spec.name for spec in specs}]
+    setattr(callback, "__signature__", inspect.Signature(params))  # noqa: B010 - discord.py reads it
+    choices = {spec.name: [app_commands.Choice(name=spec.label(v)[:100], value=v) for v in spec.choices]
+               for spec in specs if _typed_choices(spec)}
+    choices["clock"] = [app_commands.Choice(name=CLOCK_LABELS[c][:100], value=c) for c in CLOCKS]
+    choices["when_time_runs_out"] = [app_commands.Choice(name=POLICY_LABELS[p][:100], value=p) for p in POLICIES]
+    described: Callable[..., Awaitable[None]] = app_commands.describe(
+        **{spec.name: spec.description[:100] for spec in specs},
+        clock="Time per move and bank (default: the server's)",
+        when_time_runs_out="What happens when a player's time runs out (default: the server's)")(callback)
+    if choices:
+        described = app_commands.choices(**choices)(described)
+    guarded = spam_guard(3, 60.0)(described)
+    title = f"Open a {game.title} table here ({game.min_players}–{game.max_players} players)"
+    return app_commands.Command(name=game.name, description=title[:100], callback=cast(Any, guarded))
+
+
+def _typed_choices(spec: OptionSpec) -> bool:
+    return not isinstance(spec.default, bool) and 1 < len(spec.choices) <= 25
+
+
+def play_group() -> app_commands.Group:
+    """`/play <game>`: one subcommand per registered game."""
+    group = app_commands.Group(name="play", description="Open a game table in this channel", guild_only=True)
+    for name in registry.names():
+        group.add_command(_play_command(registry.get(name)))
+    return group
