@@ -48,6 +48,8 @@ def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[
     seats: set[int] = set()
     for change in window:  # the mover's own lines come with the answer to its move
         seats.update(s for _, only in change.events if only is not None for s in only if s != change.seat)
+        if change.kind in ("seat", "back") and change.seat is not None:
+            seats.add(change.seat)  # a person (back) at the seat: their panel, now
     for seat in to_move:
         # Its turn began since its panel was drawn (it may have moved by `/move` meanwhile,
         # which leaves its DM panel as it was): a panel that offered no moves, or one from
@@ -116,6 +118,8 @@ class PanelAnnouncer(Coalescer):
         try:
             for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window, changes):
                 current = marks.get(seat)
+                if any(c.kind == "seat" and c.seat == seat for c in window):
+                    current = None  # someone new sits here: a panel of their own, in their DMs
                 if current is not None and (current.final or current.state_id >= target):
                     continue  # done before a restart or by an earlier attempt
                 if (game_id, seat) in self._claims and not over:

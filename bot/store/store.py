@@ -194,8 +194,10 @@ class Store(Bookkeeping, ClockStore):
         return await self._db.write(op)
 
     async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float,
-                         to_move: Sequence[int] = (), engine_version: int = 1) -> None:
-        """Lobby -> running at state id 0, with the set-up state as the first snapshot."""
+                         to_move: Sequence[int] = (), engine_version: int = 1,
+                         clocks: ClockWrites | None = None) -> None:
+        """Lobby -> running at state id 0, with the set-up state as the first snapshot (and the
+        clocks of the first seats to act started)."""
         async def op(db: aiosqlite.Connection) -> None:
             cursor = await db.execute(
                 "UPDATE games SET status = 'running', seed = ?, state_id = 0, thread_id = COALESCE(?, thread_id), "
@@ -211,6 +213,8 @@ class Store(Bookkeeping, ClockStore):
             # Nothing told yet: the outbox announces the start once this commit is done.
             await db.execute("INSERT INTO announcements (game_id, updated_at) VALUES (?, ?)", (game_id, now))
             await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'lobby_expiry'", (game_id,))
+            if clocks:
+                await write_clocks(db, game_id, clocks)
         return await self._db.write(op)
 
     # -- the move log ------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.store import SeatsTaken, StateConflict
 from bot.store.records import Timer
+from bot.tables import clocks
 from bot.tables.clocks import CLOCKS, POLICIES
 from bot.tables.core import LOBBY_EXPIRY, TablesCore, log
 from bot.tables.errors import (
@@ -140,9 +141,13 @@ class LobbyOps(TablesCore):
             state = engine.setup(len(table.seats), table.row.options, seed)
             to_move = tuple(sorted(engine.to_move(state)))
             now = self.clock()
+            # The clocks of the seats to act from the start begin now, with the game.
+            writes = clocks.transition(clocks.preset(table.row.clock), {}, set(), set(to_move), self._timed(table),
+                                       await self._paused(table), now, 0)
+            writes = await self._resumes_after_absence(table, writes)
             try:
                 await self.store.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
-                                            now=now, to_move=to_move, engine_version=engine.version)
+                                            now=now, to_move=to_move, engine_version=engine.version, clocks=writes)
             except StateConflict:
                 self._cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None
@@ -154,6 +159,9 @@ class LobbyOps(TablesCore):
                                 thread_id=table.row.thread_id if thread_id is None else thread_id)
             table.state = state
             table.since_snapshot = 0
+            table.clocks = {c.seat: c for c in writes.clocks}
+            for timer in writes.timers:
+                await self.scheduler.changed(timer.due_at)
             self._wake_ai(table)  # before the notices, as in `_play`
             await self._publish(table, reason="start", private_to=self._humans(table))
             return table.info()

@@ -165,9 +165,10 @@ class SeatingOps(Looking):
             await self._table_action(table, "resume", None, "The host resumed the game's clocks.", by_user_id, writes)
             return table.info()
 
-    async def _resume_clocks(self, table: Table, seats: set[int]) -> ClockWrites:
-        """Paused clocks of these seats run again, unless still paused for another reason."""
-        now = self.clock()
+    async def _resume_clocks(self, table: Table, seats: set[int], at: float | None = None) -> ClockWrites:
+        """Paused clocks of these seats run again (from `at`, default now), unless still paused
+        for another reason."""
+        now = self.clock() if at is None else min(at, self.clock())
         still = await self._paused(table)
         resumed = [clocks.resume(c, now) for s, c in table.clocks.items() if s in seats and c.paused and s not in still]
         return ClockWrites(resumed, [c.seat for c in resumed], [t for c in resumed for t in clocks.timers(c, now)])
@@ -347,7 +348,8 @@ class SeatingOps(Looking):
         async with self._locked(timer.game_id) as table:
             if table.row.status != RUNNING:
                 return
-            writes = await self._resume_clocks(table, {timer.seat})
+            # From when the absence ended, not from when the timer got to run.
+            writes = await self._resume_clocks(table, {timer.seat}, at=timer.due_at)
             if writes:
                 await self.store.set_clocks(table.game_id, writes)
                 table.clocks.update({c.seat: c for c in writes.clocks})

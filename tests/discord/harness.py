@@ -404,7 +404,9 @@ class Harness:
         for key, value in options.items():
             param = node.get_parameter(key)
             assert param is not None, f"/{name} has no option {key}"
-            entry: JSON = {"name": key, "type": param.type.value, "value": value}
+            # Snowflake options (users, channels, roles) travel as strings, as Discord sends them.
+            entry: JSON = {"name": key, "type": param.type.value,
+                           "value": str(value) if param.type.value in (6, 7, 8, 9) else value}
             if key == focused:
                 entry["focused"] = True
             leaf.append(entry)
@@ -412,7 +414,23 @@ class Harness:
         for sub in reversed(chain[1:]):
             opts = [{"name": sub.name, "type": 2 if isinstance(sub, Group) else 1, "options": opts}]
         data = {"id": str(next(self._ids)), "name": words[0], "type": 1, "options": opts}
+        resolved = self._resolved(entry["value"] for entry in leaf if entry["type"] == 6)
+        if resolved:
+            data["resolved"] = resolved
         return data, node
+
+    def _resolved(self, ids: Iterable[Any]) -> JSON:
+        """Discord sends the users (and members) a user option names, resolved."""
+        users: JSON = {}
+        members: JSON = {}
+        for value in ids:
+            person = self.users.get(int(value))
+            if person is None:
+                continue
+            users[str(person.id)] = person.payload()
+            members[str(person.id)] = {"roles": [], "joined_at": TIMESTAMP, "deaf": False, "mute": False,
+                                       "flags": 0, "permissions": str(MEMBER_PERMISSIONS)}
+        return {"users": users, "members": members} if users else {}
 
     async def slash(self, user: User, name: str, options: Mapping[str, Any] | None = None, *,
                     channel_id: int | None = None, settle: bool = True) -> Invocation:
