@@ -119,11 +119,11 @@ class Bookkeeping:
                              "AND (? IS NULL OR seat = ?)", (game_id, kind, kind, seat, seat))
         return await self._db.write(op)
 
-    async def finish_timer(self, timer: Timer) -> None:
-        """Delete a timer that has run, unless its handler set it again (a new due time)."""
+    async def finish_timers(self, timers: Sequence[Timer]) -> None:
+        """Delete timers that have run, unless their handlers set them again (a new due time)."""
         async def op(db: aiosqlite.Connection) -> None:
-            await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
-                             (timer.game_id, timer.kind, timer.seat, timer.due_at))
+            await db.executemany("DELETE FROM timers WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
+                                 [(t.game_id, t.kind, t.seat, t.due_at) for t in timers])
         return await self._db.write(op)
 
     async def timer(self, game_id: int, kind: str, seat: int = -1) -> Timer | None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.store.connection import Database
+from bot.store.connection import Database, Op
 from bot.store.records import SeatClock, Vote
 
 CLOCK_TIMERS = ("half", "tenth", "timeout", "resume")
@@ -61,6 +61,30 @@ async def write_clocks(db: aiosqlite.Connection, game_id: int, writes: ClockWrit
             (game_id, timer.kind, timer.seat, timer.due_at, timer.state_id))
 
 
+def stand_in_op(game_id: int, seat: int, stand_in: str | None, why: str | None, release_player: bool = False) -> Op:
+    """The write that puts an AI stand-in on a seat (or takes it off), to ride in a change's commit."""
+
+    async def op(db: aiosqlite.Connection) -> None:
+        if release_player:
+            await db.execute("UPDATE seats SET stand_in = ?, why = ?, user_id = NULL "
+                             "WHERE game_id = ? AND seat = ?", (stand_in, why, game_id, seat))
+        else:
+            await db.execute("UPDATE seats SET stand_in = ?, why = ? WHERE game_id = ? AND seat = ?",
+                             (stand_in, why, game_id, seat))
+
+    return op
+
+
+def clear_votes_op(game_id: int, seat: int) -> Op:
+    """The write that forgets the table's vote about a seat (and its closing timer)."""
+
+    async def op(db: aiosqlite.Connection) -> None:
+        await db.execute("DELETE FROM table_votes WHERE game_id = ? AND seat = ?", (game_id, seat))
+        await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = 'vote'", (game_id, seat))
+
+    return op
+
+
 class ClockStore:
     """Seat clocks, stand-ins, votes and absences."""
 
@@ -97,16 +121,7 @@ class ClockStore:
                            release_player: bool = False) -> None:
         """An AI stands in for the seat's person (or no longer: None); `release_player` empties
         the seat (it is open until someone is given it)."""
-
-        async def op(db: aiosqlite.Connection) -> None:
-            if release_player:
-                await db.execute("UPDATE seats SET stand_in = ?, why = ?, user_id = NULL "
-                                 "WHERE game_id = ? AND seat = ?", (stand_in, why, game_id, seat))
-            else:
-                await db.execute("UPDATE seats SET stand_in = ?, why = ? WHERE game_id = ? AND seat = ?",
-                                 (stand_in, why, game_id, seat))
-
-        await self._db.write(op)
+        await self._db.write(stand_in_op(game_id, seat, stand_in, why, release_player))
 
     async def give_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None:
         """A person takes an open or stood-in seat (the host's `/game seat`)."""
@@ -135,11 +150,7 @@ class ClockStore:
         return [Vote(voter=r[0], choice=r[1], voted_at=r[2]) for r in rows]
 
     async def clear_votes(self, game_id: int, seat: int) -> None:
-        async def op(db: aiosqlite.Connection) -> None:
-            await db.execute("DELETE FROM table_votes WHERE game_id = ? AND seat = ?", (game_id, seat))
-            await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = 'vote'", (game_id, seat))
-
-        await self._db.write(op)
+        await self._db.write(clear_votes_op(game_id, seat))
 
     # -- absences ----------------------------------------------------------------------------
     async def start_absence(self, user_id: int, guild_id: int, now: float, until: float) -> None:

@@ -17,7 +17,7 @@ from bot.store import migrate as migrations
 from bot.store.bookkeeping import Bookkeeping
 from bot.store.clocks import ClockStore, ClockWrites, write_clocks
 from bot.store.codec import dumps as _dumps
-from bot.store.connection import Database
+from bot.store.connection import Database, Op
 from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError
 from bot.store.records import (
     JSON,
@@ -219,14 +219,16 @@ class Store(Bookkeeping, ClockStore):
 
     # -- the move log ------------------------------------------------------------------------
     async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
-                            snapshot: JSON | None, clocks: ClockWrites | None = None) -> None:
+                            snapshot: JSON | None, clocks: ClockWrites | None = None,
+                            also: Sequence[Op] = ()) -> None:
         """Commit one change: the log row, the new state id (only if the old one is still
         current), the status/outcome and optionally a snapshot, all or nothing.
 
         Returns once the change is durable. Changes of different games that arrive while a
         commit is on its way are committed together (group commit: one fsync for many
         moves); each keeps its own savepoint, so one refused change never sinks the others.
-        `clocks`: what the change does to the seats' clocks, written in the same operation.
+        `clocks`: what the change does to the seats' clocks, and `also`: further writes the
+        change brings (a seat's stand-in, say), all in the same operation.
         """
 
         async def op(db: aiosqlite.Connection) -> None:

@@ -15,7 +15,7 @@ import secrets
 import time
 import weakref
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from bot.notify import Notifier, PrivateUpdate, PublicUpdate
 from bot.store import Store
 from bot.store.clocks import ClockWrites, TimerSpec
+from bot.store.connection import Op
 from bot.store.records import EventRecord, MoveRow
 from bot.tables import clocks
 from bot.tables.errors import (
@@ -304,7 +305,7 @@ class TablesCore:
     async def _commit(self, table: Table, *, seat: int | None, kind: str, text: str,
                       events: tuple[EventRecord, ...], state: Any, user_id: int | None, status: str,
                       outcome: dict[str, Any] | None, stand_in: bool = False,
-                      clock_writes: ClockWrites | None = None) -> None:
+                      clock_writes: ClockWrites | None = None, also: Sequence[Op] = ()) -> None:
         """One transaction: the log row, the new state id, a snapshot when due, and what the
         change does to the seats' clocks (computed unless given). The cached table changes only
         after the commit; if the commit fails, the table is dropped from the cache so the next
@@ -326,7 +327,8 @@ class TablesCore:
                 clock_writes = await self._resumes_after_absence(table, clock_writes)
         try:
             await self.store.append_change(table.game_id, change, status=status, outcome=outcome,
-                                           snapshot=engine.encode(state) if due else None, clocks=clock_writes)
+                                           snapshot=engine.encode(state) if due else None, clocks=clock_writes,
+                                           also=also)
         except BaseException:
             self._cache.drop(table.game_id)
             raise

@@ -7,10 +7,12 @@ state id), committed together with what it does to the clocks, and told like any
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.notify import Notice, NoticeListener
-from bot.store.clocks import ClockWrites, TimerSpec
+from bot.store.clocks import ClockWrites, TimerSpec, clear_votes_op, stand_in_op
+from bot.store.connection import Op
 from bot.store.records import SeatClock, Timer
 from bot.tables import clocks
 from bot.tables.core import log, strongest_ai
@@ -40,11 +42,16 @@ class SeatingOps(Looking):
     # -- table actions ---------------------------------------------------------------------
     async def _table_action(self, table: Table, kind: str, seat: int | None, line: str, user_id: int | None,
                             writes: ClockWrites | None = None, private_to: set[int] | None = None,
-                            status: str = RUNNING) -> None:
-        """A change of the table, not of the game: logged and told; the engine's state stays."""
+                            status: str = RUNNING, also: Sequence[Op] = (),
+                            before_publish: Callable[[], None] | None = None) -> None:
+        """A change of the table, not of the game: logged and told; the engine's state stays.
+        `also`: the change's own writes (a seat's stand-in), in the same commit;
+        `before_publish`: its change to the cached table, made once that commit is done."""
         await self._commit(table, seat=seat, kind=kind, text="", events=((line, None),), state=table.state,
                            user_id=user_id, status=status, outcome=None,
-                           clock_writes=writes if writes is not None else ClockWrites())
+                           clock_writes=writes if writes is not None else ClockWrites(), also=also)
+        if before_publish is not None:
+            before_publish()
         self._wake_ai(table)
         await self._publish(table, reason=kind, events=(Event(line),), actor=seat,
                             private_to=private_to if private_to is not None else set())
@@ -73,10 +80,12 @@ class SeatingOps(Looking):
 
     async def _stand_in(self, table: Table, seat: int, why: str, line: str, *, release: bool = False) -> None:
         kind = strongest_ai(table.engine)
-        await self.store.set_stand_in(table.game_id, seat, kind, why, release_player=release)
-        self._seat_changed(table, seat, stand_in=kind, why=why, **({"user_id": None} if release else {}))
-        await self.store.clear_votes(table.game_id, seat)
-        await self._table_action(table, "stand_in", seat, line, None, self._stop(table, seat))
+        writes = self._stop(table, seat)
+        also = (stand_in_op(table.game_id, seat, kind, why, release), clear_votes_op(table.game_id, seat))
+        # The seat changes in memory only once the commit is done (if it fails, the table reloads).
+        await self._table_action(table, "stand_in", seat, line, None, writes, also=also,
+                                 before_publish=lambda: self._seat_changed(
+                                     table, seat, stand_in=kind, why=why, **({"user_id": None} if release else {})))
 
     # -- leaving, coming back, giving a seat --------------------------------------------------
     async def leave_game(self, game_id: int, user_id: int) -> GameInfo:
