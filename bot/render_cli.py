@@ -42,6 +42,9 @@ class Scene:
     options: Mapping[str, Any] = field(default_factory=dict)
     until: str | None = None  # stop early once the view's phase has this name (or "over")
     ai: str | None = None  # play with this engine AI (`game.ai_players()`) instead of the fixed policy
+    # The engine's history version the scene was recorded under: a later change of random draws
+    # must not move a sample scene (its golden picture would then show another moment).
+    version: int = 1
 
 
 SCENES: tuple[Scene, ...] = (
@@ -114,7 +117,7 @@ def _phase_name(view: JSON) -> str:
 def play(scene: Scene) -> Any:
     """The scene's game state, played forward from its seed."""
     game = registry.get(scene.game)
-    state = game.setup(scene.players, dict(scene.options), scene.seed)
+    state = game.setup(scene.players, dict(scene.options), scene.seed, scene.version)
     for step in range(scene.moves):
         if scene.until is not None and _phase_name(game.view(state, None)) == scene.until:
             break
