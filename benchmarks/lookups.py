@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sqlite3
 import statistics
 import sys
@@ -25,32 +24,19 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from benchmarks.fixtures import insert_running_game
 from bot.discord.commands import suggestions
 from bot.store import Store
 from bot.tables import Tables
-from engine import registry
 
 GUILD, CHANNEL = 1, 7
 
 
 def fill(path: Path, count: int) -> None:
     """`count` running games, written in one transaction (the benchmark's fixture, not Skald's path)."""
-    game = registry.get("tranquility")
     with sqlite3.connect(path) as db:
         for n in range(1, count + 1):
-            state = game.setup(2, {}, n)
-            to_move = sorted(game.to_move(state))
-            db.execute("INSERT INTO games (id, guild_id, channel_id, thread_id, game, options, seed, status, "
-                       "state_id, host_id, created_at, updated_at, to_move, engine_version) "
-                       "VALUES (?, ?, ?, ?, 'tranquility', '{}', ?, 'running', 0, ?, 0, 0, ?, ?)",
-                       (n, GUILD, CHANNEL, 100_000 + n, n, 2 * n, json.dumps(to_move), game.version))
-            for seat in range(2):
-                db.execute("INSERT INTO seats (game_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, 0)",
-                           (n, seat, 2 * n + seat, f"p{2 * n + seat}"))
-            db.execute("INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, 0, ?, 0)",
-                       (n, json.dumps(game.encode(state))))
-            db.execute("INSERT INTO announcements (game_id, state_id, panels_state_id, updated_at) VALUES (?, 0, 0, 0)",
-                       (n,))
+            insert_running_game(db, n, guild=GUILD, channel=CHANNEL, now=0.0)
 
 
 def _ms(values: Sequence[float]) -> str:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sqlite3
 import statistics
 import sys
@@ -26,32 +25,19 @@ import tracemalloc
 from collections.abc import Sequence
 from pathlib import Path
 
+from benchmarks.fixtures import insert_running_game
 from bot.store import Store
 from bot.tables import Tables
 from bot.tables.clocks import DAY
-from engine import registry
 
 GUILD, CHANNEL = 1, 7
 
 
 def fill(path: Path, games: int, due: int, due_at: float, now: float) -> None:
     """Running games with clocks: the first `due` time out at `due_at`, the rest in a day or more."""
-    game = registry.get("tranquility")
     with sqlite3.connect(path) as db:
         for n in range(1, games + 1):
-            state = game.setup(2, {}, n)
-            seat = min(game.to_move(state))
-            db.execute("INSERT INTO games (id, guild_id, channel_id, thread_id, game, options, seed, status, "
-                       "state_id, host_id, created_at, updated_at, to_move, engine_version, clock) "
-                       "VALUES (?, ?, ?, ?, 'tranquility', '{}', ?, 'running', 0, ?, ?, ?, ?, ?, 'daily')",
-                       (n, GUILD, CHANNEL, 100_000 + n, n, 2 * n, now, now, json.dumps([seat]), game.version))
-            for s in range(2):
-                db.execute("INSERT INTO seats (game_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)",
-                           (n, s, 2 * n + s, f"p{2 * n + s}", now))
-            db.execute("INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, 0, ?, ?)",
-                       (n, json.dumps(game.encode(state)), now))
-            db.execute("INSERT INTO announcements (game_id, state_id, panels_state_id, updated_at) VALUES (?, 0, 0, ?)",
-                       (n, now))
+            seat = insert_running_game(db, n, guild=GUILD, channel=CHANNEL, now=now, clock="daily")
             deadline = due_at if n <= due else now + DAY + (n % 1000) * 60
             allowed = 4 * DAY
             db.execute("INSERT INTO seat_clocks (game_id, seat, bank, started, allowed, deadline, state_id) "

@@ -5,15 +5,13 @@ Idavoll's score lines, and nothing private reaches a channel."""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
 import renderer
-from engine import registry
-from tests.discord.harness import Harness, Message, User
+from tests.discord.harness import Harness, User
+from tests.discord.privacy import assert_public_board_is_the_spectators, private_lines
 from tests.discord.table_play import choose, live_panel, make_move, open_table, whose_turn
 
 BOTH = {"idavoll": True, "thingvellir": True}
@@ -26,43 +24,6 @@ def wanted(moves: Sequence[str]) -> str | None:
     powers = [m for m in moves if m.split()[0] in POWERS]
     gods = [m for m in moves if m in GODS]
     return next(iter(powers + gods), None)
-
-
-def private_lines(h: Harness) -> set[str]:
-    """Every line only one player was shown (🔒 lines of DMs and ephemeral panels)."""
-    public = {id(m) for m in h.public_messages()}
-    found: set[str] = set()
-    for message in h.messages.values():
-        if id(message) in public:
-            continue
-        for line in message.text().splitlines():
-            if line.startswith("🔒 "):
-                found.add(line.removeprefix("🔒 ").replace("**", ""))
-    return found
-
-
-async def view_at(h: Harness, game_id: int, state_id: int, seat: int | None = None) -> dict[str, Any]:
-    """The game's view (a spectator's by default) as it was at `state_id`, rebuilt from its log."""
-    row = await h.client.tables.store.game(game_id)
-    assert row is not None and row.seed is not None
-    game = registry.get(row.game)
-    seats = await h.client.tables.store.seats(game_id)
-    state = game.setup(len(seats), row.options, row.seed, row.engine_version)
-    for change in await h.client.tables.store.moves(game_id):
-        if change.state_id > state_id:
-            break
-        if change.kind == "move" and change.seat is not None:
-            state = game.apply(state, change.seat, change.text).state
-    view: dict[str, Any] = game.view(state, seat)
-    return view
-
-
-async def assert_public_board_is_the_spectators(h: Harness, game_id: int, board: Message, names: list[str]) -> None:
-    """The thread's picture is the spectator view of the state its footer names."""
-    shown = re.search(r"board (\d+)", board.text())
-    assert shown is not None
-    view = await view_at(h, game_id, int(shown.group(1)))
-    assert board.files["board.png"] == renderer.board_png(view, names)
 
 
 async def play_turn(h: Harness, game_id: int, people: dict[int, User], rng: random.Random) -> str | None:

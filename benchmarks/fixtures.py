@@ -1,0 +1,31 @@
+"""Stored games written in bulk for the benchmarks that need thousands of them (not Skald's own
+write path, which the store benchmark measures)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from engine import registry
+
+
+def insert_running_game(db: sqlite3.Connection, game_id: int, *, guild: int, channel: int, now: float,
+                        clock: str = "none") -> int:
+    """A running 2-player Tranquility game just started (its own thread, set-up snapshot, told
+    thread); returns the seat to act."""
+    game = registry.get("tranquility")
+    state = game.setup(2, {}, game_id)
+    seat = min(game.to_move(state))
+    db.execute("INSERT INTO games (id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, "
+               "host_id, created_at, updated_at, to_move, engine_version, clock) "
+               "VALUES (?, ?, ?, ?, 'tranquility', '{}', ?, 'running', 0, ?, ?, ?, ?, ?, ?)",
+               (game_id, guild, channel, 100_000 + game_id, game_id, 2 * game_id, now, now,
+                json.dumps(sorted(game.to_move(state))), game.version, clock))
+    for s in range(2):
+        db.execute("INSERT INTO seats (game_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                   (game_id, s, 2 * game_id + s, f"p{2 * game_id + s}", now))
+    db.execute("INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, 0, ?, ?)",
+               (game_id, json.dumps(game.encode(state)), now))
+    db.execute("INSERT INTO announcements (game_id, state_id, panels_state_id, updated_at) VALUES (?, 0, 0, ?)",
+               (game_id, now))
+    return seat
