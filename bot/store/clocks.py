@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.store.connection import Database, Op
+from bot.store.connection import Database
 from bot.store.records import SeatClock, Vote
 
 CLOCK_TIMERS = ("half", "tenth", "timeout", "resume")
@@ -61,28 +61,39 @@ async def write_clocks(db: aiosqlite.Connection, game_id: int, writes: ClockWrit
             (game_id, timer.kind, timer.seat, timer.due_at, timer.state_id))
 
 
-def stand_in_op(game_id: int, seat: int, stand_in: str | None, why: str | None, release_player: bool = False) -> Op:
-    """The write that puts an AI stand-in on a seat (or takes it off), to ride in a change's commit."""
+@dataclass(frozen=True)
+class SeatStandIn:
+    """A change puts an AI stand-in on a seat (`stand_in`, None: takes it off); `why` says since
+    what; `release_player` empties the seat (it is open until someone is given it)."""
 
-    async def op(db: aiosqlite.Connection) -> None:
-        if release_player:
-            await db.execute("UPDATE seats SET stand_in = ?, why = ?, user_id = NULL "
-                             "WHERE game_id = ? AND seat = ?", (stand_in, why, game_id, seat))
-        else:
-            await db.execute("UPDATE seats SET stand_in = ?, why = ? WHERE game_id = ? AND seat = ?",
-                             (stand_in, why, game_id, seat))
-
-    return op
+    seat: int
+    stand_in: str | None
+    why: str | None
+    release_player: bool = False
 
 
-def clear_votes_op(game_id: int, seat: int) -> Op:
-    """The write that forgets the table's vote about a seat (and its closing timer)."""
+@dataclass(frozen=True)
+class VotesCleared:
+    """A change forgets the table's vote about a seat (and its closing timer)."""
 
-    async def op(db: aiosqlite.Connection) -> None:
-        await db.execute("DELETE FROM table_votes WHERE game_id = ? AND seat = ?", (game_id, seat))
-        await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = 'vote'", (game_id, seat))
+    seat: int
 
-    return op
+
+# Writes a change brings beside its log row and clocks, committed with it (`append_change`).
+SeatWrite = SeatStandIn | VotesCleared
+
+
+async def write_seat(db: aiosqlite.Connection, game_id: int, write: SeatWrite) -> None:
+    """Inside a write operation: one seat write of a change."""
+    if isinstance(write, VotesCleared):
+        await db.execute("DELETE FROM table_votes WHERE game_id = ? AND seat = ?", (game_id, write.seat))
+        await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = 'vote'", (game_id, write.seat))
+    elif write.release_player:
+        await db.execute("UPDATE seats SET stand_in = ?, why = ?, user_id = NULL WHERE game_id = ? AND seat = ?",
+                         (write.stand_in, write.why, game_id, write.seat))
+    else:
+        await db.execute("UPDATE seats SET stand_in = ?, why = ? WHERE game_id = ? AND seat = ?",
+                         (write.stand_in, write.why, game_id, write.seat))
 
 
 class ClockStore:
@@ -121,7 +132,12 @@ class ClockStore:
                            release_player: bool = False) -> None:
         """An AI stands in for the seat's person (or no longer: None); `release_player` empties
         the seat (it is open until someone is given it)."""
-        await self._db.write(stand_in_op(game_id, seat, stand_in, why, release_player))
+        write = SeatStandIn(seat, stand_in, why, release_player)
+
+        async def op(db: aiosqlite.Connection) -> None:
+            await write_seat(db, game_id, write)
+
+        await self._db.write(op)
 
     async def give_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None:
         """A person takes an open or stood-in seat (the host's `/game seat`)."""
@@ -150,7 +166,10 @@ class ClockStore:
         return [Vote(voter=r[0], choice=r[1], voted_at=r[2]) for r in rows]
 
     async def clear_votes(self, game_id: int, seat: int) -> None:
-        await self._db.write(clear_votes_op(game_id, seat))
+        async def op(db: aiosqlite.Connection) -> None:
+            await write_seat(db, game_id, VotesCleared(seat))
+
+        await self._db.write(op)
 
     # -- absences ----------------------------------------------------------------------------
     async def start_absence(self, user_id: int, guild_id: int, now: float, until: float) -> None:

@@ -15,9 +15,9 @@ import aiosqlite
 
 from bot.store import migrate as migrations
 from bot.store.bookkeeping import Bookkeeping
-from bot.store.clocks import ClockStore, ClockWrites, write_clocks
+from bot.store.clocks import ClockStore, ClockWrites, SeatWrite, write_clocks, write_seat
 from bot.store.codec import dumps as _dumps
-from bot.store.connection import Database, Op
+from bot.store.connection import Database
 from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError
 from bot.store.records import (
     JSON,
@@ -220,7 +220,7 @@ class Store(Bookkeeping, ClockStore):
     # -- the move log ------------------------------------------------------------------------
     async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
                             snapshot: JSON | None, clocks: ClockWrites | None = None,
-                            also: Sequence[Op] = ()) -> None:
+                            also: Sequence[SeatWrite] = ()) -> None:
         """Commit one change: the log row, the new state id (only if the old one is still
         current), the status/outcome and optionally a snapshot, all or nothing.
 
@@ -247,6 +247,8 @@ class Store(Bookkeeping, ClockStore):
             )
             if clocks:
                 await write_clocks(db, game_id, clocks)
+            for write in also:
+                await write_seat(db, game_id, write)
             if snapshot is not None:
                 await db.execute(
                     "INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, ?, ?, ?)",

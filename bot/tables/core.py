@@ -23,8 +23,7 @@ from typing import Any, TypeVar
 
 from bot.notify import Notifier, PrivateUpdate, PublicUpdate
 from bot.store import Store
-from bot.store.clocks import ClockWrites, TimerSpec
-from bot.store.connection import Op
+from bot.store.clocks import ClockWrites, SeatWrite, TimerSpec
 from bot.store.records import EventRecord, MoveRow
 from bot.tables import clocks
 from bot.tables.errors import (
@@ -305,7 +304,7 @@ class TablesCore:
     async def _commit(self, table: Table, *, seat: int | None, kind: str, text: str,
                       events: tuple[EventRecord, ...], state: Any, user_id: int | None, status: str,
                       outcome: dict[str, Any] | None, stand_in: bool = False,
-                      clock_writes: ClockWrites | None = None, also: Sequence[Op] = ()) -> None:
+                      clock_writes: ClockWrites | None = None, also: Sequence[SeatWrite] = ()) -> None:
         """One transaction: the log row, the new state id, a snapshot when due, and what the
         change does to the seats' clocks (computed unless given). The cached table changes only
         after the commit; if the commit fails, the table is dropped from the cache so the next

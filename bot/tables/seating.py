@@ -11,8 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.notify import Notice, NoticeListener
-from bot.store.clocks import ClockWrites, TimerSpec, clear_votes_op, stand_in_op
-from bot.store.connection import Op
+from bot.store.clocks import ClockWrites, SeatStandIn, SeatWrite, TimerSpec, VotesCleared
 from bot.store.records import SeatClock, Timer
 from bot.tables import clocks
 from bot.tables.core import log, strongest_ai
@@ -42,7 +41,7 @@ class SeatingOps(Looking):
     # -- table actions ---------------------------------------------------------------------
     async def _table_action(self, table: Table, kind: str, seat: int | None, line: str, user_id: int | None,
                             writes: ClockWrites | None = None, private_to: set[int] | None = None,
-                            status: str = RUNNING, also: Sequence[Op] = (),
+                            status: str = RUNNING, also: Sequence[SeatWrite] = (),
                             before_publish: Callable[[], None] | None = None) -> None:
         """A change of the table, not of the game: logged and told; the engine's state stays.
         `also`: the change's own writes (a seat's stand-in), in the same commit;
@@ -81,7 +80,7 @@ class SeatingOps(Looking):
     async def _stand_in(self, table: Table, seat: int, why: str, line: str, *, release: bool = False) -> None:
         kind = strongest_ai(table.engine)
         writes = self._stop(table, seat)
-        also = (stand_in_op(table.game_id, seat, kind, why, release), clear_votes_op(table.game_id, seat))
+        also = (SeatStandIn(seat, kind, why, release), VotesCleared(seat))
         # The seat changes in memory only once the commit is done (if it fails, the table reloads).
         await self._table_action(table, "stand_in", seat, line, None, writes, also=also,
                                  before_publish=lambda: self._seat_changed(
