@@ -49,10 +49,14 @@ class Migration:
         return statements
 
 
-def available() -> list[Migration]:
-    """Every shipped migration, by version; versions must run 1, 2, 3 ... without gaps."""
+SQLITE = "migrations"
+POSTGRESQL = "migrations.postgresql"  # the same versions, written for PostgreSQL
+
+
+def available(package: str = SQLITE) -> list[Migration]:
+    """Every shipped migration of a package, by version; versions must run 1, 2, 3 ... without gaps."""
     found: list[Migration] = []
-    for entry in resources.files("migrations").iterdir():
+    for entry in resources.files(package).iterdir():
         match = _NAME.match(entry.name)
         if match:
             found.append(Migration(int(match.group(1)), match.group(2), entry.read_text(encoding="utf-8")))
@@ -64,8 +68,8 @@ def available() -> list[Migration]:
     return found
 
 
-def latest_version() -> int:
-    migrations = available()
+def latest_version(package: str = SQLITE) -> int:
+    migrations = available(package)
     return migrations[-1].version if migrations else 0
 
 
@@ -77,7 +81,7 @@ async def current_version(db: aiosqlite.Connection) -> int:
     return int(row[0]) if row else 0
 
 
-def _too_new(found: int, known: int) -> SchemaError:
+def too_new(found: int, known: int) -> SchemaError:
     return SchemaError(
         f"This database is at schema version {found}, newer than this Skald understands (up to {known}). "
         "Run a newer Skald, or restore a backup made for this version."
@@ -89,7 +93,7 @@ async def check_version(db: aiosqlite.Connection) -> int:
     version = await current_version(db)
     known = latest_version()
     if version > known:
-        raise _too_new(version, known)
+        raise too_new(version, known)
     return version
 
 
@@ -108,7 +112,7 @@ async def migrate(db: aiosqlite.Connection, target: int | None = None) -> list[i
             # Re-read inside the write lock: another process may have migrated meanwhile.
             version = await current_version(db)
             if version > known:
-                raise _too_new(version, known)
+                raise too_new(version, known)
             if migration.version <= version:
                 await db.execute("ROLLBACK")
                 continue

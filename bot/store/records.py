@@ -82,6 +82,7 @@ class GameRecord:
     seats: tuple[SeatRow, ...]
     snapshot: Snapshot | None
     moves: tuple[MoveRow, ...]
+    revision: str | None = None  # a shared store's revision of the game as read (Store.revision)
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,15 @@
-"""The SQLite store (aiosqlite). The only module that writes SQL for games.
+"""The SQLite store (aiosqlite), one of the two `Store`s (bot/store/protocol.py).
 
-One connection, used by one coroutine at a time (an asyncio lock), in autocommit mode
-with explicit `BEGIN IMMEDIATE ... COMMIT` around every write, so a write is all or nothing.
+One writer connection in autocommit mode with explicit `BEGIN IMMEDIATE ... COMMIT` around
+every group of writes, so a write is all or nothing (bot/store/connection.py). One process per
+file: the store is not shared, so its game lock is a no-op and it always leads.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,70 +23,30 @@ from bot.store.connection import Database
 from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError
 from bot.store.records import (
     JSON,
-    EventRecord,
     GameRecord,
     GameRow,
     MoveRow,
     SeatRow,
     Snapshot,
 )
+from bot.store.rows import GAME_COLUMNS, MOVE_COLUMNS, SEAT_QUERY, encode_events
+from bot.store.rows import game_row as _game
+from bot.store.rows import move_row as _move
+from bot.store.rows import quoted as _quoted
+from bot.store.rows import seat_row as _seat
 
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
-    "lobby_message_id, created_at, updated_at, to_move, engine_version, broken, clock, timeout_policy, paused_at"
-)
-_SEAT_QUERY = (
-    "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok, s.stand_in, s.why FROM seats s "
-    "LEFT JOIN users u ON u.user_id = s.user_id "
-)
-_MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
+_GAME_COLUMNS = GAME_COLUMNS
+_MOVE_COLUMNS = MOVE_COLUMNS
+_SEAT_QUERY = SEAT_QUERY
 _GAME_BY_ID = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
 _SEATS_OF_GAME = _SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat"
 _MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id"
 
 
-def _quoted(status: str) -> str:
-    if status not in _STATUSES:
-        raise StoreError(f"{status!r} is not a game status.")
-    return f"'{status}'"
-
-
-_STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
-
-
-
-
-def _game(row: Sequence[Any]) -> GameRow:
-    return GameRow(
-        id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3], game=row[4],
-        options=json.loads(row[5]), seed=row[6], status=row[7], state_id=row[8], host_id=row[9],
-        outcome=None if row[10] is None else json.loads(row[10]), lobby_message_id=row[11],
-        created_at=row[12], updated_at=row[13], to_move=None if row[14] is None else tuple(json.loads(row[14])),
-        engine_version=row[15] or 1, broken=row[16], clock=row[17], timeout_policy=row[18], paused_at=row[19],
-    )
-
-
-def _seat(row: Sequence[Any]) -> SeatRow:
-    return SeatRow(seat=row[1], name=row[2], user_id=row[3], ai=row[4], dm_ok=None if row[5] is None else bool(row[5]),
-                   stand_in=row[6], why=row[7])
-
-
-def _move(row: Sequence[Any]) -> MoveRow:
-    events: tuple[EventRecord, ...] = tuple(
-        (str(text), None if seats is None else tuple(int(s) for s in seats)) for text, seats in json.loads(row[4])
-    )
-    return MoveRow(
-        state_id=row[0], seat=row[1], kind=row[2], text=row[3], events=events,
-        to_move=tuple(json.loads(row[5])), user_id=row[6], created_at=row[7], stand_in=bool(row[8]),
-    )
-
-
-def encode_events(events: Iterable[EventRecord]) -> str:
-    return _dumps([[text, None if seats is None else sorted(seats)] for text, seats in events])
-
-
-class Store(Bookkeeping, ClockStore):
+class SqliteStore(Bookkeeping, ClockStore):
     """Games, seats, the move log, snapshots and adapter bookkeeping in one SQLite file."""
+
+    shared = False  # one process per file (`hold`): nothing else writes it
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -92,7 +54,7 @@ class Store(Bookkeeping, ClockStore):
 
     # -- opening ------------------------------------------------------------------------
     @classmethod
-    async def open(cls, path: str | Path, *, migrate: bool = True, exclusive: bool = True) -> Store:
+    async def open(cls, path: str | Path, *, migrate: bool = True, exclusive: bool = True) -> SqliteStore:
         """Connect, check the pragmas, and bring the schema up to date (or refuse a newer one).
 
         `exclusive` (every writer: the bot, terminal games) takes the database's lock for as
@@ -122,6 +84,21 @@ class Store(Bookkeeping, ClockStore):
     def commits(self) -> int:
         """Transactions committed so far (each holds a group of operations), for benchmarks."""
         return self._db.commits
+
+    # -- coordinating processes: there is only this one ------------------------------------------
+    @asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Nothing to exclude: the service's own asyncio lock covers the only process."""
+        yield
+
+    async def revision(self, game_id: int) -> str | None:
+        return None
+
+    async def hold_leadership(self) -> bool:
+        return True
+
+    async def release_leadership(self) -> None:
+        return None
 
     # -- lobby ---------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,

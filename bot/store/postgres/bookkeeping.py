@@ -1,0 +1,148 @@
+"""Adapter bookkeeping on PostgreSQL: the announcement outbox, DM channels, timers, settings.
+
+A mixin of `PostgresStore`, the counterpart of bot/store/bookkeeping.py.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.store.codec import dumps
+from bot.store.postgres.database import Conn, PgDatabase
+from bot.store.records import JSON, Announcement, PanelMark, Timer
+from bot.store.rows import Row
+
+_UPSERT_PING = ("INSERT INTO seat_pings (game_id, seat, state_id, pinged_at) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (game_id, seat) DO UPDATE "
+                "SET state_id = excluded.state_id, pinged_at = excluded.pinged_at")
+_UPSERT_TIMER = ("INSERT INTO timers (game_id, kind, seat, due_at, state_id) VALUES ($1, $2, $3, $4, $5) "
+                 "ON CONFLICT (game_id, kind, seat) DO UPDATE "
+                 "SET due_at = excluded.due_at, state_id = excluded.state_id")
+_TIMER_COLUMNS = "game_id, kind, seat, due_at, state_id"
+
+
+def _timer(row: Row) -> Timer:
+    return Timer(game_id=row[0], kind=row[1], seat=row[2], due_at=row[3], state_id=row[4])
+
+
+class PgBookkeeping:
+    """What adapters record beside the games (docs/storage.md)."""
+
+    _db: PgDatabase
+
+    # -- the announcement outbox -------------------------------------------------------------------
+    async def announcement(self, game_id: int) -> Announcement | None:
+        row = await self._db.fetchrow(
+            "SELECT game_id, state_id, to_move, channel_id, message_id, from_state, posted_to_move, panels_state_id "
+            "FROM announcements WHERE game_id = $1", game_id)
+        if row is None:
+            return None
+        return Announcement(game_id=row[0], state_id=row[1], to_move=tuple(json.loads(row[2])), channel_id=row[3],
+                            message_id=row[4], from_state=row[5], posted_to_move=tuple(json.loads(row[6])),
+                            panels_state_id=row[7])
+
+    async def record_announcement(self, mark: Announcement, *, pinged: Sequence[int], now: float) -> None:
+        """The mark and the seats it pinged, in one commit; marks only move forward."""
+        async def op(conn: Conn) -> None:
+            status = await conn.execute(
+                "UPDATE announcements SET state_id = $1, to_move = $2, channel_id = $3, message_id = $4, "
+                "from_state = $5, posted_to_move = $6, updated_at = $7 WHERE game_id = $8 AND state_id <= $1",
+                mark.state_id, dumps(list(mark.to_move)), mark.channel_id, mark.message_id, mark.from_state,
+                dumps(list(mark.posted_to_move)), now, mark.game_id)
+            if status != "UPDATE 1":
+                return
+            for seat in pinged:
+                await conn.execute(_UPSERT_PING, mark.game_id, seat, mark.state_id, now)
+        await self._db.write(op)
+
+    async def panel_marks(self, game_id: int) -> dict[int, PanelMark]:
+        rows = await self._db.fetch(
+            "SELECT seat, state_id, channel_id, message_id, offered_moves, final, told_no_dm, updated_at "
+            "FROM seat_panels WHERE game_id = $1", game_id)
+        return {int(r[0]): PanelMark(seat=r[0], state_id=r[1], channel_id=r[2], message_id=r[3],
+                                     offered_moves=r[4], final=r[5], told_no_dm=r[6], shown_at=float(r[7]))
+                for r in rows}
+
+    async def record_panels(self, game_id: int, marks: Sequence[PanelMark], now: float,
+                            done: int | None = None) -> None:
+        async def op(conn: Conn) -> None:
+            for mark in marks:
+                await conn.execute(
+                    "INSERT INTO seat_panels (game_id, seat, state_id, channel_id, message_id, offered_moves, final, "
+                    "told_no_dm, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (game_id, seat) "
+                    "DO UPDATE SET state_id = excluded.state_id, channel_id = excluded.channel_id, "
+                    "message_id = excluded.message_id, offered_moves = excluded.offered_moves, "
+                    "final = excluded.final, told_no_dm = excluded.told_no_dm, updated_at = excluded.updated_at",
+                    game_id, mark.seat, mark.state_id, mark.channel_id, mark.message_id, mark.offered_moves,
+                    mark.final, mark.told_no_dm, now)
+            if done is not None:
+                await conn.execute("UPDATE announcements SET panels_state_id = $1, updated_at = $2 "
+                                   "WHERE game_id = $3 AND panels_state_id < $1", done, now, game_id)
+        await self._db.write(op)
+
+    async def lagging_games(self) -> list[int]:
+        rows = await self._db.fetch(
+            "SELECT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id "
+            "WHERE g.status != 'lobby' AND (a.state_id < g.state_id OR a.panels_state_id < g.state_id) "
+            "ORDER BY a.updated_at")
+        return [int(r[0]) for r in rows]
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        value = await self._db.fetchval("SELECT dm_channel_id FROM users WHERE user_id = $1", user_id)
+        return None if value is None else int(value)
+
+    async def set_dm_channel(self, user_id: int, channel_id: int, now: float) -> None:
+        async def op(conn: Conn) -> None:
+            await conn.execute(
+                "INSERT INTO users (user_id, dm_channel_id, updated_at) VALUES ($1, $2, $3) ON CONFLICT (user_id) "
+                "DO UPDATE SET dm_channel_id = excluded.dm_channel_id, updated_at = excluded.updated_at",
+                user_id, channel_id, now)
+        await self._db.write(op)
+
+    # -- timers ---------------------------------------------------------------------------------
+    async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1) -> None:
+        async def op(conn: Conn) -> None:
+            await conn.execute(_UPSERT_TIMER, game_id, kind, seat, due_at, state_id)
+        await self._db.write(op)
+
+    async def finish_timers(self, timers: Sequence[Timer]) -> None:
+        """Delete timers that have run, unless their handlers set them again (a new due time)."""
+        if not timers:
+            return
+
+        async def op(conn: Conn) -> None:
+            await conn.execute(
+                "DELETE FROM timers t USING unnest($1::bigint[], $2::text[], $3::int[], $4::float8[]) "
+                "AS f(game_id, kind, seat, due_at) "
+                "WHERE t.game_id = f.game_id AND t.kind = f.kind AND t.seat = f.seat AND t.due_at = f.due_at",
+                [t.game_id for t in timers], [t.kind for t in timers], [t.seat for t in timers],
+                [t.due_at for t in timers])
+        await self._db.write(op)
+
+    async def timer(self, game_id: int, kind: str, seat: int = -1) -> Timer | None:
+        row = await self._db.fetchrow(f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = $1 AND kind = $2 "
+                                      "AND seat = $3", game_id, kind, seat)
+        return None if row is None else _timer(row)
+
+    async def next_due(self) -> float | None:
+        value = await self._db.fetchval("SELECT MIN(due_at) FROM timers")
+        return None if value is None else float(value)
+
+    async def due_timers(self, now: float, limit: int = 500) -> list[Timer]:
+        rows = await self._db.fetch(f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= $1 ORDER BY due_at "
+                                    "LIMIT $2", now, limit)
+        return [_timer(r) for r in rows]
+
+    async def guild_settings(self, guild_id: int) -> JSON:
+        rows = await self._db.fetch("SELECT key, value FROM guild_settings WHERE guild_id = $1", guild_id)
+        return {str(k): json.loads(v) for k, v in rows}
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any, now: float) -> None:
+        async def op(conn: Conn) -> None:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                guild_id, key, dumps(value), now)
+        await self._db.write(op)

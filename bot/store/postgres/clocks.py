@@ -1,0 +1,134 @@
+"""Clocks, stand-ins, votes and absences on PostgreSQL (the counterpart of bot/store/clocks.py).
+
+A mixin of `PostgresStore`; `write_clocks` and `write_seat` also run inside a change's own
+transaction (`PostgresStore.append_change`), so a move and its deadlines never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.store.clocks import CLOCK_TIMERS, ClockWrites, SeatStandIn, SeatWrite, VotesCleared
+from bot.store.postgres.database import Conn, PgDatabase
+from bot.store.records import SeatClock, Vote
+from bot.store.rows import Row
+
+_CLOCK_COLUMNS = "seat, bank, started, allowed, deadline, remaining, state_id"
+
+
+def _clock(row: Row) -> SeatClock:
+    return SeatClock(seat=row[0], bank=row[1], started=row[2], allowed=row[3], deadline=row[4], remaining=row[5],
+                     state_id=row[6])
+
+
+async def write_clocks(conn: Conn, game_id: int, writes: ClockWrites) -> None:
+    """Inside a transaction: store clocks, clear and set their timers."""
+    for clock in writes.clocks:
+        await conn.execute(
+            f"INSERT INTO seat_clocks (game_id, {_CLOCK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
+            "allowed = excluded.allowed, deadline = excluded.deadline, remaining = excluded.remaining, "
+            "state_id = excluded.state_id",
+            game_id, clock.seat, clock.bank, clock.started, clock.allowed, clock.deadline, clock.remaining,
+            clock.state_id)
+    if writes.cleared:
+        await conn.execute("DELETE FROM timers WHERE game_id = $1 AND seat = ANY($2::int[]) AND kind = ANY($3::text[])",
+                           game_id, list(writes.cleared), list(CLOCK_TIMERS))
+    for timer in writes.timers:
+        await conn.execute(
+            "INSERT INTO timers (game_id, kind, seat, due_at, state_id) VALUES ($1, $2, $3, $4, $5) "
+            "ON CONFLICT (game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at, state_id = excluded.state_id",
+            game_id, timer.kind, timer.seat, timer.due_at, timer.state_id)
+
+
+async def write_seat(conn: Conn, game_id: int, write: SeatWrite) -> None:
+    """Inside a transaction: one seat write of a change."""
+    if isinstance(write, VotesCleared):
+        await conn.execute("DELETE FROM table_votes WHERE game_id = $1 AND seat = $2", game_id, write.seat)
+        await conn.execute("DELETE FROM timers WHERE game_id = $1 AND seat = $2 AND kind = 'vote'", game_id, write.seat)
+    elif write.release_player:
+        await conn.execute("UPDATE seats SET stand_in = $1, why = $2, user_id = NULL WHERE game_id = $3 AND seat = $4",
+                           write.stand_in, write.why, game_id, write.seat)
+    else:
+        await conn.execute("UPDATE seats SET stand_in = $1, why = $2 WHERE game_id = $3 AND seat = $4",
+                           write.stand_in, write.why, game_id, write.seat)
+
+
+class PgClockStore:
+    """Seat clocks, stand-ins, votes and absences."""
+
+    _db: PgDatabase
+
+    async def clocks(self, game_id: int) -> dict[int, SeatClock]:
+        rows = await self._db.fetch(f"SELECT {_CLOCK_COLUMNS} FROM seat_clocks WHERE game_id = $1", game_id)
+        return {int(r[0]): _clock(r) for r in rows}
+
+    async def clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
+        found: dict[int, dict[int, SeatClock]] = {g: {} for g in game_ids}
+        rows = await self._db.fetch(f"SELECT game_id, {_CLOCK_COLUMNS} FROM seat_clocks "
+                                    "WHERE game_id = ANY($1::bigint[])", list(game_ids))
+        for r in rows:
+            found[int(r[0])][int(r[1])] = _clock(r[1:])
+        return found
+
+    async def set_clocks(self, game_id: int, writes: ClockWrites) -> None:
+        async def op(conn: Conn) -> None:
+            await write_clocks(conn, game_id, writes)
+        await self._db.write(op)
+
+    async def set_stand_in(self, game_id: int, seat: int, stand_in: str | None, why: str | None,
+                           release_player: bool = False) -> None:
+        write = SeatStandIn(seat, stand_in, why, release_player)
+
+        async def op(conn: Conn) -> None:
+            await write_seat(conn, game_id, write)
+        await self._db.write(op)
+
+    async def give_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None:
+        async def op(conn: Conn) -> None:
+            await conn.execute("UPDATE seats SET user_id = $1, name = $2, ai = NULL, stand_in = NULL, why = NULL "
+                               "WHERE game_id = $3 AND seat = $4", user_id, name, game_id, seat)
+        await self._db.write(op)
+
+    async def cast_vote(self, game_id: int, seat: int, voter: int, choice: str, now: float) -> None:
+        async def op(conn: Conn) -> None:
+            await conn.execute(
+                "INSERT INTO table_votes (game_id, seat, voter, choice, voted_at) VALUES ($1, $2, $3, $4, $5) "
+                "ON CONFLICT (game_id, seat, voter) DO UPDATE SET choice = excluded.choice, "
+                "voted_at = excluded.voted_at", game_id, seat, voter, choice, now)
+        await self._db.write(op)
+
+    async def votes(self, game_id: int, seat: int) -> list[Vote]:
+        rows = await self._db.fetch("SELECT voter, choice, voted_at FROM table_votes WHERE game_id = $1 AND seat = $2 "
+                                    "ORDER BY voted_at", game_id, seat)
+        return [Vote(voter=r[0], choice=r[1], voted_at=r[2]) for r in rows]
+
+    async def clear_votes(self, game_id: int, seat: int) -> None:
+        async def op(conn: Conn) -> None:
+            await write_seat(conn, game_id, VotesCleared(seat))
+        await self._db.write(op)
+
+    async def start_absence(self, user_id: int, guild_id: int, now: float, until: float) -> None:
+        async def op(conn: Conn) -> None:
+            await conn.execute(
+                "INSERT INTO absences (user_id, guild_id, started, until) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (user_id, guild_id, started) DO UPDATE SET until = excluded.until, ended = NULL",
+                user_id, guild_id, now, until)
+        await self._db.write(op)
+
+    async def end_absence(self, user_id: int, guild_id: int, now: float) -> None:
+        async def op(conn: Conn) -> None:
+            await conn.execute("UPDATE absences SET ended = $1 WHERE user_id = $2 AND guild_id = $3 AND until > $1 "
+                               "AND ended IS NULL", now, user_id, guild_id)
+        await self._db.write(op)
+
+    async def absences(self, user_id: int, guild_id: int, since: float) -> list[tuple[float, float]]:
+        rows = await self._db.fetch(
+            "SELECT started, COALESCE(ended, until) FROM absences WHERE user_id = $1 AND guild_id = $2 "
+            "AND COALESCE(ended, until) > $3 ORDER BY started", user_id, guild_id, since)
+        return [(float(r[0]), float(r[1])) for r in rows]
+
+    async def current_absences(self, now: float) -> list[tuple[int, int, float]]:
+        rows = await self._db.fetch(
+            "SELECT user_id, guild_id, until FROM absences WHERE until > $1 AND ended IS NULL", now)
+        return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]

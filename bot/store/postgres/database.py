@@ -1,0 +1,156 @@
+"""The PostgreSQL server as the store uses it: a pool for queries, a pool for game locks, and one
+connection for the leader's lock.
+
+- Every write is one transaction on a pooled connection. PostgreSQL flushes the WAL of
+  transactions committing together in one go, so there is no group-commit queue here.
+- Game locks are session advisory locks (`pg_advisory_lock(game id)`) held on a connection of
+  their own pool for the length of the service's critical section. A process that dies loses its
+  connections, and the server releases their locks with them.
+- The leader's lock is a session advisory lock on a connection kept for it; whoever holds it
+  runs the timers and the announcement catch-up (docs/scaling.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+
+import asyncpg
+
+if TYPE_CHECKING:
+    from asyncpg.pool import PoolConnectionProxy
+
+from bot.store.errors import StoreError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+# Strings: these classes are not generic at run time.
+Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
+AnyConn: TypeAlias = "PoolConnectionProxy[asyncpg.Record] | asyncpg.Connection[asyncpg.Record]"
+
+POOL = 10  # connections for queries and writes, per process
+LOCKS = 10  # connections holding game locks: games in their critical section at once, per process
+LEADER_KEY = -1  # advisory lock keys: game ids are positive, so negative keys never meet one
+MIGRATION_KEY = -2
+PING_TIMEOUT = 5.0  # seconds the leader's connection may take to answer before it counts as lost
+
+# Errors that mean the server or the connection is gone (as opposed to a refused statement).
+LOST = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError)
+
+
+class PgDatabase:
+    """The pools and the leader's connection of one process."""
+
+    def __init__(self, url: str, pool: asyncpg.Pool[asyncpg.Record], locks: asyncpg.Pool[asyncpg.Record]) -> None:
+        self._url = url
+        self.pool = pool
+        self._locks = locks
+        self._leader: asyncpg.Connection[asyncpg.Record] | None = None
+        self._leading = False
+        self._leader_guard = asyncio.Lock()
+        self._closed = False
+        self.commits = 0  # transactions committed, for benchmarks
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL, lock_pool_size: int = LOCKS) -> PgDatabase:
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        except LOST as error:
+            raise StoreError(f"Can't reach the PostgreSQL server: {error}") from None
+        except asyncpg.PostgresError as error:
+            raise StoreError(f"PostgreSQL refused the connection: {error}") from None
+        try:
+            locks = await asyncpg.create_pool(url, min_size=0, max_size=lock_pool_size)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(url, pool, locks)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self.release_leadership()
+        await self._locks.close()
+        await self.pool.close()
+
+    # -- queries ----------------------------------------------------------------------------
+    async def write(self, op: Callable[[Conn], Awaitable[T]]) -> T:
+        """Run `op` in a transaction of its own; returns once it is committed.
+
+        Shielded, like the SQLite store's group commit: a caller cancelled meanwhile doesn't
+        cancel the write."""
+        return await asyncio.shield(self._write(op))
+
+    async def _write(self, op: Callable[[Conn], Awaitable[T]]) -> T:
+        async with self.pool.acquire() as conn, conn.transaction():
+            result = await op(conn)
+        self.commits += 1
+        return result
+
+    async def read(self, op: Callable[[Conn], Awaitable[T]]) -> T:
+        """Run `op` in one read-only snapshot (several queries that must agree)."""
+        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            return await op(conn)
+
+    async def fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        return await self.pool.fetch(sql, *args)
+
+    async def fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
+        return await self.pool.fetchrow(sql, *args)
+
+    async def fetchval(self, sql: str, *args: Any) -> Any:
+        return await self.pool.fetchval(sql, *args)
+
+    # -- game locks -------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game's advisory lock: every process's critical section on it takes turns."""
+        async with self._locks.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", game_id)
+            try:
+                yield
+            finally:
+                # The pool's reset on release unlocks too (pg_advisory_unlock_all), should this fail.
+                with contextlib.suppress(*LOST):
+                    await conn.execute("SELECT pg_advisory_unlock($1)", game_id)
+
+    # -- the leader ---------------------------------------------------------------------------
+    async def hold_leadership(self) -> bool:
+        """Take the leader's lock if it is free, or check our session holding it still lives."""
+        async with self._leader_guard:
+            if self._closed:
+                return False
+            try:
+                if self._leader is None or self._leader.is_closed():
+                    self._leading = False
+                    self._leader = await asyncpg.connect(self._url, timeout=PING_TIMEOUT)
+                if self._leading:
+                    await self._leader.fetchval("SELECT 1", timeout=PING_TIMEOUT)
+                else:
+                    self._leading = bool(await self._leader.fetchval("SELECT pg_try_advisory_lock($1)", LEADER_KEY,
+                                                                     timeout=PING_TIMEOUT))
+            except LOST as error:
+                # The session is gone, and the server drops its locks with it: someone else may lead now.
+                log.warning("the leader's connection to PostgreSQL is lost (%s)", type(error).__name__)
+                self._drop_leader()
+                return False
+            return self._leading
+
+    async def release_leadership(self) -> None:
+        async with self._leader_guard:
+            leader, self._leader, self._leading = self._leader, None, False
+            if leader is not None and not leader.is_closed():
+                try:
+                    await leader.close(timeout=PING_TIMEOUT)  # ending the session releases its lock
+                except LOST:
+                    leader.terminate()
+
+    def _drop_leader(self) -> None:
+        if self._leader is not None:
+            self._leader.terminate()
+        self._leader, self._leading = None, False

@@ -1,0 +1,69 @@
+"""Rows as both stores read them: the column lists they select, and the records they make.
+
+asyncpg records and sqlite3 rows are both sequences, in the order these column lists give.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from bot.store.codec import dumps
+from bot.store.errors import StoreError
+from bot.store.records import EventRecord, GameRow, MoveRow, SeatRow
+
+
+class Row(Protocol):
+    """A result row, read by position: an sqlite3 row or an asyncpg record."""
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
+    "lobby_message_id, created_at, updated_at, to_move, engine_version, broken, clock, timeout_policy, paused_at"
+)
+SEAT_QUERY = (
+    "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok, s.stand_in, s.why FROM seats s "
+    "LEFT JOIN users u ON u.user_id = s.user_id "
+)
+MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
+STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
+
+
+def quoted(status: str) -> str:
+    """A status as an SQL literal (they come from code, never from users), so the planner can
+    match it to the partial index of open tables."""
+    if status not in STATUSES:
+        raise StoreError(f"{status!r} is not a game status.")
+    return f"'{status}'"
+
+
+def game_row(row: Row) -> GameRow:
+    return GameRow(
+        id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3], game=row[4],
+        options=json.loads(row[5]), seed=row[6], status=row[7], state_id=row[8], host_id=row[9],
+        outcome=None if row[10] is None else json.loads(row[10]), lobby_message_id=row[11],
+        created_at=row[12], updated_at=row[13], to_move=None if row[14] is None else tuple(json.loads(row[14])),
+        engine_version=row[15] or 1, broken=row[16], clock=row[17], timeout_policy=row[18], paused_at=row[19],
+    )
+
+
+def seat_row(row: Row) -> SeatRow:
+    return SeatRow(seat=row[1], name=row[2], user_id=row[3], ai=row[4], dm_ok=None if row[5] is None else bool(row[5]),
+                   stand_in=row[6], why=row[7])
+
+
+def move_row(row: Row) -> MoveRow:
+    events: tuple[EventRecord, ...] = tuple(
+        (str(text), None if seats is None else tuple(int(s) for s in seats)) for text, seats in json.loads(row[4])
+    )
+    return MoveRow(
+        state_id=row[0], seat=row[1], kind=row[2], text=row[3], events=events,
+        to_move=tuple(json.loads(row[5])), user_id=row[6], created_at=row[7], stand_in=bool(row[8]),
+    )
+
+
+def encode_events(events: Iterable[EventRecord]) -> str:
+    return dumps([[text, None if seats is None else sorted(seats)] for text, seats in events])

@@ -1,0 +1,1 @@
+"""PostgreSQL migrations: the same versions and meaning as the SQLite ones beside this package."""
