@@ -13,7 +13,6 @@ import argparse
 import asyncio
 import os
 import secrets
-import sqlite3
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -22,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.cli import EXIT_INTERRUPTED
-from bot.store import StoreError
 from bot.tables.terminal import HELP_WORDS, HUMAN, SavedGame, display_name, naming, play_saved, read_line
 from engine import registry
 from engine.core import AIPlayer, Event, Game, Move, Outcome, Step
@@ -291,7 +289,7 @@ def _saved(args: argparse.Namespace, table: Table, demo: bool) -> int:
     (bot/tables/terminal.py). A resumed game keeps its own seats, options and seed; one with
     another seat count than `--players` asks for is refused."""
     from bot.relay.settings import RelayConfigError
-    from bot.tables.cli import database_problem, unusable
+    from bot.tables.cli import database_errors, database_problem, unusable
 
     command = "demo" if demo else "play"
     try:
@@ -321,7 +319,7 @@ def _saved(args: argparse.Namespace, table: Table, demo: bool) -> int:
         return 2
     except BrokenPipeError:
         raise  # the reader went away: `skald` itself ends quietly
-    except (StoreError, sqlite3.Error, OSError) as err:
+    except database_errors(args.db or "") as err:
         print(f"skald {command}: {unusable(args.db or 'the scratch database', err)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -335,7 +333,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random, printed)")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option, e.g. sea_monsters=3")
     parser.add_argument("--names", metavar="A,B,...", help="display names by seat (default: Player 1, Player 2, ...)")
-    parser.add_argument("--db", metavar="PATH", help="save every move in this SQLite file; resumes its unfinished game")
+    parser.add_argument("--db", metavar="PATH|URL",
+                        help="save every move in this SQLite file (or postgresql:// database); resumes its unfinished "
+                             "game")
     parser.add_argument("--game-id", type=int, default=None, help="with --db: resume this saved game")
     parser.add_argument("--mqtt", metavar="URL", nargs="?", const=FROM_ENV,
                         help="also publish the game through the MQTT relay (docs/relay.md); without a URL: "

@@ -1,7 +1,8 @@
-"""`skald db migrate` and `skald db verify`.
+"""`skald db migrate` and `skald db verify`, on an SQLite file or a PostgreSQL URL.
 
 A path that is not a usable database (a directory, a missing folder, a file of another kind,
-a damaged file) is answered with one line saying so, never a traceback.
+a damaged file) or a server that can't be used is answered with one line saying so, never a
+traceback. A URL's password never appears in what is printed.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from bot.store import Store, StoreError
+from bot.store import StoreError, describe, is_postgres, open_store
 from bot.store import migrate as migrations
 from bot.store.connection import connect
 from bot.tables.audit import verify
@@ -24,16 +25,28 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def default_db() -> str:
-    """The database file: $SKALD_DB, else skald.sqlite3 in the working directory."""
+    """The database: $SKALD_DB (a file or a postgresql:// URL), else skald.sqlite3 here."""
     return os.environ.get("SKALD_DB", DEFAULT_DB)
+
+
+def database_errors(target: str | Path) -> tuple[type[BaseException], ...]:
+    """What using the database may raise that is the database's doing, told in one line."""
+    errors: tuple[type[BaseException], ...] = (StoreError, sqlite3.Error, OSError)
+    if is_postgres(target):
+        import asyncpg
+
+        errors += (asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError)
+    return errors
 
 
 def database_problem(path: str | Path, *, may_create: bool) -> str | None:
     """Why `path` can't be opened as a Skald database, or None when it looks usable.
 
     `may_create`: a missing file is fine (SQLite creates it) as long as its folder exists.
-    An empty file is a valid, empty SQLite database.
+    An empty file is a valid, empty SQLite database. A URL is tried when it is used.
     """
+    if is_postgres(path):
+        return None
     target = Path(path)
     if target.is_dir():
         return f"{path} is a directory, not a database file"
@@ -56,6 +69,7 @@ def database_problem(path: str | Path, *, may_create: bool) -> str | None:
 
 def unusable(path: str | Path, error: BaseException) -> str:
     """One line for an error met while using the database at `path` (no traceback)."""
+    path = describe(path)
     if isinstance(error, StoreError):
         return str(error)
     if isinstance(error, sqlite3.Error):
@@ -70,11 +84,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     db = sub.add_parser("db", help="database maintenance (migrate, verify)")
     actions = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
     migrate = actions.add_parser("migrate", help="apply the missing schema migrations (creates a missing file)")
-    migrate.add_argument("--db", default=default_db(), help="database file (default: $SKALD_DB or skald.sqlite3)")
+    migrate.add_argument("--db", default=default_db(),
+                         help="database file or postgresql:// URL (default: $SKALD_DB or skald.sqlite3)")
     migrate.add_argument("--to", type=int, default=None, help="stop at this schema version")
     migrate.set_defaults(handler=lambda args: asyncio.run(_migrate(args.db, args.to)))
     check = actions.add_parser("verify", help="replay every game and compare with its snapshots")
-    check.add_argument("--db", default=default_db(), help="database file (default: $SKALD_DB or skald.sqlite3)")
+    check.add_argument("--db", default=default_db(),
+                       help="database file or postgresql:// URL (default: $SKALD_DB or skald.sqlite3)")
     check.set_defaults(handler=lambda args: asyncio.run(_verify(args.db)))
 
 
@@ -84,21 +100,38 @@ async def _migrate(path: str, target: int | None) -> int:
         print(f"skald db migrate: {problem}", file=sys.stderr)
         return 1
     try:
-        db = await connect(path)
-        try:
-            before = await migrations.current_version(db)
-            applied = await migrations.migrate(db, target)
-            after = await migrations.current_version(db)
-        finally:
-            await db.close()
-    except (StoreError, sqlite3.Error, OSError) as error:
+        before, applied, after = await (_migrate_postgres(path, target) if is_postgres(path)
+                                        else _migrate_sqlite(path, target))
+    except database_errors(path) as error:
         print(f"skald db migrate: {unusable(path, error)}", file=sys.stderr)
         return 1
     if applied:
-        print(f"{path}: schema {before} -> {after} (applied {', '.join(f'{v:04d}' for v in applied)})")
+        print(f"{describe(path)}: schema {before} -> {after} (applied {', '.join(f'{v:04d}' for v in applied)})")
     else:
-        print(f"{path}: schema {after}, nothing to apply")
+        print(f"{describe(path)}: schema {after}, nothing to apply")
     return 0
+
+
+async def _migrate_sqlite(path: str, target: int | None) -> tuple[int, list[int], int]:
+    db = await connect(path)
+    try:
+        return (await migrations.current_version(db), await migrations.migrate(db, target),
+                await migrations.current_version(db))
+    finally:
+        await db.close()
+
+
+async def _migrate_postgres(url: str, target: int | None) -> tuple[int, list[int], int]:
+    from bot.store.postgres import migrate as pg_migrations
+    from bot.store.postgres.database import PgDatabase
+
+    db = await PgDatabase.open(url, pool_size=1, lock_pool_size=1)
+    try:
+        async with db.pool.acquire() as conn:
+            return (await pg_migrations.current_version(conn), await pg_migrations.migrate(conn, target),
+                    await pg_migrations.current_version(conn))
+    finally:
+        await db.close()
 
 
 async def _verify(path: str) -> int:
@@ -107,13 +140,13 @@ async def _verify(path: str) -> int:
         print(f"skald db verify: {problem}", file=sys.stderr)
         return 1
     try:
-        store = await Store.open(path, migrate=False, exclusive=False)  # reads beside a running bot
-    except (StoreError, sqlite3.Error, OSError) as error:
+        store = await open_store(path, migrate=False, exclusive=False)  # reads beside a running bot
+    except database_errors(path) as error:
         print(f"skald db verify: {unusable(path, error)}", file=sys.stderr)
         return 1
     try:
         audit = await verify(store, registry.get)
-    except (StoreError, sqlite3.Error) as error:
+    except database_errors(path) as error:
         # Only the listing of games can fail here: a game that can't be checked is a finding.
         print(f"skald db verify: {unusable(path, error)}", file=sys.stderr)
         return 1
@@ -122,5 +155,6 @@ async def _verify(path: str) -> int:
     for finding in audit.findings:
         print(finding)
     verdict = "OK" if audit.ok else f"{len(audit.findings)} problem(s)"
-    print(f"{path}: {audit.games} games, {audit.moves} logged changes, {audit.snapshots} snapshots checked: {verdict}")
+    print(f"{describe(path)}: {audit.games} games, {audit.moves} logged changes, {audit.snapshots} snapshots checked: "
+          f"{verdict}")
     return 0 if audit.ok else 1

@@ -3,7 +3,11 @@ after it, and the AI seats. The operations live beside it (lobby.py, play.py, se
 looking.py); `bot.tables.service.Tables` puts them together. See docs/tables.md.
 
 A change is handled as DESIGN.md says: the game's lock, the checks, `engine.apply`, one
-SQLite transaction, and only then the notifications to the attached adapters.
+transaction, and only then the notifications to the attached adapters.
+
+On a shared store (PostgreSQL, several processes) the game's lock is also the store's lock
+across processes, and a cached game is used only while the store's revision of it is the one it
+was read at: a move another process committed makes this one reload it (docs/scaling.md).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.notify import Notifier, PrivateUpdate, PublicUpdate
-from bot.store import Store
+from bot.store import StateConflict, Store, open_store
 from bot.store.clocks import ClockWrites, SeatWrite, TimerSpec
 from bot.store.records import EventRecord, MoveRow
 from bot.tables import clocks
@@ -56,6 +60,7 @@ GameLookup = Callable[[str], Game[Any]]
 T = TypeVar("T", bound="TablesCore")
 
 LOBBY_EXPIRY = "lobby_expiry"  # timer kind
+ABSENCES_FRESH = 5.0  # seconds a shared store's list of absences is trusted (others may change it)
 UNAVAILABLE = ("Game #{game_id} can't be loaded right now; it has been set aside for the bot's operators, "
                "and every other game goes on.")
 
@@ -114,8 +119,10 @@ class TablesCore:
         # still finds the game if the cache dropped it meanwhile, instead of waiting for the lock.
         self._held: dict[int, Table] = {}
         self._ai_slots = asyncio.Semaphore(ai_concurrency)
-        # (user, guild) -> when their absence ends; loaded from the store on first use.
+        # (user, guild) -> when their absence ends; loaded from the store on first use (and
+        # again after ABSENCES_FRESH seconds on a shared store, where other processes add them).
         self._absences: dict[tuple[int, int], float] | None = None
+        self._absences_read = 0.0
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         # The latest AI failures, for tests and diagnosis; bounded, as a bot runs for months.
         self.ai_failures: deque[tuple[int, BaseException]] = deque(maxlen=100)
@@ -124,8 +131,9 @@ class TablesCore:
     async def open(cls: type[T], db_path: str | Path, *, cache_size: int = 256, snapshot_every: int = 25,
                    clock: Callable[[], float] | None = None, ai_concurrency: int = 4,
                    games: GameLookup = registry.get, seeds: Callable[[], int] | None = None) -> T:
-        """Open (and migrate) the database at `db_path` and serve its games."""
-        store = await Store.open(db_path)
+        """Open (and migrate) the database `db_path` names (an SQLite file, or a PostgreSQL URL)
+        and serve its games."""
+        store = await open_store(db_path)
         return cls(store, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock,
                    ai_concurrency=ai_concurrency, games=games, seeds=seeds)
 
@@ -151,22 +159,51 @@ class TablesCore:
     def detach(self, notifier: Notifier) -> None:
         self._notifiers.remove(notifier)
 
-    @asynccontextmanager
-    async def _locked(self, game_id: int) -> AsyncIterator[Table]:
-        """Hold the game's lock and yield its table (loaded from the store if not cached)."""
+    def _lock_of(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
-        async with lock:
-            table = self._cache.get(game_id)
-            if table is None:
-                table = await self._load(game_id)
+        return lock
+
+    @asynccontextmanager
+    async def _locked(self, game_id: int) -> AsyncIterator[Table]:
+        """Hold the game's lock and yield its table (loaded from the store if not cached, or if
+        another process changed it). The lock is this process's asyncio lock and, on a shared
+        store, the store's lock across processes too (taken second, so a process queues its
+        own callers before holding a database connection for them)."""
+        async with self._lock_of(game_id), self.store.game_lock(game_id):
+            table = await self._current(game_id)
             self._held[game_id] = table
             try:
                 yield table
             finally:
                 del self._held[game_id]
+                if self.store.shared:
+                    await self._note_revision(table)
+
+    async def _current(self, game_id: int) -> Table:
+        """The cached table if it is still what the store holds, else the game loaded afresh."""
+        table = self._cache.get(game_id)
+        if table is not None and not await self._fresh(table):
+            self._cache.drop(game_id)  # another process changed the game since it was cached
+            table = None
+        return table if table is not None else await self._load(game_id)
+
+    async def _fresh(self, table: Table) -> bool:
+        return not self.store.shared or await self.store.revision(table.game_id) == table.revision
+
+    async def _note_revision(self, table: Table) -> None:
+        """After this process's own changes (still under the lock): the revision they made."""
+        if table.game_id not in self._cache:
+            return
+        try:
+            table.revision = await self.store.revision(table.game_id)
+        except Exception:
+            self._cache.drop(table.game_id)  # unknown: the next use reloads it
+        except BaseException:
+            self._cache.drop(table.game_id)
+            raise
 
     async def _load(self, game_id: int) -> Table:
         record = await self.store.load(game_id)
@@ -208,14 +245,18 @@ class TablesCore:
         self._cache.drop(game_id)
 
     async def _table(self, game_id: int) -> Table:
-        """The table for reading; only a game neither cached nor locked waits to be loaded."""
+        """The table for reading; only a game neither cached nor locked waits to be loaded.
+
+        A game locked in this process is read as its holder has it. A read never takes the lock
+        across processes: a load is one consistent snapshot, and its revision says how old it is."""
+        held = self._held.get(game_id)
+        if held is not None:
+            return held
         table = self._cache.get(game_id)
-        if table is None:
-            table = self._held.get(game_id)
-        if table is not None:
+        if table is not None and await self._fresh(table):
             return table
-        async with self._locked(game_id) as table:
-            return table
+        async with self._lock_of(game_id):
+            return await self._current(game_id)
 
     async def _set_game_field(self, game_id: int, field: str, value: int | float | None) -> None:
         # No game lock: adapters call this from their notices, which run under that lock.
@@ -347,8 +388,10 @@ class TablesCore:
 
     async def _away_until(self, user_id: int, guild_id: int) -> float | None:
         """When the user's absence from this server's games ends (None: not away)."""
-        if self._absences is None:
+        stale = self.store.shared and time.monotonic() - self._absences_read > ABSENCES_FRESH
+        if self._absences is None or stale:
             now = self.clock()
+            self._absences_read = time.monotonic()
             self._absences = {(u, g): until for u, g, until in await self.store.current_absences(now)}
         until = self._absences.get((user_id, guild_id))
         return until if until is not None and until > self.clock() else None
@@ -388,20 +431,28 @@ class TablesCore:
 
     async def _run_ai(self, game_id: int) -> None:
         """Play the game's AI seats, one move at a time, until a human (or nobody) must act."""
+        conflicts = 0
         try:
             while True:
-                async with self._ai_slots, self._locked(game_id) as table:
-                    seats = self._ai_seats_to_move(table)
-                    if not seats:
-                        return
-                    seat = seats[0]
-                    kind = ai_of(table, seat)
-                    assert kind is not None and table.row.seed is not None
-                    player = table.engine.ai_players()[kind]
-                    seed = ai_seed(table.row.seed, table.row.state_id, seat)
-                    # Search players can think for a while: keep the event loop free.
-                    move = await asyncio.to_thread(player.choose, table.state, seat, seed)
-                    await self._play(table, seat, move, None, stand_in=table.seats[seat].ai is None)
+                try:
+                    async with self._ai_slots, self._locked(game_id) as table:
+                        seats = self._ai_seats_to_move(table)
+                        if not seats:
+                            return
+                        seat = seats[0]
+                        kind = ai_of(table, seat)
+                        assert kind is not None and table.row.seed is not None
+                        player = table.engine.ai_players()[kind]
+                        seed = ai_seed(table.row.seed, table.row.state_id, seat)
+                        # Search players can think for a while: keep the event loop free.
+                        move = await asyncio.to_thread(player.choose, table.state, seat, seed)
+                        await self._play(table, seat, move, None, stand_in=table.seats[seat].ai is None)
+                    conflicts = 0
+                except StateConflict:
+                    # Another process committed first (its lock was lost): the game reloads, look again.
+                    conflicts += 1
+                    if conflicts > 3:
+                        raise
         except SkaldError as error:
             # The rules refused the AI's move: the reason may name the seat's hidden cards
             # (e.g. its face-down discard), so the log says only what kind of refusal it was.

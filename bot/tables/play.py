@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.tables.errors import NotAllowed, NotInGame
+from bot.store import StateConflict
+from bot.tables.errors import NotAllowed, NotInGame, StaleBoard
 from bot.tables.seating import SeatingOps
 from bot.tables.types import (
     ABANDONED,
@@ -17,7 +18,22 @@ class PlayOps(SeatingOps):
     """Moves and the ways a running game ends early."""
 
     async def move(self, game_id: int, user_id: int, state_id: int, text: str) -> MoveResult:
-        """Play `text` for the user's seat on the board `state_id`; returns after commit and notices."""
+        """Play `text` for the user's seat on the board `state_id`; returns after commit and notices.
+
+        Should another process commit to the game first (it could only if its lock across
+        processes was lost), the database refuses this commit; the game is reloaded and the move
+        checked again once: applied if the board it was made on still stands, else StaleBoard."""
+        try:
+            return await self._move(game_id, user_id, state_id, text)
+        except StateConflict:
+            try:
+                return await self._move(game_id, user_id, state_id, text)
+            except StateConflict:
+                current = (await self._table(game_id)).row.state_id
+                raise StaleBoard(f"The board has moved on since you looked (now at state {current}); "
+                                 "here is the current one.", current) from None
+
+    async def _move(self, game_id: int, user_id: int, state_id: int, text: str) -> MoveResult:
         async with self._locked(game_id) as table:
             self._require_running(table)
             seat = table.seat_of(user_id)

@@ -60,6 +60,11 @@ class Scheduler:
         if self._running is not None:
             await asyncio.gather(self._running, return_exceptions=True)
 
+    async def refresh(self) -> None:
+        """Wake for the earliest timer in the store, which another process may have set."""
+        if self._started:
+            await self._rearm()
+
     async def changed(self, due_at: float) -> None:
         """A timer was set for `due_at`: wake earlier if it is the new earliest."""
         if self._started and (self._armed_for is None or due_at < self._armed_for):

@@ -26,6 +26,7 @@ class Table:
     state: Any = None  # None while a lobby (or a cancelled one)
     since_snapshot: int = 0  # changes committed since the newest snapshot
     clocks: dict[int, SeatClock] = field(default_factory=dict)  # by seat, when the table has a clock
+    revision: str | None = None  # a shared store's revision of what this holds (None: not shared)
 
     @property
     def game_id(self) -> int:
@@ -89,7 +90,7 @@ def rebuild(engine: Game[Any], record: GameRecord) -> Table:
     call again (`record` then holds no snapshot). A change that no longer replays raises
     ReplayFailed, naming the change but not the engine's reason (it may name hidden cards)."""
     row = record.game
-    table = Table(engine=engine, row=row, seats=record.seats)
+    table = Table(engine=engine, row=row, seats=record.seats, revision=record.revision)
     if row.seed is None:  # never started
         return table
     if record.snapshot is not None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.names import name_seats
 from bot.notify import PrivateUpdate, PublicUpdate
+from bot.store import describe, is_postgres
 from bot.tables.errors import NoSuchGame
 from bot.tables.service import Tables
 from bot.tables.types import LOBBY, RUNNING, GameInfo
@@ -79,7 +80,7 @@ def terminal_namespace(db_path: Path | str | None) -> str:
     """
     if db_path is None:
         return f"term-{secrets.token_hex(4)}"
-    where = f"{socket.gethostname()}:{Path(db_path).resolve()}"
+    where = f"{socket.gethostname()}:{describe(db_path) if is_postgres(db_path) else Path(db_path).resolve()}"
     return f"term-{hashlib.sha256(where.encode()).hexdigest()[:8]}"
 
 
@@ -257,7 +258,8 @@ async def _play_saved(db_path: Path | str, wanted: SavedGame, read: Read, screen
         humans = [seat.seat for seat in info.seats if seat.user_id is not None]
         if demo and humans:
             raise BadOptions(f"Game #{info.game_id} has people at its seats; continue it with `skald play`.")
-        write(f"{info.title}, {len(names)} players, saved in {db_path}. Type '?' for your moves, 'quit' to stop.")
+        write(f"{info.title}, {len(names)} players, saved in {describe(db_path)}. Type '?' for your moves, "
+              "'quit' to stop.")
         await tables.resume()
         shown: int | None = None
         while True:
