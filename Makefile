@@ -35,5 +35,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# With a throwaway PostgreSQL cluster for the PostgreSQL half of the store and table tests
+# (.ci/with-postgres: installed first under CI; skipped, saying why, where it is not installed).
 test: lint
-	$(BIN)/python -m pytest -n 2
+	.ci/with-postgres $(BIN)/python -m pytest -n 2

@@ -1,14 +1,15 @@
-"""Group commit: changes of many games share a transaction, each all-or-nothing on its own."""
+"""Changes of many games at once, each all-or-nothing on its own: on SQLite they share a
+transaction (group commit), on PostgreSQL each has its own; the outcome is the same."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
-from bot.store import MoveRow, StateConflict, Store
+from bot.store import MoveRow, StateConflict, open_store
 from bot.tables import Tables
+from tests.databases import Target
 from tests.tables.conftest import duel
 from tests.tables.duel import games
 
@@ -18,7 +19,7 @@ def change(state_id: int, text: str) -> MoveRow:
                    user_id=1, created_at=0.0)
 
 
-async def started_games(path: Path, count: int) -> list[int]:
+async def started_games(path: Target, count: int) -> list[int]:
     tables = await Tables.open(path, games=games)
     try:
         return [await duel(tables, seed=i) for i in range(count)]
@@ -26,10 +27,10 @@ async def started_games(path: Path, count: int) -> list[int]:
         await tables.close()
 
 
-async def test_a_refused_change_does_not_sink_the_others_in_its_batch(tmp_path: Path) -> None:
-    path = tmp_path / "group.db"
+async def test_a_refused_change_does_not_sink_the_others_in_its_batch(database: Target) -> None:
+    path = database
     ids = await started_games(path, 3)
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         results = await asyncio.gather(
             store.append_change(ids[0], change(1, "lay 1"), status="running", outcome=None, snapshot=None),
@@ -47,8 +48,8 @@ async def test_a_refused_change_does_not_sink_the_others_in_its_batch(tmp_path: 
         await store.close()
 
 
-async def test_many_games_moving_at_once_all_commit(tmp_path: Path) -> None:
-    path = tmp_path / "many.db"
+async def test_many_games_moving_at_once_all_commit(database: Target) -> None:
+    path = database
     ids = await started_games(path, 12)
     tables = await Tables.open(path, games=games)
     try:

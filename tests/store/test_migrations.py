@@ -9,7 +9,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.store import SchemaError, Store
+from bot.store import SchemaError, SqliteStore
 from bot.store import migrate as migrations
 from bot.store.connection import connect
 from bot.tables import Tables
@@ -26,7 +26,7 @@ def test_migrations_are_numbered_without_gaps_and_split_into_statements() -> Non
 
 
 async def test_a_new_database_is_at_the_latest_version_in_wal_with_full_sync(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "new.db")
+    store = await SqliteStore.open(tmp_path / "new.db")
     try:
         assert await store.version() == migrations.latest_version()
     finally:
@@ -44,13 +44,13 @@ async def test_a_new_database_is_at_the_latest_version_in_wal_with_full_sync(tmp
 
 async def test_a_database_newer_than_the_code_refuses_to_start(tmp_path: Path) -> None:
     path = tmp_path / "future.db"
-    await (await Store.open(path)).close()  # created at the latest version
+    await (await SqliteStore.open(path)).close()  # created at the latest version
     plain = sqlite3.connect(path)
     plain.execute("INSERT INTO schema_migrations VALUES (999, 'from_the_future', 0)")
     plain.commit()
     plain.close()
     with pytest.raises(SchemaError, match="schema version 999, newer than this Skald"):
-        await Store.open(path)
+        await SqliteStore.open(path)
     with pytest.raises(SchemaError, match="999"):
         await Tables.open(path)
 
@@ -146,7 +146,7 @@ async def test_a_version_one_database_upgrades_and_every_game_loads_and_plays(tm
 async def test_a_failed_migration_leaves_the_previous_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shipped = migrations.available()
     broken = [*shipped, migrations.Migration(len(shipped) + 1, "broken", "CREATE TABLE x (a);\nSELECT nope FROM x;")]
-    monkeypatch.setattr(migrations, "available", lambda: broken)
+    monkeypatch.setattr(migrations, "available", lambda package=None: broken)
     db = await connect(tmp_path / "broken.db")
     try:
         with pytest.raises(aiosqlite.OperationalError):

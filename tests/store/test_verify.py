@@ -1,9 +1,8 @@
-"""`skald db migrate` and `skald db verify` from the command line, on real files."""
+"""`skald db migrate` and `skald db verify` from the command line, on real files and real PostgreSQL."""
 
 from __future__ import annotations
 
 import argparse
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -11,11 +10,12 @@ import pytest
 from bot.store import migrate as migrations
 from bot.tables import Tables, cli
 from bot.tables.audit import verify
+from tests.databases import Target, sql
 from tests.tables.conftest import ALICE, BOB, duel
 from tests.tables.duel import games
 
 
-async def played(path: Path) -> int:
+async def played(path: Target) -> int:
     tables = await Tables.open(path, games=games, snapshot_every=2)
     try:
         game_id = await duel(tables, rounds=3)
@@ -27,8 +27,8 @@ async def played(path: Path) -> int:
     return game_id
 
 
-async def test_verify_finds_a_snapshot_the_log_does_not_reproduce(tmp_path: Path) -> None:
-    path = tmp_path / "game.db"
+async def test_verify_finds_a_snapshot_the_log_does_not_reproduce(database: Target) -> None:
+    path = database
     game_id = await played(path)
     tables = await Tables.open(path, games=games)
     try:
@@ -36,12 +36,9 @@ async def test_verify_finds_a_snapshot_the_log_does_not_reproduce(tmp_path: Path
         assert audit.ok and audit.games == 1 and audit.moves == 5 and audit.snapshots == 3
     finally:
         await tables.close()
-    plain = sqlite3.connect(path)
-    plain.execute("UPDATE snapshots SET state = replace(state, '\"round\":2', '\"round\":3') "
-                  "WHERE game_id = ? AND state_id = 2", (game_id,))
-    plain.execute("DELETE FROM moves WHERE game_id = ? AND state_id = 3", (game_id,))
-    plain.commit()
-    plain.close()
+    await sql(path, "UPDATE snapshots SET state = replace(state, '\"round\":2', '\"round\":3') "
+              "WHERE game_id = ? AND state_id = 2", (game_id,))
+    await sql(path, "DELETE FROM moves WHERE game_id = ? AND state_id = 3", (game_id,))
     tables = await Tables.open(path, games=games)
     try:
         problems = [str(f) for f in (await verify(tables.store, games)).findings]
@@ -60,8 +57,9 @@ def main(argv: list[str]) -> int:
     return code
 
 
-def test_db_migrate_and_verify_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = str(tmp_path / "cli.db")
+def test_db_migrate_and_verify_commands(database_for_commands: str, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = database_for_commands
     assert main(["db", "migrate", "--db", path, "--to", "1"]) == 0
     assert "schema 0 -> 1" in capsys.readouterr().out
     assert main(["db", "verify", "--db", path]) == 1

@@ -1,14 +1,15 @@
-"""A real Tables over a real SQLite file in tmp_path, with a notifier that records everything."""
+"""A real Tables over a real database — an SQLite file in tmp_path, or a PostgreSQL database of its
+own (each test runs on both, tests/conftest.py) — with a notifier that records everything."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.notify import PrivateUpdate, PublicUpdate
 from bot.tables import Tables
+from tests.databases import Target
 from tests.tables.duel import games
 
 
@@ -31,12 +32,13 @@ class Recorder:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "skald.db"
+def db_path(database: Target) -> Target:
+    """The test's database: a file path or a PostgreSQL URL (tests/databases.py)."""
+    return database
 
 
 @pytest.fixture
-async def tables(db_path: Path) -> AsyncIterator[Tables]:
+async def tables(db_path: Target) -> AsyncIterator[Tables]:
     service = await Tables.open(db_path, games=games, snapshot_every=4)
     yield service
     await service.close()

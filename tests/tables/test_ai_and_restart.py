@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.tables import Tables
 from engine.core import AIPlayer, Game, Move
+from tests.databases import Target
 from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, Recorder, duel
 from tests.tables.duel import GAME, DuelState, RuneDuel, games
 
@@ -41,11 +41,11 @@ async def test_ai_seats_move_through_the_pipeline_until_a_human_must_act(tables:
     assert (await tables.game(game_id)).status == "finished" and not tables.ai_failures
 
 
-async def test_ai_games_replay_exactly_from_the_log(tables: Tables, db_path: Path) -> None:
+async def test_ai_games_replay_exactly_from_the_log(tables: Tables, another_database: Target) -> None:
     game_id = await ai_duel(tables, rounds=10)
     await play_alice_to_the_end(tables, game_id)
     log = [(m.seat, m.text) for m in await tables.store.moves(game_id)]
-    other = await Tables.open(db_path.with_name("other.db"), games=games)
+    other = await Tables.open(another_database, games=games)
     try:
         again = await ai_duel(other, rounds=10)
         await play_alice_to_the_end(other, again)
@@ -66,7 +66,7 @@ class FaultyDuel(RuneDuel):
         return {"random": Faulty(self)}
 
 
-async def test_a_failing_ai_is_logged_with_its_game_and_never_lost(db_path: Path,
+async def test_a_failing_ai_is_logged_with_its_game_and_never_lost(db_path: Target,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
     faulty = FaultyDuel()
 
@@ -83,7 +83,7 @@ async def test_a_failing_ai_is_logged_with_its_game_and_never_lost(db_path: Path
     assert f"AI move failed in game {game_id}" in caplog.text
 
 
-async def test_a_restart_resumes_every_game_and_its_ai_seats(db_path: Path) -> None:
+async def test_a_restart_resumes_every_game_and_its_ai_seats(db_path: Target) -> None:
     tables = await Tables.open(db_path, games=games, snapshot_every=3)
     human = await duel(tables, rounds=10)
     for user, state_id in ((ALICE, 0), (BOB, 1), (ALICE, 2), (BOB, 3), (ALICE, 4)):
@@ -108,7 +108,7 @@ async def test_a_restart_resumes_every_game_and_its_ai_seats(db_path: Path) -> N
         await again.close()
 
 
-async def test_evicted_games_reload_transparently(db_path: Path) -> None:
+async def test_evicted_games_reload_transparently(db_path: Target) -> None:
     tables = await Tables.open(db_path, games=games, cache_size=1, snapshot_every=2)
     try:
         first, second = await duel(tables, rounds=10), await duel(tables, rounds=10, seed=6)
@@ -127,7 +127,7 @@ async def test_evicted_games_reload_transparently(db_path: Path) -> None:
         await tables.close()
 
 
-async def test_resume_sets_stalled_ai_seats_back_to_work_after_a_restart(db_path: Path) -> None:
+async def test_resume_sets_stalled_ai_seats_back_to_work_after_a_restart(db_path: Target) -> None:
     faulty = FaultyDuel()
 
     def lookup(name: str) -> Game[Any]:

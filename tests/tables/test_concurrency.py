@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from bot.notify import PrivateUpdate, PublicUpdate
 from bot.tables import MoveResult, StaleBoard, Tables
+from tests.databases import Target
 from tests.tables.conftest import ALICE, BOB, duel
 from tests.tables.duel import games
 
@@ -90,7 +90,7 @@ class Bookkeeper:
         return None
 
 
-async def test_notices_may_read_and_book_their_game_inline_even_when_it_was_evicted(db_path: Path) -> None:
+async def test_notices_may_read_and_book_their_game_inline_even_when_it_was_evicted(db_path: Target) -> None:
     tables = await Tables.open(db_path, games=games, cache_size=1)
     try:
         first, second = await duel(tables), await duel(tables, seed=9)

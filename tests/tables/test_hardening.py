@@ -8,22 +8,15 @@ import os
 import stat
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from bot.store import StoreLocked
 from bot.tables import GameFull, Tables
 from bot.tables.errors import AlreadyStarted, GameUnavailable, TooManyTables
 from engine.errors import SkaldError
+from tests.databases import Target, sql
 from tests.tables.conftest import ALICE, BOB, CARL, CHANNEL, GUILD, duel
 from tests.tables.duel import games
-
-
-async def sql(path: Path, statement: str, params: tuple[object, ...] = ()) -> None:
-    """Damage the file as a bad release, a bad disk or a hand edit would (not through Skald)."""
-    async with aiosqlite.connect(path) as db:
-        await db.execute(statement, params)
-        await db.commit()
 
 
 async def play(tables: Tables, game_id: int, moves: int) -> None:
@@ -35,17 +28,23 @@ async def play(tables: Tables, game_id: int, moves: int) -> None:
         await tables.move(game_id, user, view.state_id, view.legal_moves[0].text)
 
 
-async def test_a_second_service_on_the_same_database_file_refuses_to_start(tables: Tables, db_path: Path) -> None:
-    with pytest.raises(StoreLocked, match="one process per database file"):
-        await Tables.open(db_path, games=games)
-    await duel(tables)  # the first goes on untroubled
+async def test_a_second_service_on_the_same_database_file_refuses_to_start(tmp_path: Path) -> None:
+    path = tmp_path / "one.db"
+    tables = await Tables.open(path, games=games)
+    try:
+        with pytest.raises(StoreLocked, match="one process per database file"):
+            await Tables.open(path, games=games)
+        await duel(tables)  # the first goes on untroubled
+    finally:
+        await tables.close()
 
 
-async def test_the_database_file_is_created_readable_by_its_owner_only(db_path: Path, tables: Tables) -> None:
-    assert stat.S_IMODE(os.stat(db_path).st_mode) == 0o600
+async def test_the_database_file_is_created_readable_by_its_owner_only(tmp_path: Path) -> None:
+    await (await Tables.open(tmp_path / "private.db", games=games)).close()
+    assert stat.S_IMODE(os.stat(tmp_path / "private.db").st_mode) == 0o600
 
 
-async def test_a_snapshot_that_no_longer_decodes_falls_back_to_a_full_replay(db_path: Path) -> None:
+async def test_a_snapshot_that_no_longer_decodes_falls_back_to_a_full_replay(db_path: Target) -> None:
     tables = await Tables.open(db_path, games=games, snapshot_every=2)
     game_id = await duel(tables, rounds=3)
     await play(tables, game_id, 3)
@@ -62,7 +61,7 @@ async def test_a_snapshot_that_no_longer_decodes_falls_back_to_a_full_replay(db_
         await again.close()
 
 
-async def test_a_game_whose_log_no_longer_replays_is_set_aside_and_the_others_go_on(db_path: Path) -> None:
+async def test_a_game_whose_log_no_longer_replays_is_set_aside_and_the_others_go_on(db_path: Target) -> None:
     tables = await Tables.open(db_path, games=games, snapshot_every=50)
     broken, healthy = await duel(tables), await duel(tables, seed=9)
     await play(tables, broken, 2)
@@ -81,7 +80,7 @@ async def test_a_game_whose_log_no_longer_replays_is_set_aside_and_the_others_go
         await again.close()
 
 
-async def test_a_game_of_an_unknown_name_is_set_aside_not_a_crash_of_the_listing(db_path: Path) -> None:
+async def test_a_game_of_an_unknown_name_is_set_aside_not_a_crash_of_the_listing(db_path: Target) -> None:
     tables = await Tables.open(db_path, games=games)
     odd, healthy = await duel(tables), await duel(tables, seed=9)
     await tables.close()
@@ -95,7 +94,7 @@ async def test_a_game_of_an_unknown_name_is_set_aside_not_a_crash_of_the_listing
         await again.close()
 
 
-async def test_listings_never_rebuild_a_game(db_path: Path) -> None:
+async def test_listings_never_rebuild_a_game(db_path: Target) -> None:
     tables = await Tables.open(db_path, games=games, cache_size=1)
     try:
         ids = [await duel(tables, seed=s) for s in range(1, 6)]
@@ -157,7 +156,7 @@ async def test_open_tables_are_limited_per_player_and_per_server(tables: Tables)
     assert other.status == "lobby", "limits are per server"
 
 
-async def test_an_idle_lobby_expires_after_a_day_even_across_a_restart(db_path: Path) -> None:
+async def test_an_idle_lobby_expires_after_a_day_even_across_a_restart(db_path: Target) -> None:
     now = [1_000_000.0]
     tables = await Tables.open(db_path, games=games, clock=lambda: now[0])
     idle = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",

@@ -18,6 +18,7 @@ from bot.tables import (
     UnknownAI,
 )
 from engine.errors import BadOptions
+from tests.databases import Target
 from tests.tables.conftest import ALICE, BOB, CARL, CHANNEL, GUILD, Recorder
 from tests.tables.duel import games
 
@@ -138,14 +139,14 @@ async def test_lists_filter_by_channel_player_and_activity(tables: Tables) -> No
     assert await tables.list_games(GUILD + 1) == []
 
 
-async def test_adapter_bookkeeping_survives_a_restart(tables: Tables) -> None:
+async def test_adapter_bookkeeping_survives_a_restart(tables: Tables, db_path: Target) -> None:
     game_id = await lobby(tables)
     await tables.set_lobby_message(game_id, 555)
     await tables.outbox.set_dm_channel(ALICE, 666)
     await tables.set_guild_setting(GUILD, "ping_role", {"id": 9})
     await tables.set_dm_ok(ALICE, False)
     await tables.close()  # the restart: one process at a time holds the file
-    again = await Tables.open(tables.store.path, games=games)
+    again = await Tables.open(db_path, games=games)
     try:
         assert (await again.game(game_id)).lobby_message_id == 555
         assert await again.outbox.dm_channel(ALICE) == 666 and await again.outbox.dm_channel(ALICE + 1) is None

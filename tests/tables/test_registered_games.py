@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.tables import Tables
 from bot.tables.audit import verify
 from engine import registry
+from tests.databases import Target
 from tests.tables.conftest import ALICE, CHANNEL, GUILD, Recorder
 
 
 @pytest.mark.parametrize("name", registry.names())
-async def test_registered_game_plays_to_the_end_across_a_restart_and_verifies(name: str, db_path: Path) -> None:
+async def test_registered_game_plays_to_the_end_across_a_restart_and_verifies(name: str, db_path: Target) -> None:
     engine = registry.get(name)
     seats = min(engine.max_players, 3)
     recorder = Recorder()

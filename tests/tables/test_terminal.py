@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store
+from bot.store import open_store
 from bot.tables.audit import verify
 from bot.tables.terminal import SavedGame, play_saved
 from engine import registry
 from engine.errors import BadOptions
+from tests.databases import Target
 
 
 class Keyboard:
@@ -41,12 +42,12 @@ class Keyboard:
 TWO_PEOPLE = SavedGame("tranquility", 2, {}, ["human", "human"], seed=31, names=["Astrid", ""])
 
 
-async def test_a_demo_is_saved_and_verifies(tmp_path: Path) -> None:
+async def test_a_demo_is_saved_and_verifies(database: Target) -> None:
     keys = Keyboard()
-    outcome = await play_saved(tmp_path / "demo.db", SavedGame("tranquility", 3, {}, ["random"] * 3, seed=5),
+    outcome = await play_saved(database, SavedGame("tranquility", 3, {}, ["random"] * 3, seed=5),
                                keys.read, keys.write, demo=True)
     assert outcome is not None and "New game #1." in keys.out
-    store = await Store.open(tmp_path / "demo.db")
+    store = await open_store(database)
     try:
         assert (await verify(store, registry.get)).ok
         (row, seats), = await store.games()
@@ -55,16 +56,17 @@ async def test_a_demo_is_saved_and_verifies(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_a_hot_seat_game_stopped_midway_resumes_to_the_same_end(tmp_path: Path) -> None:
+async def test_a_hot_seat_game_stopped_midway_resumes_to_the_same_end(database: Target,
+                                                                      another_database: Target) -> None:
     first = Keyboard(stop_after=3)
-    assert await play_saved(tmp_path / "hot.db", TWO_PEOPLE, first.read, first.write, demo=False) is None
+    assert await play_saved(database, TWO_PEOPLE, first.read, first.write, demo=False) is None
     assert any("stopped; it is saved" in line for line in first.out)
     second = Keyboard()
-    resumed = await play_saved(tmp_path / "hot.db", TWO_PEOPLE, second.read, second.write, demo=False)
+    resumed = await play_saved(database, TWO_PEOPLE, second.read, second.write, demo=False)
     assert "Resuming game #1 at board 3." in second.out and resumed is not None
     assert {"Pass the device to Astrid and press Enter. ", "Astrid> ", "Player 2> "} <= set(second.prompts)
     whole = Keyboard()
-    assert await play_saved(tmp_path / "whole.db", TWO_PEOPLE, whole.read, whole.write, demo=False) == resumed
+    assert await play_saved(another_database, TWO_PEOPLE, whole.read, whole.write, demo=False) == resumed
     assert any(line.startswith("  (only you) ") for line in whole.out)
 
 
@@ -76,11 +78,11 @@ async def test_a_game_id_of_another_game_is_refused(tmp_path: Path) -> None:
                          keys.read, keys.write, demo=False)
 
 
-def test_skald_demo_and_play_take_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_skald_demo_and_play_take_a_database(database_for_commands: str, capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from bot.cli import main
 
-    path = str(tmp_path / "cli.db")
+    path = database_for_commands
     assert main(["demo", "tranquility", "--seed", "3", "--db", path]) == 0
     assert "New game #1." in capsys.readouterr().out
     answers = iter(["?", "quit"])

@@ -1,0 +1,92 @@
+"""Test databases on both backends: an SQLite file in tmp_path, or a fresh database on the
+PostgreSQL server named by SKALD_TEST_POSTGRES (`make test` starts a throwaway one, see
+.ci/with-postgres). Without it the PostgreSQL half skips, saying why, except under CI
+(CI=true), where a missing server is a failure: CI must install and start one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import aiosqlite
+import asyncpg
+import pytest
+
+from bot.store import is_postgres
+
+Target = str | Path  # what SKALD_DB / --db takes: a file path or a postgresql:// URL
+SERVER = "SKALD_TEST_POSTGRES"
+BACKENDS = ("sqlite", "postgresql")
+NO_SERVER = (f"PostgreSQL tests need a server: run `make test` (it starts a throwaway cluster when PostgreSQL is "
+             f"installed: apt-get install postgresql), or set {SERVER}=postgresql://…")
+
+
+def server_url() -> str:
+    """The test server's URL; skips the test without one (fails it under CI)."""
+    url = os.environ.get(SERVER, "").strip()
+    if not url:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {SERVER} is not set: .ci/run must start PostgreSQL for the tests.")
+        pytest.skip(NO_SERVER)
+    return url
+
+
+def with_database(url: str, name: str) -> str:
+    """The server URL pointed at another database."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+
+
+async def create_database() -> str:
+    """A new, empty database on the test server; returns its URL."""
+    server = server_url()
+    name = f"skald_test_{secrets.token_hex(6)}"
+    conn = await asyncpg.connect(server)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return with_database(server, name)
+
+
+async def drop_database(url: str) -> None:
+    name = urlsplit(url).path.lstrip("/")
+    conn = await asyncpg.connect(server_url())
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+def numbered(statement: str) -> str:
+    """SQLite's `?` placeholders as PostgreSQL's `$1, $2, ...`."""
+    count = 0
+
+    def number(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"\?", number, statement)
+
+
+async def sql(target: Target, statement: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    """One statement run outside Skald (`?` placeholders), as a hand edit, a bad disk or a bad
+    release would; returns its rows."""
+    if is_postgres(target):
+        conn = await asyncpg.connect(str(target))
+        try:
+            return [tuple(r) for r in await conn.fetch(numbered(statement), *params)]
+        finally:
+            await conn.close()
+    async with aiosqlite.connect(target) as db:
+        rows = [tuple(r) for r in await db.execute_fetchall(statement, params)]
+        await db.commit()
+        return rows
+
