@@ -126,6 +126,15 @@ class Bookkeeping:
                                  [(t.game_id, t.kind, t.seat, t.due_at) for t in timers])
         return await self._db.write(op)
 
+    async def take_timer(self, timer: Timer) -> bool:
+        """Delete a timer that is still as given; True if this call deleted it (it is this
+        caller's to act on: a timer taken once is never acted on twice)."""
+        async def op(db: aiosqlite.Connection) -> bool:
+            cursor = await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
+                                      (timer.game_id, timer.kind, timer.seat, timer.due_at))
+            return cursor.rowcount == 1
+        return await self._db.write(op)
+
     async def timer(self, game_id: int, kind: str, seat: int = -1) -> Timer | None:
         row = await self._db.fetchone(
             "SELECT game_id, kind, seat, due_at, state_id FROM timers WHERE game_id = ? AND kind = ? AND seat = ?",

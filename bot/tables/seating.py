@@ -274,6 +274,10 @@ class SeatingOps(Looking):
             clock = self._live_clock(table, timer)
             if clock is None or not clock.running:
                 return
+            # Taken before it is sent: a leader that dies after this never has it sent again by
+            # the next one (at most once; the alternative, twice, is worse for a DM).
+            if not await self.store.take_timer(timer):
+                return
             await self._notify(table, "reminder", timer.seat, user_id=table.seats[timer.seat].user_id,
                                deadline=clock.deadline, share_left=REMINDERS[timer.kind])
 

@@ -121,6 +121,13 @@ class PgBookkeeping:
                 [t.due_at for t in timers])
         await self._db.write(op)
 
+    async def take_timer(self, timer: Timer) -> bool:
+        async def op(conn: Conn) -> bool:
+            status = await conn.execute("DELETE FROM timers WHERE game_id = $1 AND kind = $2 AND seat = $3 "
+                                        "AND due_at = $4", timer.game_id, timer.kind, timer.seat, timer.due_at)
+            return status == "DELETE 1"
+        return await self._db.write(op)
+
     async def timer(self, game_id: int, kind: str, seat: int = -1) -> Timer | None:
         row = await self._db.fetchrow(f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = $1 AND kind = $2 "
                                       "AND seat = $3", game_id, kind, seat)
