@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -26,8 +26,11 @@ from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.replies import SkaldTree
 from bot.discord.rules_cog import RulesCog
 from bot.discord.settings_cog import SettingsCog
+from bot.discord.shards import Shards, ShardsError
 from bot.rules import RulesIndex
+from bot.store import is_postgres
 from bot.tables import Tables
+from bot.tables.leadership import Leadership
 
 if TYPE_CHECKING:
     from bot.relay.relay import MqttRelay
@@ -46,9 +49,10 @@ class Settings:
     """What `skald run` reads from the environment. The token never appears in a repr."""
 
     token: str = field(repr=False)
-    db_path: Path
+    db_path: Path | str = field(repr=False)  # an SQLite file, or a postgresql:// URL (which may hold a password)
     mqtt_url: str | None = field(default=None, repr=False)
     guild_id: int | None = None
+    shards: Shards | None = None  # SKALD_SHARDS; None: this process runs every shard
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -60,12 +64,24 @@ class Settings:
         guild_text = env.get("SKALD_GUILD", "").strip()
         if guild_text and not (guild_text.isascii() and guild_text.isdigit() and len(guild_text) <= 20):
             raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text[:30]!r}.")
-        db_path = Path(env.get("SKALD_DB", "").strip() or DEFAULT_DB)
-        check_db_path(db_path)
+        db_text = env.get("SKALD_DB", "").strip() or DEFAULT_DB
+        db_path: Path | str = db_text
+        if not is_postgres(db_text):
+            db_path = Path(db_text)
+            check_db_path(db_path)
         mqtt_url = env.get("SKALD_MQTT_URL", "").strip() or None
         if mqtt_url is not None:
             check_mqtt_url(mqtt_url, env)
-        return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=int(guild_text) if guild_text else None)
+        shards_text = env.get("SKALD_SHARDS", "").strip()
+        try:
+            shards = Shards.parse(shards_text) if shards_text else None
+        except ShardsError as error:
+            raise SettingsError(str(error)) from None
+        if shards is not None and not is_postgres(db_text):
+            raise SettingsError("SKALD_SHARDS splits the bot over several processes, which share a PostgreSQL "
+                                "database: set SKALD_DB=postgresql://… (an SQLite file serves one process).")
+        return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=int(guild_text) if guild_text else None,
+                   shards=shards)
 
 
 def check_db_path(path: Path) -> None:
@@ -89,19 +105,25 @@ def check_mqtt_url(url: str, env: Mapping[str, str]) -> None:
         raise SettingsError(f"SKALD_MQTT_URL can't be used: {error}") from None
 
 
-class SkaldBot(commands.Bot):
-    """Skald's Discord client. Its parts live as attributes once `setup_hook` has run."""
+class SkaldBot(commands.AutoShardedBot):
+    """Skald's Discord client. Its parts live as attributes once `setup_hook` has run.
+
+    Sharded by discord.py: the shards SKALD_SHARDS names, else every shard in this process."""
 
     tables: Tables
     notifier: DiscordNotifier
+    leadership: Leadership
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None,
                  clock: Callable[[], float] | None = None) -> None:
         # Interactions need no privileged intents; guilds keeps channel and thread caches.
         intents = discord.Intents.none()
         intents.guilds = True
+        shards = settings.shards
+        sharding: dict[str, Any] = {} if shards is None else {"shard_ids": list(shards.ids),
+                                                                "shard_count": shards.count}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=SkaldTree, allowed_mentions=discord.AllowedMentions.none())
+                         tree_cls=SkaldTree, allowed_mentions=discord.AllowedMentions.none(), **sharding)
         self.settings = settings
         self.seeds = seeds  # new games' seeds; None: random (tests pass a fixed sequence)
         self.clock = clock  # the wall clock (UTC seconds); tests move their own
@@ -123,6 +145,13 @@ class SkaldBot(commands.Bot):
         await self.add_cog(RulesCog(self, RulesIndex.load()))
         await self.add_cog(SettingsCog(self))
         await self.sync_commands()
+        # The leader (the only process on SQLite; one of them on PostgreSQL) catches up and runs
+        # the timers; another process takes over when it dies (docs/scaling.md).
+        self.leadership = Leadership(self.tables.store, on_gain=self._lead, on_loss=self._follow,
+                                     while_leading=self.tables.scheduler.refresh)
+        await self.leadership.start()
+
+    async def _lead(self) -> None:
         # AI seats that were due to move when the bot stopped carry on now that we listen.
         await self.tables.resume()
         # Whatever was committed but never told (a crash, a Discord outage) is told now,
@@ -131,6 +160,11 @@ class SkaldBot(commands.Bot):
         self.notifier.start_sweeping()
         # Timers (lobby expiry, ...) that fell due while the bot was down run now, in order.
         await self.tables.scheduler.start()
+
+    async def _follow(self) -> None:
+        """Another process leads now: it has the timers and the sweep."""
+        self.tables.scheduler.stop()
+        self.notifier.stop_sweeping()
 
     async def _start_relay(self, url: str) -> None:
         from bot.relay.relay import MqttRelay
@@ -156,8 +190,11 @@ class SkaldBot(commands.Bot):
         log.info("Skald is online as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        # AI moves in flight finish first, then the posts they caused (while the HTTP session
-        # and the database are still open), then the database, then the gateway.
+        # The lead goes first (another process may take it over at once), then AI moves in flight
+        # finish, then the posts they caused (while the HTTP session and the database are still
+        # open), then the database, then the gateway.
+        if hasattr(self, "leadership"):
+            await self.leadership.stop()
         if hasattr(self, "tables"):
             await self.tables.drain()
         if hasattr(self, "notifier"):

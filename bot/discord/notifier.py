@@ -116,6 +116,12 @@ class DiscordNotifier:
         finally:
             self._sweep = asyncio.get_running_loop().call_later(self.sweep_every, self._sweep_now)
 
+    def stop_sweeping(self) -> None:
+        """Another process sweeps now (it leads); posts already under way go on."""
+        if self._sweep is not None:
+            self._sweep.cancel()
+            self._sweep = None
+
     def halt(self) -> None:
         """Stop every timer (the sweep, scheduled retries) without waiting for anything."""
         if self._sweep is not None:

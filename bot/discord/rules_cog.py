@@ -120,7 +120,9 @@ class RulesButton(
             await answer_error(interaction, error, what=f"rules button {self.action}")
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
-        cog = interaction.client.get_cog(COG_NAME) if isinstance(interaction.client, commands.Bot) else None
+        client = interaction.client
+        bots = (commands.Bot, commands.AutoShardedBot)  # a sharded Skald is no commands.Bot
+        cog = client.get_cog(COG_NAME) if isinstance(client, bots) else None
         entry = cog.index.by_key(self.key or "") if isinstance(cog, RulesCog) else None
         if entry is None:
             await refuse(interaction, "That rules entry is no longer in the book — run /rules again.")
@@ -140,7 +142,7 @@ class RulesButton(
 class RulesCog(commands.Cog, name=COG_NAME):
     """The `/rules` command over a loaded `RulesIndex`."""
 
-    def __init__(self, bot: commands.Bot, index: RulesIndex) -> None:
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot, index: RulesIndex) -> None:
         self.bot = bot
         self.index = index
 

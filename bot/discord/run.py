@@ -1,6 +1,7 @@
 """`skald run`: start the Discord bot.
 
-Reads DISCORD_TOKEN (required), SKALD_DB (default ./skald.sqlite3), SKALD_MQTT_URL
+Reads DISCORD_TOKEN (required), SKALD_DB (default ./skald.sqlite3, or a postgresql:// URL),
+SKALD_SHARDS (optional: this process's shards, e.g. 0-3/8; needs PostgreSQL), SKALD_MQTT_URL
 (optional relay) and SKALD_GUILD (optional: register commands in that one server at once).
 A missing or rejected token ends with a clear message and exit code 2; the token itself
 is never printed or logged.
@@ -20,7 +21,7 @@ import aiohttp
 import discord
 
 from bot.discord.app import Settings, SettingsError, SkaldBot
-from bot.store import StoreLocked
+from bot.store import StoreError, describe
 
 log = logging.getLogger("skald")
 
@@ -32,7 +33,8 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "run", help="run the Discord bot",
         description="Run Skald in Discord. Environment: DISCORD_TOKEN (required), SKALD_DB (default "
-                    "skald.sqlite3), SKALD_MQTT_URL (optional MQTT relay), SKALD_GUILD (sync commands to one "
+                    "skald.sqlite3, or a postgresql:// URL), SKALD_SHARDS (this process's shards, e.g. 0-3/8, "
+                    "with PostgreSQL), SKALD_MQTT_URL (optional MQTT relay), SKALD_GUILD (sync commands to one "
                     "server at once, for testing).")
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
                         help="how much to log (default INFO)")
@@ -40,7 +42,7 @@ def register(subparsers: Any) -> None:
 
 
 # These print SQL parameters (snapshots, seeds) and DM and ephemeral texts at DEBUG: never below INFO.
-QUIET_LOGGERS = ("aiosqlite", "discord.http", "discord.webhook.async_", "discord.gateway")
+QUIET_LOGGERS = ("aiosqlite", "asyncpg", "discord.http", "discord.webhook.async_", "discord.gateway")
 
 
 def configure_logging(level: str) -> None:
@@ -62,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
 
 async def serve(settings: Settings) -> int:
     """Run until interrupted; a refused token is a configuration error, not a crash."""
-    log.info("database %s; MQTT relay %s; commands %s", settings.db_path,
-             "on" if settings.mqtt_url else "off",
+    log.info("database %s; shards %s; MQTT relay %s; commands %s", describe(settings.db_path),
+             settings.shards or "all", "on" if settings.mqtt_url else "off",
              f"synced to server {settings.guild_id}" if settings.guild_id else "global")
     bot = SkaldBot(settings)
     loop = asyncio.get_running_loop()
@@ -78,7 +80,7 @@ async def serve(settings: Settings) -> int:
         print("skald run: Discord rejected DISCORD_TOKEN (wrong or reset token?). Copy a fresh one from the "
               "developer portal: Applications → your app → Bot → Reset Token.", file=sys.stderr)
         return EXIT_CONFIG
-    except StoreLocked as error:
+    except StoreError as error:  # another process holds the SQLite file, the server can't be reached ...
         print(f"skald run: {error}", file=sys.stderr)
         return EXIT_CONFIG
     except discord.PrivilegedIntentsRequired:

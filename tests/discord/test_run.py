@@ -11,8 +11,9 @@ import discord
 import pytest
 
 from bot import cli
-from bot.discord.app import Settings, SettingsError
+from bot.discord.app import Settings, SettingsError, SkaldBot
 from bot.discord.run import EXIT_CONFIG, serve
+from bot.discord.shards import Shards
 
 
 def test_run_without_a_token_says_what_to_set(monkeypatch: pytest.MonkeyPatch,
@@ -30,6 +31,21 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
     assert "tok" not in repr(settings)
     with pytest.raises(SettingsError, match="SKALD_GUILD"):
         Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_GUILD": "my server"})
+
+
+def test_shards_and_a_postgresql_database_come_from_the_environment() -> None:
+    url = "postgresql://skald:s3cret@db:5432/skald"
+    settings = Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_DB": url, "SKALD_SHARDS": " 2-3/8 "})
+    assert settings.db_path == url and settings.shards == Shards((2, 3), 8) and str(settings.shards) == "2-3/8"
+    assert "s3cret" not in repr(settings)
+    bot = SkaldBot(settings)
+    assert (bot.shard_ids, bot.shard_count) == ([2, 3], 8)
+    assert Shards.parse("5/8").ids == (5,)
+    for wrong in ("3-2/8", "8/8", "0-3", "a/b"):
+        with pytest.raises(SettingsError, match="SKALD_SHARDS"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_DB": url, "SKALD_SHARDS": wrong})
+    with pytest.raises(SettingsError, match="PostgreSQL"):  # an SQLite file serves one process
+        Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_SHARDS": "0-0/2"})
 
 
 async def test_a_rejected_token_ends_with_a_clear_message_and_is_never_shown(
