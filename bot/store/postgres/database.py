@@ -1,8 +1,10 @@
 """The PostgreSQL server as the store uses it: a pool for queries, a pool for game locks, and one
 connection for the leader's lock.
 
-- Every write is one transaction on a pooled connection. PostgreSQL flushes the WAL of
-  transactions committing together in one go, so there is no group-commit queue here.
+- Writes are committed in groups, as on SQLite: whatever arrives while a commit is on its way
+  goes in the next transaction, each write in its own savepoint, so one refused write is rolled
+  back alone and only its caller sees the error; one WAL flush serves them all. A write that
+  loses a deadlock with another process is run again alone.
 - Game locks are session advisory locks (`pg_advisory_lock(game id)`) held on a connection of
   their own pool for the length of the service's critical section. A process that dies loses its
   connections, and the server releases their locks with them.
@@ -16,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
@@ -33,6 +36,7 @@ Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 AnyConn: TypeAlias = "PoolConnectionProxy[asyncpg.Record] | asyncpg.Connection[asyncpg.Record]"
 
 POOL = 10  # connections for queries and writes, per process
+BATCH = 256  # writes per transaction at most
 LOCKS = 10  # connections holding game locks: games in their critical section at once, per process
 LEADER_KEY = -1  # advisory lock keys: game ids are positive, so negative keys never meet one
 MIGRATION_KEY = -2
@@ -40,6 +44,23 @@ PING_TIMEOUT = 5.0  # seconds the leader's connection may take to answer before 
 
 # Errors that mean the server or the connection is gone (as opposed to a refused statement).
 LOST = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError)
+# A write caught in a lock cycle with another process: it would commit if run again.
+CONTENDED = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
+Op: TypeAlias = "Callable[[Conn], Awaitable[Any]]"
+
+
+@dataclass
+class _Queued:
+    op: Op
+    done: asyncio.Future[Any]
+
+
+async def _rollback_only(conn: asyncpg.Connection[asyncpg.Record]) -> None:
+    """The query pool's reset on release: its connections hold no session state (no locks, no
+    LISTEN, no settings), so asyncpg's full reset, a round trip per query, is only needed for
+    an interrupted transaction."""
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")
 
 
 class PgDatabase:
@@ -52,18 +73,20 @@ class PgDatabase:
         self._leader: asyncpg.Connection[asyncpg.Record] | None = None
         self._leading = False
         self._leader_guard = asyncio.Lock()
+        self._queue: list[_Queued] = []
+        self._flusher: asyncio.Task[None] | None = None
         self._closed = False
         self.commits = 0  # transactions committed, for benchmarks
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL, lock_pool_size: int = LOCKS) -> PgDatabase:
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_rollback_only)
         except LOST as error:
             raise StoreError(f"Can't reach the PostgreSQL server: {error}") from None
         except asyncpg.PostgresError as error:
             raise StoreError(f"PostgreSQL refused the connection: {error}") from None
-        try:
+        try:  # the lock pool keeps asyncpg's full reset: it unlocks whatever a lost holder left
             locks = await asyncpg.create_pool(url, min_size=0, max_size=lock_pool_size)
         except BaseException:
             await pool.close()
@@ -74,23 +97,61 @@ class PgDatabase:
         if self._closed:
             return
         self._closed = True
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
         await self.release_leadership()
         await self._locks.close()
         await self.pool.close()
 
     # -- queries ----------------------------------------------------------------------------
     async def write(self, op: Callable[[Conn], Awaitable[T]]) -> T:
-        """Run `op` in a transaction of its own; returns once it is committed.
+        """Run `op` in the next group commit; returns its result once it is committed.
 
-        Shielded, like the SQLite store's group commit: a caller cancelled meanwhile doesn't
-        cancel the write."""
-        return await asyncio.shield(self._write(op))
-
-    async def _write(self, op: Callable[[Conn], Awaitable[T]]) -> T:
-        async with self.pool.acquire() as conn, conn.transaction():
-            result = await op(conn)
-        self.commits += 1
+        A caller cancelled while waiting doesn't cancel the write: it still commits."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Queued(op, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="skald-pg-commit")
+        result: T = await done
         return result
+
+    async def _flush(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue[:BATCH], self._queue[BATCH:]
+            try:
+                outcomes = await self._commit(batch)
+            except Exception as error:  # the transaction itself failed: every write in it did
+                outcomes = [(False, error)] * len(batch)
+            for item, (ok, value) in zip(batch, outcomes, strict=True):
+                if not ok and isinstance(value, CONTENDED):
+                    ok, value = await self._alone(item.op)
+                if item.done.done():  # its caller was cancelled; the write stands regardless
+                    continue
+                if ok:
+                    item.done.set_result(value)
+                else:
+                    item.done.set_exception(value)
+
+    async def _commit(self, batch: list[_Queued]) -> list[tuple[bool, Any]]:
+        outcomes: list[tuple[bool, Any]] = []
+        async with self.pool.acquire() as conn, conn.transaction():
+            for item in batch:
+                try:
+                    async with conn.transaction():  # a savepoint: a refused write is undone alone
+                        outcomes.append((True, await item.op(conn)))
+                except Exception as error:
+                    outcomes.append((False, error))
+        self.commits += 1
+        return outcomes
+
+    async def _alone(self, op: Op) -> tuple[bool, Any]:
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                result = await op(conn)
+        except Exception as error:
+            return False, error
+        self.commits += 1
+        return True, result
 
     async def read(self, op: Callable[[Conn], Awaitable[T]]) -> T:
         """Run `op` in one read-only snapshot (several queries that must agree)."""
