@@ -4,7 +4,11 @@ has its own connections, cache and asyncio locks, and only the database between 
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -13,9 +17,11 @@ from bot.notify import Notice
 from bot.store import open_store
 from bot.tables import MoveResult, StaleBoard, Tables
 from bot.tables.audit import verify
-from bot.tables.leadership import Leadership
 from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, Recorder, duel
 from tests.tables.duel import games
+from tests.tables.leader_child import leader_of
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def as_process(url: str, name: str) -> str:
@@ -82,19 +88,6 @@ class Reminders(Recorder):
         self.sent.append((notice.game_id, notice.seat, notice.share_left))
 
 
-def leader_of(tables: Tables) -> Leadership:
-    """What `skald run` does with leadership: the scheduler runs while the process leads."""
-    scheduler = tables.scheduler
-
-    async def gain() -> None:
-        await scheduler.start()
-
-    async def lose() -> None:
-        scheduler.stop()
-
-    return Leadership(tables.store, on_gain=gain, on_loss=lose, while_leading=scheduler.refresh, every=0.05)
-
-
 async def eventually(check: Callable[[], Awaitable[bool] | bool], what: str) -> None:
     """Wait (at most 20 s: a guard against a hang, not a timing claim) until `check` holds."""
     for _ in range(400):
@@ -135,7 +128,7 @@ async def test_a_leader_dies_and_another_takes_the_timers_over_with_no_reminder_
         killer = await asyncpg.connect(postgres)
         try:
             await killer.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                 "WHERE application_name = 'first'")
+                                 "WHERE application_name = 'first' AND datname = current_database()")
         finally:
             await killer.close()
         await eventually(lambda: leading["second"].leading, "the second process taking the lead")
@@ -167,3 +160,34 @@ async def test_two_stores_never_lead_at_once_and_a_store_that_closes_hands_over(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_killed_leader_process_is_replaced_and_its_due_timers_run_once(postgres: str) -> None:
+    await (await open_store(postgres)).close()  # migrated before the child starts
+    child = subprocess.Popen([sys.executable, "-m", "tests.tables.leader_child", postgres], cwd=ROOT,
+                             stdout=subprocess.PIPE, text=True)
+    now = [time.time()]  # this process's clock: the child's real one never reaches a lobby's expiry
+    tables = await Tables.open(postgres, games=games, clock=lambda: now[0])
+    told = Recorder()
+    tables.attach(told)
+    leading = leader_of(tables)
+    try:
+        assert child.stdout is not None
+        assert await asyncio.to_thread(child.stdout.readline) == "LEADING\n"
+        await leading.start()
+        assert not leading.leading
+        lobby = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
+                                          game="duel")
+        child.kill()  # SIGKILL: no goodbye; the server ends its sessions and drops its locks
+        child.wait()
+        now[0] += 25 * 3600  # the idle lobby's expiry falls due
+        await eventually(lambda: leading.leading, "this process taking the lead from the killed one")
+        await eventually(lambda: any(u.reason == "expire" for u in told.public), "the new leader expiring the lobby")
+        assert (await tables.game(lobby.game_id)).status == "cancelled"
+        assert [u.reason for u in told.public].count("expire") == 1
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        await leading.stop()
+        await tables.close()
