@@ -252,6 +252,8 @@ class Store(Bookkeeping, ClockStore):
                     "INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, ?, ?, ?)",
                     (game_id, change.state_id, _dumps(snapshot), change.created_at),
                 )
+            for write in also:  # after the game row and the log row: they may read both
+                await write(db)
 
         await self._db.write(op)
 
