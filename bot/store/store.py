@@ -28,6 +28,7 @@ from bot.store.records import (
     SeatRow,
     Snapshot,
 )
+from bot.store.results import ResultStore
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
@@ -83,8 +84,8 @@ def encode_events(events: Iterable[EventRecord]) -> str:
     return _dumps([[text, None if seats is None else sorted(seats)] for text, seats in events])
 
 
-class Store(Bookkeeping, ClockStore):
-    """Games, seats, the move log, snapshots and adapter bookkeeping in one SQLite file."""
+class Store(Bookkeeping, ClockStore, ResultStore):
+    """Games, seats, the move log, snapshots, results and adapter bookkeeping in one SQLite file."""
 
     def __init__(self, db: Database) -> None:
         self._db = db

@@ -26,6 +26,7 @@ from bot.store import Store
 from bot.store.clocks import ClockWrites, TimerSpec
 from bot.store.connection import Op
 from bot.store.records import EventRecord, MoveRow
+from bot.store.results import results_op
 from bot.tables import clocks
 from bot.tables.errors import (
     AlreadyStarted,
@@ -325,6 +326,8 @@ class TablesCore:
                 clock_writes = clocks.transition(rules, table.clocks, set(table.to_move()), set(to_move),
                                                  self._timed(table), await self._paused(table), now, new_id)
                 clock_writes = await self._resumes_after_absence(table, clock_writes)
+        if status == FINISHED:  # the results are written with the change that finishes the game
+            also = (*also, results_op(table.game_id))
         try:
             await self.store.append_change(table.game_id, change, status=status, outcome=outcome,
                                            snapshot=engine.encode(state) if due else None, clocks=clock_writes,
