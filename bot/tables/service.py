@@ -13,6 +13,7 @@ from bot.store import Store
 from bot.tables.core import LOBBY_EXPIRY, GameLookup, ai_seed
 from bot.tables.lobby import LobbyOps
 from bot.tables.play import PlayOps
+from bot.tables.records import Records
 from engine import registry
 
 __all__ = ["Tables", "ai_seed"]
@@ -26,6 +27,7 @@ class Tables(LobbyOps, PlayOps):
                  games: GameLookup = registry.get, seeds: Callable[[], int] | None = None) -> None:
         super().__init__(store, cache_size=cache_size, snapshot_every=snapshot_every, clock=clock,
                          ai_concurrency=ai_concurrency, games=games, seeds=seeds)
+        self.records = Records(store, games)  # results, ratings and team records (docs/records.md)
         self.scheduler.handle(LOBBY_EXPIRY, self._on_lobby_expiry)
         for kind in ("half", "tenth"):
             self.scheduler.handle(kind, self._on_reminder)
