@@ -114,9 +114,10 @@ class Ratings:
 class _Entrant:
     """An entrant's running totals while the results are gone through."""
 
-    def __init__(self, key: str, rating: PlackettLuceRating) -> None:
+    def __init__(self, key: str) -> None:
         self.key = key
-        self.rating = rating
+        self.mu = MU
+        self.sigma = SIGMA
         self.user_id: int | None = None
         self.ai: str | None = None
         self.name = ""
@@ -128,8 +129,8 @@ class _Entrant:
     def standing(self) -> Standing:
         best = max(self.scores) if self.scores else None
         mean = sum(self.scores) / len(self.scores) if self.scores else None
-        return Standing(key=self.key, user_id=self.user_id, ai=self.ai, name=self.name, mu=self.rating.mu,
-                        sigma=self.rating.sigma, games=self.games, wins=self.wins, best_score=best, mean_score=mean,
+        return Standing(key=self.key, user_id=self.user_id, ai=self.ai, name=self.name, mu=self.mu, sigma=self.sigma,
+                        games=self.games, wins=self.wins, best_score=best, mean_score=mean,
                         history=tuple(self.history))
 
 
@@ -163,31 +164,31 @@ def recompute(rows: Iterable[ResultRow]) -> Ratings:
 def _rate_game(rater: PlackettLuce, entrants: dict[str, _Entrant], seats: Sequence[ResultRow]) -> None:
     """One game: every entrant's record, then (with two entrants or more) their new ratings."""
     keys = [entrant_of(r) for r in seats]
+    won: dict[str, bool] = {}
+    best: dict[str, int] = {}
     for row, key in zip(seats, keys, strict=True):
         entrant = entrants.get(key)
         if entrant is None:
-            entrant = entrants[key] = _Entrant(key, rater.rating())
+            entrant = entrants[key] = _Entrant(key)
         entrant.user_id, entrant.ai = row.user_id, row.ai if row.user_id is None else None
         entrant.name = row.name if row.user_id is not None else ai_name(row.ai or "unknown")
         if row.score is not None:
             entrant.scores.append(row.score)
-    for key in dict.fromkeys(keys):  # a game counts once per entrant, however many seats it held
+        won[key] = won.get(key, False) or row.won
+        best[key] = min(best.get(key, _rank(row)), _rank(row))
+    for key, did_win in won.items():  # a game counts once per entrant, however many seats it held
         entrants[key].games += 1
-        entrants[key].wins += any(r.won for r, k in zip(seats, keys, strict=True) if k == key)
-    if len(set(keys)) < 2:
+        entrants[key].wins += did_win
+    if len(won) < 2:
         return  # one entrant alone at the table (an AI against itself): nothing to learn
-    before = {key: entrants[key].rating for key in keys}
-    teams = [[rater.rating(mu=before[key].mu, sigma=before[key].sigma)] for key in keys]
-    ranks: list[float] = [float(_rank(r)) for r in seats]
-    rated = rater.rate(teams, ranks=ranks)
+    teams = [[rater.rating(mu=entrants[key].mu, sigma=entrants[key].sigma)] for key in keys]
+    rated = rater.rate(teams, ranks=[float(_rank(r)) for r in seats])
     after: dict[str, list[PlackettLuceRating]] = {}
     for key, team in zip(keys, rated, strict=True):
         after.setdefault(key, []).append(team[0])
-    finished_at = seats[0].finished_at
     for key, new in after.items():
-        mu = sum(r.mu for r in new) / len(new)
-        sigma = sum(r.sigma for r in new) / len(new)
         entrant = entrants[key]
-        entrant.rating = rater.rating(mu=mu, sigma=sigma)
-        best = min(_rank(r) for r, k in zip(seats, keys, strict=True) if k == key)
-        entrant.history.append(RatingPoint(seats[0].game_id, finished_at, mu, sigma, best, len(seats)))
+        entrant.mu = sum(r.mu for r in new) / len(new)
+        entrant.sigma = sum(r.sigma for r in new) / len(new)
+        entrant.history.append(RatingPoint(seats[0].game_id, seats[0].finished_at, entrant.mu, entrant.sigma,
+                                           best[key], len(seats)))
