@@ -41,7 +41,8 @@ T = TypeVar("T")
 GUILD = 1
 PEOPLE = 300
 AI_KINDS = ("random", "greedy", "search")
-TRANQUILITY_OPTIONS = ({}, {"sea_monsters": 3}, {"jagged_rocks": "auto"}, {"removed_islands": 6})
+TRANQUILITY_OPTIONS: tuple[dict[str, Any], ...] = (
+    {}, {"sea_monsters": 3}, {"jagged_rocks": "auto"}, {"removed_islands": 6})
 
 
 def fill(path: Path, results: int, seed: int = 1) -> tuple[int, int]:
