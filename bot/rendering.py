@@ -22,11 +22,13 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal
 
 import renderer
+from renderer import records
 
 log = logging.getLogger(__name__)
 
 JSON = dict[str, Any]
-Kind = Literal["board", "hand", "outcome"]
+# A game's pictures (of an engine view), and the records' pictures (of plain data, renderer/records.py).
+Kind = Literal["board", "hand", "outcome", "leaderboard", "rating", "crew", "summary"]
 
 RENDER_NICENESS = 10
 _pool: ProcessPoolExecutor | None = None
@@ -52,6 +54,8 @@ def _lower_priority() -> None:
 
 def draw(kind: Kind, view: JSON, names: Sequence[str]) -> bytes:
     """The picture itself (runs in a render process or a thread)."""
+    if kind in records.PICTURES:
+        return records.png(kind, view)
     if kind == "board":
         return renderer.board_png(view, names)
     if kind == "hand":
