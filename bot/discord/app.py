@@ -23,6 +23,7 @@ from bot.discord.cooldowns import Cooldowns
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.opening import play_group
 from bot.discord.pacing import Backoff, ChannelPacer
+from bot.discord.records_cog import RecordsCog
 from bot.discord.replies import SkaldTree
 from bot.discord.rules_cog import RulesCog
 from bot.discord.settings_cog import SettingsCog
@@ -122,6 +123,7 @@ class SkaldBot(commands.Bot):
         self.tree.add_command(play_group())
         await self.add_cog(RulesCog(self, RulesIndex.load()))
         await self.add_cog(SettingsCog(self))
+        await self.add_cog(RecordsCog(self))
         await self.sync_commands()
         # AI seats that were due to move when the bot stopped carry on now that we listen.
         await self.tables.resume()
