@@ -329,7 +329,7 @@ def help_embed() -> discord.Embed:
         "**Play** your hand and move buttons come by DM. With DMs closed (or anywhere), press **My hand** "
         "under the board or use `/game hand`: only you see it. `/move` takes a move by text, with "
         "suggestions.\n"
-        "**Look** `/game board`, `/game log`, `/game list`, `/rules`.\n"
+        "**Look** `/game board`, `/game log`, `/game list`, `/rules`; `/leaderboard` and `/stats` for the records.\n"
         "**Clocks** tables have a clock (`/play … clock:`): `/game mine` lists the games waiting for you, "
         "reminders come by DM, and when time runs out an AI stands in (or the table decides). `/game away` "
         "pauses your clocks; `/game back` ends it and takes your seat back.\n"
