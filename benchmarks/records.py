@@ -11,7 +11,7 @@ sets). Then:
   same numbers each time) and its team records;
 - `/leaderboard` through `tables.records` cold (read, recompute in a thread) and warm (the cache,
   keyed by the latest result, answers after one small query);
-- the pictures: the leaderboard, a player's rating over time, the crew's records.
+- the pictures: the leaderboard, the busiest player's rating over time, the crew's records.
 """
 
 from __future__ import annotations
@@ -25,10 +25,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from benchmarks.fixtures import insert_finished_game
+from bot.record_pictures import crew_data, leaderboard_data, rating_data
 from bot.store import Store
 from bot.store import migrate as migrations
 from bot.store.connection import connect
@@ -36,6 +38,7 @@ from bot.tables.ratings import recompute
 from bot.tables.records import Records
 from bot.tables.teams import team_games, team_records
 from engine import registry
+from renderer.records import png
 
 T = TypeVar("T")
 GUILD = 1
@@ -146,10 +149,18 @@ async def run(results: int) -> None:
                 warm.append(time.perf_counter() - started)
             assert records.rated.computed == 1
             started = time.perf_counter()
-            await records.teams(GUILD, "tranquility")
+            crews = await records.teams(GUILD, "tranquility")
             teams_cold = time.perf_counter() - started
         finally:
             await store.close()
+
+    busiest = max(ratings.standings, key=lambda s: (len(s.history), s.key))
+    drawn = {
+        "leaderboard": leaderboard_data("Nidavellir", ratings, busiest.user_id or 0),
+        "rating": rating_data("Nidavellir", busiest.name, ratings, busiest),
+        "crew": crew_data("tranquility", "Tranquility", "Crew records in this server", crews),
+    }
+    pictures = {kind: timed(partial(png, kind, data), runs=5) for kind, data in drawn.items()}
 
     print(f"{len(rows):,} Nidavellir results ({nidavellir:,} games, {len(ratings.standings)} entrants) and "
           f"{len(coop):,} Tranquility results ({tranquility:,} games) in one server:")
@@ -161,6 +172,9 @@ async def run(results: int) -> None:
           f"warm (cached by latest result) median {statistics.median(warm) * 1000:.2f} ms, "
           f"max {max(warm) * 1000:.2f} ms; crew records cold {teams_cold * 1000:.0f} ms")
     print(f"  the event loop meanwhile (cold): longest wait for a turn {max(gaps, default=0) * 1000:.1f} ms")
+    print("  pictures (median of 5, one process): " + ", ".join(
+        f"{kind} {statistics.median(times) * 1000:.0f} ms ({len(picture) // 1024} KiB)"
+        for kind, (picture, times) in pictures.items()) + f"; the chart has {len(busiest.history)} points")
 
 
 def main(argv: Sequence[str]) -> int:
