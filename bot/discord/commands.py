@@ -358,13 +358,15 @@ def help_embed() -> discord.Embed:
         "presses **Start**. The game gets its own thread with the board after every move.\n"
         "**Play** your hand and move buttons come by DM. With DMs closed (or anywhere), press **My hand** "
         "under the board or use `/game hand`: only you see it. `/move` takes a move by text, with "
-        "suggestions.\n"
+        "suggestions. A slip? **Undo** on your panel (or `/game undo`) takes your last move back while it "
+        "showed nothing hidden and nobody has acted since.\n"
         "**Look** `/game board`, `/game log`, `/game list`, `/rules`.\n"
         "**Clocks** tables have a clock (`/play … clock:`): `/game mine` lists the games waiting for you, "
         "reminders come by DM, and when time runs out an AI stands in (or the table decides). `/game away` "
         "pauses your clocks; `/game back` ends it and takes your seat back.\n"
         "**Leave** `/game leave` lets an AI play your seat; the host gives a free seat with `/game seat`.\n"
-        "**End** `/game resign` gives up your seat; the host (or Manage Server) can `/game abandon`.\n"
+        "**End** `/game resign` gives up your seat; the host (or Manage Server) can `/game abandon`. "
+        "After the end: **Rematch** under the final board, `/game replay` and `/game export`.\n"
         "Everything is saved: a restart loses nothing and old buttons keep working."
     )
     return embed
