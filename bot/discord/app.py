@@ -18,7 +18,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord.commands import GameCog
-from bot.discord.controls import SkaldControl
+from bot.discord.controls import SkaldControl, check_handlers
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.opening import play_group
@@ -113,6 +113,7 @@ class SkaldBot(commands.Bot):
         self.backoff = Backoff()
 
     async def setup_hook(self) -> None:
+        check_handlers()
         self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)

@@ -56,7 +56,7 @@ class MoveRow:
 
     state_id: int
     seat: int | None
-    kind: str  # "move" or one of TABLE_ACTIONS
+    kind: str  # "move", "undo" (`text`: the state id of the move taken back) or one of TABLE_ACTIONS
     text: str
     events: tuple[EventRecord, ...]
     to_move: tuple[int, ...]

@@ -41,6 +41,7 @@ _SEAT_QUERY = (
 _MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
 _GAME_BY_ID = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
 _SEATS_OF_GAME = _SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat"
+_NO_LIMIT = 1 << 62  # a state id above any real one
 _MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id"
 
 
@@ -258,10 +259,13 @@ class Store(Bookkeeping, ClockStore, ResultStore):
 
         await self._db.write(op)
 
-    async def load(self, game_id: int, *, from_start: bool = False) -> GameRecord | None:
+    async def load(self, game_id: int, *, from_start: bool = False, upto: int | None = None) -> GameRecord | None:
         """The game row, its seats, its latest snapshot and every change after it (one read).
 
-        `from_start`: no snapshot, every change (a replay of the whole log)."""
+        `from_start`: no snapshot, every change (a replay of the whole log). `upto`: the game as
+        it was at that state id (the latest snapshot at or before it, the changes up to it)."""
+        last = _NO_LIMIT if upto is None else upto
+
         async def query(db: aiosqlite.Connection) -> GameRecord | None:
             # One read transaction: a consistent game across the four queries.
             rows = list(await db.execute_fetchall(_GAME_BY_ID, (game_id,)))
@@ -269,10 +273,12 @@ class Store(Bookkeeping, ClockStore, ResultStore):
                 return None
             seats = await db.execute_fetchall(_SEATS_OF_GAME, (game_id,))
             snap = [] if from_start else list(await db.execute_fetchall(
-                "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id DESC LIMIT 1",
-                (game_id,)))
+                "SELECT state_id, state FROM snapshots WHERE game_id = ? AND state_id <= ? "
+                "ORDER BY state_id DESC LIMIT 1", (game_id, last)))
             after = int(snap[0][0]) if snap else 0
-            moves = await db.execute_fetchall(_MOVES_AFTER, (game_id, after))
+            moves = await db.execute_fetchall(
+                f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? AND state_id <= ? "
+                "ORDER BY state_id", (game_id, after, last))
             return GameRecord(
                 game=_game(rows[0]),
                 seats=tuple(_seat(r) for r in seats),

@@ -1,7 +1,7 @@
 """The table service: every game's lifecycle, independent of Discord. See docs/tables.md.
 
 `Tables` puts the operations together (core.py: loading, locks, commits, notices, AI seats;
-lobby.py; play.py; seating.py: clocks, stand-ins, absence, votes; looking.py) and wires the
+lobby.py; play.py; undo.py; seating.py: clocks, stand-ins, absence, votes; looking.py) and wires the
 timers they handle.
 """
 
@@ -14,12 +14,13 @@ from bot.tables.core import LOBBY_EXPIRY, GameLookup, ai_seed
 from bot.tables.lobby import LobbyOps
 from bot.tables.play import PlayOps
 from bot.tables.records import Records
+from bot.tables.undo import UndoOps
 from engine import registry
 
 __all__ = ["Tables", "ai_seed"]
 
 
-class Tables(LobbyOps, PlayOps):
+class Tables(LobbyOps, PlayOps, UndoOps):
     """Create, seat, start, play and end games; tell the attached adapters after each commit."""
 
     def __init__(self, store: Store, *, cache_size: int = 256, snapshot_every: int = 25,
