@@ -21,6 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.names import name_seats
 from bot.notify import Notifier, PrivateUpdate, PublicUpdate
 from bot.store import Store
 from bot.store.clocks import ClockWrites, TimerSpec
@@ -248,9 +249,10 @@ class TablesCore:
             await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
 
     def _parse(self, table: Table, seat: int, text: str) -> Move:
-        if seat not in table.engine.to_move(table.state):
-            waiting = ", ".join(table.name_of(s) for s in table.to_move())
-            raise NotYourTurn(f"It isn't your turn: waiting for {waiting}.")
+        if seat not in table.to_move():
+            # The engine's own words (Tranquility says who declares next), with the seats named.
+            names = [table.name_of(s) for s in range(len(table.seats))]
+            raise NotYourTurn(name_seats(table.engine.not_your_turn_reason(table.state, seat), names))
         return table.engine.parse_move(table.state, seat, text.strip())
 
     async def _require_fresh(self, table: Table, seat: int, state_id: int) -> None:

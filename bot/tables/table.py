@@ -46,11 +46,13 @@ class Table:
         return self.row.id
 
     def to_move(self) -> tuple[int, ...]:
+        """Who must act now: computed once per change, in the commit that stores it (`row.to_move`),
+        and read from there by every listing, panel and update."""
         if self.row.status != RUNNING:
             return ()
-        if self.state is None:
-            return tuple(self.row.to_move or ())
-        return tuple(sorted(self.engine.to_move(self.state)))
+        if self.row.to_move is None and self.state is not None:  # a row from before schema 4
+            return tuple(sorted(self.engine.to_move(self.state)))
+        return tuple(self.row.to_move or ())
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
