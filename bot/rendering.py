@@ -12,21 +12,25 @@ out; a broken pool is replaced and the picture drawn in a thread meanwhile.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import renderer
+from renderer import records
 
 log = logging.getLogger(__name__)
 
 JSON = dict[str, Any]
-Kind = Literal["board", "hand", "outcome"]
+T = TypeVar("T")
+# A game's pictures (of an engine view), and the records' pictures (of plain data, renderer/records.py).
+Kind = Literal["board", "hand", "outcome", "leaderboard", "rating", "crew", "summary"]
 
 RENDER_NICENESS = 10
 _pool: ProcessPoolExecutor | None = None
@@ -52,6 +56,8 @@ def _lower_priority() -> None:
 
 def draw(kind: Kind, view: JSON, names: Sequence[str]) -> bytes:
     """The picture itself (runs in a render process or a thread)."""
+    if kind in records.PICTURES:
+        return records.png(kind, view)
     if kind == "board":
         return renderer.board_png(view, names)
     if kind == "hand":
@@ -136,19 +142,25 @@ async def render(kind: Kind, view: JSON, names: Sequence[str], *, urgent: bool =
 
     `urgent=False` for pictures nobody is waiting on this second (DM panels): under load they
     yield to the thread's boards and to interactive answers."""
-    global _pool
     drawn[kind] = drawn.get(kind, 0) + 1
+    return await run(functools.partial(draw, kind, view, list(names)), urgent=urgent)
+
+
+async def run(work: Callable[[], T], *, urgent: bool = True) -> T:
+    """Any drawing work (a top-level function with picklable arguments, as a partial) in the
+    render processes, queued like the pictures: a replay's GIF, a leaderboard."""
+    global _pool
     queue = _queue()
     await queue.acquire(urgent)
     try:
         executor = pool()
         if executor is not None:
             try:
-                return await asyncio.get_running_loop().run_in_executor(executor, draw, kind, view, list(names))
+                return await asyncio.get_running_loop().run_in_executor(executor, work)
             except BrokenProcessPool:
                 log.warning("the render processes stopped; starting new ones")
                 _pool = None
-        return await asyncio.to_thread(draw, kind, view, list(names))
+        return await asyncio.to_thread(work)
     finally:
         queue.release()
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.names import name_seats, result_line
-from bot.replays import MOVE, GameLog, Rebuilt, ReplayError, read_export, rebuild
+from bot.replays import MOVE, GameLog, Rebuilt, ReplayError, read_export, rebuild, standing
 from renderer.text import render_view, seat_name
 
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
@@ -109,7 +109,10 @@ def play_through(shown: Sequence[Page], write: Write, seconds: float,
 def load(path: str) -> tuple[GameLog, Rebuilt | None]:
     """Read and rebuild an export; ReplayError or OSError say why it can't be shown."""
     log = read_export(Path(path).read_bytes())
-    return log, (rebuild(log) if log.seed is not None else None)
+    if log.seed is None:
+        return log, None
+    log = standing(log)  # moves taken back are not shown: the pages follow the rebuilt boards
+    return log, rebuild(log)
 
 
 def _replay(args: argparse.Namespace) -> int:

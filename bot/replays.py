@@ -10,18 +10,20 @@ A finished game is rebuilt by replaying its moves from the seed under its engine
 (`rebuild`); its replay is the spectator view at the key moments of `KEY_MOMENTS`, captioned
 with public lines only (`stills`), drawn as a GIF (`renderer.replay`). Nothing here talks to
 Discord: the adapter calls `replay_file` and `export_file`, which read the store once and do the
-CPU work in a thread.
+CPU work in the render processes.
 """
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import json
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from bot import rendering
 from bot.names import name_seats, result_line
+from bot.store.records import TABLE_ACTIONS
 from engine import registry
 from engine.errors import SkaldError
 from renderer.replay import DEFAULT_BUDGET, EXTENSION, MEDIA_TYPE, Animation, Still, animate
@@ -34,8 +36,7 @@ JSON = dict[str, Any]
 FORMAT = "skald-game"  # the export's "format" field
 FORMAT_VERSION = 1  # bumped only for a change older readers would misread; new keys are ignored
 FINISHED = "finished"
-MOVE, RESIGN, ABANDON = "move", "resign", "abandon"
-TABLE_ACTIONS = frozenset({RESIGN, ABANDON})  # logged changes that are not replayed
+MOVE, RESIGN, ABANDON, UNDO = "move", "resign", "abandon", "undo"
 
 
 class ReplayError(SkaldError):
@@ -169,7 +170,9 @@ async def replay_file(store: Store, game_id: int, *, budget: int = DEFAULT_BUDGE
     possible (`fits` says). NotReplayable for a game that isn't finished, NoLongerReplays when
     its log no longer replays."""
     log = await load_log(store, game_id)
-    animation = await asyncio.to_thread(replay_animation, log, budget=budget)
+    # In the render processes: a replay is seconds of Pillow, which in a thread would hold the
+    # GIL against every other table (bot/rendering.py).
+    animation = await rendering.run(functools.partial(replay_animation, log, budget=budget), urgent=False)
     return Attachment(f"skald-{log.game}-{game_id}-replay.{EXTENSION}", animation.data, MEDIA_TYPE,
                       animation.frames, animation.fits)
 
@@ -295,12 +298,30 @@ def _title(game: str) -> str:
 
 # -- rebuilding and the replay -----------------------------------------------------------------
 
+def standing(log: GameLog) -> GameLog:
+    """The log as the game went in the end: moves taken back, and the undos that took them back,
+    left out (docs/undo.md). A replay shows only what stood."""
+    taken_back: set[int] = set()
+    for change in log.changes:
+        if change.kind == UNDO:
+            if change.text is None:  # a running game's export: nothing is replayed anyway
+                return log
+            if not change.text.isdigit():
+                raise NoLongerReplays(f"Change {change.state_id} is an undo that names no move.")
+            taken_back.add(int(change.text))
+    if not taken_back:
+        return log
+    kept = tuple(c for c in log.changes if c.kind != UNDO and c.state_id not in taken_back)
+    return replace(log, changes=kept)
+
+
 def rebuild(log: GameLog) -> Rebuilt:
     """Replay a finished game from its seed: the spectator view at every change, and its outcome.
 
     Each move must apply and tell the public lines the log recorded, and the game must end as
     recorded: NoLongerReplays otherwise (a rules change, a damaged log). The refusal names the
     change and the kind of error, never the engine's reason, which may name hidden cards."""
+    log = standing(log)
     if log.seed is None or log.status != FINISHED:
         raise NotReplayable(f"This {log.title} game is not finished: only a finished game has a replay.")
     try:
@@ -348,6 +369,7 @@ def stills(log: GameLog, rebuilt: Rebuilt | None = None) -> list[Still]:
     A game the table ended (a resignation) ends on its last board, the result in its caption:
     the rules never scored it, so there is no score sheet to draw."""
     rebuilt = rebuilt or rebuild(log)
+    log = standing(log)
     names = log.names
     marker = KEY_MOMENTS.get(log.game)
     views = rebuilt.views
@@ -371,5 +393,5 @@ def stills(log: GameLog, rebuilt: Rebuilt | None = None) -> list[Still]:
 
 
 def replay_animation(log: GameLog, *, budget: int = DEFAULT_BUDGET) -> Animation:
-    """The finished game's replay as a GIF (CPU-bound: run it in a thread)."""
+    """The finished game's replay as a GIF (CPU-bound: run it off the event loop)."""
     return animate(stills(log), log.names, budget=budget)

@@ -266,6 +266,24 @@ class Game(ABC, Generic[S]):
         events = self._apply(new_state, seat, move)
         return Step(new_state, events)
 
+    def undoable(self, before: S, seat: int, step: Step[S]) -> bool:
+        """Whether `seat` may take back the move that led from `before` to `step`.
+
+        Only a move that revealed nothing hidden: no draw, no reveal of bids or cards, no
+        random draw, nothing told privately to another seat, and not the game's end (a move
+        taken back must leave nothing anyone learned from it). The engine says what counts as
+        hidden in `_reveals_nothing`; the service adds who may undo when (docs/undo.md)."""
+        if self.outcome(step.state) is not None:
+            return False
+        if any(event.seats is not None and event.seats - {seat} for event in step.events):
+            return False
+        return self._reveals_nothing(before, seat, step.state)
+
+    def _reveals_nothing(self, before: S, seat: int, after: S) -> bool:
+        """True when nothing hidden was drawn, dealt, shuffled or turned face up between the
+        two states. The default: never (a game offers undo by overriding this)."""
+        return False
+
     def not_your_turn_reason(self, state: S, seat: int) -> str:
         waiting = sorted(self.to_move(state))
         who = ", ".join(f"Seat {s + 1}" for s in waiting)

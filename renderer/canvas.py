@@ -187,6 +187,11 @@ class Sheet:
         self.draw.line(points, fill=fill, width=width)
         self._paints(fill)
 
+    def polyline(self, points: list[tuple[float, float]], fill: RGB, width: int = 2) -> None:
+        """Connected segments with rounded joints (a chart's line)."""
+        self.draw.line(points, fill=fill, width=width, joint="curve")
+        self._paints(fill)
+
     def ellipse(self, rect: tuple[float, float, float, float], fill: RGB | None, *, outline: RGB | None = None,
                 width: int = 2) -> None:
         self.draw.ellipse(rect, fill=fill, outline=outline, width=width)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Game, GameOver, IllegalMove, Move, NotYourTurn, Rng, replay
+from engine.core import Step
 from engine.errors import BadMove
 
 PLAYOUTS_PER_GAME = 200
@@ -57,6 +58,7 @@ def scenarios(game: Game[Any]) -> list[Scenario]:
 class Report:
     steps: int = 0
     hidden_redealt: int = 0  # steps where a spectator determinization changed the state
+    undoable: int = 0  # moves checked that their seat could take back
     log: list[tuple[int, str]] = field(default_factory=list)
 
 
@@ -141,6 +143,8 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
             twin = game.determinize(state, seat, rng.below(1 << 30))
             twin_step = game.apply(twin, seat, move.text)
             assert _public(twin_step.events) == _public(step.events), "public events leak hidden information"
+            if game.undoable(state, seat, step):
+                check_undoable(game, state, seat, move, step, twin_step.state, report)
         assert _encoded(game, state) == before, "apply must leave its input unchanged"
 
         legal = set(texts)
@@ -158,6 +162,28 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
             else:
                 assert parsed is not None and parsed.text in legal, f"illegal text {text!r} was accepted"
         assert _encoded(game, state) == before, "a refused move must change nothing"
+
+
+def check_undoable(game: Game[Any], state: Any, seat: int, move: Move, step: Step[Any], twin_after: Any,
+                   report: Report) -> None:
+    """A move the engine lets its seat take back revealed nothing hidden: on a state the mover
+    can't tell from this one (`twin_after` is the move applied to one), the mover and the table
+    see the same afterwards. And in a simultaneous step, the other seats' moves that could
+    follow it apply just as well without it, telling the same (the service replays them when
+    the move is taken back)."""
+    report.undoable += 1
+    assert game.view(twin_after, seat) == game.view(step.state, seat), (
+        f"{move.text!r} can be taken back, yet it showed its mover something hidden")
+    assert game.view(twin_after, None) == game.view(step.state, None), (
+        f"{move.text!r} can be taken back, yet it showed the table something hidden")
+    for other in sorted(game.to_move(step.state) & game.to_move(state) - {seat}):
+        for follow in game.legal_moves(step.state, other)[:2]:
+            after = game.apply(step.state, other, follow)
+            if not game.undoable(step.state, other, after):
+                continue
+            alone = game.apply(state, other, follow.text)
+            assert _public(alone.events) == _public(after.events), (
+                f"{follow.text!r} tells otherwise once {move.text!r} is taken back")
 
 
 def play(game: Game[Any], scenario: Scenario, check: bool = True) -> tuple[Any, Report]:

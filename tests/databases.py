@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -19,6 +19,9 @@ import asyncpg
 import pytest
 
 from bot.store import is_postgres
+from bot.store import migrate as migrations
+from bot.store.connection import connect
+from bot.store.postgres import migrate as pg_migrations
 
 Target = str | Path  # what SKALD_DB / --db takes: a file path or a postgresql:// URL
 SERVER = "SKALD_TEST_POSTGRES"
@@ -90,3 +93,34 @@ async def sql(target: Target, statement: str, params: Sequence[Any] = ()) -> lis
         await db.commit()
         return rows
 
+
+
+async def sql_rows(target: Target, statement: str, rows: Iterable[Sequence[Any]]) -> None:
+    """One statement run outside Skald for each of `rows` (`?` placeholders), in one transaction:
+    rows put straight into a table, as older versions or many finished games would have left them."""
+    if is_postgres(target):
+        conn = await asyncpg.connect(str(target))
+        try:
+            await conn.executemany(numbered(statement), list(rows))
+        finally:
+            await conn.close()
+        return
+    async with aiosqlite.connect(target) as db:
+        await db.executemany(statement, rows)
+        await db.commit()
+
+
+async def migrate_to(target: Target, version: int | None = None) -> list[int]:
+    """Bring a database to schema `version` (default: the latest), as `skald db migrate --to`
+    does; returns the versions applied."""
+    if is_postgres(target):
+        conn = await asyncpg.connect(str(target))
+        try:
+            return await pg_migrations.migrate(conn, version)
+        finally:
+            await conn.close()
+    db = await connect(target)
+    try:
+        return await migrations.migrate(db, version)
+    finally:
+        await db.close()

@@ -38,3 +38,12 @@ def test_game_declares_contract_basics(name: str) -> None:
     assert game.name == name
     assert 1 <= game.min_players <= game.max_players
     assert "random" in game.ai_players()
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_some_moves_can_be_taken_back(name: str) -> None:
+    """Guards the undo checks against an engine that never offers undo (nothing to check)."""
+    game = registry.get(name)
+    scenario = next(s for s in ALL if s.game == name and s.players == game.max_players and s.exhaustive)
+    _, report = play(game, scenario)
+    assert report.undoable > 0

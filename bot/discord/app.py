@@ -18,11 +18,12 @@ import discord
 from discord.ext import commands
 
 from bot.discord.commands import GameCog
-from bot.discord.controls import SkaldControl
+from bot.discord.controls import SkaldControl, check_handlers
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.opening import play_group
 from bot.discord.pacing import Backoff, ChannelPacer
+from bot.discord.records_cog import RecordsCog
 from bot.discord.replies import SkaldTree
 from bot.discord.rules_cog import RulesCog
 from bot.discord.settings_cog import SettingsCog
@@ -134,6 +135,7 @@ class SkaldBot(commands.AutoShardedBot):
         self.backoff = Backoff()
 
     async def setup_hook(self) -> None:
+        check_handlers()
         self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
@@ -144,6 +146,7 @@ class SkaldBot(commands.AutoShardedBot):
         self.tree.add_command(play_group())
         await self.add_cog(RulesCog(self, RulesIndex.load()))
         await self.add_cog(SettingsCog(self))
+        await self.add_cog(RecordsCog(self))
         await self.sync_commands()
         # The leader (the only process on SQLite; one of them on PostgreSQL) catches up and runs
         # the timers; another process takes over when it dies (docs/scaling.md).

@@ -17,6 +17,7 @@ from bot.discord.access import can_see, find_game
 from bot.discord.choices import forks, tokens
 from bot.discord.controls import control, handles
 from bot.discord.cooldowns import spam_guard, typing_allowed
+from bot.discord.endings import post_export, post_replay
 from bot.discord.ids import ControlId
 from bot.discord.lobby import is_admin
 from bot.discord.panels import named, names_of, seat_panel, who
@@ -149,6 +150,35 @@ class GameCog(commands.Cog):
                          for line in lines) or "Nothing has happened yet."
         embed = discord.Embed(title=f"{info.title} #{info.game_id} — the story so far", description=text[-4000:])
         await say(interaction, embed=embed, ephemeral=True)
+
+    @game.command(name="undo",
+                  description="Take back your last move while it showed nothing hidden and nobody acted since")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    async def undo(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        result = await self.bot.tables.undo(info.game_id, interaction.user.id)
+        table = await self.bot.tables.table_view(info.game_id, interaction.user.id)
+        await send_private(interaction, await seat_panel(table, note=f"↩️ You took back **{result.text}**."))
+
+    @game.command(name="replay", description="A finished game replayed as an animated picture of its public board")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    @spam_guard(3, 60.0)
+    async def replay(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=False)
+        info = await find_game(interaction, game)
+        await post_replay(interaction, info.game_id, ephemeral=False)
+
+    @game.command(name="export", description="A game's move list as a file (for `skald replay`)")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @app_commands.autocomplete(game=game_choices)
+    @spam_guard()
+    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        await post_export(interaction, info.game_id)
 
     @game.command(name="resign", description="Give up your seat in a running game")
     @app_commands.describe(game="Game number (default: this thread's)")
@@ -328,13 +358,15 @@ def help_embed() -> discord.Embed:
         "presses **Start**. The game gets its own thread with the board after every move.\n"
         "**Play** your hand and move buttons come by DM. With DMs closed (or anywhere), press **My hand** "
         "under the board or use `/game hand`: only you see it. `/move` takes a move by text, with "
-        "suggestions.\n"
-        "**Look** `/game board`, `/game log`, `/game list`, `/rules`.\n"
+        "suggestions. A slip? **Undo** on your panel (or `/game undo`) takes your last move back while it "
+        "showed nothing hidden and nobody has acted since.\n"
+        "**Look** `/game board`, `/game log`, `/game list`, `/rules`; `/leaderboard` and `/stats` for the records.\n"
         "**Clocks** tables have a clock (`/play … clock:`): `/game mine` lists the games waiting for you, "
         "reminders come by DM, and when time runs out an AI stands in (or the table decides). `/game away` "
         "pauses your clocks; `/game back` ends it and takes your seat back.\n"
         "**Leave** `/game leave` lets an AI play your seat; the host gives a free seat with `/game seat`.\n"
-        "**End** `/game resign` gives up your seat; the host (or Manage Server) can `/game abandon`.\n"
+        "**End** `/game resign` gives up your seat; the host (or Manage Server) can `/game abandon`. "
+        "After the end: **Rematch** under the final board, `/game replay` and `/game export`.\n"
         "Everything is saved: a restart loses nothing and old buttons keep working."
     )
     return embed

@@ -16,7 +16,7 @@ import discord
 
 from bot.discord.access import game_for_control
 from bot.discord.cooldowns import control_allowed
-from bot.discord.ids import TEMPLATE, ControlId
+from bot.discord.ids import ACTIONS, TEMPLATE, ControlId
 from bot.discord.replies import answer_error
 
 Handler = Callable[[discord.Interaction[Any], ControlId, Sequence[str]], Awaitable[None]]
@@ -28,10 +28,22 @@ def handles(*actions: str) -> Callable[[Handler], Handler]:
 
     def register(handler: Handler) -> Handler:
         for action in actions:
+            if action not in ACTIONS:
+                raise ValueError(f"{action!r} is not a control action: declare it in ids.ACTIONS")
+            if HANDLERS.get(action, handler) is not handler:
+                raise ValueError(f"control action {action!r} has two handlers")
             HANDLERS[action] = handler
         return handler
 
     return register
+
+
+def check_handlers() -> None:
+    """At start-up: every declared control action has its handler (a button nothing answers
+    would fail only when someone clicks it, maybe days later)."""
+    missing = sorted(ACTIONS - HANDLERS.keys())
+    if missing:
+        raise RuntimeError(f"control actions without a handler: {', '.join(missing)}")
 
 
 class SkaldControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):

@@ -46,10 +46,15 @@ def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[
     if start or over:
         return sorted(humans)
     seats: set[int] = set()
+    previous = {c.state_id: c for c in changes}
     for change in window:  # the mover's own lines come with the answer to its move
         seats.update(s for _, only in change.events if only is not None for s in only if s != change.seat)
         if change.kind in ("seat", "back") and change.seat is not None:
             seats.add(change.seat)  # a person (back) at the seat: their panel, now
+        before = previous.get(change.state_id - 1)
+        if change.kind == "undo" and before is not None:
+            # A move taken back: seats whose turn it had begun must lose their move buttons.
+            seats.update(set(before.to_move) - set(change.to_move))
     for seat in to_move:
         # Its turn began since its panel was drawn (it may have moved by `/move` meanwhile,
         # which leaves its DM panel as it was): a panel that offered no moves, or one from

@@ -14,6 +14,17 @@ MAX_LENGTH = 100
 TEMPLATE = re.compile(r"skald:(?P<game>\d+):(?P<state>\d+):(?P<action>[a-z]+)(?::(?P<arg>.*))?", re.DOTALL)
 
 
+# Every control action there is; each has exactly one handler (checked at start-up,
+# `controls.check_handlers`), so no button can be drawn that nothing would answer.
+ACTIONS = frozenset({
+    "do", "pick", "page", "panel", "hand", "undo",  # a seat's panel (play.py)
+    "join", "leave", "ai", "start", "cancel",  # a lobby (lobby.py)
+    "resign", "abandon",  # confirmations (commands.py)
+    "vote",  # the table's vote on a seat whose time ran out (notices.py)
+    "rematch", "replay",  # under a finished game's board (endings.py)
+})
+
+
 @dataclass(frozen=True)
 class ControlId:
     """A parsed custom id. `arg` is action-specific (a move text, a prefix, a page)."""
@@ -22,6 +33,10 @@ class ControlId:
     state_id: int
     action: str
     arg: str = ""
+
+    def __post_init__(self) -> None:
+        if self.action not in ACTIONS:
+            raise ValueError(f"{self.action!r} is not a control action (ids.ACTIONS)")
 
     @property
     def text(self) -> str:
@@ -42,6 +57,6 @@ class ControlId:
     @classmethod
     def parse(cls, custom_id: str) -> ControlId | None:
         match = TEMPLATE.fullmatch(custom_id)
-        if match is None:
+        if match is None or match["action"] not in ACTIONS:
             return None
         return cls(int(match["game"]), int(match["state"]), match["action"], match["arg"] or "")

@@ -172,5 +172,8 @@ async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note:
     if view is None:
         view = discord.ui.View(timeout=None)
         view.add_item(control(ControlId(info.game_id, table.state_id, "panel"), label="Refresh",
-                              style=discord.ButtonStyle.secondary))
+                              style=discord.ButtonStyle.secondary, row=4))
+    if table.undo is not None:  # shown only while the move may be taken back (docs/undo.md)
+        view.add_item(control(ControlId(info.game_id, table.state_id, "undo", str(table.undo)), label="Undo",
+                              emoji="↩️", style=discord.ButtonStyle.danger, row=4))
     return Panel(content, embed, png, "hand.png", view)

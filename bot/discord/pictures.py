@@ -36,14 +36,15 @@ async def render(kind: Kind, view: JSON, names: Sequence[str], urgent: bool = Tr
         return None
 
 
-def attach(png: bytes | None, filename: str, limit: int = DEFAULT_LIMIT) -> discord.File | None:
-    """A File for `png` if it fits within `limit` bytes."""
+def attach(png: bytes | None, filename: str, limit: int = DEFAULT_LIMIT,
+           description: str | None = None) -> discord.File | None:
+    """A File for `png` if it fits within `limit` bytes; `description` is its alt text."""
     if png is None:
         return None
     if len(png) > limit:
         log.warning("picture %s is %d bytes, over the %d limit; sent without it", filename, len(png), limit)
         return None
-    return discord.File(io.BytesIO(png), filename=filename)
+    return discord.File(io.BytesIO(png), filename=filename, description=description)
 
 
 async def board(view: JSON, names: Sequence[str]) -> bytes | None:

@@ -7,7 +7,7 @@ one (`StaleBoard`) and the player gets the current panel instead, privately.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -18,7 +18,7 @@ from bot.discord.ids import ControlId
 from bot.discord.panels import Panel, named, seat_panel
 from bot.discord.replies import ack, say
 from bot.store.records import PanelMark
-from bot.tables.errors import StaleBoard
+from bot.tables.errors import CantUndo, StaleBoard
 from bot.tables.types import GameInfo, TableView
 
 if TYPE_CHECKING:
@@ -86,13 +86,37 @@ async def on_do(interaction: discord.Interaction[Any], control_id: ControlId, va
 
 
 async def play(interaction: discord.Interaction[Any], control_id: ControlId, text: str) -> None:
-    """Make the move `text` on the board the control was drawn for.
+    """Make the move `text` on the board the control was drawn for."""
+    bot = cast("SkaldBot", interaction.client)
+    game_id = control_id.game_id
 
-    The clicked panel (a DM or an ephemeral reply) is redrawn through this interaction, so the
-    mover's own panel costs no extra call to Discord; the DM announcer leaves it alone meanwhile."""
+    async def act() -> tuple[str, tuple[str, ...]]:
+        result = await bot.tables.move(game_id, interaction.user.id, control_id.state_id, text)
+        return f"✅ You played **{text}**.", result.private_events
+
+    await _on_own_panel(interaction, game_id, act)
+
+
+@handles("undo")
+async def on_undo(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+    """The Undo button: take back the move it names (a second click finds it taken back)."""
+    bot = cast("SkaldBot", interaction.client)
+    target = int(control_id.arg) if control_id.arg.isdigit() else -1
+
+    async def act() -> tuple[str, tuple[str, ...]]:
+        result = await bot.tables.undo(control_id.game_id, interaction.user.id, target)
+        return f"↩️ You took back **{result.text}**.", ()
+
+    await _on_own_panel(interaction, control_id.game_id, act)
+
+
+async def _on_own_panel(interaction: discord.Interaction[Any], game_id: int,
+                        act: Callable[[], Awaitable[tuple[str, tuple[str, ...]]]]) -> None:
+    """Do what a control on the clicker's own panel asks (`act` returns the note and the
+    private lines to show), then redraw that panel through this interaction, so the player's
+    own panel costs no extra call to Discord; the DM announcer leaves it alone meanwhile."""
     bot = cast("SkaldBot", interaction.client)
     await ack(interaction, update=True)
-    game_id = control_id.game_id
     message = interaction.message
     in_dm = message is not None and not message.flags.ephemeral and interaction.guild_id is None
     info = await bot.tables.game(game_id)
@@ -100,8 +124,8 @@ async def play(interaction: discord.Interaction[Any], control_id: ControlId, tex
     claim = bot.notifier.panels.claim(game_id, seat) if in_dm and seat is not None else contextlib.nullcontext()
     async with claim:
         try:
-            result = await bot.tables.move(game_id, interaction.user.id, control_id.state_id, text)
-        except StaleBoard as stale:
+            note, private = await act()
+        except (StaleBoard, CantUndo) as stale:
             table = await my_view(bot, interaction, game_id)
             panel = await seat_panel(table, note=f"⛔ {stale.reason} Here is the board as it is now:")
             await send_private(interaction, panel)
@@ -110,13 +134,12 @@ async def play(interaction: discord.Interaction[Any], control_id: ControlId, tex
             return
         table = await my_view(bot, interaction, game_id)
         if in_dm and not table.info.active:  # the end comes as its own DM, once per seat
-            await interaction.edit_original_response(content=f"✅ You played **{text}**. The game is over.",
+            await interaction.edit_original_response(content=f"{note} The game is over.",
                                                      view=discord.ui.View(timeout=None))
             return
         names = [s.name for s in table.info.seats]
-        lines = [named(line, names) for line in result.private_events]
-        await edit_in_place(interaction, await seat_panel(table, note=f"✅ You played **{text}**.",
-                                                          private_lines=lines))
+        lines = [named(line, names) for line in private]
+        await edit_in_place(interaction, await seat_panel(table, note=note, private_lines=lines))
         if in_dm and seat is not None and table.info.active:
             await bot.tables.outbox.panels_shown(game_id, [PanelMark(
                 seat=seat, state_id=table.state_id, channel_id=message.channel.id, message_id=message.id,

@@ -25,6 +25,7 @@ import discord
 from bot.discord import pictures
 from bot.discord.coalesce import Coalescer
 from bot.discord.controls import control
+from bot.discord.endings import ending_controls
 from bot.discord.ids import ControlId
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import bold, named
@@ -276,6 +277,7 @@ class ThreadAnnouncer(Coalescer):
         if info.status == RUNNING:
             controls.add_item(control(ControlId(info.game_id, table.state_id, "hand"), label="My hand",
                                       emoji="🂠", style=discord.ButtonStyle.primary))
+        ending_controls(controls, info, table.state_id)
         return embed, file, controls
 
     async def _post(self, game_id: int, destination: int, mark: Announcement, plan: StoryPlan,

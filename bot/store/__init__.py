@@ -8,8 +8,9 @@ opens the one a SKALD_DB / --db target names.
 from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError, StoreLocked
 from bot.store.opening import describe, is_postgres, open_store
 from bot.store.protocol import Store
-from bot.store.records import GameRecord, GameRow, MoveRow, SeatRow, Snapshot
+from bot.store.records import GameRecord, GameRow, MoveRow, ResultRow, SeatRow, Snapshot
 from bot.store.store import SqliteStore
 
-__all__ = ["GameRecord", "GameRow", "MoveRow", "SchemaError", "SeatRow", "SeatsTaken", "Snapshot", "SqliteStore",
-           "StateConflict", "Store", "StoreError", "StoreLocked", "describe", "is_postgres", "open_store"]
+__all__ = ["GameRecord", "GameRow", "MoveRow", "ResultRow", "SchemaError", "SeatRow", "SeatsTaken", "Snapshot",
+           "SqliteStore", "StateConflict", "Store", "StoreError", "StoreLocked", "describe", "is_postgres",
+           "open_store"]

@@ -1,6 +1,9 @@
-"""Errors of the store itself (not a player's doing)."""
+"""Errors of the store itself (not a player's doing), and the one a player can meet: a
+conflict with a change someone else made at the same moment."""
 
 from __future__ import annotations
+
+from engine.errors import SkaldError
 
 
 class StoreError(Exception):
@@ -11,8 +14,9 @@ class SchemaError(StoreError):
     """The schema is newer than the code, or the migrations are malformed."""
 
 
-class StateConflict(StoreError):
-    """A change was committed against a state id that is no longer current."""
+class StateConflict(StoreError, SkaldError):
+    """A change was committed against a state id that is no longer current (someone acted at
+    the same moment). A SkaldError: adapters show its `reason` to the player as it is."""
 
 
 class SeatsTaken(StateConflict):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from bot.store.clocks import ClockWrites, SeatWrite
+from bot.store.clocks import ClockWrites
 from bot.store.records import (
     JSON,
     Announcement,
@@ -22,16 +22,18 @@ from bot.store.records import (
     GameRow,
     MoveRow,
     PanelMark,
+    ResultRow,
     SeatClock,
     SeatRow,
     Snapshot,
     Timer,
     Vote,
 )
+from bot.store.results import ChangeWrite, ResultsMark
 
 
 class Store(Protocol):
-    """Games, seats, the move log, snapshots, clocks and adapter bookkeeping in one database."""
+    """Games, seats, the move log, snapshots, clocks, results and adapter bookkeeping in one database."""
 
     # -- the database itself --------------------------------------------------------------------
     @property
@@ -84,11 +86,15 @@ class Store(Protocol):
     # -- the move log ---------------------------------------------------------------------------
     async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
                             snapshot: JSON | None, clocks: ClockWrites | None = None,
-                            also: Sequence[SeatWrite] = ()) -> None:
-        """Commit one change if the game is still at `change.state_id - 1` (StateConflict if not)."""
+                            also: Sequence[ChangeWrite] = ()) -> None:
+        """Commit one change if the game is still at `change.state_id - 1` (StateConflict if not),
+        with the writes it brings (`also`, in order, last)."""
         ...
 
-    async def load(self, game_id: int, *, from_start: bool = False) -> GameRecord | None: ...
+    async def load(self, game_id: int, *, from_start: bool = False, upto: int | None = None) -> GameRecord | None:
+        """The game with its latest snapshot and the changes after it (`from_start`: no snapshot;
+        `upto`: the game as it was at that state id)."""
+        ...
 
     async def moves(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[MoveRow]: ...
 
@@ -135,6 +141,17 @@ class Store(Protocol):
     async def guild_settings(self, guild_id: int) -> JSON: ...
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any, now: float) -> None: ...
+
+    # -- results of finished games -----------------------------------------------------------------
+    async def results(self, guild_id: int, game: str) -> list[ResultRow]:
+        """Every result row of `game` in the server, in rating order (finished_at, game id, seat)."""
+        ...
+
+    async def game_results(self, game_id: int) -> list[ResultRow]: ...
+
+    async def results_mark(self, guild_id: int, game: str) -> ResultsMark: ...
+
+    async def played(self, guild_id: int, user_id: int | None = None) -> list[str]: ...
 
     # -- timers ---------------------------------------------------------------------------------
     async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1,

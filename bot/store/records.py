@@ -56,7 +56,7 @@ class MoveRow:
 
     state_id: int
     seat: int | None
-    kind: str  # "move" or one of TABLE_ACTIONS
+    kind: str  # "move", "undo" (`text`: the state id of the move taken back) or one of TABLE_ACTIONS
     text: str
     events: tuple[EventRecord, ...]
     to_move: tuple[int, ...]
@@ -152,3 +152,26 @@ class Vote:
     voter: int
     choice: str
     voted_at: float
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One seat of a finished game (the `results` table, docs/records.md)."""
+
+    game_id: int
+    seat: int
+    guild_id: int
+    game: str
+    user_id: int | None  # the seat's person, even when an AI stood in for them
+    ai: str | None  # an AI seat's kind (or the kind that finished an open seat)
+    name: str
+    rank: int | None  # 1 = first; None in cooperative games
+    score: int | None  # None when the game ended without scores
+    won: bool
+    cooperative: bool
+    resigned: bool  # this seat's resignation ended the game
+    stood_in: int  # moves of this seat an AI stand-in made
+    options: JSON
+    sheet: JSON | None  # a cooperative game's team sheet
+    started_at: float
+    finished_at: float

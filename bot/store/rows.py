@@ -29,6 +29,7 @@ SEAT_QUERY = (
     "LEFT JOIN users u ON u.user_id = s.user_id "
 )
 MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
+NO_LIMIT = 2**31 - 1  # a state id above any real one (`load` without `upto`), within an INTEGER
 STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
 
 

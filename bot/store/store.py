@@ -17,7 +17,7 @@ import aiosqlite
 
 from bot.store import migrate as migrations
 from bot.store.bookkeeping import Bookkeeping
-from bot.store.clocks import ClockStore, ClockWrites, SeatWrite, write_clocks, write_seat
+from bot.store.clocks import ClockStore, ClockWrites, write_clocks, write_seat
 from bot.store.codec import dumps as _dumps
 from bot.store.connection import Database
 from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError
@@ -29,7 +29,8 @@ from bot.store.records import (
     SeatRow,
     Snapshot,
 )
-from bot.store.rows import GAME_COLUMNS, MOVE_COLUMNS, SEAT_QUERY, encode_events
+from bot.store.results import ChangeWrite, GameResults, ResultStore, write_results
+from bot.store.rows import GAME_COLUMNS, MOVE_COLUMNS, NO_LIMIT, SEAT_QUERY, encode_events
 from bot.store.rows import game_row as _game
 from bot.store.rows import move_row as _move
 from bot.store.rows import quoted as _quoted
@@ -43,8 +44,8 @@ _SEATS_OF_GAME = _SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat"
 _MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id"
 
 
-class SqliteStore(Bookkeeping, ClockStore):
-    """Games, seats, the move log, snapshots and adapter bookkeeping in one SQLite file."""
+class SqliteStore(Bookkeeping, ClockStore, ResultStore):
+    """Games, seats, the move log, snapshots, results and adapter bookkeeping in one SQLite file."""
 
     shared = False  # one process per file (`hold`): nothing else writes it
 
@@ -197,7 +198,7 @@ class SqliteStore(Bookkeeping, ClockStore):
     # -- the move log ------------------------------------------------------------------------
     async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
                             snapshot: JSON | None, clocks: ClockWrites | None = None,
-                            also: Sequence[SeatWrite] = ()) -> None:
+                            also: Sequence[ChangeWrite] = ()) -> None:
         """Commit one change: the log row, the new state id (only if the old one is still
         current), the status/outcome and optionally a snapshot, all or nothing.
 
@@ -205,7 +206,8 @@ class SqliteStore(Bookkeeping, ClockStore):
         commit is on its way are committed together (group commit: one fsync for many
         moves); each keeps its own savepoint, so one refused change never sinks the others.
         `clocks`: what the change does to the seats' clocks, and `also`: further writes the
-        change brings (a seat's stand-in, say), all in the same operation.
+        change brings (a seat's stand-in, the results of the game it finishes), all in the same
+        operation.
         """
 
         async def op(db: aiosqlite.Connection) -> None:
@@ -224,20 +226,26 @@ class SqliteStore(Bookkeeping, ClockStore):
             )
             if clocks:
                 await write_clocks(db, game_id, clocks)
-            for write in also:
-                await write_seat(db, game_id, write)
             if snapshot is not None:
                 await db.execute(
                     "INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, ?, ?, ?)",
                     (game_id, change.state_id, _dumps(snapshot), change.created_at),
                 )
+            for write in also:  # in order, after the game row and the log row: they may read both
+                if isinstance(write, GameResults):
+                    await write_results(db, game_id)
+                else:
+                    await write_seat(db, game_id, write)
 
         await self._db.write(op)
 
-    async def load(self, game_id: int, *, from_start: bool = False) -> GameRecord | None:
+    async def load(self, game_id: int, *, from_start: bool = False, upto: int | None = None) -> GameRecord | None:
         """The game row, its seats, its latest snapshot and every change after it (one read).
 
-        `from_start`: no snapshot, every change (a replay of the whole log)."""
+        `from_start`: no snapshot, every change (a replay of the whole log). `upto`: the game as
+        it was at that state id (the latest snapshot at or before it, the changes up to it)."""
+        last = NO_LIMIT if upto is None else upto
+
         async def query(db: aiosqlite.Connection) -> GameRecord | None:
             # One read transaction: a consistent game across the four queries.
             rows = list(await db.execute_fetchall(_GAME_BY_ID, (game_id,)))
@@ -245,10 +253,12 @@ class SqliteStore(Bookkeeping, ClockStore):
                 return None
             seats = await db.execute_fetchall(_SEATS_OF_GAME, (game_id,))
             snap = [] if from_start else list(await db.execute_fetchall(
-                "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id DESC LIMIT 1",
-                (game_id,)))
+                "SELECT state_id, state FROM snapshots WHERE game_id = ? AND state_id <= ? "
+                "ORDER BY state_id DESC LIMIT 1", (game_id, last)))
             after = int(snap[0][0]) if snap else 0
-            moves = await db.execute_fetchall(_MOVES_AFTER, (game_id, after))
+            moves = await db.execute_fetchall(
+                f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? AND state_id <= ? "
+                "ORDER BY state_id", (game_id, after, last))
             return GameRecord(
                 game=_game(rows[0]),
                 seats=tuple(_seat(r) for r in seats),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.store import Store
+from bot.tables.history import MOVE, UNDO, History
 from bot.tables.types import CANCELLED, FINISHED, LOBBY, RUNNING
 from engine.core import Game
 from engine.errors import SkaldError
@@ -78,7 +79,7 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
     seats = await store.seats(game_id)
     by_id = {s.state_id: s.state for s in snapshots}
     try:
-        state = engine.setup(len(seats), row.options, row.seed)
+        state = engine.setup(len(seats), row.options, row.seed, row.engine_version)
     except SkaldError as error:
         found(f"cannot be set up again: {error.reason}")
         return len(changes), 0, findings
@@ -92,19 +93,21 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
                 found(f"snapshot at state {state_id} differs from the replay of the log")
 
     compare(0)
+    history: History[Any] = History(engine, state)
     for change in changes:
-        if change.kind == "move":
+        if change.kind in (MOVE, UNDO):
             if change.seat is None:
-                found(f"move at state {change.state_id} has no seat")
+                found(f"{change.kind} at state {change.state_id} has no seat")
                 break
             try:
-                state = engine.apply(state, change.seat, change.text).state
+                history.change(change.kind, change.state_id, change.seat, change.text)
             except SkaldError as error:
-                found(f"move {change.text!r} at state {change.state_id} is refused on replay: {error.reason}")
+                found(f"{change.kind} {change.text!r} at state {change.state_id} is refused on replay: {error.reason}")
                 break
             except Exception as error:
-                found(f"move {change.text!r} at state {change.state_id} fails on replay: {_described(error)}")
+                found(f"{change.kind} {change.text!r} at state {change.state_id} fails on replay: {_described(error)}")
                 break
+            state = history.state
             if tuple(sorted(engine.to_move(state))) != change.to_move:
                 found(f"seats to move after state {change.state_id} differ from the log")
         compare(change.state_id)

@@ -25,10 +25,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.names import name_seats
 from bot.notify import Notifier, PrivateUpdate, PublicUpdate
 from bot.store import StateConflict, Store, open_store
-from bot.store.clocks import ClockWrites, SeatWrite, TimerSpec
+from bot.store.clocks import ClockWrites, TimerSpec
 from bot.store.records import EventRecord, MoveRow
+from bot.store.results import ChangeWrite, GameResults
 from bot.tables import clocks
 from bot.tables.errors import (
     AlreadyStarted,
@@ -43,7 +45,7 @@ from bot.tables.errors import (
 from bot.tables.outbox import Outbox
 from bot.tables.scheduler import Scheduler
 from bot.tables.settings import ServerSettings, server_settings
-from bot.tables.table import ReplayFailed, Table, TableCache, rebuild
+from bot.tables.table import ReplayFailed, Table, TableCache, Takeback, rebuild
 from bot.tables.types import (
     FINISHED,
     LOBBY,
@@ -124,6 +126,8 @@ class TablesCore:
         self._absences: dict[tuple[int, int], float] | None = None
         self._absences_read = 0.0
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        # Ended game -> the lobby of its rematch, so a second click finds it instead of another.
+        self._rematches: dict[int, int] = {}
         # The latest AI failures, for tests and diagnosis; bounded, as a bot runs for months.
         self.ai_failures: deque[tuple[int, BaseException]] = deque(maxlen=100)
 
@@ -285,9 +289,10 @@ class TablesCore:
             await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
 
     def _parse(self, table: Table, seat: int, text: str) -> Move:
-        if seat not in table.engine.to_move(table.state):
-            waiting = ", ".join(table.name_of(s) for s in table.to_move())
-            raise NotYourTurn(f"It isn't your turn: waiting for {waiting}.")
+        if seat not in table.to_move():
+            # The engine's own words (Tranquility says who declares next), with the seats named.
+            names = [table.name_of(s) for s in range(len(table.seats))]
+            raise NotYourTurn(name_seats(table.engine.not_your_turn_reason(table.state, seat), names))
         return table.engine.parse_move(table.state, seat, text.strip())
 
     async def _require_fresh(self, table: Table, seat: int, state_id: int) -> None:
@@ -318,12 +323,14 @@ class TablesCore:
         engine = table.engine
         waiting = set(table.to_move())
         step = engine.apply(table.state, seat, move)
+        undoable = engine.undoable(table.state, seat, step)
         outcome = engine.outcome(step.state)
         status = RUNNING if outcome is None else FINISHED
         await self._commit(table, seat=seat, kind="move", text=move.text, events=_event_records(step.events),
                            state=step.state, user_id=user_id, status=status,
                            outcome=None if outcome is None else outcome.to_dict(),
                            stand_in=stand_in)
+        self._note_takeback(table, seat, frozenset(waiting), undoable, by_person=user_id is not None and not stand_in)
         # The actor, the seats newly awaited (a turn ping; those still awaited in a simultaneous
         # step were pinged already) and every seat a private line is for.
         concerned = {seat, *(set(table.to_move()) - (waiting - {seat}))}
@@ -345,16 +352,17 @@ class TablesCore:
     async def _commit(self, table: Table, *, seat: int | None, kind: str, text: str,
                       events: tuple[EventRecord, ...], state: Any, user_id: int | None, status: str,
                       outcome: dict[str, Any] | None, stand_in: bool = False,
-                      clock_writes: ClockWrites | None = None, also: Sequence[SeatWrite] = ()) -> None:
-        """One transaction: the log row, the new state id, a snapshot when due, and what the
-        change does to the seats' clocks (computed unless given). The cached table changes only
-        after the commit; if the commit fails, the table is dropped from the cache so the next
-        access reloads what the database really holds."""
+                      clock_writes: ClockWrites | None = None, also: Sequence[ChangeWrite] = (),
+                      snapshot: bool = False) -> None:
+        """One transaction: the log row, the new state id, a snapshot when due (or asked for),
+        and what the change does to the seats' clocks (computed unless given). The cached table
+        changes only after the commit; if the commit fails, the table is dropped from the cache
+        so the next access reloads what the database really holds."""
         engine = table.engine
         new_id = table.row.state_id + 1
         now = self.clock()
         to_move = () if status != RUNNING else tuple(sorted(engine.to_move(state)))
-        due = status != RUNNING or table.since_snapshot + 1 >= self.snapshot_every
+        due = snapshot or status != RUNNING or table.since_snapshot + 1 >= self.snapshot_every
         change = MoveRow(state_id=new_id, seat=seat, kind=kind, text=text, events=events, to_move=to_move,
                          user_id=user_id, created_at=now, stand_in=stand_in)
         rules = clocks.preset(table.row.clock)
@@ -365,6 +373,8 @@ class TablesCore:
                 clock_writes = clocks.transition(rules, table.clocks, set(table.to_move()), set(to_move),
                                                  self._timed(table), await self._paused(table), now, new_id)
                 clock_writes = await self._resumes_after_absence(table, clock_writes)
+        if status == FINISHED:  # the results are written with the change that finishes the game
+            also = (*also, GameResults())
         try:
             await self.store.append_change(table.game_id, change, status=status, outcome=outcome,
                                            snapshot=engine.encode(state) if due else None, clocks=clock_writes,
@@ -376,9 +386,23 @@ class TablesCore:
                             to_move=to_move)
         table.state = state
         table.since_snapshot = 0 if due else table.since_snapshot + 1
+        if kind != "move":  # a table action or an undo: what was said since stands
+            table.takebacks = {}
         table.clocks.update({c.seat: c for c in clock_writes.clocks})
         for timer in clock_writes.timers:
             await self.scheduler.changed(timer.due_at)
+
+    @staticmethod
+    def _note_takeback(table: Table, seat: int, waiting: frozenset[int], undoable: bool, *, by_person: bool) -> None:
+        """After `seat`'s move: whose last move may still be taken back (docs/undo.md). Another
+        seat's stays open only while this one was a choice of the same simultaneous step that
+        revealed nothing; the mover's own, if it made the move itself and revealed nothing."""
+        after = frozenset(table.to_move())
+        kept = {other: t for other, t in table.takebacks.items()
+                if other != seat and undoable and seat in t.before and seat in t.after}
+        if undoable and by_person and table.row.status == RUNNING:
+            kept[seat] = Takeback(table.row.state_id, waiting, after)
+        table.takebacks = kept
 
     # -- clocks ------------------------------------------------------------------------------------
     @staticmethod
@@ -555,6 +579,7 @@ class TablesCore:
                 user_id=info.user_id, view=engine.view(state, seat),
                 events=tuple(e.text for e in events if not e.public and e.visible_to(seat)),
                 legal_moves=tuple(m.text for m in legal), labels={m.text: m.label or m.text for m in legal},
+                can_undo=seat in table.takebacks,
             ))
         for notifier in list(self._notifiers):
             try:

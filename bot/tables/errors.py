@@ -68,3 +68,7 @@ class GameUnavailable(TableError):
 
 class TooManyTables(TableError):
     """A server's or a player's limit of open tables is reached."""
+
+
+class CantUndo(TableError):
+    """The move can't be taken back (docs/undo.md); the reason says which rule."""

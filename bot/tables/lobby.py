@@ -16,6 +16,7 @@ from bot.tables.errors import (
     GameFull,
     GameUnavailable,
     NoSuchGame,
+    NotAllowed,
     NotInGame,
     TooFewPlayers,
     TooManyTables,
@@ -28,6 +29,7 @@ from bot.tables.types import (
     LOBBY,
     RUNNING,
     GameInfo,
+    Rematch,
 )
 from engine.core import validate_options
 from engine.errors import BadOptions
@@ -65,6 +67,38 @@ class LobbyOps(TablesCore):
         async with self._locked(game_id) as table:
             await self._publish(table, reason="create")
             return table.info()
+
+    async def rematch(self, game_id: int, user_id: int, is_admin: bool = False) -> Rematch:
+        """A new lobby for a game that ended: the same game, options, clock and seats in the same
+        order (people and AIs of the same kind), hosted by whoever asked (a player of it, or an
+        admin). A second request finds the first rematch's lobby while it is open (`new` False)."""
+        async with self._locked(game_id) as old:
+            if old.row.status in (LOBBY, RUNNING):
+                raise NotAllowed(f"Game #{game_id} hasn't ended yet; a rematch opens once it has.")
+            if old.row.status == CANCELLED:
+                raise NotAllowed(f"Game #{game_id} never started; open a new table with `/play`.")
+            if old.seat_of(user_id) is None and not is_admin:
+                raise NotInGame(f"Only the players of game #{game_id} can ask for its rematch.")
+            earlier = self._rematches.get(game_id)
+            if earlier is not None:
+                info = (await self._table(earlier)).info()
+                if info.status == LOBBY:
+                    return Rematch(info, (), new=False)
+            row = old.row
+            info = await self.create_lobby(guild_id=row.guild_id, channel_id=row.channel_id, host_id=user_id,
+                                           host_name="", game=row.game, options=dict(row.options),
+                                           host_plays=False, clock=row.clock, timeout_policy=row.timeout_policy)
+            self._rematches[game_id] = info.game_id
+            left_out: list[str] = []
+            for seat in old.seats:
+                try:
+                    if seat.user_id is not None:
+                        info = await self.join(info.game_id, seat.user_id, seat.name)
+                    elif seat.ai is not None:
+                        info = await self.add_ai(info.game_id, user_id, seat.ai, seat.name)
+                except TooManyTables:
+                    left_out.append(seat.name)
+            return Rematch(info, tuple(left_out), new=True)
 
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
         await self._set_game_field(game_id, "lobby_message_id", message_id)

@@ -59,8 +59,9 @@ class Looking(TablesCore):
         legal: tuple[Move, ...] = ()
         if seat is not None and seat in to_move:
             legal = tuple(table.engine.legal_moves(state, seat))
+        takeback = None if seat is None else table.takebacks.get(seat)
         return TableView(info=table.info(), seat=seat, state_id=row.state_id, to_move=to_move, view=view,
-                         legal_moves=legal)
+                         legal_moves=legal, undo=None if takeback is None else takeback.state_id)
 
     async def log(self, game_id: int, user_id: int | None = None, limit: int = 50) -> list[LogLine]:
         """The last `limit` lines the user may see: public ones and its seat's private ones."""

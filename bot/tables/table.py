@@ -8,8 +8,19 @@ from typing import Any
 
 from bot.notify import SeatInfo
 from bot.store.records import GameRecord, GameRow, SeatClock, SeatRow
+from bot.tables.history import History
 from bot.tables.types import RUNNING, GameInfo
 from engine.core import Game
+
+
+@dataclass(frozen=True)
+class Takeback:
+    """A seat's last move while it may still take it back: its change, and the seats to act
+    before and after it (other seats' moves keep it open only within one simultaneous step)."""
+
+    state_id: int
+    before: frozenset[int]
+    after: frozenset[int]
 
 
 @dataclass
@@ -27,17 +38,22 @@ class Table:
     since_snapshot: int = 0  # changes committed since the newest snapshot
     clocks: dict[int, SeatClock] = field(default_factory=dict)  # by seat, when the table has a clock
     revision: str | None = None  # a shared store's revision of what this holds (None: not shared)
+    # Seats whose last move may be taken back now, as the moves since loading tell (an Undo
+    # button's hint; `undo` itself checks the log). Empty after a reload until the next move.
+    takebacks: dict[int, Takeback] = field(default_factory=dict)
 
     @property
     def game_id(self) -> int:
         return self.row.id
 
     def to_move(self) -> tuple[int, ...]:
+        """Who must act now: computed once per change, in the commit that stores it (`row.to_move`),
+        and read from there by every listing, panel and update."""
         if self.row.status != RUNNING:
             return ()
-        if self.state is None:
-            return tuple(self.row.to_move or ())
-        return tuple(sorted(self.engine.to_move(self.state)))
+        if self.row.to_move is None and self.state is not None:  # a row from before schema 4
+            return tuple(sorted(self.engine.to_move(self.state)))
+        return tuple(self.row.to_move or ())
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -97,14 +113,13 @@ def rebuild(engine: Game[Any], record: GameRecord) -> Table:
         state = engine.decode(record.snapshot.state)
     else:
         state = engine.setup(len(record.seats), row.options, row.seed, row.engine_version)
+    history: History[Any] = History(engine, state)
     for change in record.moves:
-        if change.kind == "move":
-            assert change.seat is not None
-            try:
-                state = engine.apply(state, change.seat, change.text).state
-            except Exception as error:
-                raise ReplayFailed(row.id, change.state_id, error) from error
-    table.state = state
+        try:
+            history.change(change.kind, change.state_id, change.seat, change.text)
+        except Exception as error:
+            raise ReplayFailed(row.id, change.state_id, error) from error
+    table.state = history.state
     table.since_snapshot = len(record.moves)
     return table
 

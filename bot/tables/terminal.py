@@ -44,6 +44,7 @@ TERMINAL_CHANNEL = 0
 HOST = 1
 QUIT_WORDS = frozenset({"quit", "exit"})
 HELP_WORDS = frozenset({"?", "help", "moves"})
+UNDO_WORD = "undo"
 
 Write = Callable[[str], None]
 Read = Callable[[str], str]
@@ -315,10 +316,14 @@ async def _person_moves(tables: Tables, info: GameInfo, seat: int, user: int, na
         if text.lower() in QUIT_WORDS:
             return False
         if text.lower() in HELP_WORDS:
-            write("Your moves:\n" + "\n".join(f"  {m.text}" for m in table.legal_moves))
+            write("Your moves:\n" + "\n".join(f"  {m.text}" for m in table.legal_moves)
+                  + "\n  (undo takes back your last move while it revealed nothing and nobody acted since)")
             continue
         try:
-            result = await tables.move(info.game_id, user, table.state_id, text)
+            if text.lower() == UNDO_WORD:
+                result = await tables.undo(info.game_id, user)
+            else:
+                result = await tables.move(info.game_id, user, table.state_id, text)
         except SkaldError as error:
             write(f"Not allowed: {error.reason}")
             continue

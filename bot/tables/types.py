@@ -71,6 +71,7 @@ class TableView:
     to_move: tuple[int, ...]
     view: JSON  # engine view for `seat` ({} while a lobby)
     legal_moves: tuple[Move, ...]  # the viewer's legal moves now, with labels (empty if none)
+    undo: int | None = None  # the state id of the viewer's last move while it may take it back
 
     @property
     def my_turn(self) -> bool:
@@ -90,6 +91,16 @@ class MoveResult:
     status: str
     outcome: JSON | None
     private_events: tuple[str, ...] = ()  # the lines of `events` not shown to everyone
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """A rematch's lobby; `left_out`: people who could not be seated (at their limit of open
+    tables); `new`: False when an earlier request opened it already."""
+
+    info: GameInfo
+    left_out: tuple[str, ...]
+    new: bool
 
 
 @dataclass(frozen=True)

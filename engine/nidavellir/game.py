@@ -89,6 +89,18 @@ class Nidavellir(Game[NidavellirState]):
             raise IllegalMove(f"Now you must {prompt} ('{choice.verbs[0]} ...').")
         raise IllegalMove(choice.refusal(state, task, move))
 
+    def _reveals_nothing(self, before: NidavellirState, seat: int, after: NidavellirState) -> bool:
+        # Hidden in Nidavellir (view.determinize): deck orders and draws, unrevealed bids and
+        # pouches, the PRNG. A bid before the reveal, a pick from a face-up tavern, a trade or a
+        # column choice leave all of these alone; a reveal, a deal or a draw does not.
+        same_piles = (after.rng == before.rng and after.decks == before.decks
+                      and after.camp_decks == before.camp_decks and after.myth_deck == before.myth_deck
+                      and after.myth_reserve == before.myth_reserve and after.pioneer == before.pioneer
+                      and after.drawn == before.drawn and after.revealed == before.revealed)
+        return same_piles and all(
+            (a.bids, a.pouch, a.pouch_shown) == (b.bids, b.pouch, b.pouch_shown)
+            for index, (a, b) in enumerate(zip(after.seats, before.seats, strict=True)) if index != seat)
+
     def clone(self, state: NidavellirState) -> NidavellirState:
         return state.copy()
 

@@ -116,6 +116,12 @@ class Tranquility(Game[TranquilityState]):
     def _apply(self, state: TranquilityState, seat: int, move: Move) -> tuple[Event, ...]:
         return tuple(rules.perform(state, seat, read(move.text)))
 
+    def _reveals_nothing(self, before: TranquilityState, seat: int, after: TranquilityState) -> bool:
+        # Draws come off the piles; the shuffles and the Jagged Rocks' rows come from the two
+        # streams. Cards the mover plays or discards face down were its own to show or hide.
+        return (after.piles == before.piles and after.rng == before.rng
+                and after.rng_public == before.rng_public)
+
     def clone(self, state: TranquilityState) -> TranquilityState:
         return clone(state)
 

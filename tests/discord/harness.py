@@ -54,6 +54,7 @@ class User:
     name: str
     dm_closed: bool = False
     manage_guild: bool = False
+    bot: bool = False  # another bot of the server (named in options, never acting)
 
     @property
     def mention(self) -> str:
@@ -61,7 +62,7 @@ class User:
 
     def payload(self) -> JSON:
         return {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": self.name,
-                "avatar": None, "bot": False}
+                "avatar": None, "bot": self.bot}
 
 
 @dataclass
@@ -359,8 +360,8 @@ class Harness:
             await asyncio.wait(pending, timeout=remaining)
 
     # -- people ---------------------------------------------------------------------------
-    def user(self, name: str, *, dm_closed: bool = False, manage_guild: bool = False) -> User:
-        person = User(next(self._user_ids), name, dm_closed=dm_closed, manage_guild=manage_guild)
+    def user(self, name: str, *, dm_closed: bool = False, manage_guild: bool = False, bot: bool = False) -> User:
+        person = User(next(self._user_ids), name, dm_closed=dm_closed, manage_guild=manage_guild, bot=bot)
         self.users[person.id] = person
         return person
 

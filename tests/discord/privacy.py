@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import renderer
+from bot.tables.history import replay_changes
 from engine import registry
 from tests.discord.harness import Harness, Message
 
@@ -31,12 +32,8 @@ async def view_at(h: Harness, game_id: int, state_id: int, seat: int | None = No
     game = registry.get(row.game)
     seats = await h.client.tables.store.seats(game_id)
     state = game.setup(len(seats), row.options, row.seed, row.engine_version)
-    for change in await h.client.tables.store.moves(game_id):
-        if change.state_id > state_id:
-            break
-        if change.kind == "move" and change.seat is not None:
-            state = game.apply(state, change.seat, change.text).state
-    view: dict[str, Any] = game.view(state, seat)
+    changes = [c for c in await h.client.tables.store.moves(game_id) if c.state_id <= state_id]
+    view: dict[str, Any] = game.view(replay_changes(game, state, changes), seat)
     return view
 
 

@@ -207,3 +207,23 @@ async def test_skald_demo_with_mqtt_publishes_the_game_through_the_relay(
     assert topic == f"skald/{space}/{final['game_id']}/state" and final["status"] == "finished"
     assert f"under skald/{space}/<game id>/" in out
     assert final["outcome"]["summary"] in out
+
+
+async def test_a_move_taken_back_reaches_the_table_display(
+        broker: LocalBroker, tables: Tables, relay: MqttRelay) -> None:
+    """Undo (docs/undo.md): the display gets the undo's state and its public line, never the move."""
+    tables.attach(Pacer(relay))
+    async with Recorder(broker.port) as recorder:
+        game_id = await start_game(tables, seed=5, ais=0, options={"jagged_rocks": "manual"})
+        view = await tables.table_view(game_id, HOST)
+        place = next(m.text for m in view.legal_moves if m.text.startswith("place"))
+        await tables.move(game_id, HOST, view.state_id, place)
+        await tables.undo(game_id, HOST)
+        await recorder.wait_for(lambda _: any(s["seq"] == 2 for s in states_of(recorder, game_id)))
+    states = states_of(recorder, game_id)
+    start = next(s for s in states if s["seq"] == 0 and s["status"] == "running")
+    undone = next(s for s in states if s["seq"] == 2)
+    assert undone["reason"] == "undo" and undone["view"] == start["view"]
+    lines = [line for m in recorder.on(f"skald/{GUILD}/{game_id}/events") for line in m.json()["lines"]]
+    assert lines[-1] == "Astrid takes back their last move."
+    assert not any("took back" in line for line in lines)

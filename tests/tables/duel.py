@@ -100,6 +100,10 @@ class RuneDuel(Game[DuelState]):
         state.rng = rng.state
         return tuple(events)
 
+    def _reveals_nothing(self, before: DuelState, seat: int, after: DuelState) -> bool:
+        # A rune laid face down reveals nothing until the last one shows them all and deals.
+        return after.round == before.round
+
     def view(self, state: DuelState, seat: int | None) -> JSON:
         return {
             "game": self.name, "viewer": seat, "players": state.players, "to_move": sorted(self.to_move(state)),

@@ -149,3 +149,20 @@ async def test_resume_sets_stalled_ai_seats_back_to_work_after_a_restart(db_path
         assert (await tables.game(game_id)).to_move == (0,)
     finally:
         await tables.close()
+
+
+async def test_a_stand_in_taken_by_a_table_action_is_in_the_database_after_a_restart(db_path: Target) -> None:
+    """The stand-in rides in the table action's own commit (`append_change(also=...)`), so a
+    restart finds the seat still played by its AI, and the person still owning it."""
+    tables = await Tables.open(db_path, games=games)
+    game_id = await duel(tables, rounds=10)
+    await tables.leave_game(game_id, BOB)
+    await tables.drain()
+    await tables.close()
+
+    again = await Tables.open(db_path, games=games)
+    try:
+        seat = (await again.game(game_id)).seats[1]
+        assert seat.stand_in is not None and seat.why == "left" and seat.user_id == BOB
+    finally:
+        await again.close()

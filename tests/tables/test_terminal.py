@@ -93,3 +93,22 @@ def test_skald_demo_and_play_take_a_database(database_for_commands: str, capsys:
     assert main(["play", "nidavellir", "--db", path]) == 1
     assert "Resuming game #2 at board 1." in capsys.readouterr().out
     assert main(["db", "verify", "--db", path]) == 0
+
+
+async def test_undo_at_the_prompt_takes_back_a_move_or_says_why_not(tmp_path: Path) -> None:
+    """Tranquility with the rocks moved by hand: place an island, then 'undo' at the rocks step."""
+    answers = iter(["undo", "?", "PLACE", "undo", "quit"])
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        if not prompt.endswith("> "):
+            return ""
+        answer = next(answers)
+        if answer == "PLACE":
+            return next(line.strip() for line in out[-1].splitlines() if line.strip().startswith("place"))
+        return answer
+
+    game = SavedGame("tranquility", 2, {"jagged_rocks": "manual"}, ["human", "random"], seed=3, names=["Astrid", ""])
+    await play_saved(tmp_path / "undo.db", game, read, out.append, demo=False)
+    assert "Not allowed: You have no move to take back." in out
+    assert "Astrid takes back their last move." in out

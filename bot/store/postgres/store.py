@@ -13,15 +13,27 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from bot.store.clocks import ClockWrites, SeatWrite
+from bot.store.clocks import ClockWrites
 from bot.store.codec import dumps
 from bot.store.errors import SeatsTaken, StateConflict, StoreError
 from bot.store.postgres import migrate as migrations
 from bot.store.postgres.bookkeeping import PgBookkeeping
 from bot.store.postgres.clocks import PgClockStore, write_clocks, write_seat
 from bot.store.postgres.database import Conn, PgDatabase
+from bot.store.postgres.results import PgResultStore, write_results
 from bot.store.records import JSON, GameRecord, GameRow, MoveRow, SeatRow, Snapshot
-from bot.store.rows import GAME_COLUMNS, MOVE_COLUMNS, SEAT_QUERY, encode_events, game_row, move_row, quoted, seat_row
+from bot.store.results import ChangeWrite, GameResults
+from bot.store.rows import (
+    GAME_COLUMNS,
+    MOVE_COLUMNS,
+    NO_LIMIT,
+    SEAT_QUERY,
+    encode_events,
+    game_row,
+    move_row,
+    quoted,
+    seat_row,
+)
 
 _GAME_BY_ID = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
 _SEATS_OF_GAME = SEAT_QUERY + "WHERE s.game_id = $1 ORDER BY s.seat"
@@ -41,8 +53,8 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresStore(PgBookkeeping, PgClockStore):
-    """Games, seats, the move log, snapshots and adapter bookkeeping in one PostgreSQL database."""
+class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
+    """Games, seats, the move log, snapshots, results and adapter bookkeeping in one PostgreSQL database."""
 
     shared = True  # other processes write the same database
 
@@ -161,7 +173,7 @@ class PostgresStore(PgBookkeeping, PgClockStore):
     # -- the move log --------------------------------------------------------------------------
     async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
                             snapshot: JSON | None, clocks: ClockWrites | None = None,
-                            also: Sequence[SeatWrite] = ()) -> None:
+                            also: Sequence[ChangeWrite] = ()) -> None:
         """Commit one change, all or nothing, only if the game is still at the state before it."""
         async def op(conn: Conn) -> None:
             if _count(await conn.execute(
@@ -176,24 +188,32 @@ class PostgresStore(PgBookkeeping, PgClockStore):
                 dumps(list(change.to_move)), change.user_id, change.created_at, change.stand_in)
             if clocks:
                 await write_clocks(conn, game_id, clocks)
-            for write in also:
-                await write_seat(conn, game_id, write)
             if snapshot is not None:
                 await conn.execute("INSERT INTO snapshots (game_id, state_id, state, created_at) "
                                    "VALUES ($1, $2, $3, $4)", game_id, change.state_id, dumps(snapshot),
                                    change.created_at)
+            for write in also:  # in order, after the game row and the log row: they may read both
+                if isinstance(write, GameResults):
+                    await write_results(conn, game_id)
+                else:
+                    await write_seat(conn, game_id, write)
         await self._db.write(op)
 
-    async def load(self, game_id: int, *, from_start: bool = False) -> GameRecord | None:
+    async def load(self, game_id: int, *, from_start: bool = False, upto: int | None = None) -> GameRecord | None:
+        """As SqliteStore.load, in one repeatable-read snapshot, with the revision of what it read."""
+        last = NO_LIMIT if upto is None else upto
+
         async def query(conn: Conn) -> GameRecord | None:
             row = await conn.fetchrow(_GAME_BY_ID, game_id)
             if row is None:
                 return None
             seats = await conn.fetch(_SEATS_OF_GAME, game_id)
             snap = None if from_start else await conn.fetchrow(
-                "SELECT state_id, state FROM snapshots WHERE game_id = $1 ORDER BY state_id DESC LIMIT 1", game_id)
+                "SELECT state_id, state FROM snapshots WHERE game_id = $1 AND state_id <= $2 "
+                "ORDER BY state_id DESC LIMIT 1", game_id, last)
             after = int(snap[0]) if snap is not None else 0
-            moves = await conn.fetch(_MOVES_AFTER, game_id, after)
+            moves = await conn.fetch(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = $1 AND state_id > $2 "
+                                     "AND state_id <= $3 ORDER BY state_id", game_id, after, last)
             revision = await conn.fetchval(_REVISION, game_id)  # of what this snapshot read
             return GameRecord(game=game_row(row), seats=tuple(seat_row(r) for r in seats),
                               snapshot=None if snap is None else Snapshot(int(snap[0]), json.loads(snap[1])),

@@ -1,0 +1,329 @@
+"""Pictures of records: a game's leaderboard, a player's rating over time, a crew's records at a
+cooperative game, and a player's record at every game (docs/records.md).
+
+Plain data in, a `Sheet` out: the bot turns its results and ratings into the dicts below (numbers
+already worked out, names as the bot knows them), so this module knows nothing of the store or
+of how ratings are computed. Same parchment, fonts and phone rule as every other picture.
+
+    leaderboard: {"title", "subtitle", "rows": [{"place", "name", "ai", "rating", "games", "wins",
+                  "you"}], "note"}
+    rating:      {"title", "subtitle", "facts": [[label, value]], "points": [rating, ...],
+                  "first", "last" (dates under the chart's ends), "note"}
+    crew:        {"title", "subtitle", "facts": [[label, value]], "options": [{"label", "games",
+                  "wins"}], "best": [{"won", "names", "detail", "when"}]}
+    summary:     {"title", "subtitle", "games": [{"title", "line", "games", "wins"}]}
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any, Literal
+
+from renderer.canvas import (
+    BOLD,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    INK_SOFT,
+    INNER,
+    MARGIN,
+    PARCHMENT_DARK,
+    RGB,
+    SANS,
+    SERIF,
+    WHITE,
+    Sheet,
+    wrap,
+)
+from renderer.names import drawable
+from renderer.zones import Zone, panel, stack
+
+JSON = dict[str, Any]
+Kind = Literal["leaderboard", "rating", "crew", "summary"]
+
+ROW_H = 56
+ROW_GAP = 6
+AI_INK: RGB = (70, 96, 130)
+WON: RGB = (62, 128, 70)
+LOST: RGB = (150, 40, 36)
+ROW_FILL: RGB = (233, 219, 186)
+YOU_FILL: RGB = (246, 214, 128)
+GRID: RGB = (205, 188, 150)
+CHART_H = 380
+FACT_H = 86
+
+
+def signed(value: float) -> str:
+    """A rating with one decimal and a true minus sign."""
+    return f"{value:.1f}".replace("-", "−")
+
+
+def _name(text: Any) -> str:
+    return drawable(str(text or "")) or "?"
+
+
+# -- shared zones -----------------------------------------------------------------------------
+
+def _header_height(data: JSON, names: Sequence[str]) -> int:
+    return 50 + (34 if data.get("subtitle") else 0)
+
+
+def _draw_header(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
+    sheet.text((MARGIN + 4, top + 24), _name(data.get("title")), 36, role="name", face=SERIF, anchor="lm",
+               max_width=INNER - 8)
+    if data.get("subtitle"):
+        sheet.text((MARGIN + 4, top + 64), str(data["subtitle"]), 22, role="label", face=BOLD, fill=INK_SOFT,
+                   anchor="lm", max_width=INNER - 8)
+
+
+def _facts_height(data: JSON, names: Sequence[str]) -> int:
+    return FACT_H if data.get("facts") else 0
+
+
+def _draw_facts(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
+    """A row of boxes, each a small label over its value."""
+    facts = list(data.get("facts") or [])[:5]
+    gap = 10
+    width = (INNER - gap * (len(facts) - 1)) / len(facts)
+    for i, (label, value) in enumerate(facts):
+        x = MARGIN + i * (width + gap)
+        sheet.box((x, top, x + width, top + FACT_H), PARCHMENT_DARK, radius=12)
+        sheet.text((x + width / 2, top + 22), str(label), 18, role="label", face=BOLD, fill=INK_SOFT, anchor="mm",
+                   max_width=width - 10)
+        sheet.text((x + width / 2, top + 58), str(value), 30, role="points", face=SERIF, anchor="mm",
+                   max_width=width - 10)
+
+
+def _notes(data: JSON) -> list[str]:
+    note = str(data.get("note") or "")
+    return wrap(note, BOLD, 18, INNER - 8) if note else []
+
+
+def _note_height(data: JSON, names: Sequence[str]) -> int:
+    return 24 * len(_notes(data))
+
+
+def _draw_note(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
+    sheet.lines(MARGIN + 4, top, _notes(data), 18, role="label", pitch=24, fill=INK_SOFT)
+
+
+HEADER = Zone("header", _header_height, _draw_header)
+FACTS = Zone("facts", _facts_height, _draw_facts)
+NOTE = Zone("note", _note_height, _draw_note)
+
+
+# -- the leaderboard --------------------------------------------------------------------------
+
+PLACE_X = MARGIN + 40
+NAME_X = MARGIN + 84
+RATING_X = MARGIN + INNER - 236
+GAMES_X = MARGIN + INNER - 124
+WINS_X = MARGIN + INNER - 18
+
+
+def _table_height(data: JSON, names: Sequence[str]) -> int:
+    rows = list(data.get("rows") or [])
+    gaps = sum(1 for a, b in pairwise(rows) if int(b["place"]) > int(a["place"]) + 1)
+    return 30 + len(rows) * (ROW_H + ROW_GAP) + gaps * 30 if rows else 0
+
+
+def _draw_table(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
+    for x, label, anchor in ((PLACE_X, "#", "mm"), (NAME_X, "Player", "lm"), (RATING_X, "Rating", "rm"),
+                             (GAMES_X, "Games", "rm"), (WINS_X, "Wins", "rm")):
+        sheet.text((x, top + 12), label, 18, role="label", face=BOLD, fill=INK_SOFT, anchor=anchor)
+    y = top + 30
+    previous: int | None = None
+    for row in data.get("rows") or []:
+        place = int(row["place"])
+        if previous is not None and place > previous + 1:  # the asker's row, far down the list
+            sheet.text((MARGIN + INNER / 2, y + 12), "…", 25, role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
+            y += 30
+        previous = place
+        you = bool(row.get("you"))
+        fill = YOU_FILL if you else ROW_FILL if place % 2 else PARCHMENT_DARK
+        sheet.box((MARGIN, y, MARGIN + INNER, y + ROW_H), fill, outline=GOLD if you else None, width=3, radius=10)
+        middle = y + ROW_H / 2
+        sheet.text((PLACE_X, middle), str(place), 26, role="points", face=BOLD, fill=INK_SOFT, anchor="mm")
+        ai = bool(row.get("ai"))
+        label = _name(row.get("name"))
+        sheet.text((NAME_X, middle), label, 27, role="name", face=BOLD, fill=AI_INK if ai else INK, anchor="lm",
+                   max_width=RATING_X - NAME_X - 110)
+        sheet.text((RATING_X, middle), signed(float(row["rating"])), 28, role="points", face=SERIF, anchor="rm")
+        sheet.text((GAMES_X, middle), str(row["games"]), 26, role="points", face=BOLD, anchor="rm")
+        sheet.text((WINS_X, middle), str(row["wins"]), 26, role="points", face=BOLD, anchor="rm")
+        y += ROW_H + ROW_GAP
+
+
+LEADERBOARD = (HEADER, Zone("table", _table_height, _draw_table), NOTE)
+
+
+# -- a player's rating over time ----------------------------------------------------------------
+
+def _ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """Round values for the y axis covering [low, high]."""
+    span = max(high - low, 1.0)
+    raw = span / (count - 1)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    first = math.floor(low / step) * step
+    ticks: list[float] = []
+    value = first
+    while value < high + step * 0.999 or len(ticks) < 2:
+        ticks.append(round(value, 6))
+        value += step
+    return ticks
+
+
+def _chart_height(data: JSON, names: Sequence[str]) -> int:
+    return CHART_H if data.get("points") else 0
+
+
+def _draw_chart(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
+    points = [float(p) for p in data["points"]]
+    values = [0.0, *points]  # the start: every newcomer's rating
+    ticks = _ticks(min(values), max(values))
+    low, high = ticks[0], ticks[-1]
+    panel(sheet, top, CHART_H, PARCHMENT_DARK, width=0)
+    left, right = MARGIN + 78, MARGIN + INNER - 24
+    plot_top, plot_bottom = top + 22, top + CHART_H - 64
+
+    def y_of(value: float) -> float:
+        return plot_bottom - (value - low) / (high - low) * (plot_bottom - plot_top)
+
+    for tick in ticks:
+        y = y_of(tick)
+        sheet.line((left, y, right, y), GRID, width=2)
+        sheet.text((left - 10, y), f"{tick:g}".replace("-", "−"), 18, role="label", face=BOLD, fill=INK_SOFT,
+                   anchor="rm")
+    if low < 0 < high:
+        sheet.line((left, y_of(0), right, y_of(0)), INK_SOFT, width=2)
+    count = len(values)
+
+    def x_of(index: int) -> float:
+        return left + (right - left) * index / max(count - 1, 1)
+
+    line = [(x_of(i), y_of(v)) for i, v in enumerate(values)]
+    sheet.polyline(line, HIGHLIGHT, width=5)
+    if count <= 60:
+        for x, y in line[1:]:
+            sheet.ellipse((x - 5, y - 5, x + 5, y + 5), HIGHLIGHT, outline=WHITE, width=2)
+    x, y = line[-1]
+    sheet.ellipse((x - 9, y - 9, x + 9, y + 9), GOLD, outline=INK, width=3)
+    sheet.text((MARGIN + 14, plot_bottom + 30), str(data.get("first") or "start"), 20, role="label", face=BOLD,
+               fill=INK_SOFT, anchor="lm", max_width=INNER / 2 - 20)
+    sheet.text((MARGIN + INNER - 14, plot_bottom + 30), str(data.get("last") or ""), 20, role="label", face=BOLD,
+               fill=INK_SOFT, anchor="rm", max_width=INNER / 2 - 20)
+    games = len(points)
+    sheet.text((MARGIN + INNER / 2, plot_bottom + 30), f"{games} game{'s' if games != 1 else ''}", 20,
+               role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
+
+
+RATING = (HEADER, FACTS, Zone("chart", _chart_height, _draw_chart), NOTE)
+
+
+# -- a cooperative game's records ---------------------------------------------------------------
+
+def _section(sheet: Sheet, title: str, top: float) -> None:
+    sheet.text((MARGIN + 4, top + 16), title, 24, role="label", face=SERIF, anchor="lm")
+
+
+def _options_height(data: JSON, names: Sequence[str]) -> int:
+    rows = list(data.get("options") or [])
+    return 36 + len(rows) * (ROW_H + ROW_GAP) if rows else 0
+
+
+def _draw_options(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
+    _section(sheet, "By options", top)
+    y = top + 36
+    bar_left, bar_right = MARGIN + INNER - 250, MARGIN + INNER - 16
+    for row in data.get("options") or []:
+        games, wins = int(row["games"]), int(row["wins"])
+        sheet.box((MARGIN, y, MARGIN + INNER, y + ROW_H), ROW_FILL, radius=10)
+        middle = y + ROW_H / 2
+        sheet.text((MARGIN + 16, middle - 12), str(row["label"]), 20, role="label", face=BOLD, anchor="lm",
+                   max_width=bar_left - MARGIN - 32)
+        sheet.text((MARGIN + 16, middle + 13), f"{wins} won of {games}", 20, role="label", face=SANS,
+                   fill=INK_SOFT, anchor="lm")
+        share = wins / games if games else 0.0
+        sheet.text((bar_left + 72, middle), f"{share:.0%}", 25, role="points", face=BOLD, anchor="rm")
+        bar = bar_left + 86
+        sheet.box((bar, middle - 12, bar_right, middle + 12), PARCHMENT_DARK, radius=8)
+        if share > 0:
+            sheet.box((bar, middle - 12, bar + max(16.0, (bar_right - bar) * share), middle + 12), WON, radius=8)
+        y += ROW_H + ROW_GAP
+
+
+BEST_H = 80
+
+
+def _best_height(data: JSON, names: Sequence[str]) -> int:
+    rows = list(data.get("best") or [])
+    return 36 + len(rows) * (BEST_H + ROW_GAP) if rows else 0
+
+
+def _draw_best(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
+    _section(sheet, "Best results", top)
+    y = top + 36
+    for place, row in enumerate(data.get("best") or [], start=1):
+        won = bool(row.get("won"))
+        sheet.box((MARGIN, y, MARGIN + INNER, y + BEST_H), ROW_FILL if place % 2 else PARCHMENT_DARK,
+                  outline=WON if won else None, width=3, radius=10)
+        sheet.text((MARGIN + 30, y + BEST_H / 2), "✓" if won else "✗", 30, role="points", face=BOLD,
+                   fill=WON if won else LOST, anchor="mm")
+        when = str(row.get("when") or "")
+        when_w = sheet.text((MARGIN + INNER - 14, y + 26), when, 18, role="label", face=BOLD, fill=INK_SOFT,
+                            anchor="rm")
+        sheet.text((MARGIN + 60, y + 26), _name(row.get("names")), 25, role="name", face=BOLD, anchor="lm",
+                   max_width=INNER - 90 - when_w)
+        sheet.text((MARGIN + 60, y + 58), str(row.get("detail") or ""), 20, role="label", face=SANS, fill=INK_SOFT,
+                   anchor="lm", max_width=INNER - 80)
+        y += BEST_H + ROW_GAP
+
+
+CREW = (HEADER, FACTS, Zone("options", _options_height, _draw_options), Zone("best", _best_height, _draw_best), NOTE)
+
+
+# -- a player's record at every game -----------------------------------------------------------
+
+GAME_H = 96
+
+
+def _games_height(data: JSON, names: Sequence[str]) -> int:
+    rows = list(data.get("games") or [])
+    return len(rows) * (GAME_H + ROW_GAP) - ROW_GAP if rows else 0
+
+
+def _draw_games(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
+    y = top
+    for row in data.get("games") or []:
+        panel(sheet, y, GAME_H, ROW_FILL, width=0)
+        sheet.text((MARGIN + 18, y + 30), str(row["title"]), 28, role="name", face=SERIF, anchor="lm",
+                   max_width=INNER - 300)
+        sheet.text((MARGIN + 18, y + 68), str(row.get("line") or ""), 20, role="label", face=BOLD, fill=INK_SOFT,
+                   anchor="lm", max_width=INNER - 300)
+        for x, value, label in ((MARGIN + INNER - 170, row["games"], "games"), (MARGIN + INNER - 60, row["wins"],
+                                                                              "wins")):
+            sheet.text((x, y + 38), str(value), 32, role="points", face=SERIF, anchor="mm")
+            sheet.text((x, y + 74), label, 18, role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
+        y += GAME_H + ROW_GAP
+
+
+SUMMARY = (HEADER, Zone("games", _games_height, _draw_games), NOTE)
+
+PICTURES: dict[str, tuple[Zone, ...]] = {"leaderboard": LEADERBOARD, "rating": RATING, "crew": CREW,
+                                         "summary": SUMMARY}
+
+
+def draw(kind: str, data: JSON) -> Sheet:
+    """The picture `kind` of `data` (see the module docstring), before encoding."""
+    zones = PICTURES.get(kind)
+    if zones is None:
+        raise ValueError(f"No records picture {kind!r}; pictures: {', '.join(PICTURES)}.")
+    return stack(zones, data, ())
+
+
+def png(kind: str, data: JSON) -> bytes:
+    return draw(kind, data).png()
+
