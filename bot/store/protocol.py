@@ -6,6 +6,8 @@ Besides the data, a store says how far its database is shared: `shared` stores a
 other processes too, so the service takes `game_lock` around a game's critical section, checks
 its cached game against `revision`, and runs timers only while `hold_leadership` says so
 (docs/scaling.md). A store of its own (SQLite) has a no-op lock, no revision and always leads.
+
+`open_store` returns either as a `Store`, so mypy checks that both implement all of it.
 """
 
 from __future__ import annotations
