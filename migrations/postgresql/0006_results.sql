@@ -1,8 +1,9 @@
 -- Skald store on PostgreSQL, version 6 (the same table and backfill as migrations/0006_results.sql):
 -- results of finished games, one row per seat, for /stats and /leaderboard. See docs/records.md.
--- New rows are written with the change that finishes the game (bot/store/postgres/results.py,
--- the same SELECT as the backfill below). The outcome is JSON text: its numbers and flags are read
--- as jsonb, its team sheet as json, which keeps the stored text as it is.
+-- The rows come from one view, finished_results: the backfill below takes all of it, and the
+-- change that finishes a game takes that game's rows (bot/store/postgres/results.py). The outcome
+-- is JSON text: its numbers and flags are read as jsonb, its team sheet as json, which keeps the
+-- stored text as it is.
 
 CREATE TABLE results (
     game_id     BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -30,19 +31,18 @@ CREATE INDEX results_by_game ON results (guild_id, game, finished_at, game_id);
 -- A person's results in a server (/stats).
 CREATE INDEX results_by_user ON results (user_id, guild_id, game) WHERE user_id IS NOT NULL;
 
--- Games finished before this version. Ranks: the outcome's; else by score (ties share);
+-- The seats of finished games as result rows. Ranks: the outcome's; else by score (ties share);
 -- else winners 1 and the others 2 (a resignation). Started: the start snapshot; finished: the
 -- last change of the log.
-INSERT INTO results (game_id, seat, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned,
-                     stood_in, options, sheet, started_at, finished_at)
+CREATE VIEW finished_results AS
 SELECT game_id, seat, guild_id, game, user_id, ai, name,
        CASE WHEN cooperative THEN NULL
             WHEN rank IS NOT NULL THEN rank
             WHEN score IS NOT NULL THEN
                 1 + (SELECT COUNT(*) FROM jsonb_array_elements(outcome -> 'scores') o WHERE o.value > to_jsonb(score))
-            WHEN won THEN 1 ELSE 2 END,
+            WHEN won THEN 1 ELSE 2 END AS rank,
        score, won, cooperative, resigned, stood_in, options,
-       CASE WHEN cooperative THEN sheet END, started_at, finished_at
+       CASE WHEN cooperative THEN sheet END AS sheet, started_at, finished_at
 FROM (
     SELECT g.id AS game_id, s.seat, g.guild_id, g.game, s.user_id,
            CASE WHEN s.user_id IS NULL THEN COALESCE(s.ai, s.stand_in) END AS ai,
@@ -63,3 +63,10 @@ FROM (
     FROM games g JOIN seats s ON s.game_id = g.id
     WHERE g.status = 'finished' AND g.outcome IS NOT NULL
 ) finished;
+
+-- Games finished before this version.
+INSERT INTO results (game_id, seat, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned,
+                     stood_in, options, sheet, started_at, finished_at)
+SELECT game_id, seat, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned,
+       stood_in, options, sheet, started_at, finished_at
+FROM finished_results;

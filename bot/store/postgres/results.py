@@ -1,9 +1,8 @@
 """Results of finished games on PostgreSQL (the counterpart of bot/store/results.py).
 
 A mixin of `PostgresStore`; `write_results` runs inside the commit of the change that finishes
-the game (`PostgresStore.append_change`), as on SQLite. The SELECT is the backfill's in
-migrations/postgresql/0006_results.sql, with the outcome's numbers and flags read as jsonb and its
-team sheet as json (the stored text as it is, as SQLite's json_extract gives it).
+the game (`PostgresStore.append_change`), as on SQLite. Its rows come from the view
+`finished_results` (migrations/postgresql/0006_results.sql), which the backfill read too.
 """
 
 from __future__ import annotations
@@ -14,38 +13,10 @@ from bot.store.postgres.database import Conn, PgDatabase
 from bot.store.records import ResultRow
 from bot.store.results import IN_THREAD, RESULT_COLUMNS, RESULT_ORDER, ResultsMark, result_rows
 
-_RESULTS_OF_FINISHED = """
-INSERT INTO results (game_id, seat, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned,
-                     stood_in, options, sheet, started_at, finished_at)
-SELECT game_id, seat, guild_id, game, user_id, ai, name,
-       CASE WHEN cooperative THEN NULL
-            WHEN rank IS NOT NULL THEN rank
-            WHEN score IS NOT NULL THEN
-                1 + (SELECT COUNT(*) FROM jsonb_array_elements(outcome -> 'scores') o WHERE o.value > to_jsonb(score))
-            WHEN won THEN 1 ELSE 2 END,
-       score, won, cooperative, resigned, stood_in, options,
-       CASE WHEN cooperative THEN sheet END, started_at, finished_at
-FROM (
-    SELECT g.id AS game_id, s.seat, g.guild_id, g.game, s.user_id,
-           CASE WHEN s.user_id IS NULL THEN COALESCE(s.ai, s.stand_in) END AS ai,
-           s.name, g.outcome::jsonb AS outcome,
-           (g.outcome::jsonb -> 'ranks' ->> s.seat)::integer AS rank,
-           (g.outcome::jsonb -> 'scores' ->> s.seat)::integer AS score,
-           COALESCE((g.outcome::jsonb -> 'winners') @> to_jsonb(s.seat), FALSE) AS won,
-           COALESCE((g.outcome::jsonb ->> 'cooperative')::boolean, FALSE) AS cooperative,
-           EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.state_id = g.state_id
-                   AND m.kind = 'resign' AND m.seat = s.seat) AS resigned,
-           (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id AND m.seat = s.seat AND m.stand_in) AS stood_in,
-           g.options,
-           g.outcome::json ->> 'sheet' AS sheet,
-           COALESCE((SELECT p.created_at FROM snapshots p WHERE p.game_id = g.id AND p.state_id = 0),
-                    g.created_at) AS started_at,
-           COALESCE((SELECT m.created_at FROM moves m WHERE m.game_id = g.id AND m.state_id = g.state_id),
-                    g.updated_at) AS finished_at
-    FROM games g JOIN seats s ON s.game_id = g.id
-    WHERE g.id = $1 AND g.status = 'finished' AND g.outcome IS NOT NULL
-) finished
-"""
+# The finished game's rows from the view the backfill read (one definition of a result row;
+# PostgreSQL applies the game id inside the view, so only that game's seats are computed).
+_RESULTS_OF_FINISHED = (f"INSERT INTO results ({RESULT_COLUMNS}) "
+                        f"SELECT {RESULT_COLUMNS} FROM finished_results WHERE game_id = $1")
 
 
 async def write_results(conn: Conn, game_id: int) -> None:
