@@ -7,7 +7,7 @@ the seed would reveal every hidden card, and a move text can name face-down card
 discards) or sealed bids (Nidavellir), so a running game's changes keep only their public lines.
 
 A finished game is rebuilt by replaying its moves from the seed under its engine version
-(`rebuild`); its replay is the spectator view at the key moments of `KEY_MOMENTS`, captioned
+(`rebuild`); its replay is the spectator view at the key moments its descriptor names, captioned
 with public lines only (`stills`), drawn as a GIF (`renderer.replay`). Nothing here talks to
 Discord: the adapter calls `replay_file` and `export_file`, which read the store once and do the
 CPU work in a thread.
@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot import games
 from bot.names import name_seats, result_line
 from engine import registry
 from engine.errors import SkaldError
@@ -113,25 +114,10 @@ class Attachment:
 
 
 # -- key moments ----------------------------------------------------------------------------
-# A replay shows the start, then the board after each change whose marker (computed from the
-# spectator view alone) differs from the last frame's, then the final board and the result.
-# The changes in between pass their public lines to the next frame's caption.
-
-Marker = Callable[[JSON], Hashable]
-
-
-def _sea(view: JSON) -> Hashable:
-    """Tranquility: every island placed or sunk, the Start card going down, the end."""
-    return tuple(view["cells"]), view["start_played"], view["outcome"] is None
-
-
-def _taverns(view: JSON) -> Hashable:
-    """Nidavellir: every tavern resolved (its picks, heroes and trades), every new round and age, the end."""
-    resolved = sum(bool(tavern["resolved"]) for tavern in view["taverns"])
-    return view["age"], view["round"], resolved, view["outcome"] is None
-
-
-KEY_MOMENTS: dict[str, Marker] = {"tranquility": _sea, "nidavellir": _taverns}
+# A replay shows the start, then the board after each change whose key moment (a value of the
+# spectator view alone, from the game's descriptor) differs from the last frame's, then the
+# final board and the result. The changes in between pass their public lines to the next
+# frame's caption.
 
 
 # -- from the store ----------------------------------------------------------------------------
@@ -341,15 +327,16 @@ def rebuild(log: GameLog) -> Rebuilt:
 
 
 def stills(log: GameLog, rebuilt: Rebuilt | None = None) -> list[Still]:
-    """The replay's pictures: the start, every key moment (`KEY_MOMENTS`; every change for a game
-    without an entry), the final board, then the result. Each caption is the public lines of the
+    """The replay's pictures: the start, every key moment (the descriptor's; every change for a
+    game without one), the final board, then the result. Each caption is the public lines of the
     changes since the previous picture, seats named.
 
     A game the table ended (a resignation) ends on its last board, the result in its caption:
     the rules never scored it, so there is no score sheet to draw."""
     rebuilt = rebuilt or rebuild(log)
     names = log.names
-    marker = KEY_MOMENTS.get(log.game)
+    descriptor = games.find(log.game)
+    marker = None if descriptor is None else descriptor.key_moment
     views = rebuilt.views
     total = len(log.changes)
     pictures = [Still(views[0], label="Start")]

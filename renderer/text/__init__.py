@@ -1,7 +1,8 @@
 """Plain-text pictures of engine views, for terminals (`skald demo`, `skald play`) and logs.
 
-Like the Pillow renderer it sees only views. `render_view` and `render_outcome` dispatch on
-`view["game"]` through `_GAMES`; a game without its own module gets a plain listing.
+Like the Pillow renderer it sees only views. `render_view` dispatches on `view["game"]`: a
+registered game's text is `renderer/text/<game>.py` (or a module given to `place`); a game without
+one gets a plain listing.
 """
 
 from __future__ import annotations
@@ -11,14 +12,18 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from renderer.places import Places
+
 JSON = dict[str, Any]
 ViewText = Callable[[JSON, Sequence[str]], str]
 
-# game key -> module with `render_view(view, names)`; imported on first use.
-_GAMES: dict[str, str] = {
-    "tranquility": "renderer.text.tranquility",
-    "nidavellir": "renderer.text.nidavellir",
-}
+_TEXTS = Places(__name__)  # renderer/text/<game>.py: `render_view`
+
+
+def place(game: str, module: str | None) -> None:
+    """Show a game kept outside this tree with `module`'s `render_view`; None forgets it."""
+    _TEXTS.place(game, module)
+    _renderer.cache_clear()
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -39,7 +44,7 @@ def _plain(view: JSON, names: Sequence[str]) -> str:
 
 @cache
 def _renderer(game: str) -> ViewText:
-    module = _GAMES.get(game)
+    module = _TEXTS.module(game)
     if module is None:
         return _plain
     function: ViewText = importlib.import_module(module).render_view

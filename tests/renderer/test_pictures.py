@@ -13,7 +13,8 @@ from PIL import Image
 
 import renderer
 from bot.cli import main as skald
-from bot.render_cli import SCENES, Scene, names_for, play
+from bot.games import Scene
+from bot.render_cli import SCENES, names_for, play
 from engine import registry
 from renderer.canvas import Sheet, wrap
 from renderer.names import seat_name

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.render_cli import Scene, view_of
+from bot.games import Scene
+from bot.render_cli import view_of
 from tests.renderer.golden import GOLDEN_SCENES, stored_view
 
 
