@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot import games
+from bot.move_log import MoveFailed, replay
 from bot.names import name_seats, result_line
 from engine import registry
 from engine.errors import SkaldError
@@ -296,24 +297,24 @@ def rebuild(log: GameLog) -> Rebuilt:
         raise NoLongerReplays(f"This {log.title} game can't be set up again: {error.reason}") from None
     views = [game.view(state, None)]
     resigned = False
-    for change in log.changes:
-        where = f"Change {change.state_id}"
-        if change.kind == MOVE:
-            if change.seat is None or change.text is None:
-                raise NoLongerReplays(f"{where} is a move without a seat or a move text.")
-            try:
-                step = game.apply(state, change.seat, change.text)
-            except SkaldError as error:
-                raise NoLongerReplays(f"{where} no longer replays under this version of the rules "
-                                      f"({type(error).__name__}).") from None
-            if tuple(event.text for event in step.events if event.public) != change.public:
-                raise NoLongerReplays(f"{where} replays, but tells other public lines than the log recorded.")
-            state = step.state
-        elif change.kind in TABLE_ACTIONS:
-            resigned = resigned or change.kind == RESIGN
-        else:
-            raise NoLongerReplays(f"{where} is a {change.kind!r}, which this version of Skald can't replay.")
-        views.append(game.view(state, None))
+    try:
+        for replayed in replay(game, state, log.changes):
+            change, state = replayed.change, replayed.state
+            where = f"Change {change.state_id}"
+            if replayed.step is not None:
+                if tuple(event.text for event in replayed.step.events if event.public) != change.public:
+                    raise NoLongerReplays(f"{where} replays, but tells other public lines than the log recorded.")
+            elif change.kind in TABLE_ACTIONS:
+                resigned = resigned or change.kind == RESIGN
+            else:
+                raise NoLongerReplays(f"{where} is a {change.kind!r}, which this version of Skald can't replay.")
+            views.append(game.view(state, None))
+    except MoveFailed as failed:
+        where = f"Change {failed.change.state_id}"
+        if failed.cause is None:
+            raise NoLongerReplays(f"{where} is a move without a seat or a move text.") from None
+        raise NoLongerReplays(f"{where} no longer replays under this version of the rules "
+                              f"({type(failed.cause).__name__}).") from None
     outcome = game.outcome(state)
     if resigned and log.outcome is not None:
         final = log.outcome  # the table decided it: the rules had no say

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.move_log import MoveFailed, replay
 from bot.store import Store
 from bot.tables.types import CANCELLED, FINISHED, LOBBY, RUNNING
 from engine.core import Game
@@ -43,6 +44,15 @@ class Audit:
 def _described(error: Exception) -> str:
     reason = error.reason if isinstance(error, SkaldError) else str(error)
     return f"{type(error).__name__}: {reason}" if reason else type(error).__name__
+
+
+def _refusal(failed: MoveFailed) -> str:
+    change, cause = failed.change, failed.cause
+    if cause is None:
+        return f"move at state {change.state_id} has no seat"
+    if isinstance(cause, SkaldError):
+        return f"move {change.text!r} at state {change.state_id} is refused on replay: {cause.reason}"
+    return f"move {change.text!r} at state {change.state_id} fails on replay: {_described(cause)}"
 
 
 def _canonical(data: Any) -> str:
@@ -92,22 +102,14 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
                 found(f"snapshot at state {state_id} differs from the replay of the log")
 
     compare(0)
-    for change in changes:
-        if change.kind == "move":
-            if change.seat is None:
-                found(f"move at state {change.state_id} has no seat")
-                break
-            try:
-                state = engine.apply(state, change.seat, change.text).state
-            except SkaldError as error:
-                found(f"move {change.text!r} at state {change.state_id} is refused on replay: {error.reason}")
-                break
-            except Exception as error:
-                found(f"move {change.text!r} at state {change.state_id} fails on replay: {_described(error)}")
-                break
-            if tuple(sorted(engine.to_move(state))) != change.to_move:
+    try:
+        for replayed in replay(engine, state, changes):
+            state, change = replayed.state, replayed.change
+            if replayed.step is not None and tuple(sorted(engine.to_move(state))) != change.to_move:
                 found(f"seats to move after state {change.state_id} differ from the log")
-        compare(change.state_id)
+            compare(change.state_id)
+    except MoveFailed as failed:
+        found(_refusal(failed))
     else:
         ended_by_rules = engine.outcome(state) is not None
         last_kind = changes[-1].kind if changes else None

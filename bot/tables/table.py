@@ -6,6 +6,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.move_log import MoveFailed, replay
 from bot.notify import SeatInfo
 from bot.store.records import GameRecord, GameRow, SeatClock, SeatRow
 from bot.tables.types import RUNNING, GameInfo
@@ -96,13 +97,11 @@ def rebuild(engine: Game[Any], record: GameRecord) -> Table:
         state = engine.decode(record.snapshot.state)
     else:
         state = engine.setup(len(record.seats), row.options, row.seed, row.engine_version)
-    for change in record.moves:
-        if change.kind == "move":
-            assert change.seat is not None
-            try:
-                state = engine.apply(state, change.seat, change.text).state
-            except Exception as error:
-                raise ReplayFailed(row.id, change.state_id, error) from error
+    try:
+        for replayed in replay(engine, state, record.moves):
+            state = replayed.state
+    except MoveFailed as failed:
+        raise ReplayFailed(row.id, failed.change.state_id, failed.cause or failed) from failed.cause
     table.state = state
     table.since_snapshot = len(record.moves)
     return table
