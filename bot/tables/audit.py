@@ -88,7 +88,7 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
     seats = await store.seats(game_id)
     by_id = {s.state_id: s.state for s in snapshots}
     try:
-        state = engine.setup(len(seats), row.options, row.seed)
+        state = engine.setup(len(seats), row.options, row.seed, row.engine_version)
     except SkaldError as error:
         found(f"cannot be set up again: {error.reason}")
         return len(changes), 0, findings
