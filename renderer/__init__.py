@@ -57,7 +57,7 @@ def board_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
 
 
 def hand_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
-    """The private picture for a seat's DM: its hand (Tranquility) or coins and bids (Nidavellir).
+    """The private picture for a seat's DM: its hand, or its coins and bids.
 
     Raises ValueError for a spectator view: it has no hand to draw.
     """

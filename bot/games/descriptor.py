@@ -55,6 +55,7 @@ class Descriptor:
     """
 
     key: str
+    view: type[Any]  # the TypedDict of its views (engine/views/<key>.py), which stored views are checked against
     default_ai: str  # the kind `skald demo` seats
     strongest_ai: str  # the kind that fills an open seat or stands in for a person
     summary: Summary | None = None  # None: relay-watch's generic digest of the view

@@ -6,6 +6,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from bot.games.descriptor import JSON, Descriptor, Scene
+from engine.views.nidavellir import NidavellirView
 
 KEY = "nidavellir"
 THINGVELLIR: Mapping[str, Any] = {"thingvellir": True}
@@ -60,5 +61,5 @@ SCENES = (
           picture="outcome", options=BOTH, ai="greedy"),
 )
 
-DESCRIPTOR = Descriptor(KEY, default_ai="greedy", strongest_ai="search", summary=board_summary,
+DESCRIPTOR = Descriptor(KEY, NidavellirView, default_ai="greedy", strongest_ai="search", summary=board_summary,
                         key_moment=key_moment, scenes=SCENES)

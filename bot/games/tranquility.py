@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 
 from bot.games.descriptor import JSON, Descriptor, Scene
 from engine.core import Move
+from engine.views.tranquility import TranquilityView
 
 KEY = "tranquility"
 ROWS = COLUMNS = 6
@@ -72,5 +73,5 @@ SCENES = (
     Scene("tranquility-2p-result", KEY, 2, seed=4, moves=400, until="over", picture="outcome"),
 )
 
-DESCRIPTOR = Descriptor(KEY, default_ai="heuristic", strongest_ai="heuristic", summary=board_summary,
+DESCRIPTOR = Descriptor(KEY, TranquilityView, default_ai="heuristic", strongest_ai="heuristic", summary=board_summary,
                         key_moment=key_moment, scenes=SCENES, scene_policy=cheap_move)
