@@ -96,7 +96,7 @@ def _render_samples(args: argparse.Namespace) -> int:
         print(f"skald render-samples: can't make the directory {out}: {error.strerror or error}.", file=sys.stderr)
         return 2
     wanted = set(args.game or registry.names())
-    for scene in SCENES:
+    for scene in games.scenes():  # as registered now (a game from outside the tree too)
         if scene.game not in wanted:
             continue
         path = out / f"{scene.name}.png"

@@ -3,8 +3,8 @@
 A `GameLog` is a game as the world may see it: what was played, the public lines of each change,
 the players' names and AI kinds. It comes from the store (`load_log`) or from an export file
 (`read_export`). Only a finished game's log carries the seed and the move texts: while a game runs
-the seed would reveal every hidden card, and a move text can name face-down cards (Tranquility
-discards) or sealed bids (Nidavellir), so a running game's changes keep only their public lines.
+the seed would reveal every hidden card, and a move text can name face-down cards (discards) or
+sealed bids, so a running game's changes keep only their public lines.
 
 A finished game is rebuilt by replaying its moves from the seed under its engine version
 (`rebuild`); its replay is the spectator view at the key moments its descriptor names, captioned
