@@ -18,16 +18,13 @@ from typing import Any
 
 from bot.names import name_seats, result_line
 from bot.replays import MOVE, GameLog, Rebuilt, ReplayError, read_export, rebuild, standing
+from bot.terminal.console import CLEAR_SCREEN, Read, Write
 from renderer.text import render_view, seat_name
 
-CLEAR_SCREEN = "\x1b[2J\x1b[H"
 PROMPT = "Enter: next · b: back · q: quit> "
 BACK_WORDS = frozenset({"b", "back"})
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 EXIT_REFUSED = 2
-
-Write = Callable[[str], None]
-Read = Callable[[str], str]
 
 
 @dataclass(frozen=True)

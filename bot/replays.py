@@ -3,11 +3,11 @@
 A `GameLog` is a game as the world may see it: what was played, the public lines of each change,
 the players' names and AI kinds. It comes from the store (`load_log`) or from an export file
 (`read_export`). Only a finished game's log carries the seed and the move texts: while a game runs
-the seed would reveal every hidden card, and a move text can name face-down cards (Tranquility
-discards) or sealed bids (Nidavellir), so a running game's changes keep only their public lines.
+the seed would reveal every hidden card, and a move text can name face-down cards (discards) or
+sealed bids, so a running game's changes keep only their public lines.
 
 A finished game is rebuilt by replaying its moves from the seed under its engine version
-(`rebuild`); its replay is the spectator view at the key moments of `KEY_MOMENTS`, captioned
+(`rebuild`); its replay is the spectator view at the key moments its descriptor names, captioned
 with public lines only (`stills`), drawn as a GIF (`renderer.replay`). Nothing here talks to
 Discord: the adapter calls `replay_file` and `export_file`, which read the store once and do the
 CPU work in the render processes.
@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from bot import rendering
+from bot import games, rendering
+from bot.move_log import MoveFailed, replay
 from bot.names import name_seats, result_line
 from bot.store.records import TABLE_ACTIONS
 from engine import registry
@@ -114,25 +115,10 @@ class Attachment:
 
 
 # -- key moments ----------------------------------------------------------------------------
-# A replay shows the start, then the board after each change whose marker (computed from the
-# spectator view alone) differs from the last frame's, then the final board and the result.
-# The changes in between pass their public lines to the next frame's caption.
-
-Marker = Callable[[JSON], Hashable]
-
-
-def _sea(view: JSON) -> Hashable:
-    """Tranquility: every island placed or sunk, the Start card going down, the end."""
-    return tuple(view["cells"]), view["start_played"], view["outcome"] is None
-
-
-def _taverns(view: JSON) -> Hashable:
-    """Nidavellir: every tavern resolved (its picks, heroes and trades), every new round and age, the end."""
-    resolved = sum(bool(tavern["resolved"]) for tavern in view["taverns"])
-    return view["age"], view["round"], resolved, view["outcome"] is None
-
-
-KEY_MOMENTS: dict[str, Marker] = {"tranquility": _sea, "nidavellir": _taverns}
+# A replay shows the start, then the board after each change whose key moment (a value of the
+# spectator view alone, from the game's descriptor) differs from the last frame's, then the
+# final board and the result. The changes in between pass their public lines to the next
+# frame's caption.
 
 
 # -- from the store ----------------------------------------------------------------------------
@@ -331,24 +317,24 @@ def rebuild(log: GameLog) -> Rebuilt:
         raise NoLongerReplays(f"This {log.title} game can't be set up again: {error.reason}") from None
     views = [game.view(state, None)]
     resigned = False
-    for change in log.changes:
-        where = f"Change {change.state_id}"
-        if change.kind == MOVE:
-            if change.seat is None or change.text is None:
-                raise NoLongerReplays(f"{where} is a move without a seat or a move text.")
-            try:
-                step = game.apply(state, change.seat, change.text)
-            except SkaldError as error:
-                raise NoLongerReplays(f"{where} no longer replays under this version of the rules "
-                                      f"({type(error).__name__}).") from None
-            if tuple(event.text for event in step.events if event.public) != change.public:
-                raise NoLongerReplays(f"{where} replays, but tells other public lines than the log recorded.")
-            state = step.state
-        elif change.kind in TABLE_ACTIONS:
-            resigned = resigned or change.kind == RESIGN
-        else:
-            raise NoLongerReplays(f"{where} is a {change.kind!r}, which this version of Skald can't replay.")
-        views.append(game.view(state, None))
+    try:
+        for replayed in replay(game, state, log.changes):
+            change, state = replayed.change, replayed.state
+            where = f"Change {change.state_id}"
+            if replayed.step is not None:
+                if tuple(event.text for event in replayed.step.events if event.public) != change.public:
+                    raise NoLongerReplays(f"{where} replays, but tells other public lines than the log recorded.")
+            elif change.kind in TABLE_ACTIONS:
+                resigned = resigned or change.kind == RESIGN
+            else:
+                raise NoLongerReplays(f"{where} is a {change.kind!r}, which this version of Skald can't replay.")
+            views.append(game.view(state, None))
+    except MoveFailed as failed:
+        where = f"Change {failed.change.state_id}"
+        if failed.cause is None:
+            raise NoLongerReplays(f"{where} is a move without a seat or a move text.") from None
+        raise NoLongerReplays(f"{where} no longer replays under this version of the rules "
+                              f"({type(failed.cause).__name__}).") from None
     outcome = game.outcome(state)
     if resigned and log.outcome is not None:
         final = log.outcome  # the table decided it: the rules had no say
@@ -362,8 +348,8 @@ def rebuild(log: GameLog) -> Rebuilt:
 
 
 def stills(log: GameLog, rebuilt: Rebuilt | None = None) -> list[Still]:
-    """The replay's pictures: the start, every key moment (`KEY_MOMENTS`; every change for a game
-    without an entry), the final board, then the result. Each caption is the public lines of the
+    """The replay's pictures: the start, every key moment (the descriptor's; every change for a
+    game without one), the final board, then the result. Each caption is the public lines of the
     changes since the previous picture, seats named.
 
     A game the table ended (a resignation) ends on its last board, the result in its caption:
@@ -371,7 +357,8 @@ def stills(log: GameLog, rebuilt: Rebuilt | None = None) -> list[Still]:
     rebuilt = rebuilt or rebuild(log)
     log = standing(log)
     names = log.names
-    marker = KEY_MOMENTS.get(log.game)
+    descriptor = games.find(log.game)
+    marker = None if descriptor is None else descriptor.key_moment
     views = rebuilt.views
     total = len(log.changes)
     pictures = [Still(views[0], label="Start")]

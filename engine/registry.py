@@ -15,19 +15,35 @@ _GAMES: dict[str, str] = {
     "tranquility": "engine.tranquility:GAME",
     "nidavellir": "engine.nidavellir:GAME",
 }
+_added: dict[str, str] = {}  # games kept outside engine/ (a plugin, the test suite's toy game)
 
 
 def names() -> list[str]:
     """Registered game keys, sorted."""
-    return sorted(_GAMES)
+    return sorted({**_GAMES, **_added})
 
 
 @cache
 def get(name: str) -> Game[Any]:
     """The Game registered under `name`; BadOptions names the known games otherwise."""
-    target = _GAMES.get(name.strip().lower())
+    key = name.strip().lower()
+    target = _GAMES.get(key) or _added.get(key)
     if target is None:
         raise BadOptions(f"No game called {name!r}; Skald hosts: {', '.join(names())}.")
     module_name, attribute = target.split(":")
     game: Game[Any] = getattr(importlib.import_module(module_name), attribute)
     return game
+
+
+def register(key: str, target: str) -> None:
+    """Host a game kept outside engine/: `target` is the "module:attribute" of its Game."""
+    if key in _GAMES:
+        raise ValueError(f"{key!r} is a game of this tree already.")
+    _added[key] = target
+    get.cache_clear()
+
+
+def unregister(key: str) -> None:
+    """Stop hosting a game `register` added."""
+    _added.pop(key, None)
+    get.cache_clear()

@@ -16,23 +16,26 @@ from typing import Any, Literal
 from PIL import Image
 
 from renderer.canvas import Drawn, Sheet
+from renderer.places import Places
 
 Kind = Literal["board", "hand", "outcome"]
 Picture = Callable[[dict[str, Any], Sequence[str]], Sheet]
 
-# game key -> module with `board`, `hand` and `outcome` functions returning Sheets;
-# imported on first use, like the engine registry.
-_GAMES: dict[str, str] = {
-    "tranquility": "renderer.tranquility",
-    "nidavellir": "renderer.nidavellir",
-}
+_PICTURES = Places(__name__)  # renderer/<game>/: `board`, `hand` and `outcome`
+
+
+def place(game: str, module: str | None) -> None:
+    """Draw a game kept outside this tree with `module` (its `board`, `hand` and `outcome`);
+    None forgets it. A game of this tree needs no call: its pictures are renderer/<game>/."""
+    _PICTURES.place(game, module)
+    _picture.cache_clear()
 
 
 @cache
 def _picture(game: str, kind: str) -> Picture:
-    module = _GAMES.get(game)
+    module = _PICTURES.module(game)
     if module is None:
-        raise ValueError(f"No pictures for the game {game!r}; drawn games: {', '.join(sorted(_GAMES))}.")
+        raise ValueError(f"No pictures for the game {game!r}; drawn games: {', '.join(games())}.")
     function: Picture = getattr(importlib.import_module(module), kind)
     return function
 
@@ -54,7 +57,7 @@ def board_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
 
 
 def hand_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
-    """The private picture for a seat's DM: its hand (Tranquility) or coins and bids (Nidavellir).
+    """The private picture for a seat's DM: its hand, or its coins and bids.
 
     Raises ValueError for a spectator view: it has no hand to draw.
     """
@@ -71,7 +74,7 @@ def outcome_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
 
 def games() -> list[str]:
     """Game keys the renderer can draw."""
-    return sorted(_GAMES)
+    return _PICTURES.games()
 
 
-__all__ = ["Drawn", "Kind", "Sheet", "board_image", "board_png", "draw", "games", "hand_png", "outcome_png"]
+__all__ = ["Drawn", "Kind", "Sheet", "board_image", "board_png", "draw", "games", "hand_png", "outcome_png", "place"]

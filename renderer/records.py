@@ -312,7 +312,7 @@ def _draw_games(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> N
 
 SUMMARY = (HEADER, Zone("games", _games_height, _draw_games), NOTE)
 
-PICTURES: dict[str, tuple[Zone, ...]] = {"leaderboard": LEADERBOARD, "rating": RATING, "crew": CREW,
+PICTURES: dict[str, tuple[Zone[JSON], ...]] = {"leaderboard": LEADERBOARD, "rating": RATING, "crew": CREW,
                                          "summary": SUMMARY}
 
 

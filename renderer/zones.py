@@ -9,26 +9,26 @@ entry in a list, not a new layout.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from renderer.canvas import INNER, MARGIN, RGB, Sheet
 
-JSON = dict[str, Any]
 Names = Sequence[str]
+V = TypeVar("V")  # the game's view type (engine/views/<game>.py)
 
 TOP = 20
 GAP = 14
 
 
-class Zone(NamedTuple):
+class Zone(NamedTuple, Generic[V]):
     """A full-width band of a picture: `height(view, names)`, `draw(sheet, view, names, top)`."""
 
     name: str
-    height: Callable[[JSON, Names], int]
-    draw: Callable[[Sheet, JSON, Names, float], None]
+    height: Callable[[V, Names], int]
+    draw: Callable[[Sheet, V, Names, float], None]
 
 
-def stack(zones: Sequence[Zone], view: JSON, names: Names) -> Sheet:
+def stack(zones: Sequence[Zone[V]], view: V, names: Names) -> Sheet:
     """A sheet as tall as the zones with something to show, each drawn in turn."""
     shown = [(zone, height) for zone in zones if (height := zone.height(view, names)) > 0]
     total = TOP + sum(height for _, height in shown) + GAP * (len(shown) - 1) + MARGIN

@@ -89,9 +89,10 @@ def lobby_controls(info: GameInfo) -> discord.ui.View:
 
 
 def ai_kind(game: str) -> str:
-    """The AI an "Add AI" click seats: the game's strongest offered kind, else random."""
-    kinds = list(registry.get(game).ai_players())
-    return next((k for k in reversed(kinds) if k != "random"), kinds[0] if kinds else "random")
+    """The AI an "Add AI" click seats: the game's strongest (its descriptor's)."""
+    from bot import games
+
+    return games.strongest_ai(game)
 
 
 async def reach_by_dm(bot: SkaldBot, user: discord.abc.User, info: GameInfo) -> bool:

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 
 import aiomqtt
 
+from bot import games
 from bot.names import name_seats, result_line
 from bot.relay.backoff import backoff_delay
 from bot.relay.settings import RelayConfigError, RelaySettings
@@ -40,52 +41,7 @@ _COMMON_VIEW_KEYS = {"game", "viewer", "players", "to_move", "outcome", "options
 _LEVEL = re.compile(r"[^/+#]+")  # one MQTT topic level, no wildcards
 
 
-# -- board summaries, by engine key ---------------------------------------------------------
-def tranquility_board(view: JSON) -> list[str]:
-    """The 6×6 sea grid (row 6 on top, as the table sees it) and the counts that matter."""
-    cells = view.get("cells") or []
-    lines = []
-    if len(cells) == 36:
-        rocks = view.get("rocks_row")
-        for row in range(6, 0, -1):
-            chunk = cells[(row - 1) * 6: row * 6]
-            marks = " ".join(f"{c:>2}" if c is not None else " ·" for c in chunk)
-            lines.append(f"  row {row} | {marks} |{'  ⛰ rocks' if rocks == row else ''}")
-    facts = [f"finish left {view.get('finish_left', '?')}"]
-    monsters = view.get("sea_monsters") or {}
-    if monsters.get("total"):
-        facts.append(f"monsters left {monsters.get('left', '?')}")
-    facts.append(f"discarded {view.get('discarded', 0)}")
-    if view.get("hand_counts"):
-        facts.append("hands " + "/".join(str(n) for n in view["hand_counts"]))
-    if view.get("pile_counts"):
-        facts.append("piles " + "/".join(str(n) for n in view["pile_counts"]))
-    phase = view.get("phase") or {}
-    if phase.get("name") == "start_discard":
-        facts.append(f"start discard {phase.get('total', 0)}/8")
-    lines.append("  " + " · ".join(facts))
-    return lines
-
-
-def nidavellir_board(view: JSON) -> list[str]:
-    """Age and round, what happens now, each tavern's cards and bids, and the seats' totals."""
-    lines = [f"  age {view.get('age', '?')} · round {view.get('round', '?')}/{view.get('rounds', '?')}"
-             f" · {view.get('log_hint') or view.get('phase', '')}"]
-    for tavern in view.get("taverns") or []:
-        cards = ", ".join(str(c.get("label", "?")) for c in tavern.get("cards") or []) or "empty"
-        bids = "/".join("?" if b is None else str(b.get("token", "?")) for b in tavern.get("bids") or [])
-        state = "done" if tavern.get("resolved") else f"bids {bids}" if tavern.get("revealed") else "bids hidden"
-        lines.append(f"  {tavern.get('label', '?')}: {cards} ({state})")
-    seats = view.get("seats") or []
-    if seats:
-        gems = "/".join(str(s.get("gem", "?")) for s in seats)
-        coins = "/".join(str(sum(int(c.get("value", 0)) for c in s.get("coins") or [])) for s in seats)
-        ranks = "/".join(str(sum(int(column.get("ranks", 0)) for column in (s.get("army") or {}).values()
-                                 if isinstance(column, dict))) for s in seats)
-        lines.append(f"  gems {gems} · coin totals {coins} · army ranks {ranks}")
-    return lines
-
-
+# -- board summaries: each game's descriptor has its own, other games get a generic digest -----
 def generic_board(view: JSON) -> list[str]:
     """For a game without its own summary: scalars as they are, collections by size."""
     parts = []
@@ -101,10 +57,10 @@ def generic_board(view: JSON) -> list[str]:
     return _wrap(" · ".join(parts), "  ") if parts else []
 
 
-BOARD_SUMMARIES: dict[str, Callable[[JSON], list[str]]] = {
-    "tranquility": tranquility_board,
-    "nidavellir": nidavellir_board,
-}
+def board_summary(game: str) -> Callable[[JSON], list[str]]:
+    """The board lines of a game's view: its descriptor's summary, else the generic digest."""
+    descriptor = games.find(game)
+    return generic_board if descriptor is None or descriptor.summary is None else descriptor.summary
 
 
 def _wrap(text: str, indent: str, width: int = WIDTH) -> list[str]:
@@ -148,7 +104,7 @@ def format_game(state: JSON | None, events: Sequence[str], *, width: int = WIDTH
             lines.append("To move: nobody")
         view = state.get("view") or {}
         if view:
-            summary = BOARD_SUMMARIES.get(str(state.get("game")), generic_board)
+            summary = board_summary(str(state.get("game")))
             names = [""] * len(state.get("seats") or [])
             for seat in state.get("seats") or []:
                 if isinstance(seat, dict) and isinstance(seat.get("seat"), int) and 0 <= seat["seat"] < len(names):

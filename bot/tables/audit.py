@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.move_log import MOVE, UNDO, BadUndo, MoveFailed, replay
 from bot.store import Store
-from bot.tables.history import MOVE, UNDO, History
 from bot.tables.types import CANCELLED, FINISHED, LOBBY, RUNNING
 from engine.core import Game
 from engine.errors import SkaldError
@@ -44,6 +44,16 @@ class Audit:
 def _described(error: Exception) -> str:
     reason = error.reason if isinstance(error, SkaldError) else str(error)
     return f"{type(error).__name__}: {reason}" if reason else type(error).__name__
+
+
+def _refusal(failed: MoveFailed) -> str:
+    change, cause = failed.change, failed.cause
+    what = f"{change.kind} {change.text!r} at state {change.state_id}"
+    if isinstance(cause, BadUndo):
+        return f"{what} is damaged: {cause}"
+    if isinstance(cause, SkaldError):
+        return f"{what} is refused on replay: {cause.reason}"
+    return f"{what} fails on replay: {_described(cause)}"
 
 
 def _canonical(data: Any) -> str:
@@ -93,24 +103,14 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
                 found(f"snapshot at state {state_id} differs from the replay of the log")
 
     compare(0)
-    history: History[Any] = History(engine, state)
-    for change in changes:
-        if change.kind in (MOVE, UNDO):
-            if change.seat is None:
-                found(f"{change.kind} at state {change.state_id} has no seat")
-                break
-            try:
-                history.change(change.kind, change.state_id, change.seat, change.text)
-            except SkaldError as error:
-                found(f"{change.kind} {change.text!r} at state {change.state_id} is refused on replay: {error.reason}")
-                break
-            except Exception as error:
-                found(f"{change.kind} {change.text!r} at state {change.state_id} fails on replay: {_described(error)}")
-                break
-            state = history.state
-            if tuple(sorted(engine.to_move(state))) != change.to_move:
+    try:
+        for replayed in replay(engine, state, changes):
+            state, change = replayed.state, replayed.change
+            if change.kind in (MOVE, UNDO) and tuple(sorted(engine.to_move(state))) != change.to_move:
                 found(f"seats to move after state {change.state_id} differ from the log")
-        compare(change.state_id)
+            compare(change.state_id)
+    except MoveFailed as failed:
+        found(_refusal(failed))
     else:
         ended_by_rules = engine.outcome(state) is not None
         last_kind = changes[-1].kind if changes else None

@@ -87,9 +87,10 @@ def ai_of(table: Table, seat: int) -> str | None:
 
 
 def strongest_ai(engine: Game[Any]) -> str:
-    """The strongest AI a game offers (its last non-random kind; else random)."""
-    kinds = list(engine.ai_players())
-    return next((k for k in reversed(kinds) if k != "random"), kinds[0] if kinds else "random")
+    """The strongest AI a game offers (its descriptor's; random for a game without one)."""
+    from bot import games
+
+    return games.strongest_ai(engine.name)
 
 
 def _event_records(events: Iterable[Event]) -> tuple[EventRecord, ...]:

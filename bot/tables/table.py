@@ -6,9 +6,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.move_log import MoveFailed, replay
 from bot.notify import SeatInfo
 from bot.store.records import GameRecord, GameRow, SeatClock, SeatRow
-from bot.tables.history import History
 from bot.tables.types import RUNNING, GameInfo
 from engine.core import Game
 
@@ -113,13 +113,12 @@ def rebuild(engine: Game[Any], record: GameRecord) -> Table:
         state = engine.decode(record.snapshot.state)
     else:
         state = engine.setup(len(record.seats), row.options, row.seed, row.engine_version)
-    history: History[Any] = History(engine, state)
-    for change in record.moves:
-        try:
-            history.change(change.kind, change.state_id, change.seat, change.text)
-        except Exception as error:
-            raise ReplayFailed(row.id, change.state_id, error) from error
-    table.state = history.state
+    try:
+        for replayed in replay(engine, state, record.moves):
+            state = replayed.state
+    except MoveFailed as failed:
+        raise ReplayFailed(row.id, failed.change.state_id, failed.cause) from failed.cause
+    table.state = state
     table.since_snapshot = len(record.moves)
     return table
 

@@ -3,7 +3,7 @@
 A cooperative game is won or lost by the whole table, so it gets no ratings: a server (or one
 person) keeps its games, wins and win rate per option set, and its best results. What "best"
 means is the game's own: a win beats a loss, then the game's measures from its team sheet
-(`TEAM_MEASURES`), then the earlier game (the first to get there). Pure: no I/O, no Discord.
+(its descriptor's `team_measures`), then the earlier game (the first to get there). Pure: no I/O, no Discord.
 """
 
 from __future__ import annotations
@@ -12,28 +12,14 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Any, Literal
+from typing import Any
 
+from bot import games as descriptors
+from bot.games import Measure
 from bot.store.records import JSON, ResultRow
 from engine.core import OptionSpec
 
 BEST = 5  # best results kept
-
-
-@dataclass(frozen=True)
-class Measure:
-    """A number on a cooperative game's team sheet, and which way is better."""
-
-    key: str
-    label: str  # "cells filled"
-    better: Literal["more", "fewer"]
-
-
-# Per game: what tells a better result from a worse one, most telling first.
-TEAM_MEASURES: dict[str, tuple[Measure, ...]] = {
-    # A win fills the sea; a loss got as far as its filled cells. Then fewer turns.
-    "tranquility": (Measure("filled", "cells filled", "more"), Measure("turns", "turns", "fewer")),
-}
 
 
 @dataclass(frozen=True)
@@ -102,7 +88,7 @@ def _options_key(options: Mapping[str, Any]) -> str:
 def better_first(game: str, played: TeamGame) -> tuple[Any, ...]:
     """Sort key: wins first, then the game's measures, then the earlier game."""
     key: list[Any] = [not played.won]
-    for measure in TEAM_MEASURES.get(game, ()):
+    for measure in descriptors.team_measures(game):
         value = played.measure(measure)
         if value is None:
             key.append((1, 0))
@@ -127,7 +113,7 @@ def team_records(game: str, games: Iterable[TeamGame], user_id: int | None = Non
                         key=lambda r: (-r.games, _options_key(r.options)))
     ranked = sorted(played, key=lambda g: better_first(game, g))
     return TeamRecords(game=game, games=len(played), wins=sum(g.won for g in played), by_options=tuple(by_options),
-                       best=tuple(ranked[:best]), measures=TEAM_MEASURES.get(game, ()))
+                       best=tuple(ranked[:best]), measures=descriptors.team_measures(game))
 
 
 def describe_options(specs: Sequence[OptionSpec], options: Mapping[str, Any]) -> str:

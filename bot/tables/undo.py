@@ -4,7 +4,7 @@ A person may take back their own last move while nobody else has acted since and
 revealed nothing hidden (the engine says, `Game.undoable`); in a simultaneous step (sealed bids)
 they may change their choice until the reveal, even after other seats chose. The log stays
 append-only: an `undo` change names the move taken back, and the game goes on from the state
-before it, with the other seats' choices made since applied again (bot/tables/history.py).
+before it, with the other seats' choices made since applied again (bot/move_log.py).
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from bot.move_log import MOVE, UNDO, History, undo_target
 from bot.store.records import MoveRow
 from bot.tables.core import TablesCore
 from bot.tables.errors import CantUndo, NotInGame
-from bot.tables.history import MOVE, UNDO, History, undo_target
 from bot.tables.table import Table, Takeback, rebuild
 from bot.tables.types import RUNNING, MoveResult
-from engine.core import Event, Step
+from engine.core import Event
 from engine.errors import StaleEncoding
 
 log = logging.getLogger(__name__)
@@ -115,14 +115,14 @@ class UndoOps(TablesCore):
         for row in reversed(later):
             assert row.seat is not None
             state_before = history.state
-            events = history.move(row.state_id, row.seat, row.text)
-            if not engine.undoable(state_before, row.seat, Step(history.state, events)):
+            moved = history.move(row.state_id, row.seat, row.text)
+            if not engine.undoable(state_before, row.seat, moved):
                 raise CantUndo(f"{table.name_of(row.seat)}'s move since revealed something; your move stands.")
             try:
                 replayed = standing.move(row.state_id, row.seat, row.text)
             except Exception:
                 raise CantUndo("The moves made since yours depend on it; it stands.") from None
-            if _public(replayed) != _public(events):
+            if _public(replayed.events) != _public(moved.events):
                 raise CantUndo("The moves made since yours depend on it; it stands.")
         if engine.encode(history.state) != engine.encode(table.state):
             # The log and the game in memory disagree: never guess, leave the game as it is.

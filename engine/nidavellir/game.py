@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
-from engine.core import AIPlayer, Event, Game, Move, OptionSpec, Outcome, validate_options
+from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, validate_options
 from engine.errors import IllegalMove
 from engine.nidavellir.choices import pending
 from engine.nidavellir.components import seat_name
@@ -22,6 +22,7 @@ from engine.nidavellir.setup import new_game
 from engine.nidavellir.state import BID, IDAVOLL, OVER, THINGVELLIR, NidavellirState
 from engine.nidavellir.steps import settle
 from engine.nidavellir.view import determinize, view
+from engine.views import as_json, outcome_view
 
 _TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
 # The descriptions also appear in the Discord command snapshot (tests/discord/commands.json).
@@ -107,9 +108,8 @@ class Nidavellir(Game[NidavellirState]):
     def _apply(self, state: NidavellirState, seat: int, move: Move) -> tuple[Event, ...]:
         return tuple(play(state, seat, move))
 
-    def view(self, state: NidavellirState, seat: int | None) -> dict[str, Any]:
-        result = self.outcome(state)
-        return view(state, seat, sorted(self.to_move(state)), None if result is None else result.to_dict())
+    def view(self, state: NidavellirState, seat: int | None) -> JSON:
+        return as_json(view(state, seat, sorted(self.to_move(state)), outcome_view(self.outcome(state))))
 
     def outcome(self, state: NidavellirState) -> Outcome | None:
         if state.phase != OVER:

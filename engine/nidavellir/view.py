@@ -3,8 +3,6 @@ redeals everything it may not."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.nidavellir.army import column_bravery, column_ranks, lines
 from engine.nidavellir.cards import CARDS, DISTINCTION_LABELS, DISTINCTION_ORDER
 from engine.nidavellir.choices import BIDDING, CHOICES
@@ -47,6 +45,23 @@ from engine.nidavellir.state import (
 )
 from engine.nidavellir.thingvellir.effects import mjollnir_column
 from engine.rng import Rng
+from engine.views import OutcomeView
+from engine.views.nidavellir import (
+    CampView,
+    CoinView,
+    ColumnView,
+    GiantView,
+    GodView,
+    MythologySeatView,
+    MythologyView,
+    NidavellirView,
+    PieceView,
+    ReservedView,
+    SeatView,
+    TaskView,
+    TavernView,
+    ValkyrieView,
+)
 
 DRAWING_TASKS = frozenset({FRIGG_KEEP, FRIGG_ORDER, SKYMIR_KEEP})
 FRIGG_BOTTOM = 3  # the tavern card Frigg put under the Age deck, and below it the two she put back
@@ -56,21 +71,22 @@ def pouch_public(state: NidavellirState, seat: SeatState) -> bool:
     return seat.pouch_shown or all(state.revealed)
 
 
-def coin_view(coin: int, seat: SeatState) -> dict[str, Any]:
+def coin_view(coin: int, seat: SeatState) -> CoinView:
     return {"value": coin_value(coin), "token": coin_token(coin), "bronze": coin in seat.bronze,
             "trading": is_trading(coin)}
 
 
-def _piece_view(key: str) -> dict[str, Any]:
+def _piece_view(key: str) -> PieceView:
     piece = CARDS[key]
-    out: dict[str, Any] = {
+    out: PieceView = {
         "key": piece.key, "label": piece.label, "suit": None if piece.suit is None else SUITS[piece.suit],
         "ranks": piece.ranks, "hero": piece.hero, "kind": piece.kind,
+        "bravery": list(piece.bravery) if piece.hero else piece.bravery_sum,
     }
     if piece.hero:
-        out.update({"bravery": list(piece.bravery), "points": piece.points, "text": piece.text})
+        out.update({"points": piece.points, "text": piece.text})
     else:
-        out.update({"bravery": piece.bravery_sum, "offering": piece.offering})
+        out.update({"offering": piece.offering})
     if piece.kind in (ARTEFACT, MERCENARY, DOUBLE):
         out.update({"text": piece.text, "points": piece.points, "age": piece.age})
     if piece.kind in MYTHOLOGY_KINDS or piece.kind == SPECIAL:
@@ -87,20 +103,21 @@ def _piece_view(key: str) -> dict[str, Any]:
 _PIECE_VIEWS = {key: _piece_view(key) for key in CARDS}
 
 
-def piece_view(key: str, suit: int | None = None) -> dict[str, Any]:
+def piece_view(key: str, suit: int | None = None) -> PieceView:
     """A card or hero as the view shows it (a fresh copy: views are the caller's to keep). In a
     column (`suit`), a mercenary or a double takes that column's class and bravery points."""
-    out = dict(_PIECE_VIEWS[key])
-    for name in ("bravery", "options"):
-        if isinstance(out.get(name), list):
-            out[name] = [dict(x) if isinstance(x, dict) else x for x in out[name]]
+    out = _PIECE_VIEWS[key].copy()
+    if isinstance(out["bravery"], list):
+        out["bravery"] = list(out["bravery"])
+    if "options" in out:
+        out["options"] = [option.copy() for option in out["options"]]
     if suit is not None and CARDS[key].kind in (MERCENARY, DOUBLE, SPECIAL):
         out["suit"] = SUITS[suit]
         out["bravery"] = column_bravery([key], suit)
     return out
 
 
-def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: int) -> dict[str, Any]:
+def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: int) -> SeatView:
     seat = state.seats[index]
     own = viewer == index
     bids = [
@@ -108,7 +125,7 @@ def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: in
         for t, c in enumerate(seat.bids)
     ]
     pouch = [coin_view(c, seat) for c in sorted(seat.pouch, key=coin_order)]
-    army = {
+    army: dict[str, ColumnView] = {
         SUITS[s]: {"items": [piece_view(p, s) for p in column], "ranks": column_ranks(column),
                    "bravery": column_bravery(column, s)}
         for s, column in enumerate(seat.army)
@@ -132,11 +149,13 @@ def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: in
     }
 
 
-def _mythology_seat_view(state: NidavellirState, index: int) -> dict[str, Any]:
+def _mythology_seat_view(state: NidavellirState, index: int) -> MythologySeatView:
     """Idavoll's part of a seat: gods with their power token, giants with their capture token,
     valkyries with their strength token (all public)."""
     seat = state.seats[index]
-    gods, giants, valkyries = [], [], []
+    gods: list[GodView] = []
+    giants: list[GiantView] = []
+    valkyries: list[ValkyrieView] = []
     for card in seat.command:
         kind = CARDS[card].kind
         if kind == GOD:
@@ -156,7 +175,7 @@ def _mythology_seat_view(state: NidavellirState, index: int) -> dict[str, Any]:
             "free_heroes": seat.marks.get(FREE_HEROES, 0)}
 
 
-def _mythology_view(state: NidavellirState, viewer: int | None) -> dict[str, Any] | None:
+def _mythology_view(state: NidavellirState, viewer: int | None) -> MythologyView | None:
     if not state.idavoll:
         return None
     drawer = drawing_seat(state)
@@ -176,7 +195,7 @@ def drawing_seat(state: NidavellirState) -> int:
     return next((t.seat for t in state.tasks if t.kind in DRAWING_TASKS), -1)
 
 
-def _camp_view(state: NidavellirState) -> dict[str, Any] | None:
+def _camp_view(state: NidavellirState) -> CampView | None:
     if not state.thingvellir:
         return None
     return {
@@ -187,7 +206,7 @@ def _camp_view(state: NidavellirState) -> dict[str, Any] | None:
     }
 
 
-def reserved_view(state: NidavellirState, tavern: int) -> dict[str, Any] | None:
+def reserved_view(state: NidavellirState, tavern: int) -> ReservedView | None:
     """Loki's token on a card of this tavern: `{"seat": s, "card": key}`, or None."""
     held = reservation(state)
     if held is None or held[0] != tavern:
@@ -195,9 +214,9 @@ def reserved_view(state: NidavellirState, tavern: int) -> dict[str, Any] | None:
     return {"seat": held[1], "card": held[2]}
 
 
-def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome: Any) -> dict[str, Any]:
+def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome: OutcomeView | None) -> NidavellirView:
     """The JSON-ready view of `viewer` (None = spectator)."""
-    taverns = []
+    taverns: list[TavernView] = []
     myth_tavern = mythology_tavern(state)
     for t in range(3):
         bids = [
@@ -210,7 +229,7 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
             "bids": bids, "order": state.orders[t] or None, "picked": state.picked[t][:],
             "mythology": t == myth_tavern, "reserved": reserved_view(state, t),
         })
-    task: dict[str, Any] | None = None
+    task: TaskView | None = None
     hint = "The game is over."
     if state.tasks and state.tasks[0].kind in CHOICES:
         first = state.tasks[0]

@@ -27,6 +27,8 @@ from engine.tranquility.cards import (
 )
 from engine.tranquility.moves import move_of, read
 from engine.tranquility.state import OVER, PLAY, ROCKS, START_PHASE, TranquilityState, clone, decode, encode
+from engine.views import as_json, outcome_view
+from engine.views.tranquility import Phase, TranquilityView
 
 OPTIONS = (
     OptionSpec("sea_monsters", 0, SEA_MONSTER_CHOICES, "Sea Monster cards shuffled into the deck (0 = none)."),
@@ -140,14 +142,13 @@ class Tranquility(Game[TranquilityState]):
 
     def view(self, state: TranquilityState, seat: int | None) -> JSON:
         """Public table plus the viewer's own hand (docs/views/tranquility.md)."""
-        outcome = self.outcome(state)
         last = state.last
-        view: JSON = {
+        view: TranquilityView = {
             "game": self.name,
             "viewer": seat,
             "players": state.players,
             "to_move": sorted(self.to_move(state)),
-            "outcome": None if outcome is None else outcome.to_dict(),
+            "outcome": outcome_view(self.outcome(state)),
             "options": {
                 "sea_monsters": state.sea_monsters,
                 "jagged_rocks": state.jagged_rocks,
@@ -179,9 +180,9 @@ class Tranquility(Game[TranquilityState]):
         }
         if seat is not None:
             view["hand"] = [token(c) for c in state.hands[seat]]
-        return view
+        return as_json(view)
 
-    def _phase(self, state: TranquilityState) -> JSON:
+    def _phase(self, state: TranquilityState) -> Phase:
         if state.phase == OVER:
             return {"name": OVER}
         if state.phase == START_PHASE:

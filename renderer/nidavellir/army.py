@@ -9,15 +9,12 @@ Idavoll animal (or Gullinbursti) in the gods' navy, by name.
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.views.nidavellir import ColumnView, PieceView, SeatView
 from renderer.canvas import BOLD, FRAME, GOLD, INNER, KEY_TEXT, MARGIN, RGB, WHITE, Sheet, text_width
 from renderer.nidavellir.camp import ARTEFACT, MERCENARY
 from renderer.nidavellir.mythology import MYTHOLOGY_RIM
 from renderer.nidavellir.pieces import NEUTRAL, SUIT_ORDER, flow, flow_lines, item_label, suit_colour
 from renderer.nidavellir.players import draw_class_chip
-
-JSON = dict[str, Any]
 
 CHIP_W = 150
 CHIP_H = 64
@@ -27,7 +24,7 @@ ROW_GAP = 8
 TILES_W = INNER - 28 - CHIP_W - 12
 
 
-def _rim(item: JSON) -> RGB:
+def _rim(item: PieceView) -> RGB:
     """Gold for a hero, the camp colours for a mercenary or an artefact, navy for an animal, a thin
     frame otherwise."""
     if item.get("hero"):
@@ -36,21 +33,21 @@ def _rim(item: JSON) -> RGB:
             "special": MYTHOLOGY_RIM}.get(str(item.get("kind")), FRAME)
 
 
-def tile_width(item: JSON) -> float:
+def tile_width(item: PieceView) -> float:
     return min(TILES_W, max(44.0, text_width(item_label(item), BOLD, KEY_TEXT) + 20))
 
 
-def row_height(column: JSON) -> int:
+def row_height(column: ColumnView) -> int:
     """A class row: as tall as its chip, or as its wrapped tiles when they need more lines."""
     lines = flow_lines([tile_width(item) for item in column["items"]], TILES_W, TILE_GAP)
     return max(CHIP_H, lines * (TILE_H + TILE_GAP) - TILE_GAP)
 
 
-def army_height(seat: JSON) -> int:
+def army_height(seat: SeatView) -> int:
     return sum(row_height(seat["army"][suit]) + ROW_GAP for suit in SUIT_ORDER) - ROW_GAP
 
 
-def draw_army(sheet: Sheet, seat: JSON, top: float) -> None:
+def draw_army(sheet: Sheet, seat: SeatView, top: float) -> None:
     """The five class rows from `top`, inside a panel's padding."""
     won = set(seat.get("distinctions", []))
     left = MARGIN + 14

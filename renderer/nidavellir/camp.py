@@ -12,8 +12,8 @@ command zone), in their colours from mythology.py.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from engine.views.nidavellir import NidavellirView, OptionView, PieceView, SeatView
 from renderer.canvas import (
     BOLD,
     FRAME,
@@ -32,10 +32,10 @@ from renderer.canvas import (
     wrap,
 )
 from renderer.nidavellir.mythology import KIND_WORDS, card_colour, draw_row_value, is_mythology
-from renderer.nidavellir.pieces import BRAVE_SUITS, NEUTRAL, SUIT_LABELS, SUIT_SHORT, suit_colour
+from renderer.nidavellir.pieces import BRAVE_SUITS, NEUTRAL, SUIT_LABELS, SUIT_SHORT, card_bravery, suit_colour
 from renderer.zones import Names, Zone, panel
 
-JSON = dict[str, Any]
+View = NidavellirView
 
 ARTEFACT: RGB = (20, 108, 116)
 MERCENARY: RGB = (150, 44, 40)
@@ -55,7 +55,7 @@ ZONE_HEAD = 46
 RowValue = Callable[[Sheet, float, float], float]
 
 
-def kind_colour(card: JSON) -> RGB:
+def kind_colour(card: PieceView) -> RGB:
     if is_mythology(card):
         return card_colour(card)
     return MERCENARY if card.get("kind") == "mercenary" else ARTEFACT if card.get("kind") == "artefact" else NEUTRAL
@@ -63,22 +63,22 @@ def kind_colour(card: JSON) -> RGB:
 
 # -- chips ----------------------------------------------------------------------------------
 
-def option_label(option: JSON) -> str:
+def option_label(option: OptionView) -> str:
     """One class a mercenary may join, as its enlisted card reads: "Warrior 6", "Hunter"."""
     suit = str(option["suit"])
     name = SUIT_SHORT.get(suit, suit)
     return f"{name} {option['bravery']}" if suit in BRAVE_SUITS else name
 
 
-def _half_width(option: JSON) -> float:
+def _half_width(option: OptionView) -> float:
     return text_width(option_label(option), BOLD, KEY_TEXT) + 2 * CHIP_PAD
 
 
-def mercenary_width(card: JSON) -> float:
+def mercenary_width(card: PieceView) -> float:
     return sum(_half_width(option) for option in card.get("options") or [])
 
 
-def draw_mercenary(sheet: Sheet, x: float, y: float, card: JSON, *, rim: RGB = MERCENARY) -> float:
+def draw_mercenary(sheet: Sheet, x: float, y: float, card: PieceView, *, rim: RGB = MERCENARY) -> float:
     """A mercenary as a pill split between its two class options; returns its width."""
     options = list(card.get("options") or [])
     width = mercenary_width(card)
@@ -99,7 +99,7 @@ def draw_mercenary(sheet: Sheet, x: float, y: float, card: JSON, *, rim: RGB = M
     return width
 
 
-def artefact_label(card: JSON, seat: JSON | None = None) -> str:
+def artefact_label(card: PieceView, seat: SeatView | None = None) -> str:
     """An artefact's name, with the column Mjöllnir's owner named once it is named."""
     label = str(card["label"])
     if seat is not None and card.get("key") == "mjollnir" and seat.get("mjollnir"):
@@ -135,26 +135,26 @@ def draw_double(sheet: Sheet, x: float, y: float) -> float:
 
 # -- a camp card as a full-width row ----------------------------------------------------------
 
-def _effect(card: JSON) -> str:
+def _effect(card: PieceView) -> str:
     text = str(card.get("text", ""))
     if is_mythology(card):
         return f"{KIND_WORDS[str(card['kind'])]} · {text}"
     return f"Artefact · {text}" if card.get("kind") == "artefact" else text
 
 
-def _effect_lines(card: JSON) -> list[str]:
+def _effect_lines(card: PieceView) -> list[str]:
     return wrap(_effect(card), SANS, EFFECT_SIZE, ROW_W - 24, max_lines=2)
 
 
-def row_height(card: JSON) -> int:
+def row_height(card: PieceView) -> int:
     return 44 + EFFECT_PITCH * len(_effect_lines(card)) + 6
 
 
-def rows_height(cards: Sequence[JSON]) -> int:
+def rows_height(cards: Sequence[PieceView]) -> int:
     return sum(row_height(card) + ROW_GAP for card in cards) - ROW_GAP if cards else 0
 
 
-def _draw_value(sheet: Sheet, card: JSON, right: float, middle: float, seat: JSON | None) -> float:
+def _draw_value(sheet: Sheet, card: PieceView, right: float, middle: float, seat: SeatView | None) -> float:
     """The card's value at the right of its name line; returns the width it took."""
     if (mythology := draw_row_value(sheet, card, right, middle)) is not None:
         return mythology
@@ -162,10 +162,10 @@ def _draw_value(sheet: Sheet, card: JSON, right: float, middle: float, seat: JSO
         width = mercenary_width(card)
         draw_mercenary(sheet, right - width, middle - CHIP_H / 2, card, rim=WHITE)
         return width
-    if card.get("suit"):  # Vegvisir stands in a column like a dwarf
-        option = {"suit": card["suit"], "bravery": card.get("bravery", 0)}
+    if suit := card["suit"]:  # Vegvisir stands in a column like a dwarf
+        option: OptionView = {"suit": suit, "bravery": card_bravery(card)}
         width = _half_width(option)
-        sheet.box((right - width, middle - CHIP_H / 2, right, middle + CHIP_H / 2), suit_colour(str(card["suit"])),
+        sheet.box((right - width, middle - CHIP_H / 2, right, middle + CHIP_H / 2), suit_colour(suit),
                   outline=WHITE, width=2, radius=CHIP_H // 2)
         sheet.text((right - width / 2, middle + 1), option_label(option), KEY_TEXT, role="card", face=BOLD,
                    fill=WHITE, anchor="mm")
@@ -179,7 +179,7 @@ def _draw_value(sheet: Sheet, card: JSON, right: float, middle: float, seat: JSO
     return 0.0
 
 
-def draw_row(sheet: Sheet, top: float, card: JSON, seat: JSON | None = None, *, value: RowValue | None = None,
+def draw_row(sheet: Sheet, top: float, card: PieceView, seat: SeatView | None = None, *, value: RowValue | None = None,
              rim: RGB = FRAME) -> None:
     """One camp (or mythology) card across the panel: name and value, then its effect. `value`
     draws something else than the card's printed value (a god's power token, for one)."""
@@ -199,7 +199,7 @@ def draw_row(sheet: Sheet, top: float, card: JSON, seat: JSON | None = None, *, 
                 fill=EFFECT_INK)
 
 
-def draw_rows(sheet: Sheet, top: float, cards: Sequence[JSON], seat: JSON | None = None) -> None:
+def draw_rows(sheet: Sheet, top: float, cards: Sequence[PieceView], seat: SeatView | None = None) -> None:
     y = top
     for card in cards:
         draw_row(sheet, y, card, seat)
@@ -208,29 +208,30 @@ def draw_rows(sheet: Sheet, top: float, cards: Sequence[JSON], seat: JSON | None
 
 # -- the camp zone --------------------------------------------------------------------------
 
-def camp_visitor(view: JSON, tavern: int) -> int | None:
+def camp_visitor(view: View, tavern: int) -> int | None:
     """The seat that took a camp card instead of a card of this tavern this round, if any."""
-    visits = (view.get("camp") or {}).get("visits") or [None] * 3
-    seat = visits[tavern]
-    return None if seat is None else int(seat)
+    camp = view["camp"]
+    return None if camp is None else camp["visits"][tavern]
 
 
-def _cards(view: JSON) -> list[JSON]:
-    camp = view.get("camp") or {}
-    return list(camp.get("cards", []))
+def _cards(view: View) -> list[PieceView]:
+    camp = view["camp"]
+    return [] if camp is None else list(camp["cards"])
 
 
-def _camp_height(view: JSON, names: Names) -> int:
+def _camp_height(view: View, names: Names) -> int:
     # no camp without Thingvellir; once the game is over what is left there is moot
     if view.get("camp") is None or view.get("outcome") is not None:
         return 0
     return ZONE_HEAD + max(rows_height(_cards(view)), 40) + 14
 
 
-def _draw_camp(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_camp(sheet: Sheet, view: View, names: Names, top: float) -> None:
     camp = view["camp"]
-    task = view.get("task") or {}
-    choosing = task.get("kind") == "camp"  # Holda's card: the camp is what to look at now
+    if camp is None:
+        return
+    task = view["task"]
+    choosing = task is not None and task["kind"] == "camp"  # Holda's card: the camp is what to look at now
     panel(sheet, top, _camp_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT if choosing else None)
     cards = _cards(view)
     age = f"age{view['age']}"

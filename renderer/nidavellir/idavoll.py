@@ -7,9 +7,9 @@ picture shows them. Each zone is 0 tall when it has nothing to show.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from engine.views.nidavellir import NidavellirView, PieceView
 from renderer.canvas import HIGHLIGHT, INNER, MARGIN, PARCHMENT_DARK, SERIF, WHITE, Sheet
 from renderer.nidavellir.camp import ROW_GAP, RowValue, draw_row, draw_rows, row_height, rows_height
 from renderer.nidavellir.mythology import (
@@ -22,9 +22,11 @@ from renderer.nidavellir.mythology import (
     valkyrie_token,
 )
 from renderer.nidavellir.pieces import CARD_H, CARD_W, CHIP_H, draw_card
+from renderer.nidavellir.viewer import own_seat, own_task
 from renderer.zones import Names, Zone, panel
 
 JSON = dict[str, Any]
+View = NidavellirView
 
 ZONE_HEAD = 46
 SLOT = CARD_W + 8
@@ -36,32 +38,27 @@ DRAWN_HEADINGS = {
 }
 
 
-def _seat(view: JSON) -> JSON:
-    seat: JSON = view["seats"][view["viewer"]]
-    return seat
-
-
 # -- the cards Frigg or Skymir drew -----------------------------------------------------------
 
-def _drawn(view: JSON) -> tuple[list[JSON], list[JSON]]:
+def _drawn(view: View) -> tuple[list[PieceView], list[PieceView]]:
     """(tiles, rows): the drawn Age cards (Frigg's), then the mythology cards (Skymir's)."""
-    cards = list((view.get("mythology") or {}).get("drawn") or [])
+    mythology = view["mythology"]
+    cards = list((mythology["drawn"] if mythology else None) or [])
     rows = [card for card in cards if is_mythology(card)]
     return [card for card in cards if not is_mythology(card)], rows
 
 
-def _drawn_height(view: JSON, names: Names) -> int:
+def _drawn_height(view: View, names: Names) -> int:
     tiles, rows = _drawn(view)
     if not tiles and not rows:
         return 0
     return ZONE_HEAD + (CARD_H + 8 if tiles else 0) + (rows_height(rows) + 8 if rows else 0) + 6
 
 
-def _draw_drawn(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_drawn(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _drawn_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT)
-    task = view.get("task") or {}
-    heading = DRAWN_HEADINGS.get(str(task.get("kind")), "The cards you drew") \
-        if task.get("seat") == view["viewer"] else "The cards you drew"
+    task = own_task(view)
+    heading = "The cards you drew" if task is None else DRAWN_HEADINGS.get(task["kind"], "The cards you drew")
     sheet.text((MARGIN + 14, top + 24), heading, 24, role="label", face=SERIF, anchor="lm", max_width=INNER - 28)
     tiles, rows = _drawn(view)
     for i, card in enumerate(tiles):
@@ -86,29 +83,28 @@ def _token_value(segments: list[Segment]) -> RowValue:
     return draw
 
 
-def _entries(view: JSON) -> list[tuple[JSON, RowValue]]:
+def _entries(view: View) -> list[tuple[PieceView, RowValue]]:
     """Each god, giant and valkyrie of the seat's command zone with the token its row shows."""
-    seat = _seat(view)
-    kinds: list[tuple[str, Callable[[JSON], list[Segment]]]] = [
-        ("gods", god_token), ("giants", giant_token), ("valkyries", valkyrie_token)]
-    return [(entry["card"], _token_value(token(entry))) for key, token in kinds for entry in seat.get(key) or []]
+    seat = own_seat(view)
+    return ([(god["card"], _token_value(god_token(god))) for god in seat["gods"]]
+            + [(giant["card"], _token_value(giant_token(giant))) for giant in seat["giants"]]
+            + [(valkyrie["card"], _token_value(valkyrie_token(valkyrie))) for valkyrie in seat["valkyries"]])
 
 
-def _heading(view: JSON) -> str:
-    seat = _seat(view)
-    present = [word for key, word in (("gods", "Gods"), ("giants", "Giants"), ("valkyries", "Valkyries"))
-               if seat.get(key)]
+def _heading(view: View) -> str:
+    seat = own_seat(view)
+    present = [word for found, word in ((seat["gods"], "Gods"), (seat["giants"], "Giants"),
+                                        (seat["valkyries"], "Valkyries")) if found]
     return " · ".join(present)
 
 
-def _mythology_height(view: JSON, names: Names) -> int:
+def _mythology_height(view: View, names: Names) -> int:
     entries = _entries(view)
     return ZONE_HEAD + rows_height([card for card, _ in entries]) + 14 if entries else 0
 
 
-def _draw_mythology(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
-    task = view.get("task") or {}
-    now = task.get("seat") == view["viewer"] and task.get("kind") in ("loki", "freya", "odin", "olrun")
+def _draw_mythology(sheet: Sheet, view: View, names: Names, top: float) -> None:
+    now = own_task(view, "loki", "freya", "odin", "olrun") is not None
     panel(sheet, top, _mythology_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT if now else None)
     sheet.text((MARGIN + 14, top + 24), _heading(view), 24, role="label", face=SERIF, anchor="lm",
                max_width=INNER - 28)

@@ -11,12 +11,11 @@ boxed in white. A god shows its power token as a gold "power" while it is there 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from engine.views.nidavellir import GiantView, GodView, PieceView, SeatView, ValkyrieView
 from renderer.canvas import BOLD, GOLD, INK, KEY_TEXT, RGB, WHITE, Sheet, text_width
-from renderer.nidavellir.pieces import BRAVE_SUITS, CHIP_H, NEUTRAL, SUIT_SHORT, suit_colour
-
-JSON = dict[str, Any]
+from renderer.nidavellir.pieces import BRAVE_SUITS, CHIP_H, NEUTRAL, SUIT_SHORT, card_bravery, suit_colour
 
 GOD: RGB = (38, 50, 102)
 GIANT: RGB = (86, 98, 40)
@@ -34,11 +33,11 @@ TRACK_GAP = 4
 TOKEN_PAD = 6
 
 
-def is_mythology(card: JSON) -> bool:
+def is_mythology(card: PieceView) -> bool:
     return card.get("kind") in MYTHOLOGY_KINDS
 
 
-def card_colour(card: JSON) -> RGB:
+def card_colour(card: PieceView) -> RGB:
     """A god, giant or valkyrie in its kind's colour; an animal (or Gullinbursti) in its class's."""
     kind = str(card.get("kind"))
     if kind in KIND_COLOURS:
@@ -117,24 +116,24 @@ def draw_pill(sheet: Sheet, x: float, y: float, segments: Sequence[Segment], *, 
 
 # -- a seat's gods, giants, valkyries and animals -------------------------------------------
 
-def god_token(god: JSON) -> list[Segment]:
+def god_token(god: GodView) -> list[Segment]:
     """A god's power token: a gold "power" while it is there, "used" once spent."""
     return [Segment("power", GOLD, ink=INK)] if god.get("power") else [Segment("used", SPENT)]
 
 
-def giant_token(giant: JSON) -> list[Segment]:
+def giant_token(giant: GiantView) -> list[Segment]:
     """Where a giant's capture token lies ("next Hunter"), the dwarf it took, or "face down"."""
     column = str(giant.get("column"))
     captured = giant.get("captured")
     if giant.get("state") == "captured" and captured:
         suit = str(captured.get("suit") or column)
-        return [Segment(f"took {class_words(suit, captured.get('bravery'))}", suit_colour(suit))]
+        return [Segment(f"took {class_words(suit, card_bravery(captured))}", suit_colour(suit))]
     if giant.get("state") == "face_down":
         return [Segment("face down", SPENT)]
     return [Segment(f"next {class_words(column)}", suit_colour(column))]
 
 
-def valkyrie_token(valkyrie: JSON) -> list[Segment]:
+def valkyrie_token(valkyrie: ValkyrieView) -> list[Segment]:
     """Ölrun's class once chosen, then the strength track with the token's notch."""
     segments = []
     if valkyrie.get("column"):
@@ -146,28 +145,28 @@ def valkyrie_token(valkyrie: JSON) -> list[Segment]:
     return segments
 
 
-def god_segments(god: JSON) -> list[Segment]:
+def god_segments(god: GodView) -> list[Segment]:
     label = str(god["card"]["label"])
     return [Segment(label, GOD), *god_token(god)] if god.get("power") else [Segment(f"{label} (used)", SPENT)]
 
 
-def giant_segments(giant: JSON) -> list[Segment]:
+def giant_segments(giant: GiantView) -> list[Segment]:
     label = str(giant["card"]["label"])
     if giant.get("state") == "face_down":
         return [Segment(f"{label} (face down)", SPENT)]
     return [Segment(label, GIANT), *giant_token(giant)]
 
 
-def valkyrie_segments(valkyrie: JSON) -> list[Segment]:
+def valkyrie_segments(valkyrie: ValkyrieView) -> list[Segment]:
     return [Segment(str(valkyrie["card"]["label"]), VALKYRIE), *valkyrie_token(valkyrie)]
 
 
-def animal_segments(card: JSON) -> list[Segment]:
+def animal_segments(card: PieceView) -> list[Segment]:
     """An animal (or Gullinbursti) standing in a column, by name, in that column's colour."""
     return [Segment(str(card["label"]), suit_colour(card.get("suit")))]
 
 
-def seat_pills(seat: JSON) -> list[tuple[list[Segment], RGB]]:
+def seat_pills(seat: SeatView) -> list[tuple[list[Segment], RGB]]:
     """Everything Idavoll put in a seat's command zone and army, as pills with their rims:
     gods, giants, valkyries, then the animals (and Gullinbursti) in its columns."""
     pills: list[tuple[list[Segment], RGB]] = []
@@ -183,7 +182,7 @@ def seat_pills(seat: JSON) -> list[tuple[list[Segment], RGB]]:
 
 # -- a mythology card's value at the right of its row ----------------------------------------
 
-def draw_row_value(sheet: Sheet, card: JSON, right: float, middle: float) -> float | None:
+def draw_row_value(sheet: Sheet, card: PieceView, right: float, middle: float) -> float | None:
     """What a mythology card's row shows at its right, right-aligned at `right`: a god's points, the
     class a giant captures, a valkyrie's track; None when the card is not a mythology card with
     such a value (the caller then draws the usual one). Returns the width taken."""

@@ -7,11 +7,9 @@ is painted at `KEY_TEXT` (25 px) or more.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engine.views.nidavellir import CoinView, PieceView
 from renderer.canvas import BOLD, FRAME, GOLD, KEY_TEXT, RGB, SANS, WHITE, Sheet, text_width
-
-JSON = dict[str, Any]
 
 SUIT_ORDER = ("blacksmith", "hunter", "explorer", "miner", "warrior")
 SUIT_COLOURS: dict[str, RGB] = {
@@ -54,7 +52,7 @@ def suit_colour(suit: str | None) -> RGB:
     return NEUTRAL if suit is None else SUIT_COLOURS.get(suit, NEUTRAL)
 
 
-def card_face(card: JSON) -> tuple[str, str, RGB]:
+def card_face(card: PieceView) -> tuple[str, str, RGB]:
     """The (caption, big text, colour) a dwarf card or offering is drawn with.
 
     Hunters and blacksmiths have no bravery: their big text is their class, so the card says
@@ -72,7 +70,7 @@ def card_face(card: JSON) -> tuple[str, str, RGB]:
     return (f"{ranks} ranks" if ranks > 1 else ""), SUIT_SHORT.get(suit, suit), suit_colour(suit)
 
 
-def draw_card(sheet: Sheet, box: tuple[float, float, float, float], card: JSON) -> None:
+def draw_card(sheet: Sheet, box: tuple[float, float, float, float], card: PieceView) -> None:
     """A dwarf card tile: class colour, class name on top, bravery large (or the class name large)."""
     caption, big, colour = card_face(card)
     x0, y0, x1, y1 = box
@@ -86,12 +84,13 @@ def draw_card(sheet: Sheet, box: tuple[float, float, float, float], card: JSON) 
                face=BOLD, fill=WHITE, anchor="mm", max_width=x1 - x0 - 10)
 
 
-def item_label(item: JSON) -> str:
+def item_label(item: PieceView) -> str:
     """What a card or hero in an army column says: its bravery, its class, or the hero's name
     with its bravery ("Kraal 7·0"); Vegvisir by name ("Vegvisir 13"), Olwyn's double as "Double",
     Idavoll's animals by name ("Garm 9", "Durathor"), Gullinbursti by name."""
     if item.get("hero"):
-        values = "·".join(str(b) for b in item.get("bravery") or [])
+        bravery = item["bravery"]
+        values = "·".join(str(b) for b in bravery) if isinstance(bravery, list) else str(bravery)
         return f"{item['label']} {values}".strip()
     if item.get("kind") == "double":
         return "Double"
@@ -110,13 +109,19 @@ def item_label(item: JSON) -> str:
     return SUIT_SHORT.get(str(suit), str(item.get("label", "?")))
 
 
-def coin_colour(coin: JSON) -> RGB:
+def card_bravery(card: PieceView) -> int:
+    """A card's bravery points (a hero counts its points rank by rank: 0 here)."""
+    bravery = card["bravery"]
+    return bravery if isinstance(bravery, int) else 0
+
+
+def coin_colour(coin: CoinView) -> RGB:
     if coin.get("trading"):
         return TRADING_COIN
     return BRONZE_COIN if coin.get("bronze") else GOLD_COIN
 
 
-def draw_coin(sheet: Sheet, center: tuple[float, float], coin: JSON | None, *, radius: int = COIN_R,
+def draw_coin(sheet: Sheet, center: tuple[float, float], coin: CoinView | None, *, radius: int = COIN_R,
               hidden: bool = False, secret: bool = False) -> None:
     """A coin face up; a dark back with '?' when it lies face down; an empty ring when absent.
 
@@ -147,7 +152,7 @@ def chip_width(label: str, size: int = CHIP_SIZE) -> float:
     return text_width(label, BOLD, size) + 22
 
 
-def hero_chip(sheet: Sheet, x: float, y: float, hero: JSON, max_width: float | None = None) -> float:
+def hero_chip(sheet: Sheet, x: float, y: float, hero: PieceView, max_width: float | None = None) -> float:
     """A hero as a name pill in its class colour (gold-brown for the neutral ones), ringed in
     gold; returns its width."""
     text = str(hero["label"])
@@ -161,13 +166,13 @@ def hero_chip(sheet: Sheet, x: float, y: float, hero: JSON, max_width: float | N
     return width
 
 
-def fold_dwergs(heroes: Sequence[JSON]) -> list[JSON]:
+def fold_dwergs(heroes: Sequence[PieceView]) -> list[PieceView]:
     """Heroes with two or more Dwerg brothers folded into one "Dwerg ×N" entry (they score together)."""
     dwergs = [h for h in heroes if str(h["key"]).startswith("dwerg")]
     if len(dwergs) < 2:
         return list(heroes)
     others = [h for h in heroes if not str(h["key"]).startswith("dwerg")]
-    others.append({"key": "dwerg", "label": f"Dwerg ×{len(dwergs)}", "suit": None, "hero": True})
+    others.append({**dwergs[0], "key": "dwerg", "label": f"Dwerg ×{len(dwergs)}", "suit": None})
     return others
 
 

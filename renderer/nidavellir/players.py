@@ -11,8 +11,9 @@ A block is a tuple of parts (`SEAT_PARTS`), each a full-width line of its own he
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from engine.views.nidavellir import CoinView, ColumnView, NidavellirView, PieceView, SeatView
 from renderer.canvas import (
     BOLD,
     GOLD,
@@ -53,7 +54,7 @@ from renderer.nidavellir.pieces import (
 )
 from renderer.zones import Names, Zone
 
-JSON = dict[str, Any]
+View = NidavellirView
 
 PAD = 16  # inside a block
 NAME_SIZE = 28
@@ -69,17 +70,17 @@ class SeatPart(NamedTuple):
     """One line of a player's block: `height(view, seat)`, `draw(sheet, view, names, seat, top)`."""
 
     name: str
-    height: Callable[[JSON, JSON], int]
-    draw: Callable[[Sheet, JSON, Names, JSON, float], None]
+    height: Callable[[View, SeatView], int]
+    draw: Callable[[Sheet, View, Names, SeatView, float], None]
 
 
-def _mine(view: JSON, seat: JSON) -> bool:
+def _mine(view: View, seat: SeatView) -> bool:
     return bool(view.get("viewer") == seat["seat"])
 
 
 # -- name and points ------------------------------------------------------------------------
 
-def _draw_name(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+def _draw_name(sheet: Sheet, view: View, names: Names, seat: SeatView, top: float) -> None:
     index = int(seat["seat"])
     active = index in view.get("to_move", []) and view.get("outcome") is None
     points = f"{seat['score']} pts"
@@ -93,7 +94,7 @@ def _draw_name(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -
 
 # -- coins, gem and pouch -------------------------------------------------------------------
 
-def _pouch_shown(view: JSON, seat: JSON) -> list[JSON] | None:
+def _pouch_shown(view: View, seat: SeatView) -> list[CoinView] | None:
     """The pouch when this viewer may see it and it says something the bids don't."""
     pouch = seat.get("pouch")
     has_bids = bool(seat.get("has_bid")) or any(bid is not None for bid in seat["bids"])
@@ -102,7 +103,7 @@ def _pouch_shown(view: JSON, seat: JSON) -> list[JSON] | None:
     return list(pouch)
 
 
-def _draw_purse(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+def _draw_purse(sheet: Sheet, view: View, names: Names, seat: SeatView, top: float) -> None:
     """Every coin the seat owns (all public; where each lies is not), its gem, and its pouch
     when the view shows it."""
     x = MARGIN + PAD + 24
@@ -130,13 +131,13 @@ def _draw_purse(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) 
 
 # -- the five classes -----------------------------------------------------------------------
 
-def class_figure(suit: str, column: JSON) -> str:
+def class_figure(suit: str, column: ColumnView) -> str:
     """Ranks, and the bravery sum for the classes that have bravery: "5 · 53"."""
     ranks = int(column["ranks"])
     return f"{ranks} · {column['bravery']}" if suit in BRAVE_SUITS else str(ranks)
 
 
-def draw_class_chip(sheet: Sheet, box: tuple[float, float, float, float], suit: str, column: JSON,
+def draw_class_chip(sheet: Sheet, box: tuple[float, float, float, float], suit: str, column: ColumnView,
                     distinction: bool) -> None:
     """A class in its colour: its name, then its ranks (and bravery); a gold star for its distinction."""
     x0, y0, x1, y1 = box
@@ -152,7 +153,7 @@ def draw_class_chip(sheet: Sheet, box: tuple[float, float, float, float], suit: 
         sheet.text((x1 - 8, y0 - 2), "★", 18, role="label", face=BOLD, fill=WHITE, anchor="mm")
 
 
-def _draw_classes(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+def _draw_classes(sheet: Sheet, view: View, names: Names, seat: SeatView, top: float) -> None:
     won = set(seat.get("distinctions", []))
     for i, suit in enumerate(SUIT_ORDER):
         x = MARGIN + PAD + i * (CLASS_W + CLASS_GAP)
@@ -161,7 +162,7 @@ def _draw_classes(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float
 
 # -- heroes ---------------------------------------------------------------------------------
 
-def marked_heroes(heroes: Sequence[JSON], seat: JSON) -> list[JSON]:
+def marked_heroes(heroes: Sequence[PieceView], seat: SeatView) -> list[PieceView]:
     """`heroes` with the Dwerg brothers folded, and Zolkur saying when his one lower-coin trade
     is used up (Thingvellir): from then on he is only his points."""
     folded = fold_dwergs(heroes)
@@ -170,22 +171,22 @@ def marked_heroes(heroes: Sequence[JSON], seat: JSON) -> list[JSON]:
     return [{**h, "label": f"{h['label']} (used)"} if h.get("key") == "zolkur" else h for h in folded]
 
 
-def seat_heroes(seat: JSON) -> list[JSON]:
+def seat_heroes(seat: SeatView) -> list[PieceView]:
     """The seat's heroes: those standing in its columns, then its command zone."""
     placed = [item for suit in SUIT_ORDER for item in seat["army"][suit]["items"] if item.get("hero")]
     return marked_heroes(placed + list(seat.get("command", [])), seat)
 
 
-def _hero_widths(seat: JSON) -> list[float]:
+def _hero_widths(seat: SeatView) -> list[float]:
     return [min(chip_width(str(h["label"])), INNER - 2 * PAD) for h in seat_heroes(seat)]
 
 
-def _heroes_height(view: JSON, seat: JSON) -> int:
+def _heroes_height(view: View, seat: SeatView) -> int:
     lines = flow_lines(_hero_widths(seat), INNER - 2 * PAD, CHIP_GAP)
     return lines * (CHIP_H + CHIP_GAP) + 6 if lines else 0
 
 
-def _draw_heroes(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+def _draw_heroes(sheet: Sheet, view: View, names: Names, seat: SeatView, top: float) -> None:
     heroes = seat_heroes(seat)
     widths = _hero_widths(seat)
     for hero, width, (dx, line) in zip(heroes, widths, flow(widths, INNER - 2 * PAD, CHIP_GAP), strict=True):
@@ -194,11 +195,11 @@ def _draw_heroes(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float)
 
 # -- Thingvellir: artefacts in the command zone, mercenaries (and Olwyn's doubles) waiting ----
 
-def _artefact_labels(seat: JSON) -> list[str]:
+def _artefact_labels(seat: SeatView) -> list[str]:
     return [artefact_label(card, seat) for card in seat.get("artefacts") or []]
 
 
-def _artefact_widths(seat: JSON) -> list[float]:
+def _artefact_widths(seat: SeatView) -> list[float]:
     return [min(artefact_width(label), INNER - 2 * PAD) for label in _artefact_labels(seat)]
 
 
@@ -207,7 +208,7 @@ def _chips_height(widths: list[float]) -> int:
     return lines * (CHIP_H + CHIP_GAP) + 6 if lines else 0
 
 
-def _draw_artefacts(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+def _draw_artefacts(sheet: Sheet, view: View, names: Names, seat: SeatView, top: float) -> None:
     widths = _artefact_widths(seat)
     for label, width, (dx, line) in zip(_artefact_labels(seat), widths, flow(widths, INNER - 2 * PAD, CHIP_GAP),
                                         strict=True):
@@ -217,17 +218,17 @@ def _draw_artefacts(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: flo
 WAITING_LABEL_W = 112  # "to enlist" / "to place", then the chips
 
 
-def _waiting_label(seat: JSON) -> str:
+def _waiting_label(seat: SeatView) -> str:
     return "to place" if seat.get("placing") and not seat.get("mercenaries") else "to enlist"
 
 
-def _waiting_widths(seat: JSON) -> list[float]:
+def _waiting_widths(seat: SeatView) -> list[float]:
     widths: list[float] = [WAITING_LABEL_W] if seat.get("mercenaries") or seat.get("placing") else []
     widths += [mercenary_width(card) for card in seat.get("mercenaries") or []]
     return widths + [double_width() for _ in seat.get("placing") or []]
 
 
-def _draw_waiting(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+def _draw_waiting(sheet: Sheet, view: View, names: Names, seat: SeatView, top: float) -> None:
     """Mercenaries taken from the camp, each with the two classes it may join at the end of the
     age, and Olwyn's doubles while their owner chooses their columns."""
     widths = _waiting_widths(seat)
@@ -245,11 +246,11 @@ def _draw_waiting(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float
 
 # -- Idavoll: gods, giants, valkyries, and the animals among the classes --------------------
 
-def _mythology_widths(seat: JSON) -> list[float]:
+def _mythology_widths(seat: SeatView) -> list[float]:
     return [min(pill_width(segments), INNER - 2 * PAD) for segments, _ in seat_pills(seat)]
 
 
-def _draw_mythology(sheet: Sheet, view: JSON, names: Names, seat: JSON, top: float) -> None:
+def _draw_mythology(sheet: Sheet, view: View, names: Names, seat: SeatView, top: float) -> None:
     """Each god with its power token, each giant with its capture token (or what it took), each
     valkyrie with her strength track, then the animals standing in the seat's columns."""
     widths = _mythology_widths(seat)
@@ -271,16 +272,16 @@ SEAT_PARTS: tuple[SeatPart, ...] = (
 
 # -- the zone -------------------------------------------------------------------------------
 
-def block_height(view: JSON, seat: JSON) -> int:
+def block_height(view: View, seat: SeatView) -> int:
     return 8 + sum(part.height(view, seat) for part in SEAT_PARTS) + 8
 
 
-def _players_height(view: JSON, names: Names) -> int:
+def _players_height(view: View, names: Names) -> int:
     blocks = [block_height(view, seat) for seat in view["seats"]]
     return HEADING_H + sum(blocks) + BLOCK_GAP * (len(blocks) - 1)
 
 
-def _draw_players(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_players(sheet: Sheet, view: View, names: Names, top: float) -> None:
     sheet.text((MARGIN + 4, top + 18), "Players", 24, role="label", face=SERIF, anchor="lm")
     sheet.text((MARGIN + INNER - 4, top + 18), "class: ranks · bravery   ★ distinction", 18, role="label",
                face=BOLD, fill=INK_SOFT, anchor="rm")

@@ -8,8 +8,7 @@ cards while it chooses) and nobody else's secrets: those are not in the view at 
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.views.nidavellir import NidavellirView, PieceView, TavernView
 from renderer.canvas import (
     BOLD,
     HIGHLIGHT,
@@ -29,15 +28,17 @@ from renderer.nidavellir.idavoll import DRAWN, MYTHOLOGY
 from renderer.nidavellir.pieces import (
     CARD_H,
     CARD_W,
+    card_bravery,
     draw_card,
     draw_coin,
     draw_gem,
 )
 from renderer.nidavellir.tavern_cards import cards_height, draw_cards
+from renderer.nidavellir.viewer import own_seat, own_task
 from renderer.nidavellir.words import ORDINALS, STATUS_SIZE, result_line, tavern_label, tavern_state
 from renderer.zones import Names, Zone, panel, stack
 
-JSON = dict[str, Any]
+View = NidavellirView
 
 TASK_PITCH = 34
 TAVERN_H = 214
@@ -47,16 +48,16 @@ PER_LINE = 5
 COIN_PITCH = 54
 
 
-def your_task(view: JSON, names: Names) -> tuple[str, bool]:
+def your_task(view: View, names: Names) -> tuple[str, bool]:
     """What the viewer must do now (True), whom it waits for (False), or the result."""
     viewer = view["viewer"]
-    if view.get("outcome") is not None:
-        return result_line(view, names), False
+    if (outcome := view["outcome"]) is not None:
+        return result_line(outcome, names), False
     task = view.get("task")
     if task is not None and (task.get("seat") == viewer or viewer in view.get("to_move", [])):
         return f"Your move: {name_seats(str(task['text']), names, size=STATUS_SIZE)}", True
-    if task is not None and task.get("seat") is not None:
-        who = seat_name(names, int(task["seat"]), size=STATUS_SIZE)
+    if task is not None and (seat := task["seat"]) is not None:
+        who = seat_name(names, seat, size=STATUS_SIZE)
         return f"Waiting for {who}: {name_seats(str(task['text']), names, size=STATUS_SIZE)}", False
     waiting = [seat_name(names, s, size=STATUS_SIZE) for s in view.get("to_move", [])]
     if waiting:
@@ -64,27 +65,22 @@ def your_task(view: JSON, names: Names) -> tuple[str, bool]:
     return name_seats(str(view.get("log_hint", "")), names, size=STATUS_SIZE), False
 
 
-def _seat(view: JSON) -> JSON:
-    seat: JSON = view["seats"][view["viewer"]]
-    return seat
-
-
 # -- header: who, when, what to do ----------------------------------------------------------
 
-def _task_lines(view: JSON, names: Names) -> list[str]:
+def _task_lines(view: View, names: Names) -> list[str]:
     return wrap(your_task(view, names)[0], BOLD, STATUS_SIZE, INNER - 8, max_lines=3)
 
 
-def _header_height(view: JSON, names: Names) -> int:
+def _header_height(view: View, names: Names) -> int:
     return 90 + TASK_PITCH * len(_task_lines(view, names))
 
 
-def _draw_header(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
-    seat = _seat(view)
+def _draw_header(sheet: Sheet, view: View, names: Names, top: float) -> None:
+    seat = own_seat(view)
     right = MARGIN + INNER - 4
     sheet.text((MARGIN + 4, top + 22), "Nidavellir", 36, role="label", face=SERIF, anchor="lm")
     draw_gem(sheet, (right - 24, top + 22), int(seat["gem"]))
-    sheet.text((right - 58, top + 22), seat_name(names, int(view["viewer"])), 28, role="name", face=BOLD,
+    sheet.text((right - 58, top + 22), seat_name(names, seat["seat"]), 28, role="name", face=BOLD,
                anchor="rm", max_width=INNER - 300)
     sheet.text((MARGIN + 4, top + 64), f"Age {view['age']} · Round {view['round']} of {view['rounds']}", 22,
                role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
@@ -98,11 +94,11 @@ HEADER = Zone("header", _header_height, _draw_header)
 
 # -- the Pioneer's draw ---------------------------------------------------------------------
 
-def _pioneer_height(view: JSON, names: Names) -> int:
+def _pioneer_height(view: View, names: Names) -> int:
     return 46 + CARD_H + 14 if view.get("pioneer") else 0
 
 
-def _draw_pioneer(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_pioneer(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _pioneer_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT)
     sheet.text((MARGIN + 14, top + 24), "Pioneer of the Kingdom: keep one", 24, role="label", face=SERIF,
                anchor="lm")
@@ -116,19 +112,18 @@ PIONEER = Zone("pioneer", _pioneer_height, _draw_pioneer)
 
 # -- the discard pile, while the seat takes a card from it (Andumia, Brisingamens) -----------
 
-def _pile(view: JSON) -> tuple[list[JSON], list[JSON]]:
+def _pile(view: View) -> tuple[list[PieceView], list[PieceView]]:
     """The pile's different cards, best first: dwarves and offerings, then camp cards (and
     Gullinbursti, Idavoll's one card that can be discarded)."""
-    task = view.get("task") or {}
-    if task.get("kind") != "recover" or task.get("seat") != view["viewer"]:
+    if own_task(view, "recover") is None:
         return [], []
     distinct = list({str(card["key"]): card for card in view["discard"]}.values())
-    distinct.sort(key=lambda c: (-int(c.get("offering") or 0), -int(c.get("bravery") or 0), str(c["key"])))
+    distinct.sort(key=lambda c: (-int(c.get("offering") or 0), -card_bravery(c), str(c["key"])))
     rows = [c for c in distinct if c.get("kind") in ("artefact", "mercenary", "double", "special")]
     return [c for c in distinct if c not in rows], rows
 
 
-def _discard_height(view: JSON, names: Names) -> int:
+def _discard_height(view: View, names: Names) -> int:
     cards, rows = _pile(view)
     if not cards and not rows:
         return 0
@@ -136,7 +131,7 @@ def _discard_height(view: JSON, names: Names) -> int:
     return 46 + lines * (CARD_H + 8) + (rows_height(rows) + 8 if rows else 0) + 6
 
 
-def _draw_discard(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_discard(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _discard_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT)
     sheet.text((MARGIN + 14, top + 24), "Discard pile: take one", 24, role="label", face=SERIF, anchor="lm")
     cards, rows = _pile(view)
@@ -152,17 +147,17 @@ DISCARD = Zone("discard pile", _discard_height, _draw_discard)
 
 # -- the taverns with this seat's bids ------------------------------------------------------
 
-def _tavern_height(tavern: JSON) -> int:
+def _tavern_height(tavern: TavernView) -> int:
     return TAVERN_H - CARD_H + cards_height(tavern)
 
 
-def _taverns_height(view: JSON, names: Names) -> int:
+def _taverns_height(view: View, names: Names) -> int:
     if view.get("outcome") is not None:
         return 0
     return sum(_tavern_height(tavern) for tavern in view["taverns"]) + 2 * TAVERN_GAP
 
 
-def _bid_note(view: JSON, index: int) -> tuple[str, bool]:
+def _bid_note(view: View, index: int) -> tuple[str, bool]:
     """Where the viewer picks at this tavern (and whether that is now), or that bids are hidden."""
     tavern = view["taverns"][index]
     viewer = view["viewer"]
@@ -175,7 +170,7 @@ def _bid_note(view: JSON, index: int) -> tuple[str, bool]:
     return ("" if tavern["revealed"] else "bids hidden"), False
 
 
-def _draw_tavern(sheet: Sheet, view: JSON, names: Names, index: int, top: float) -> None:
+def _draw_tavern(sheet: Sheet, view: View, names: Names, index: int, top: float) -> None:
     tavern = view["taverns"][index]
     current = view.get("tavern") == index
     panel(sheet, top, _tavern_height(tavern), PARCHMENT_DARK, outline=HIGHLIGHT if current else None)
@@ -186,7 +181,7 @@ def _draw_tavern(sheet: Sheet, view: JSON, names: Names, index: int, top: float)
                max_width=INNER - 40 - state_w)
     draw_cards(sheet, tavern, names, top + 46)
     y = top + 46 + cards_height(tavern) + 38
-    bid = _seat(view)["bids"][index]
+    bid = own_seat(view)["bids"][index]
     sheet.text((left, y), "Your bid", 22, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
     draw_coin(sheet, (left + 140, y), bid)
     note, now = _bid_note(view, index)
@@ -196,7 +191,7 @@ def _draw_tavern(sheet: Sheet, view: JSON, names: Names, index: int, top: float)
                anchor="lm", max_width=INNER - 212)
 
 
-def _draw_taverns(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_taverns(sheet: Sheet, view: View, names: Names, top: float) -> None:
     for index, tavern in enumerate(view["taverns"]):
         _draw_tavern(sheet, view, names, index, top)
         top += _tavern_height(tavern) + TAVERN_GAP
@@ -207,8 +202,8 @@ TAVERNS = Zone("taverns", _taverns_height, _draw_taverns)
 
 # -- coins ----------------------------------------------------------------------------------
 
-def _draw_coins(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
-    seat = _seat(view)
+def _draw_coins(sheet: Sheet, view: View, names: Names, top: float) -> None:
+    seat = own_seat(view)
     panel(sheet, top, 132, PARCHMENT_DARK)
     coins = seat["coins"]
     left = MARGIN + 14
@@ -231,12 +226,12 @@ COINS = Zone("coins", lambda view, names: 132, _draw_coins)
 
 # -- army and command zone ------------------------------------------------------------------
 
-def _army_height(view: JSON, names: Names) -> int:
-    return 46 + army_height(_seat(view)) + 14
+def _army_height(view: View, names: Names) -> int:
+    return 46 + army_height(own_seat(view)) + 14
 
 
-def _draw_army(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
-    seat = _seat(view)
+def _draw_army(sheet: Sheet, view: View, names: Names, top: float) -> None:
+    seat = own_seat(view)
     panel(sheet, top, _army_height(view, names), PARCHMENT_DARK)
     sheet.text((MARGIN + 14, top + 24), f"Your army · {seat['score']} pts", 26, role="points", face=SERIF,
                anchor="lm")
@@ -252,11 +247,11 @@ ARMY = Zone("army", _army_height, _draw_army)
 # the taverns, its mercenaries before the army they join, its artefacts after the heroes;
 # Idavoll's drawn cards by the other choices of the moment, its gods, giants and valkyries after
 # the heroes), each 0 tall when its view keys are absent or empty.
-HAND_ZONES: tuple[Zone, ...] = (HEADER, PIONEER, DRAWN, DISCARD, TAVERNS, CAMP, COINS, WAITING, ARMY, COMMAND,
+HAND_ZONES: tuple[Zone[View], ...] = (HEADER, PIONEER, DRAWN, DISCARD, TAVERNS, CAMP, COINS, WAITING, ARMY, COMMAND,
                                 MYTHOLOGY, ARTEFACTS)
 
 
-def hand(view: JSON, names: Names) -> Sheet:
+def hand(view: View, names: Names) -> Sheet:
     """The viewer's task, bids, coins and army (and Pioneer cards while it chooses): the DM picture."""
     if view.get("viewer") is None:
         raise ValueError("A coins-and-bids picture needs a seat's own view, not a spectator view.")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.views import OutcomeView
+from engine.views.nidavellir import NidavellirView
 from renderer.canvas import (
     BOLD,
     GOLD,
@@ -28,6 +30,7 @@ from renderer.nidavellir.words import result_line
 from renderer.zones import Names, Zone, panel, stack
 
 JSON = dict[str, Any]
+View = NidavellirView
 
 OTHER_LABELS = {"coins": "Coins", "heroes": "Heroes", "bonuses": "Bonus"}
 OTHER_COLOURS: dict[str, RGB] = {"artefacts": ARTEFACT, "mercenaries": MERCENARY, "gods": GOD, "giants": GIANT,
@@ -55,62 +58,61 @@ def _label(column: str) -> str:
     return SUIT_LABELS.get(column) or OTHER_LABELS.get(column) or column.capitalize()
 
 
-def _result(view: JSON) -> JSON:
-    result = view.get("outcome")
-    if result is None:
+def _result(view: View) -> OutcomeView:
+    outcome = view["outcome"]
+    if outcome is None:
         raise ValueError("The game is not over yet: there is no score sheet to draw.")
-    outcome: JSON = result
     return outcome
 
 
-def _columns(view: JSON) -> list[str]:
+def _columns(view: View) -> list[str]:
     """The score sources, without the total and rank (they head each block)."""
     sheet = _result(view).get("sheet") or {}
     return [c for c in sheet.get("columns", []) if c not in ("total", "rank")]
 
 
-def _rows(view: JSON) -> list[JSON]:
+def _rows(view: View) -> list[JSON]:
     sheet = _result(view).get("sheet") or {}
     return sorted(sheet.get("rows", []), key=lambda r: (int(r.get("rank", 99)), int(r["seat"])))
 
 
 # -- zones ----------------------------------------------------------------------------------
 
-def _result_lines(view: JSON, names: Names) -> list[str]:
-    return wrap(result_line(view, names), BOLD, 30, INNER - 8, max_lines=2)
+def _result_lines(view: View, names: Names) -> list[str]:
+    return wrap(result_line(_result(view), names), BOLD, 30, INNER - 8, max_lines=2)
 
 
-def _header_height(view: JSON, names: Names) -> int:
+def _header_height(view: View, names: Names) -> int:
     return 56 + 40 * len(_result_lines(view, names))
 
 
-def _draw_header(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_header(sheet: Sheet, view: View, names: Names, top: float) -> None:
     sheet.text((MARGIN + 4, top + 24), "Nidavellir · final scores", 34, role="label", face=SERIF, anchor="lm")
     sheet.lines(MARGIN + 4, top + 56, _result_lines(view, names), 30, role="name", pitch=40, fill=RESULT_INK)
 
 
-def _per_line(view: JSON) -> int:
+def _per_line(view: View) -> int:
     """Cells per line: 4 for the base game's 8 sources; 5 when there are more (Thingvellir's 10,
     Idavoll's 11, both 13), so the five classes fill the first line."""
     return 4 if len(_columns(view)) <= 8 else 5
 
 
-def _cell_width(view: JSON) -> float:
+def _cell_width(view: View) -> float:
     per_line = _per_line(view)
     return (INNER - 2 * PAD - (per_line - 1) * CELL_GAP) / per_line
 
 
-def _block_height(view: JSON) -> int:
+def _block_height(view: View) -> int:
     lines = -(-len(_columns(view)) // _per_line(view))
     return NAME_H + lines * (CELL_H + CELL_GAP) + PAD - CELL_GAP + 4
 
 
-def _rows_height(view: JSON, names: Names) -> int:
+def _rows_height(view: View, names: Names) -> int:
     count = len(_rows(view))
     return count * _block_height(view) + (count - 1) * BLOCK_GAP if count else 0
 
 
-def _draw_block(sheet: Sheet, view: JSON, names: Names, row: JSON, top: float) -> None:
+def _draw_block(sheet: Sheet, view: View, names: Names, row: JSON, top: float) -> None:
     seat = int(row["seat"])
     winner = seat in _result(view).get("winners", [])
     height = _block_height(view)
@@ -136,27 +138,27 @@ def _draw_block(sheet: Sheet, view: JSON, names: Names, row: JSON, top: float) -
                    anchor="mm")
 
 
-def _draw_rows(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_rows(sheet: Sheet, view: View, names: Names, top: float) -> None:
     for r, row in enumerate(_rows(view)):
         _draw_block(sheet, view, names, row, top + r * (_block_height(view) + BLOCK_GAP))
 
 
-def _note_lines(view: JSON) -> list[str]:
+def _note_lines(view: View) -> list[str]:
     note = " ".join(NOTES[column] for column in _columns(view) if column in NOTES)
     return wrap(note, BOLD, 18, INNER - 8)
 
 
-def _draw_note(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_note(sheet: Sheet, view: View, names: Names, top: float) -> None:
     sheet.lines(MARGIN + 4, top, _note_lines(view), 18, role="label", pitch=24, fill=INK_SOFT)
 
 
 HEADER = Zone("header", _header_height, _draw_header)
 ROWS = Zone("players", _rows_height, _draw_rows)
 NOTE_ZONE = Zone("note", lambda view, names: 24 * len(_note_lines(view)), _draw_note)
-OUTCOME_ZONES: tuple[Zone, ...] = (HEADER, ROWS, NOTE_ZONE)
+OUTCOME_ZONES: tuple[Zone[View], ...] = (HEADER, ROWS, NOTE_ZONE)
 
 
-def outcome(view: JSON, names: Names) -> Sheet:
+def outcome(view: View, names: Names) -> Sheet:
     """The result of a finished game: who won, then every player's score, best first."""
     _result(view)
     return stack(OUTCOME_ZONES, view, names)

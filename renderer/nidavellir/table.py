@@ -8,8 +8,7 @@ a coin the view hides is drawn face down, whoever is looking.
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.views.nidavellir import NidavellirView, TavernView
 from renderer.canvas import (
     BOLD,
     HIGHLIGHT,
@@ -43,7 +42,7 @@ from renderer.nidavellir.tavern_cards import cards_height, draw_cards
 from renderer.nidavellir.words import STATUS_SIZE, status_line, tavern_label, tavern_state
 from renderer.zones import Names, Zone, panel, stack
 
-JSON = dict[str, Any]
+View = NidavellirView
 
 TITLE_H = 48
 STATUS_PITCH = 34
@@ -60,11 +59,11 @@ TREASURE_PITCH = 50
 
 # -- header ---------------------------------------------------------------------------------
 
-def _status_lines(view: JSON, names: Names) -> list[str]:
+def _status_lines(view: View, names: Names) -> list[str]:
     return wrap(status_line(view, names), BOLD, STATUS_SIZE, INNER - 8, max_lines=2)
 
 
-def _fact_lines(view: JSON, names: Names) -> list[str]:
+def _fact_lines(view: View, names: Names) -> list[str]:
     decks = view["decks"]
     facts = f"decks {decks['age1']} / {decks['age2']} · discard {len(view['discard'])}"
     expansions = " + ".join(str(e).capitalize() for e in view.get("expansions") or [])
@@ -73,17 +72,17 @@ def _fact_lines(view: JSON, names: Names) -> list[str]:
     mythology = view.get("mythology")
     if mythology is not None:
         facts += f" · mythology deck {mythology['deck']}, reserve {mythology['reserve']}"
-    if view.get("viewer") is not None and view.get("outcome") is None:
-        viewer = seat_name(names, int(view["viewer"]), size=FACT_SIZE)
+    if (seat := view["viewer"]) is not None and view["outcome"] is None:
+        viewer = seat_name(names, seat, size=FACT_SIZE)
         facts += f" · {viewer}'s view: dark-ringed coins are hidden from the others"
     return wrap(facts, BOLD, FACT_SIZE, INNER - 8, max_lines=3)
 
 
-def _header_height(view: JSON, names: Names) -> int:
+def _header_height(view: View, names: Names) -> int:
     return TITLE_H + STATUS_PITCH * len(_status_lines(view, names)) + FACT_PITCH * len(_fact_lines(view, names))
 
 
-def _draw_header(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_header(sheet: Sheet, view: View, names: Names, top: float) -> None:
     sheet.text((MARGIN + 4, top + 22), "Nidavellir", 36, role="label", face=SERIF, anchor="lm")
     sheet.text((MARGIN + INNER - 4, top + 24), f"Age {view['age']} · Round {view['round']} of {view['rounds']}",
                24, role="label", face=BOLD, anchor="rm")
@@ -98,19 +97,19 @@ HEADER = Zone("header", _header_height, _draw_header)
 
 # -- taverns --------------------------------------------------------------------------------
 
-def _tavern_height(tavern: JSON) -> int:
+def _tavern_height(tavern: TavernView) -> int:
     """A line of cards and the bids; with Idavoll, mythology cards and Loki's reservation add rows."""
     return TAVERN_H - CARD_H + cards_height(tavern)
 
 
-def _taverns_height(view: JSON, names: Names) -> int:
+def _taverns_height(view: View, names: Names) -> int:
     # once the game is over the taverns are empty and their bids moot: the result replaces them
     if view.get("outcome") is not None:
         return 0
     return sum(_tavern_height(tavern) for tavern in view["taverns"]) + 2 * TAVERN_GAP
 
 
-def _draw_tavern(sheet: Sheet, view: JSON, names: Names, index: int, top: float) -> None:
+def _draw_tavern(sheet: Sheet, view: View, names: Names, index: int, top: float) -> None:
     tavern = view["taverns"][index]
     current = view.get("tavern") == index
     panel(sheet, top, _tavern_height(tavern), PARCHMENT_DARK, outline=HIGHLIGHT if current else None)
@@ -138,7 +137,7 @@ def _draw_tavern(sheet: Sheet, view: JSON, names: Names, index: int, top: float)
                    max_width=CARD_W)
 
 
-def _draw_taverns(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_taverns(sheet: Sheet, view: View, names: Names, top: float) -> None:
     for index, tavern in enumerate(view["taverns"]):
         _draw_tavern(sheet, view, names, index, top)
         top += _tavern_height(tavern) + TAVERN_GAP
@@ -149,11 +148,11 @@ TAVERNS = Zone("taverns", _taverns_height, _draw_taverns)
 
 # -- distinctions, hero reserve, Royal Treasure ---------------------------------------------
 
-def _distinctions_height(view: JSON, names: Names) -> int:
+def _distinctions_height(view: View, names: Names) -> int:
     return ZONE_HEAD + DISTINCTION_PITCH * len(view["distinctions"]) + 6
 
 
-def _draw_distinctions(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_distinctions(sheet: Sheet, view: View, names: Names, top: float) -> None:
     height = _distinctions_height(view, names)
     panel(sheet, top, height, PARCHMENT_DARK)
     settled = any(d.get("done") for d in view["distinctions"])
@@ -178,16 +177,16 @@ def _draw_distinctions(sheet: Sheet, view: JSON, names: Names, top: float) -> No
 DISTINCTIONS = Zone("distinctions", _distinctions_height, _draw_distinctions)
 
 
-def _reserve_widths(view: JSON) -> list[float]:
+def _reserve_widths(view: View) -> list[float]:
     return [chip_width(str(h["label"])) for h in fold_dwergs(view["heroes"])]
 
 
-def _heroes_height(view: JSON, names: Names) -> int:
+def _heroes_height(view: View, names: Names) -> int:
     lines = max(1, flow_lines(_reserve_widths(view), INNER - 28, 6))
     return ZONE_HEAD + lines * (CHIP_H + 6) + 8
 
 
-def _draw_heroes(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_heroes(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _heroes_height(view, names), PARCHMENT_DARK)
     sheet.text((MARGIN + 14, top + 24), f"Hero reserve ({len(view['heroes'])})", 24, role="label", face=SERIF,
                anchor="lm")
@@ -206,12 +205,12 @@ def _per_line() -> int:
     return int((INNER - 28) // TREASURE_PITCH)
 
 
-def _treasure_height(view: JSON, names: Names) -> int:
+def _treasure_height(view: View, names: Names) -> int:
     lines = max(1, -(-len(view["treasure"]) // _per_line()))
     return ZONE_HEAD + lines * TREASURE_PITCH + 8
 
 
-def _draw_treasure(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_treasure(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _treasure_height(view, names), PARCHMENT_DARK)
     treasure = view["treasure"]
     sheet.text((MARGIN + 14, top + 24), f"Royal Treasure ({len(treasure)})", 24, role="label", face=SERIF,
@@ -220,7 +219,8 @@ def _draw_treasure(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
         line, column = divmod(i, _per_line())
         center = (MARGIN + 14 + TREASURE_R + column * TREASURE_PITCH,
                   top + ZONE_HEAD + TREASURE_PITCH / 2 + line * TREASURE_PITCH)
-        draw_coin(sheet, center, {"value": value}, radius=TREASURE_R)
+        draw_coin(sheet, center, {"value": value, "token": str(value), "bronze": False, "trading": False},
+                  radius=TREASURE_R)
 
 
 TREASURE = Zone("treasure", _treasure_height, _draw_treasure)
@@ -228,9 +228,9 @@ TREASURE = Zone("treasure", _treasure_height, _draw_treasure)
 # The table, top to bottom. An expansion's zone goes in here with its own height and draw
 # functions (Thingvellir's camp after the taverns; each is 0 tall without its expansion); a
 # seat's new parts go in players.SEAT_PARTS.
-BOARD_ZONES: tuple[Zone, ...] = (HEADER, TAVERNS, CAMP, PLAYERS, DISTINCTIONS, HERO_RESERVE, TREASURE)
+BOARD_ZONES: tuple[Zone[View], ...] = (HEADER, TAVERNS, CAMP, PLAYERS, DISTINCTIONS, HERO_RESERVE, TREASURE)
 
 
-def board(view: JSON, names: Names) -> Sheet:
+def board(view: View, names: Names) -> Sheet:
     """The whole table; a seat's view also shows that seat's own bids and pouch."""
     return stack(BOARD_ZONES, view, names)

@@ -10,15 +10,13 @@ Without mythology cards or a reservation the area is one line of tiles, as befor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engine.views.nidavellir import PieceView, TavernView
 from renderer.canvas import BOLD, FRAME, GOLD, INK_SOFT, INNER, KEY_TEXT, MARGIN, Sheet, text_width
 from renderer.names import seat_name
 from renderer.nidavellir.camp import ROW_GAP, ROW_W, draw_row, row_height, rows_height
 from renderer.nidavellir.mythology import GOD, is_mythology
 from renderer.nidavellir.pieces import CARD_H, CARD_W, draw_card
-
-JSON = dict[str, Any]
 
 SLOT = CARD_W + 8
 ROWS_GAP = 8
@@ -27,14 +25,14 @@ TAG_W = 58
 NAME_ROOM = 200  # at least this much of a name in the reservation's sentence
 
 
-def _split(tavern: JSON) -> tuple[list[JSON], list[JSON]]:
+def _split(tavern: TavernView) -> tuple[list[PieceView], list[PieceView]]:
     """(tiles, rows): the tavern's dwarves and offerings, then its mythology cards."""
     cards = list(tavern["cards"])
     rows = [card for card in cards if is_mythology(card)]
     return [card for card in cards if not is_mythology(card)], rows
 
 
-def _reserved_index(tavern: JSON) -> int | None:
+def _reserved_index(tavern: TavernView) -> int | None:
     """Index in `tavern["cards"]` of the copy Loki's token lies on (the first of its key)."""
     reserved = tavern.get("reserved")
     if not reserved:
@@ -42,7 +40,7 @@ def _reserved_index(tavern: JSON) -> int | None:
     return next((i for i, card in enumerate(tavern["cards"]) if card["key"] == reserved["card"]), None)
 
 
-def cards_height(tavern: JSON) -> int:
+def cards_height(tavern: TavernView) -> int:
     """The tiles' line (also when the tavern is empty: "no cards left"), the rows, the reservation."""
     tiles, rows = _split(tavern)
     height = CARD_H if tiles or not rows else 0
@@ -59,12 +57,13 @@ def _tag(sheet: Sheet, right: float, top: float) -> None:
     sheet.text((right - TAG_W / 2, top + 1), "Loki", 18, role="label", face=BOLD, fill=GOLD, anchor="mm")
 
 
-def draw_cards(sheet: Sheet, tavern: JSON, names: Sequence[str], top: float) -> None:
+def draw_cards(sheet: Sheet, tavern: TavernView, names: Sequence[str], top: float) -> None:
     """The tavern's cards from `top`, inside a panel's padding."""
     left = MARGIN + 14
     tiles, rows = _split(tavern)
     reserved = _reserved_index(tavern)
     held = None if reserved is None else tavern["cards"][reserved]
+    holder = tavern["reserved"]
     held_drawn = False
     for i, card in enumerate(tiles):
         x = left + i * SLOT
@@ -83,10 +82,10 @@ def draw_cards(sheet: Sheet, tavern: JSON, names: Sequence[str], top: float) -> 
             _tag(sheet, left + ROW_W - 16, y)
             held_drawn = True
         y += row_height(card) + ROW_GAP
-    if held is not None:
+    if held is not None and holder is not None:
         y = top + cards_height(tavern) - RESERVED_H
         said = f"Loki keeps {held['label']} for "
         room = max(NAME_ROOM, INNER - 36 - text_width(said, BOLD, KEY_TEXT))
-        who = seat_name(names, int(tavern["reserved"]["seat"]), size=KEY_TEXT, max_width=room)
+        who = seat_name(names, holder["seat"], size=KEY_TEXT, max_width=room)
         sheet.text((left + 4, y + RESERVED_H / 2 + 2), said + who, KEY_TEXT, role="name", face=BOLD, fill=GOD,
                    anchor="lm", max_width=INNER - 36)

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engine.views import OutcomeView
+from engine.views.nidavellir import NidavellirView, TavernView
 from renderer.names import joined, name_seats, seat_name
 
-JSON = dict[str, Any]
+View = NidavellirView
 
 STATUS_SIZE = 26
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
 
-def result_line(view: JSON, names: Sequence[str]) -> str:
+def result_line(outcome: OutcomeView, names: Sequence[str]) -> str:
     """The result, plainly: "Sigrid wins with 172 points" (engine summaries say "Seat N")."""
-    outcome = view["outcome"]
     winners = [int(s) for s in outcome.get("winners", [])]
     if not winners:
         return "Game over: nobody wins"
@@ -29,21 +29,23 @@ def result_line(view: JSON, names: Sequence[str]) -> str:
     return f"{who} {verb} with {best} points"
 
 
-def status_line(view: JSON, names: Sequence[str]) -> str:
+def status_line(view: View, names: Sequence[str]) -> str:
     """Who must do what now, with players' names; the result once the game is over."""
-    if view.get("outcome") is not None:
-        return result_line(view, names)
+    outcome = view["outcome"]
+    if outcome is not None:
+        return result_line(outcome, names)
     task = view.get("task")
     if task is None:
         return name_seats(str(view.get("log_hint", "")), names, size=STATUS_SIZE)
-    if task.get("seat") is None:
+    seat = task["seat"]
+    if seat is None:
         waiting = [seat_name(names, s, size=STATUS_SIZE) for s in view.get("to_move", [])]
         return "Bidding · waiting for " + ", ".join(waiting) if waiting else "Bidding"
     text = name_seats(str(task["text"]), names, size=STATUS_SIZE)
-    return f"{seat_name(names, int(task['seat']), size=STATUS_SIZE)}: {text}"
+    return f"{seat_name(names, seat, size=STATUS_SIZE)}: {text}"
 
 
-def tavern_state(view: JSON, index: int) -> str:
+def tavern_state(view: View, index: int) -> str:
     """"picking", "done", "revealed" or "bids hidden"; nothing once the game is over."""
     if view.get("outcome") is not None:
         return ""
@@ -55,6 +57,6 @@ def tavern_state(view: JSON, index: int) -> str:
     return "revealed" if tavern["revealed"] else "bids hidden"
 
 
-def tavern_label(tavern: JSON) -> str:
+def tavern_label(tavern: TavernView) -> str:
     """The tavern's name, "· mythology" while Idavoll's mythology cards were dealt there."""
     return f"{tavern['label']} · mythology" if tavern.get("mythology") else str(tavern["label"])

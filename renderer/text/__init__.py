@@ -1,24 +1,31 @@
 """Plain-text pictures of engine views, for terminals (`skald demo`, `skald play`) and logs.
 
-Like the Pillow renderer it sees only views. `render_view` and `render_outcome` dispatch on
-`view["game"]` through `_GAMES`; a game without its own module gets a plain listing.
+Like the Pillow renderer it sees only views. `render_view` dispatches on `view["game"]`: a
+registered game's text is `renderer/text/<game>.py` (or a module given to `place`); a game without
+one gets a plain listing.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from renderer.places import Places
+
 JSON = dict[str, Any]
 ViewText = Callable[[JSON, Sequence[str]], str]
 
-# game key -> module with `render_view(view, names)`; imported on first use.
-_GAMES: dict[str, str] = {
-    "tranquility": "renderer.text.tranquility",
-    "nidavellir": "renderer.text.nidavellir",
-}
+_SEAT = re.compile(r"\bSeat (\d{1,2})\b")  # how engine texts name seats (docs/engine.md)
+_TEXTS = Places(__name__)  # renderer/text/<game>.py: `render_view`
+
+
+def place(game: str, module: str | None) -> None:
+    """Show a game kept outside this tree with `module`'s `render_view`; None forgets it."""
+    _TEXTS.place(game, module)
+    _renderer.cache_clear()
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -26,6 +33,11 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     if 0 <= seat < len(names) and names[seat].strip():
         return names[seat].strip()
     return f"Seat {seat + 1}"
+
+
+def named(text: str, names: Sequence[str]) -> str:
+    """An engine text with each "Seat N" shown by its display name."""
+    return _SEAT.sub(lambda match: seat_name(names, int(match.group(1)) - 1), text)
 
 
 def _plain(view: JSON, names: Sequence[str]) -> str:
@@ -39,7 +51,7 @@ def _plain(view: JSON, names: Sequence[str]) -> str:
 
 @cache
 def _renderer(game: str) -> ViewText:
-    module = _GAMES.get(game)
+    module = _TEXTS.module(game)
     if module is None:
         return _plain
     function: ViewText = importlib.import_module(module).render_view

@@ -5,37 +5,26 @@ Works from the view alone (docs/views/nidavellir.md), so it shows exactly what t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.views.nidavellir import CoinView, NidavellirView, PieceView, SeatView
+from renderer.text import named, seat_name
+
 SUITS = ("blacksmith", "hunter", "explorer", "miner", "warrior")
-_SEAT = re.compile(r"\bSeat (\d{1,2})\b")
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """Display name of a seat; a blank or missing name stays "Seat N", as in the engine's texts."""
-    if 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return f"Seat {seat + 1}"
-
-
-def _named(text: str, names: Sequence[str]) -> str:
-    """An engine text with each "Seat N" shown by its display name."""
-    return _SEAT.sub(lambda match: seat_name(names, int(match.group(1)) - 1), text)
-
-
-def _coin(coin: Mapping[str, Any] | None) -> str:
+def _coin(coin: CoinView | None) -> str:
     if coin is None:
         return "?"
-    return str(coin["token"])
+    return coin["token"]
 
 
-def _card(card: Mapping[str, Any]) -> str:
-    return str(card["label"])
+def _card(card: PieceView) -> str:
+    return card["label"]
 
 
-def _tavern_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+def _tavern_lines(view: NidavellirView, names: Sequence[str]) -> list[str]:
     lines = []
     for index, tavern in enumerate(view["taverns"]):
         marker = ">" if view["tavern"] == index else " "
@@ -56,7 +45,7 @@ def _tavern_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _army_lines(seat: Mapping[str, Any]) -> list[str]:
+def _army_lines(seat: SeatView) -> list[str]:
     lines = []
     for suit in SUITS:
         column = seat["army"][suit]
@@ -65,7 +54,7 @@ def _army_lines(seat: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def _seat_lines(view: Mapping[str, Any], seat: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+def _seat_lines(view: NidavellirView, seat: SeatView, names: Sequence[str]) -> list[str]:
     index = seat["seat"]
     you = " (you)" if view["viewer"] == index else ""
     turn = " *" if index in view["to_move"] else ""
@@ -99,7 +88,7 @@ def _seat_lines(view: Mapping[str, Any], seat: Mapping[str, Any], names: Sequenc
     return lines
 
 
-def _mythology_parts(seat: Mapping[str, Any]) -> list[str]:
+def _mythology_parts(seat: SeatView) -> list[str]:
     """Idavoll's command zone: gods and their power tokens, giants and their capture tokens,
     valkyries and their strength tokens."""
     parts = []
@@ -109,8 +98,9 @@ def _mythology_parts(seat: Mapping[str, Any]) -> list[str]:
     if seat.get("giants"):
         giants = []
         for giant in seat["giants"]:
-            if giant["state"] == "captured":
-                giants.append(f"{_card(giant['card'])} captured {_card(giant['captured'])}")
+            captured = giant["captured"]
+            if giant["state"] == "captured" and captured is not None:
+                giants.append(f"{_card(giant['card'])} captured {_card(captured)}")
             elif giant["state"] == "face_down":
                 giants.append(f"{_card(giant['card'])} face down")
             else:
@@ -144,10 +134,10 @@ def score_sheet(sheet: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     return lines
 
 
-def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
+def render_view(view: NidavellirView, names: Sequence[str]) -> str:
     """The whole table as text, as `view`'s viewer may see it."""
     lines = [f"Nidavellir — Age {view['age']}, round {view['round']} of {view['rounds']}  ({view['phase']})"]
-    lines.append(_named(view["log_hint"], names))
+    lines.append(named(view["log_hint"], names))
     lines.append("")
     lines += _tavern_lines(view, names)
     decks = view["decks"]
@@ -156,14 +146,14 @@ def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
     lines.append("  heroes: " + (", ".join(_card(h) for h in view["heroes"]) or "none left"))
     camp = view.get("camp")
     if camp is not None:
-        age = f"age{view['age']}"
+        deck = camp["decks"]["age1" if view["age"] == 1 else "age2"]
         cards = ", ".join(_card(c) for c in camp["cards"]) or "(empty)"
-        lines.append(f"  camp: {cards}   camp deck {camp['decks'][age]}")
+        lines.append(f"  camp: {cards}   camp deck {deck}")
     mythology = view.get("mythology")
     if mythology is not None:
         lines.append(f"  mythology deck {mythology['deck']}, reserve {mythology['reserve']}")
-        if mythology.get("drawn"):
-            lines.append("  you drew: " + ", ".join(_card(c) for c in mythology["drawn"]))
+        if drawn := mythology["drawn"]:
+            lines.append("  you drew: " + ", ".join(_card(c) for c in drawn))
     won = []
     for distinction in view["distinctions"]:
         if distinction["done"]:
@@ -171,15 +161,15 @@ def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
             won.append(f"{distinction['label']}: {who}")
     if won:
         lines.append("  distinctions: " + "; ".join(won))
-    if view.get("pioneer"):
-        lines.append("  you drew: " + ", ".join(_card(c) for c in view["pioneer"]))
+    if pioneer := view["pioneer"]:
+        lines.append("  you drew: " + ", ".join(_card(c) for c in pioneer))
     lines.append("")
     for seat in view["seats"]:
         lines += _seat_lines(view, seat, names)
     outcome = view["outcome"]
     if outcome:
         lines.append("")
-        lines.append(_named(outcome["summary"], names))
-        if outcome.get("sheet"):
-            lines += score_sheet(outcome["sheet"], names)
+        lines.append(named(outcome["summary"], names))
+        if sheet := outcome["sheet"]:
+            lines += score_sheet(sheet, names)
     return "\n".join(lines)

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engine.views.tranquility import COLUMNS, ROWS, TranquilityView
 from renderer.text import seat_name
 
-COLUMNS = 6
-ROWS = 6
 
-
-def _cell(view: dict[str, Any], index: int, touched: set[int]) -> str:
+def _cell(view: TranquilityView, index: int, touched: set[int]) -> str:
     value = view["cells"][index]
     number = index + 1
     if value is None:
@@ -20,24 +17,25 @@ def _cell(view: dict[str, Any], index: int, touched: set[int]) -> str:
     return f"{mark}{value:>2}{mark}"
 
 
-def grid_lines(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+def grid_lines(view: TranquilityView, names: Sequence[str]) -> list[str]:
     """The grid, top row first; empty cells show their cell number in brackets."""
-    last = view.get("last_move") or {}
-    touched = set(last.get("cells", []))
+    last = view["last_move"]
+    touched = set(last["cells"]) if last else set()
     rocks = view.get("rocks_row")
     lines = []
     for row in range(ROWS, 0, -1):
         cells = " ".join(_cell(view, (row - 1) * COLUMNS + c, touched) for c in range(COLUMNS))
         tail = "  << Jagged Rocks" if rocks == row else ""
         lines.append(f"row {row} | {cells}{tail}")
-    if view["start_played"]:
-        lines.append(f"Start: down (played by {seat_name(names, view['start_played_by'])})")
+    played_by = view["start_played_by"]
+    if view["start_played"] and played_by is not None:
+        lines.append(f"Start: down (played by {seat_name(names, played_by)})")
     else:
         lines.append("Start: not played yet")
     return lines
 
 
-def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
+def render_view(view: TranquilityView, names: Sequence[str]) -> str:
     """The whole table for one viewer (docs/views/tranquility.md)."""
     players = int(view["players"])
     phase = view["phase"]
@@ -72,6 +70,7 @@ def render_view(view: dict[str, Any], names: Sequence[str]) -> str:
         lines.append(f"Last move: {seat_name(names, last['seat'])}: {last['text']}")
     if "hand" in view:
         lines.append("Your hand: " + (" ".join(view["hand"]) or "(empty)"))
-    if view.get("outcome"):
-        lines.append(str(view["outcome"]["summary"]))
+    outcome = view["outcome"]
+    if outcome:
+        lines.append(outcome["summary"])
     return "\n".join(lines)

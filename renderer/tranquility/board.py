@@ -7,10 +7,9 @@ their card counts, the facts and the last move, and in a seat's own view its han
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from engine.tranquility.cards import CELLS
-from engine.tranquility.cards import START_DISCARD_TOTAL as START_DISCARD
+from engine.views.tranquility import CELLS, TranquilityView
+from engine.views.tranquility import START_DISCARD_TOTAL as START_DISCARD
 from renderer.canvas import (
     BOLD,
     GOLD,
@@ -41,7 +40,7 @@ from renderer.tranquility.table import (
 )
 from renderer.zones import Names, Zone, panel, stack
 
-JSON = dict[str, Any]
+View = TranquilityView
 
 TITLE_H = 48
 STATUS_PITCH = 34
@@ -57,18 +56,18 @@ LAST_PITCH = 32
 
 # -- header and result ----------------------------------------------------------------------
 
-def _status_lines(view: JSON, names: Names) -> list[str]:
+def _status_lines(view: View, names: Names) -> list[str]:
     table = SeaTable.read(view)
     if table.outcome is not None:
         return []  # the result zone says it
     return wrap(status_line(table, names)[0], BOLD, STATUS_SIZE, INNER - 8, max_lines=2)
 
 
-def _header_height(view: JSON, names: Names) -> int:
+def _header_height(view: View, names: Names) -> int:
     return TITLE_H + STATUS_PITCH * len(_status_lines(view, names))
 
 
-def _draw_header(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_header(sheet: Sheet, view: View, names: Names, top: float) -> None:
     table = SeaTable.read(view)
     sheet.text((MARGIN + 4, top + 22), "Tranquility", 36, role="label", face=SERIF, anchor="lm")
     sheet.text((MARGIN + INNER - 4, top + 24), f"Turn {table.turn_number + 1}", 22, role="label", face=BOLD,
@@ -80,22 +79,22 @@ def _draw_header(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
 HEADER = Zone("header", _header_height, _draw_header)
 
 
-def _reason_lines(view: JSON, names: Names) -> list[str]:
+def _reason_lines(view: View, names: Names) -> list[str]:
     table = SeaTable.read(view)
     lines = wrap(result_reason(table, names), BOLD, REASON_SIZE, INNER - 32, max_lines=4)
-    sheet = (table.outcome or {}).get("sheet") or {}
+    sheet = (table.outcome["sheet"] if table.outcome else None) or {}
     if "filled" in sheet and "turns" in sheet:
         lines.append(f"{sheet['filled']} of {CELLS} cells filled in {sheet['turns']} turns")
     return lines
 
 
-def _result_height(view: JSON, names: Names) -> int:
+def _result_height(view: View, names: Names) -> int:
     if view.get("outcome") is None:
         return 0
     return 64 + REASON_PITCH * len(_reason_lines(view, names)) + 12
 
 
-def _draw_result(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_result(sheet: Sheet, view: View, names: Names, top: float) -> None:
     table = SeaTable.read(view)
     panel(sheet, top, _result_height(view, names), START_GREEN if table.won else LOST, outline=GOLD, width=5)
     sheet.text((MARGIN + 16, top + 34), result_title(table), 32, role="label", face=SERIF, fill=WHITE, anchor="lm",
@@ -109,19 +108,19 @@ RESULT = Zone("result", _result_height, _draw_result)
 
 # -- sea, crew, facts -----------------------------------------------------------------------
 
-def _draw_sea(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_sea(sheet: Sheet, view: View, names: Names, top: float) -> None:
     draw_sea(sheet, SeaTable.read(view), names, top)
 
 
 SEA = Zone("sea", lambda view, names: SEA_H, _draw_sea)
 
 
-def _crew_height(view: JSON, names: Names) -> int:
+def _crew_height(view: View, names: Names) -> int:
     rows = -(-int(view["players"]) // 2)
     return 44 + rows * (CREW_ENTRY + CREW_GAP) - CREW_GAP
 
 
-def _draw_crew(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_crew(sheet: Sheet, view: View, names: Names, top: float) -> None:
     """The seats two by two, each with its hand, pile and discard counts; whose turn is ringed."""
     table = SeaTable.read(view)
     active = set() if table.outcome is not None else {int(table.phase.get("seat", table.turn))}
@@ -170,14 +169,14 @@ def _last_lines(table: SeaTable, names: Names) -> list[str]:
     return wrap(f"{who}: {table.last_text}", BOLD, LAST_SIZE, INNER - 8, max_lines=3)
 
 
-def _facts_height(view: JSON, names: Names) -> int:
+def _facts_height(view: View, names: Names) -> int:
     table = SeaTable.read(view)
     last = _last_lines(table, names)
     height = FACT_PITCH * len(_facts(table)) + (FACT_PITCH + LAST_PITCH * len(last) if last else 0)
     return height
 
 
-def _draw_facts(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_facts(sheet: Sheet, view: View, names: Names, top: float) -> None:
     table = SeaTable.read(view)
     y = top
     for line, colour in _facts(table):
@@ -192,24 +191,24 @@ def _draw_facts(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
 FACTS = Zone("facts", _facts_height, _draw_facts)
 
 
-def _hand_height(view: JSON, names: Names) -> int:
+def _hand_height(view: View, names: Names) -> int:
     table = SeaTable.read(view)
     return hand_height(table) if table.viewer is not None and table.hand is not None else 0
 
 
 HAND = Zone("hand", _hand_height, lambda sheet, view, names, top: draw_hand(sheet, SeaTable.read(view), top))
 
-BOARD_ZONES: tuple[Zone, ...] = (HEADER, RESULT, SEA, CREW, FACTS, HAND)
+BOARD_ZONES: tuple[Zone[View], ...] = (HEADER, RESULT, SEA, CREW, FACTS, HAND)
 
 
-def board(view: JSON, names: Sequence[str]) -> Sheet:
+def board(view: View, names: Sequence[str]) -> Sheet:
     """The table picture: public for a spectator view, with the viewer's hand otherwise."""
     return stack(BOARD_ZONES, view, names)
 
 
 # -- the hand picture and the result --------------------------------------------------------
 
-def _hand_facts(view: JSON, names: Names) -> list[str]:
+def _hand_facts(view: View, names: Names) -> list[str]:
     table = SeaTable.read(view)
     start = "Start not yet played" if table.start_played_by is None else "Start played"
     pile = table.pile_counts[table.viewer] if table.viewer is not None else 0
@@ -217,23 +216,26 @@ def _hand_facts(view: JSON, names: Names) -> list[str]:
     return wrap(facts, BOLD, FACT_SIZE, INNER - 8)
 
 
-def _draw_hand_facts(sheet: Sheet, view: JSON, names: Names, top: float) -> None:
+def _draw_hand_facts(sheet: Sheet, view: View, names: Names, top: float) -> None:
     sheet.lines(MARGIN + 4, top, _hand_facts(view, names), FACT_SIZE, role="label", pitch=FACT_PITCH, fill=INK_SOFT)
 
 
 HAND_FACTS = Zone("hand facts", lambda view, names: FACT_PITCH * len(_hand_facts(view, names)), _draw_hand_facts)
-HAND_ZONES: tuple[Zone, ...] = (HEADER, RESULT, HAND, HAND_FACTS)
+HAND_ZONES: tuple[Zone[View], ...] = (HEADER, RESULT, HAND, HAND_FACTS)
 
 
-def hand(view: JSON, names: Sequence[str]) -> Sheet:
+def hand(view: View, names: Sequence[str]) -> Sheet:
     """The viewer's hand with what each card can do now: the picture for a DM."""
     if view.get("viewer") is None or view.get("hand") is None:
         raise ValueError("A hand picture needs a seat's own view, not a spectator view.")
     return stack(HAND_ZONES, view, names)
 
 
-def outcome(view: JSON, names: Sequence[str]) -> Sheet:
+def outcome(view: View, names: Sequence[str]) -> Sheet:
     """The result, plainly (the crew won, or lost and why), over the final sea as everyone may see it."""
     if view["outcome"] is None:
         raise ValueError("The game is not over yet: there is no result to draw.")
-    return board({**view, "viewer": None, "hand": None}, names)
+    public = view.copy()
+    public["viewer"] = None
+    public.pop("hand", None)
+    return board(public, names)

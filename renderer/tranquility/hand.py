@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.tranquility.cards import COLUMNS
+from engine.views.tranquility import COLUMNS
 from renderer.canvas import BOLD, FRAME, HIGHLIGHT, INK, INK_SOFT, INNER, MARGIN, RGB, SERIF, WHITE, Sheet, wrap
 from renderer.tranquility.sea import FINISH_RED, ISLAND, ISLAND_EDGE
 from renderer.tranquility.table import START_GREEN, SeaTable

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from engine.tranquility.cards import CELLS, COLUMNS, FINISH_CARDS, ROWS
+from engine.views.tranquility import CELLS, COLUMNS, FINISH_CARDS, ROWS
 from renderer.canvas import BOLD, HIGHLIGHT, INK, INK_SOFT, INNER, MARGIN, RGB, SANS, SERIF, WHITE, Sheet
 from renderer.names import seat_name
 from renderer.tranquility.table import START_GREEN, SeaTable

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from engine.tranquility.cards import START_DISCARD_TOTAL as START_DISCARD
+from engine.views import OutcomeView
+from engine.views.tranquility import START_DISCARD_TOTAL as START_DISCARD
+from engine.views.tranquility import Phase, TranquilityView
 from renderer.canvas import HIGHLIGHT, RGB
 from renderer.names import name_seats, seat_name
 
@@ -35,15 +36,15 @@ class SeaTable:
     discard_counts: tuple[int, ...]
     turn: int
     turn_number: int
-    phase: dict[str, Any]
+    phase: Phase
     last_seat: int | None
     last_text: str
     last_cells: tuple[int, ...]  # 1–36
     hand: tuple[str, ...] | None
-    outcome: dict[str, Any] | None
+    outcome: OutcomeView | None
 
     @classmethod
-    def read(cls, view: dict[str, Any]) -> SeaTable:
+    def read(cls, view: TranquilityView) -> SeaTable:
         monsters = view["sea_monsters"]
         last = view["last_move"]
         hand = view.get("hand")
@@ -64,7 +65,7 @@ class SeaTable:
             discard_counts=tuple(view["discard_counts"]),
             turn=int(view["turn"]),
             turn_number=int(view["turn_number"]),
-            phase=dict(view["phase"]),
+            phase=view["phase"].copy(),
             last_seat=None if last is None else int(last["seat"]),
             last_text="" if last is None else str(last["text"]),
             last_cells=() if last is None else tuple(last["cells"]),

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -58,16 +58,6 @@ class Child:
         self._reader.join(timeout=10)
         assert self.process.stderr is not None
         return code, self.out.decode(), self.process.stderr.read().decode()
-
-
-@pytest.fixture
-async def broker() -> AsyncIterator[LocalBroker]:
-    local = LocalBroker()
-    await local.start()
-    try:
-        yield local
-    finally:
-        await local.stop()
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import renderer
-from bot.tables.history import replay_changes
+from bot.move_log import replay_changes
 from engine import registry
 from tests.discord.harness import Harness, Message
 

@@ -16,7 +16,7 @@ from bot import play_cli
 from bot.relay import MqttRelay, RelayConfigError, RelaySettings
 from bot.relay.payload import encode, state_document
 from bot.relay.watch import WatchBoard, format_screen
-from bot.tables.terminal import terminal_namespace
+from bot.terminal.saved import terminal_namespace
 from tests.relay.broker import LocalBroker, Recorder
 from tests.relay.conftest import fast_settings
 from tests.relay.playout import engine_changes

@@ -16,7 +16,7 @@ from bot.names import name_seats
 from bot.notify import PublicUpdate
 from bot.relay import MqttRelay, relay_attached
 from bot.tables import Tables
-from bot.tables.terminal import terminal_namespace
+from bot.terminal.saved import terminal_namespace
 from tests.relay.broker import LocalBroker, Recorder
 from tests.relay.conftest import fast_settings
 from tests.relay.playout import engine_changes

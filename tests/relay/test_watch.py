@@ -6,6 +6,7 @@ import argparse
 import io
 
 from bot.cli import COMMANDS
+from bot.games.nidavellir import board_summary as nidavellir_board
 from bot.names import name_seats, result_line
 from bot.relay import MqttRelay
 from bot.relay.payload import encode, events_document, state_document
@@ -14,7 +15,6 @@ from bot.relay.watch import (
     format_game,
     format_screen,
     generic_board,
-    nidavellir_board,
     register,
     run,
     watch,

@@ -18,7 +18,8 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
-from bot.render_cli import PICTURES, SCENES, Scene, names_for
+from bot.games import Scene
+from bot.render_cli import PICTURES, SCENES, names_for
 
 GOLDEN_DIR = Path(__file__).with_name("golden")
 PIXEL_TOLERANCE = 48

@@ -17,6 +17,7 @@ from renderer.nidavellir.army import TILES_W, army_height, row_height, tile_widt
 from renderer.nidavellir.pieces import flow
 from renderer.nidavellir.words import status_line
 from tests.renderer.golden import stored_view
+from tests.renderer.view_schema import nidavellir
 
 SCENE = {scene.name: scene for scene in SCENES}
 LONG = "W" * 32  # Discord's longest display name, in its widest letter
@@ -48,7 +49,7 @@ def test_cjk_letters_the_fonts_lack_are_dropped_and_a_name_of_nothing_else_becom
 def test_a_long_name_inside_a_sentence_is_cut_short_so_the_sentence_ends() -> None:
     view = stored_view(SCENE["nidavellir-3p-picking"])
     view["task"]["seat"] = 0
-    line = status_line(view, NAMES)
+    line = status_line(nidavellir(view), NAMES)
     name, _, task = line.partition(": ")
     assert task == view["task"]["text"]
     assert name.endswith("…") and text_width(name, BOLD, 26) <= NAME_IN_SENTENCE

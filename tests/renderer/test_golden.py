@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render_cli import Scene
+from bot.games import Scene
 from tests.renderer.golden import GOLDEN_SCENES, compare, golden_path, render_view, stored_view
 
 

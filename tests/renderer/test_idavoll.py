@@ -19,6 +19,7 @@ from renderer.nidavellir import idavoll, players
 from renderer.nidavellir.mythology import pill_width, seat_pills
 from renderer.nidavellir.tavern_cards import cards_height
 from tests.renderer.golden import stored_view
+from tests.renderer.view_schema import nidavellir
 
 SCENE = {scene.name: scene for scene in SCENES}
 TABLE = "nidavellir-5p-idavoll-thingvellir"
@@ -120,7 +121,7 @@ def test_friggs_cards_are_in_the_drawers_own_picture_only() -> None:
     assert {"Miner", "Warrior", "Hunter"} <= set(texts)
     for viewer in (1, 2, None):
         other = game.view(state, viewer)
-        assert idavoll.DRAWN.height(other, []) == 0
+        assert idavoll.DRAWN.height(nidavellir(other), []) == 0
         if viewer is not None:
             assert "Frigg drew these: keep one" not in _texts(other, "hand")
         assert "Frigg drew these: keep one" not in _texts(other, "board")
@@ -172,7 +173,7 @@ def test_the_base_game_and_thingvellir_have_no_idavoll_parts() -> None:
         assert "mythology" not in texts and "Gods" not in texts and "Loki" not in texts
         assert all(not seat_pills(seat) for seat in view["seats"])
     view = {**stored_view(SCENE["nidavellir-3p-thingvellir-purse"])}
-    assert idavoll.MYTHOLOGY.height(view, []) == 0 and idavoll.DRAWN.height(view, []) == 0
+    assert idavoll.MYTHOLOGY.height(nidavellir(view), []) == 0 and idavoll.DRAWN.height(nidavellir(view), []) == 0
 
 
 def _giant(key: str, state: str, captured: str | None = None) -> dict[str, Any]:

@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageChops
 
 import renderer
-from bot.render_cli import SCENES, Scene, names_for
+from bot.games import Scene
+from bot.render_cli import SCENES, names_for
 from renderer.canvas import KEY_ROLES, PHONE_KEY_INK, PHONE_MIN_SIZE, PHONE_WIDTH, Sheet
 from tests.renderer.golden import stored_view
 

@@ -13,8 +13,10 @@ from PIL import Image
 
 import renderer
 from bot.cli import main as skald
-from bot.render_cli import SCENES, Scene, names_for, play
+from bot.games import Scene
+from bot.render_cli import SCENES, names_for, play
 from engine import registry
+from engine.views.nidavellir import NidavellirView
 from renderer.canvas import Sheet, wrap
 from renderer.names import seat_name
 from renderer.nidavellir import table
@@ -22,6 +24,7 @@ from renderer.nidavellir.pieces import flow
 from renderer.tranquility import SeaTable, card_hint, cell_ranges, island_room, placement_cost
 from renderer.zones import GAP, Zone
 from tests.renderer.golden import render_view, stored_view
+from tests.renderer.view_schema import tranquility
 
 SCENE = {scene.name: scene for scene in SCENES}
 
@@ -159,18 +162,19 @@ def test_placement_cost_with_two_neighbours_is_the_smaller_difference() -> None:
 def test_finish_card_is_playable_only_on_a_full_sea_after_the_start() -> None:
     view = stored_view(SCENE["tranquility-3p-midgame"])
     full = {**view, "cells": list(range(1, 37)), "start_played": True, "start_played_by": 0}
-    assert card_hint(SeaTable.read(full), "finish", 5)[1] == ("play it", "to win!")
-    assert card_hint(SeaTable.read({**full, "start_played_by": None}), "finish", 5)[1] == ("discard", "only")
+    assert card_hint(SeaTable.read(tranquility(full)), "finish", 5)[1] == ("play it", "to win!")
+    assert card_hint(SeaTable.read(tranquility({**full, "start_played_by": None})), "finish", 5)[1] == (
+        "discard", "only")
     lurking = {**full, "sea_monsters": {"total": 3, "played": 1, "discarded": 0, "left": 2}}
-    assert card_hint(SeaTable.read(lurking), "finish", 5)[1] == ("discard", "only")
+    assert card_hint(SeaTable.read(tranquility(lurking)), "finish", 5)[1] == ("discard", "only")
 
 
 def test_island_whose_cheapest_spot_costs_more_than_the_hand_left_is_marked_unpayable() -> None:
     view = {**stored_view(SCENE["tranquility-3p-midgame"]), "cells": _cells(c1=3, c2=40), "rocks_row": None}
-    title, hint, _ = card_hint(SeaTable.read(view), "20", 3)
+    title, hint, _ = card_hint(SeaTable.read(tranquility(view)), "20", 3)
     assert (title, hint) == ("20", ("no room", "discard"))
     view["cells"] = _cells(c1=3, c3=40)
-    assert card_hint(SeaTable.read(view), "20", 3)[1] == ("cell 2", "can't pay")
+    assert card_hint(SeaTable.read(tranquility(view)), "20", 3)[1] == ("cell 2", "can't pay")
 
 
 def test_flow_wraps_when_the_next_item_would_overflow() -> None:
@@ -227,7 +231,7 @@ def _assert_draws_legibly(view: dict[str, Any], kind: renderer.Kind) -> None:
 def test_a_new_zone_in_the_table_list_is_drawn_in_its_place(monkeypatch: pytest.MonkeyPatch) -> None:
     """How an expansion adds to the Nidavellir table (a camp after the taverns): one more zone."""
 
-    def draw_camp(sheet: Sheet, view: dict[str, Any], names: Sequence[str], top: float) -> None:
+    def draw_camp(sheet: Sheet, view: NidavellirView, names: Sequence[str], top: float) -> None:
         sheet.text((40, top + 30), "Camp", 26, role="label")
 
     scene = SCENE["nidavellir-5p-age2"]

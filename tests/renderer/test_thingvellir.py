@@ -12,11 +12,13 @@ import pytest
 import renderer
 from bot.render_cli import SCENES, names_for
 from engine.nidavellir.view import piece_view
+from engine.views.nidavellir import NidavellirView, SeatView
 from renderer.canvas import INNER, MARGIN, Sheet
 from renderer.nidavellir import players, purse
 from renderer.nidavellir.camp import CAMP, draw_mercenary, mercenary_width
 from renderer.zones import GAP, Zone
 from tests.renderer.golden import stored_view
+from tests.renderer.view_schema import nidavellir
 
 SCENE = {scene.name: scene for scene in SCENES}
 BOARD = "nidavellir-4p-thingvellir"
@@ -132,7 +134,7 @@ def test_the_score_sheet_has_artefact_and_mercenary_points_and_explains_them() -
 
 def test_the_base_game_has_no_camp_nor_thingvellir_words() -> None:
     view = stored_view(SCENE["nidavellir-5p-age2"])
-    assert CAMP.height(view, []) == 0
+    assert CAMP.height(nidavellir(view), []) == 0
     texts = " ".join(_texts(view, "board") + _texts(stored_view(SCENE["nidavellir-4p-result"]), "outcome"))
     assert "Camp" not in texts and "Thingvellir" not in texts and "Artefacts" not in texts
 
@@ -140,7 +142,7 @@ def test_the_base_game_has_no_camp_nor_thingvellir_words() -> None:
 def test_at_game_over_the_camp_is_left_out() -> None:
     view = _view(AGE2)
     view["outcome"] = stored_view(SCENE[RESULT])["outcome"]
-    assert CAMP.height(view, []) == 0
+    assert CAMP.height(nidavellir(view), []) == 0
     assert "Camp (3)" not in _texts(view, "board")
 
 
@@ -169,8 +171,7 @@ def test_a_mercenary_chip_is_split_between_its_two_classes() -> None:
 def test_a_new_seat_part_is_one_entry_and_every_block_grows_by_its_height(monkeypatch: pytest.MonkeyPatch) -> None:
     """How Idavoll will add a seat's gods, giants or valkyries to the table: one more part."""
 
-    def draw_gods(sheet: Sheet, view: dict[str, Any], names: Sequence[str], seat: dict[str, Any],
-                  top: float) -> None:
+    def draw_gods(sheet: Sheet, view: NidavellirView, names: Sequence[str], seat: SeatView, top: float) -> None:
         sheet.text((40, top + 20), "Gods", 26, role="label")
 
     view = _view(BOARD)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.cli import main
-from bot.play_cli import move_menu, open_table, run_demo, run_hot_seat
+from bot.terminal.driver import move_menu
+from bot.terminal.local import open_table, run_demo, run_hot_seat
 from engine import registry
 from engine.tranquility import GAME
 
