@@ -18,12 +18,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from bot.kinds import ChangeKind
 from engine.core import Game, Step
 
 S = TypeVar("S")
 
-MOVE = "move"  # the change kinds the engine replays; the others are the table's own actions
-UNDO = "undo"
+# The change kinds the engine replays; the others are the table's own actions.
+MOVE, UNDO = ChangeKind.MOVE, ChangeKind.UNDO
 
 
 class Change(Protocol):

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from bot.kinds import Reason, Status
+
 JSON = dict[str, Any]
 
 
@@ -47,7 +49,7 @@ class PublicUpdate:
     thread_id: int | None
     game: str  # engine key, e.g. "tranquility"
     title: str
-    status: str  # "lobby" | "running" | "finished" | "abandoned" | "cancelled"
+    status: Status
     state_id: int
     seats: tuple[SeatInfo, ...]
     to_move: tuple[int, ...]
@@ -56,7 +58,7 @@ class PublicUpdate:
     actor: int | None = None  # seat that moved, if a move caused this
     outcome: JSON | None = None
     updated_at: float = 0.0
-    reason: str = "move"  # "start" | "move" | "resign" | "abandon" | "join" | ...
+    reason: Reason = Reason.MOVE
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bot import games, rendering
+from bot.kinds import TABLE_ACTIONS, Status
 from bot.move_log import MoveFailed, replay
 from bot.names import name_seats, result_line
-from bot.store.records import TABLE_ACTIONS
 from engine import registry
 from engine.errors import SkaldError
 from renderer.replay import DEFAULT_BUDGET, EXTENSION, MEDIA_TYPE, Animation, Still, animate
@@ -146,7 +146,7 @@ async def load_log(store: Store, game_id: int) -> GameLog:
     record = await store.load(game_id, from_start=True)
     if record is None:
         raise NotReplayable(f"There is no game #{game_id}.")
-    if record.game.status in ("lobby", "cancelled"):
+    if record.game.status in (Status.LOBBY, Status.CANCELLED):
         raise NotReplayable(f"Game #{game_id} never started: there is nothing to show.")
     return game_log(record)
 

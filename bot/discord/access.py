@@ -8,23 +8,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.context import Interaction
 from bot.tables.errors import GameUnavailable, NoSuchGame
 from bot.tables.types import RUNNING, GameInfo
 from engine.errors import SkaldError
 
 if TYPE_CHECKING:
-    from bot.discord.app import SkaldBot
+    pass
 
 
 def not_here(game_id: int) -> NoSuchGame:
     return NoSuchGame(f"There is no game #{game_id} here.")
 
 
-def can_see(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
+def can_see(interaction: Interaction, info: GameInfo) -> bool:
     """True when this user, where they are, may know about `info`'s game."""
     user_id = interaction.user.id
     if interaction.guild_id is None:
@@ -36,7 +37,7 @@ def can_see(interaction: discord.Interaction[Any], info: GameInfo) -> bool:
     return _may_view(interaction, info.channel_id)
 
 
-def _may_view(interaction: discord.Interaction[Any], channel_id: int) -> bool:
+def _may_view(interaction: Interaction, channel_id: int) -> bool:
     """The user's View Channel permission on a channel of this server (game threads are public,
     so their parent channel decides); False when the guild or channel isn't known."""
     guild = interaction.guild
@@ -49,10 +50,10 @@ def _may_view(interaction: discord.Interaction[Any], channel_id: int) -> bool:
     return bool(channel.permissions_for(member).view_channel)
 
 
-async def find_game(interaction: discord.Interaction[Any], game_id: int | None) -> GameInfo:
+async def find_game(interaction: Interaction, game_id: int | None) -> GameInfo:
     """The game a command means: the one given, else the one of this thread or channel,
     else the caller's only running game. Every lookup is keyed: nothing scans the server."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     guild_id = interaction.guild_id
     user_id = interaction.user.id
     if game_id is not None:
@@ -82,10 +83,10 @@ async def find_game(interaction: discord.Interaction[Any], game_id: int | None) 
                      "`/play`.")
 
 
-async def game_for_control(interaction: discord.Interaction[Any], game_id: int) -> GameInfo:
+async def game_for_control(interaction: Interaction, game_id: int) -> GameInfo:
     """The game a clicked control belongs to, if the click may act on it: a server's controls
     only in that server, and in a DM only for a seat holder. Otherwise "no game here"."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     try:
         info = await bot.tables.game(game_id)
     except NoSuchGame:

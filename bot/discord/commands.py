@@ -7,7 +7,7 @@ so every option is a typed choice Discord checks before Skald sees it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.discord.access import can_see, find_game
 from bot.discord.choices import forks, tokens
+from bot.discord.context import Interaction
 from bot.discord.controls import control, handles
 from bot.discord.cooldowns import spam_guard, typing_allowed
 from bot.discord.endings import post_export, post_replay
@@ -37,13 +38,9 @@ LIST_LIMIT = 20
 LOG_LINES = 25
 
 
-def _bot(interaction: discord.Interaction[Any]) -> SkaldBot:
-    return cast("SkaldBot", interaction.client)
-
-
-async def game_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+async def game_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
     """Autocomplete for `game`: the caller's games first, then the others of this channel."""
-    bot = _bot(interaction)
+    bot = interaction.client
     if not typing_allowed(interaction):
         return []
     games = await bot.tables.list_games(interaction.guild_id, user_id=interaction.user.id,
@@ -61,12 +58,12 @@ async def game_choices(interaction: discord.Interaction[Any], current: str) -> l
     return found[:AUTOCOMPLETE_LIMIT]
 
 
-async def move_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+async def move_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete for `/move text`: the caller's legal moves matching what is typed.
 
     Beyond 25 matches it offers the next words instead, each labelled as the start of a move
     ("discard … keep typing"); picking one and typing on narrows further."""
-    bot = _bot(interaction)
+    bot = interaction.client
     if not typing_allowed(interaction):
         return []
     game_id = getattr(interaction.namespace, "game", None)
@@ -107,7 +104,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(text="The move, e.g. as the list suggests", game="Game number (default: this thread's)")
     @app_commands.autocomplete(text=move_choices)
     @app_commands.autocomplete(game=game_choices)
-    async def move(self, interaction: discord.Interaction[Any], text: app_commands.Range[str, 1, MOVE_TEXT_LIMIT],
+    async def move(self, interaction: Interaction, text: app_commands.Range[str, 1, MOVE_TEXT_LIMIT],
                    game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         if len(text) > MOVE_TEXT_LIMIT:  # Discord checks it too; a crafted payload may not have been
@@ -120,7 +117,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
     @spam_guard()
-    async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def board(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         table = await self.bot.tables.table_view(info.game_id, None)
@@ -130,7 +127,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
     @spam_guard()
-    async def hand(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def hand(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         table = await self.bot.tables.table_view(info.game_id, interaction.user.id)
@@ -140,7 +137,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
     @spam_guard()
-    async def log(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def log(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         lines = await self.bot.tables.log(info.game_id, interaction.user.id, limit=LOG_LINES)
@@ -155,7 +152,7 @@ class GameCog(commands.Cog):
                   description="Take back your last move while it showed nothing hidden and nobody acted since")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
-    async def undo(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def undo(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         result = await self.bot.tables.undo(info.game_id, interaction.user.id)
@@ -166,7 +163,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
     @spam_guard(3, 60.0)
-    async def replay(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def replay(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=False)
         info = await find_game(interaction, game)
         await post_replay(interaction, info.game_id, ephemeral=False)
@@ -175,7 +172,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
     @spam_guard()
-    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def export(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         await post_export(interaction, info.game_id)
@@ -183,7 +180,7 @@ class GameCog(commands.Cog):
     @game.command(name="resign", description="Give up your seat in a running game")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
-    async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def resign(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         if info.seat_of(interaction.user.id) is None:
@@ -199,7 +196,7 @@ class GameCog(commands.Cog):
     @game.command(name="abandon", description="Stop a running game for good (host or Manage Server)")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
-    async def abandon(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def abandon(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         if interaction.user.id != info.host_id and not is_admin(interaction):
@@ -211,7 +208,7 @@ class GameCog(commands.Cog):
     @game.command(name="list", description="Open tables and running games in this server")
     @app_commands.describe(mine="Only games you play in")
     @spam_guard()
-    async def list(self, interaction: discord.Interaction[Any], mine: bool = False) -> None:
+    async def list(self, interaction: Interaction, mine: bool = False) -> None:
         await ack(interaction, ephemeral=True)
         in_dm = interaction.guild_id is None
         games = await self.bot.tables.list_games(interaction.guild_id,
@@ -229,7 +226,7 @@ class GameCog(commands.Cog):
 
     @game.command(name="mine", description="Games in this server waiting for you, most urgent first")
     @spam_guard()
-    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+    async def mine(self, interaction: Interaction) -> None:
         await ack(interaction, ephemeral=True)
         waiting = await self.bot.tables.waiting_for(interaction.user.id, interaction.guild_id)
         if not waiting:
@@ -244,7 +241,7 @@ class GameCog(commands.Cog):
     @game.command(name="back", description="Play your seat again (after a timeout, leaving or an absence)")
     @app_commands.describe(game="Game number (default: every game of yours here)")
     @app_commands.autocomplete(game=game_choices)
-    async def back(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def back(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         if game is not None:
             info = await find_game(interaction, game)
@@ -262,7 +259,7 @@ class GameCog(commands.Cog):
     @game.command(name="leave", description="Leave a running game: an AI plays your seat and the game goes on")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
-    async def leave(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def leave(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         await self.bot.tables.leave_game(info.game_id, interaction.user.id)
@@ -273,7 +270,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(player="Who takes the seat", seat="Seat number (default: the only free one)",
                            game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
-    async def seat(self, interaction: discord.Interaction[Any], player: discord.Member,
+    async def seat(self, interaction: Interaction, player: discord.Member,
                    seat: app_commands.Range[int, 1, 20] | None = None, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
@@ -286,7 +283,7 @@ class GameCog(commands.Cog):
 
     @game.command(name="away", description="Pause your clocks in this server's games for some days")
     @app_commands.describe(days="How many days (the server caps days away per 90)")
-    async def away(self, interaction: discord.Interaction[Any], days: app_commands.Range[int, 1, 60]) -> None:
+    async def away(self, interaction: Interaction, days: app_commands.Range[int, 1, 60]) -> None:
         await ack(interaction, ephemeral=True)
         if interaction.guild_id is None:
             await refuse(interaction, "Use this in the server whose games you'll be away from.")
@@ -298,7 +295,7 @@ class GameCog(commands.Cog):
     @game.command(name="pause", description="Pause every clock of a game (host or Manage Server)")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
-    async def pause(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def pause(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         await self.bot.tables.pause(info.game_id, interaction.user.id, is_admin=is_admin(interaction))
@@ -307,14 +304,14 @@ class GameCog(commands.Cog):
     @game.command(name="resume", description="Start a paused game's clocks again (host or Manage Server)")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
-    async def resume(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def resume(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         await self.bot.tables.unpause(info.game_id, interaction.user.id, is_admin=is_admin(interaction))
         await say(interaction, f"▶️ Game #{info.game_id}'s clocks run again.", ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with Skald")
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
+    async def help(self, interaction: Interaction) -> None:
         await say(interaction, embed=help_embed(), ephemeral=True)
 
 
@@ -327,7 +324,7 @@ def _list_line(info: GameInfo) -> str:
     return f"**#{info.game_id} {info.title}** in {where} — {state}"
 
 
-async def _confirm(interaction: discord.Interaction[Any], info: GameInfo, action: str, label: str,
+async def _confirm(interaction: Interaction, info: GameInfo, action: str, label: str,
                    question: str) -> None:
     view = discord.ui.View(timeout=None)
     view.add_item(control(ControlId(info.game_id, info.state_id, action), label=f"{label} game #{info.game_id}",
@@ -336,9 +333,9 @@ async def _confirm(interaction: discord.Interaction[Any], info: GameInfo, action
 
 
 @handles("resign", "abandon")
-async def on_end(interaction: discord.Interaction[Any], control_id: ControlId, values: Any) -> None:
+async def on_end(interaction: Interaction, control_id: ControlId, values: Any) -> None:
     """The confirmation buttons of `/game resign` and `/game abandon`."""
-    bot = _bot(interaction)
+    bot = interaction.client
     await ack(interaction, update=True)
     if control_id.action == "resign":
         await bot.tables.resign(control_id.game_id, interaction.user.id)

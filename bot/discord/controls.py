@@ -15,11 +15,12 @@ from typing import Any
 import discord
 
 from bot.discord.access import game_for_control
+from bot.discord.context import Interaction
 from bot.discord.cooldowns import control_allowed
 from bot.discord.ids import ACTIONS, TEMPLATE, ControlId
 from bot.discord.replies import answer_error
 
-Handler = Callable[[discord.Interaction[Any], ControlId, Sequence[str]], Awaitable[None]]
+Handler = Callable[[Interaction, ControlId, Sequence[str]], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 
 
@@ -54,6 +55,7 @@ class SkaldControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLA
                              match: re.Match[str], /) -> SkaldControl:
         return cls(item)
 
+    # discord.py's items take any client's interaction; the handlers it calls take ours.
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         parsed = ControlId.parse(self.custom_id)
         if parsed is None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import discord
 from discord import app_commands
+
+from bot.discord.context import Interaction
 
 T = TypeVar("T")
 
@@ -46,7 +47,7 @@ def cooldowns_of(client: Any) -> Cooldowns:
 def spam_guard(rate: int = 4, per: float = 20.0) -> Callable[[T], T]:
     """An app-command check: at most `rate` uses per `per` seconds per user."""
 
-    def predicate(interaction: discord.Interaction[Any]) -> bool:
+    def predicate(interaction: Interaction) -> bool:
         name = interaction.command.qualified_name if interaction.command else "command"
         cooldowns_of(interaction.client).hit(name, interaction.user.id, rate, per)
         return True
@@ -63,7 +64,7 @@ CONTROL_LIMITS: dict[str, tuple[int, float]] = {
 AUTOCOMPLETE = (25, 10.0)  # keystrokes come fast; beyond this the suggestions pause
 
 
-def control_allowed(interaction: discord.Interaction[Any], action: str) -> None:
+def control_allowed(interaction: Interaction, action: str) -> None:
     """Count a click on a control; CommandOnCooldown (answered with the wait) when over its limit."""
     limit = CONTROL_LIMITS.get(action)
     if limit is not None:
@@ -72,7 +73,7 @@ def control_allowed(interaction: discord.Interaction[Any], action: str) -> None:
         cooldowns.hit(f"control:{action}", interaction.user.id, round(rate * cooldowns.control_factor), per)
 
 
-def typing_allowed(interaction: discord.Interaction[Any]) -> bool:
+def typing_allowed(interaction: Interaction) -> bool:
     """Count one autocomplete request; False (offer nothing) when the user is over the limit."""
     cooldowns = cooldowns_of(interaction.client)
     rate, per = AUTOCOMPLETE

@@ -26,6 +26,7 @@ from bot.discord.lobby import dm_channel
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import Panel, named, seat_panel
 from bot.discord.thread import await_burst
+from bot.kinds import ChangeKind
 from bot.store import MoveRow
 from bot.store.records import PanelMark
 from bot.tables.types import RUNNING, TableView
@@ -49,10 +50,10 @@ def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[
     previous = {c.state_id: c for c in changes}
     for change in window:  # the mover's own lines come with the answer to its move
         seats.update(s for _, only in change.events if only is not None for s in only if s != change.seat)
-        if change.kind in ("seat", "back") and change.seat is not None:
+        if change.kind in (ChangeKind.SEAT, ChangeKind.BACK) and change.seat is not None:
             seats.add(change.seat)  # a person (back) at the seat: their panel, now
         before = previous.get(change.state_id - 1)
-        if change.kind == "undo" and before is not None:
+        if change.kind == ChangeKind.UNDO and before is not None:
             # A move taken back: seats whose turn it had begun must lose their move buttons.
             seats.update(set(before.to_move) - set(change.to_move))
     for seat in to_move:
@@ -123,7 +124,7 @@ class PanelAnnouncer(Coalescer):
         try:
             for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window, changes):
                 current = marks.get(seat)
-                if any(c.kind == "seat" and c.seat == seat for c in window):
+                if any(c.kind == ChangeKind.SEAT and c.seat == seat for c in window):
                     current = None  # someone new sits here: a panel of their own, in their DMs
                 if current is not None and (current.final or current.state_id >= target):
                     continue  # done before a restart or by an earlier attempt

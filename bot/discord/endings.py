@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot import replays
+from bot.discord.context import Interaction
 from bot.discord.controls import control, handles
 from bot.discord.ids import ControlId
 from bot.discord.lobby import is_admin, lobby_controls, lobby_embed
@@ -21,7 +22,7 @@ from bot.discord.replies import ack, say
 from bot.tables.types import FINISHED, GameInfo
 
 if TYPE_CHECKING:
-    from bot.discord.app import SkaldBot
+    pass
 
 REPLAY_BUDGET = 8 * 1024 * 1024  # the issue's bound, and under Discord's smallest attachment limit
 ROOM = 64 * 1024  # the rest of the message beside the file
@@ -37,7 +38,7 @@ def ending_controls(view: discord.ui.View, info: GameInfo, state_id: int) -> Non
                           style=discord.ButtonStyle.secondary))
 
 
-def budget(interaction: discord.Interaction[Any]) -> int:
+def budget(interaction: Interaction) -> int:
     """The most a replay may weigh in a reply to this interaction."""
     return max(min(REPLAY_BUDGET, int(interaction.filesize_limit) - ROOM), 256 * 1024)
 
@@ -46,9 +47,9 @@ def as_file(attachment: replays.Attachment) -> discord.File:
     return discord.File(io.BytesIO(attachment.data), filename=attachment.filename)
 
 
-async def post_replay(interaction: discord.Interaction[Any], game_id: int, *, ephemeral: bool) -> None:
+async def post_replay(interaction: Interaction, game_id: int, *, ephemeral: bool) -> None:
     """The finished game's replay as an animated picture (its result alone if even that is too big)."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     info = await bot.tables.game(game_id)
     attachment = await replays.replay_file(bot.tables.store, game_id, budget=budget(interaction))
     note = f"🎞️ **{info.title} #{game_id}**, replayed: {attachment.frames} pictures of the public board."
@@ -60,9 +61,9 @@ async def post_replay(interaction: discord.Interaction[Any], game_id: int, *, ep
     await say(interaction, note, ephemeral=ephemeral, file=as_file(attachment))
 
 
-async def post_export(interaction: discord.Interaction[Any], game_id: int) -> None:
+async def post_export(interaction: Interaction, game_id: int) -> None:
     """The move list as a file: every move once the game is finished, public lines before."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     attachment = await replays.export_file(bot.tables.store, game_id)
     info = await bot.tables.game(game_id)
     note = (f"📜 **{info.title} #{game_id}**: every move, for `skald replay {attachment.filename}`."
@@ -72,16 +73,16 @@ async def post_export(interaction: discord.Interaction[Any], game_id: int) -> No
 
 
 @handles("replay")
-async def on_replay(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+async def on_replay(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
     """Replay under the final board: only the clicker sees it (the thread stays quiet)."""
     await ack(interaction, ephemeral=True)
     await post_replay(interaction, control_id.game_id, ephemeral=True)
 
 
 @handles("rematch")
-async def on_rematch(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+async def on_rematch(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
     """A new lobby in the game's channel with the same seats; its players are pinged there."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     await ack(interaction, ephemeral=True)
     rematch = await bot.tables.rematch(control_id.game_id, interaction.user.id, is_admin(interaction))
     info, left_out = rematch.info, rematch.left_out

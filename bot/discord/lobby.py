@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.context import Interaction
 from bot.discord.controls import control, handles
 from bot.discord.ids import ControlId
 from bot.discord.replies import ack, refuse, say
@@ -125,25 +126,25 @@ async def dm_channel(bot: SkaldBot, user_id: int) -> discord.PartialMessageable:
     return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
 
-def is_admin(interaction: discord.Interaction[Any]) -> bool:
+def is_admin(interaction: Interaction) -> bool:
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
 
 
-async def show(interaction: discord.Interaction[Any], info: GameInfo, note: str = "") -> None:
+async def show(interaction: Interaction, info: GameInfo, note: str = "") -> None:
     await interaction.edit_original_response(embed=lobby_embed(info, note=note), view=lobby_controls(info))
 
 
 @handles("join", "leave", "ai", "start", "cancel")
-async def on_lobby(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
-    bot = cast("SkaldBot", interaction.client)
+async def on_lobby(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
+    bot = interaction.client
     await ack(interaction, update=True)
     game_id, user = control_id.game_id, interaction.user
     info = await bot.tables.game(game_id)
     if control_id.action == "join":
         # The service checks these too; here they come first so a refused join sends no welcome DM.
-        if info.seat_of(user.id) is not None:
-            raise AlreadySeated(f"You already have seat {cast(int, info.seat_of(user.id)) + 1} at this table.")
+        if (seat := info.seat_of(user.id)) is not None:
+            raise AlreadySeated(f"You already have seat {seat + 1} at this table.")
         if info.status == LOBBY and len(info.seats) >= info.max_players:
             raise GameFull(f"All {info.max_players} seats of table #{game_id} are taken.")
         dm_ok = await reach_by_dm(bot, user, info) if info.status == LOBBY else None
@@ -165,7 +166,7 @@ async def on_lobby(interaction: discord.Interaction[Any], control_id: ControlId,
         await start(bot, interaction, info)
 
 
-async def start(bot: SkaldBot, interaction: discord.Interaction[Any], info: GameInfo) -> None:
+async def start(bot: SkaldBot, interaction: Interaction, info: GameInfo) -> None:
     """Open the game's thread from the lobby message, then start the game into it."""
     user = interaction.user
     if info.status != LOBBY:
@@ -187,7 +188,7 @@ async def start(bot: SkaldBot, interaction: discord.Interaction[Any], info: Game
     await show(interaction, info)
 
 
-async def open_thread(interaction: discord.Interaction[Any], info: GameInfo) -> discord.Thread | None:
+async def open_thread(interaction: Interaction, info: GameInfo) -> discord.Thread | None:
     """A public thread on the lobby message; None where threads can't be made (the game then
     plays in the channel itself)."""
     message = interaction.message

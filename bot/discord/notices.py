@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.context import Interaction
 from bot.discord.controls import control, handles
 from bot.discord.ids import ControlId
 from bot.discord.lobby import dm_channel
@@ -84,9 +85,9 @@ async def call_vote(bot: SkaldBot, notice: Notice) -> None:
 
 
 @handles("vote")
-async def on_vote(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+async def on_vote(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
     """A vote button: the clicker's vote; the answer says whether the table has decided."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     await ack(interaction, ephemeral=True)
     seat_text, _, choice = control_id.arg.partition(":")
     if not (seat_text.isascii() and seat_text.isdigit()):

@@ -20,6 +20,7 @@ from bot.discord.dm_panels import PanelAnnouncer
 from bot.discord.lobby import lobby_controls, lobby_embed
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.thread import ThreadAnnouncer
+from bot.kinds import Reason
 from bot.notify import Notice, PrivateUpdate, PublicUpdate
 from bot.tables.types import LOBBY
 
@@ -50,7 +51,7 @@ class DiscordNotifier:
 
     # -- the Notifier protocol ------------------------------------------------------------
     async def on_public(self, update: PublicUpdate) -> None:
-        if update.reason == "expire":  # nobody clicked: the lobby message is edited here
+        if update.reason == Reason.EXPIRE:  # nobody clicked: the lobby message is edited here
             task = asyncio.create_task(self._lobby_expired(update.game_id), name=f"skald-expired-{update.game_id}")
             self._chores.add(task)
             task.add_done_callback(self._chores.discard)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional, cast
 import discord
 from discord import app_commands
 
+from bot.discord.context import Interaction
 from bot.discord.cooldowns import spam_guard
 from bot.discord.lobby import CLOSED_DMS, lobby_controls, lobby_embed, reach_by_dm
 from bot.discord.replies import ack, refuse, say
@@ -22,19 +23,15 @@ from engine import registry
 from engine.core import Game, OptionSpec, validate_options
 
 if TYPE_CHECKING:
-    from bot.discord.app import SkaldBot
+    pass
 
 TABLE_OPTIONS = ("clock", "when_time_runs_out")
 
 
-def _bot(interaction: discord.Interaction[Any]) -> SkaldBot:
-    return cast("SkaldBot", interaction.client)
-
-
-async def open_lobby(interaction: discord.Interaction[Any], game: Game[Any], options: dict[str, Any],
+async def open_lobby(interaction: Interaction, game: Game[Any], options: dict[str, Any],
                      clock: str | None = None, timeout_policy: str | None = None) -> None:
     """A lobby message in this channel, with the host seated; checks the host's DMs."""
-    bot = _bot(interaction)
+    bot = interaction.client
     # A bad option, or one the engine can't play yet, is refused before anything is posted.
     game.setup(game.min_players, validate_options(game.options(), options), 0)
     if interaction.guild_id is None or interaction.channel_id is None:
@@ -60,7 +57,7 @@ async def open_lobby(interaction: discord.Interaction[Any], game: Game[Any], opt
 def _play_command(game: Game[Any]) -> app_commands.Command[Any, ..., None]:
     specs = game.options()
 
-    async def callback(interaction: discord.Interaction[Any], **chosen: Any) -> None:
+    async def callback(interaction: Interaction, **chosen: Any) -> None:
         clock, policy = chosen.pop("clock", None), chosen.pop("when_time_runs_out", None)
         await open_lobby(interaction, game, {k: v for k, v in chosen.items() if v is not None}, clock, policy)
 

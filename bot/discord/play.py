@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.discord.choices import MOVE, read_value, under
+from bot.discord.context import Interaction
 from bot.discord.controls import handles
 from bot.discord.ids import ControlId
 from bot.discord.panels import Panel, named, seat_panel
@@ -25,38 +26,38 @@ if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
 
 
-def limit_of(interaction: discord.Interaction[Any]) -> int:
+def limit_of(interaction: Interaction) -> int:
     """The attachment size this interaction's replies may carry."""
     return int(interaction.filesize_limit)
 
 
-async def send_private(interaction: discord.Interaction[Any], panel: Panel) -> None:
+async def send_private(interaction: Interaction, panel: Panel) -> None:
     """The panel as an ephemeral reply (My hand, stale clicks, /game hand)."""
     await say(interaction, ephemeral=True, **panel.send_kwargs(limit_of(interaction)))
 
 
-async def edit_in_place(interaction: discord.Interaction[Any], panel: Panel) -> None:
+async def edit_in_place(interaction: Interaction, panel: Panel) -> None:
     """Replace the clicked panel message with `panel` (works in DMs and ephemeral replies)."""
     await interaction.edit_original_response(**panel.edit_kwargs(limit_of(interaction)))
 
 
-async def my_view(bot: SkaldBot, interaction: discord.Interaction[Any], game_id: int) -> TableView:
+async def my_view(bot: SkaldBot, interaction: Interaction, game_id: int) -> TableView:
     return await bot.tables.table_view(game_id, interaction.user.id)
 
 
 @handles("hand")
-async def on_hand(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+async def on_hand(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
     """"My hand" under a board: the clicker's own panel, seen by nobody else."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     await ack(interaction, ephemeral=True)
     table = await my_view(bot, interaction, control_id.game_id)
     await send_private(interaction, await seat_panel(table))
 
 
 @handles("panel", "page")
-async def on_refresh(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+async def on_refresh(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
     """Redraw the clicked panel for the current board (Refresh), or another page/prefix of moves."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     await ack(interaction, update=True)
     page_text, _, prefix = control_id.arg.partition(":")
     page = int(page_text) if page_text.isdigit() else 0
@@ -65,7 +66,7 @@ async def on_refresh(interaction: discord.Interaction[Any], control_id: ControlI
 
 
 @handles("pick")
-async def on_pick(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+async def on_pick(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
     """A select choice: either a whole move, or a group of moves to narrow to."""
     if not values:
         await ack(interaction, update=True)
@@ -74,20 +75,20 @@ async def on_pick(interaction: discord.Interaction[Any], control_id: ControlId, 
     if kind == MOVE:
         await play(interaction, control_id, text)
         return
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     await ack(interaction, update=True)
     table = await my_view(bot, interaction, control_id.game_id)
     await edit_in_place(interaction, await seat_panel(table, prefix=text))
 
 
 @handles("do")
-async def on_do(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+async def on_do(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
     await play(interaction, control_id, control_id.arg)
 
 
-async def play(interaction: discord.Interaction[Any], control_id: ControlId, text: str) -> None:
+async def play(interaction: Interaction, control_id: ControlId, text: str) -> None:
     """Make the move `text` on the board the control was drawn for."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     game_id = control_id.game_id
 
     async def act() -> tuple[str, tuple[str, ...]]:
@@ -98,9 +99,9 @@ async def play(interaction: discord.Interaction[Any], control_id: ControlId, tex
 
 
 @handles("undo")
-async def on_undo(interaction: discord.Interaction[Any], control_id: ControlId, values: Sequence[str]) -> None:
+async def on_undo(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
     """The Undo button: take back the move it names (a second click finds it taken back)."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     target = int(control_id.arg) if control_id.arg.isdigit() else -1
 
     async def act() -> tuple[str, tuple[str, ...]]:
@@ -110,12 +111,12 @@ async def on_undo(interaction: discord.Interaction[Any], control_id: ControlId, 
     await _on_own_panel(interaction, control_id.game_id, act)
 
 
-async def _on_own_panel(interaction: discord.Interaction[Any], game_id: int,
+async def _on_own_panel(interaction: Interaction, game_id: int,
                         act: Callable[[], Awaitable[tuple[str, tuple[str, ...]]]]) -> None:
     """Do what a control on the clicker's own panel asks (`act` returns the note and the
     private lines to show), then redraw that panel through this interaction, so the player's
     own panel costs no extra call to Discord; the DM announcer leaves it alone meanwhile."""
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     await ack(interaction, update=True)
     message = interaction.message
     in_dm = message is not None and not message.flags.ephemeral and interaction.guild_id is None
@@ -146,14 +147,14 @@ async def _on_own_panel(interaction: discord.Interaction[Any], game_id: int,
                 offered_moves=bool(table.legal_moves))])
 
 
-async def reply_move(interaction: discord.Interaction[Any], info: GameInfo, text: str) -> None:
+async def reply_move(interaction: Interaction, info: GameInfo, text: str) -> None:
     """`/move`: the move on the board `info` shows; the answer says what was played.
 
     Text that is only the start of some legal moves ("discard") answers with those moves to
     choose from, privately. The table service refuses a caller without a seat (NotInGame) and
     a board that moved on.
     """
-    bot = cast("SkaldBot", interaction.client)
+    bot = interaction.client
     table = await my_view(bot, interaction, info.game_id)
     prefix = " ".join(text.lower().split())
     if table.my_turn and prefix and all(m.text != prefix for m in table.legal_moves) and under(table.legal_moves,

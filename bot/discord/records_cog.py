@@ -16,6 +16,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from bot.discord import pictures
+from bot.discord.context import Interaction
 from bot.discord.cooldowns import spam_guard
 from bot.discord.play import limit_of
 from bot.discord.replies import ack, refuse, say
@@ -82,7 +83,7 @@ class RecordsCog(commands.Cog):
     @app_commands.describe(player="Whose records (default: yours)", game="One game (default: every game played here)")
     @app_commands.choices(game=GAME_CHOICES)
     @spam_guard(4, 20.0)
-    async def stats(self, interaction: discord.Interaction[Any], player: discord.User | None = None,
+    async def stats(self, interaction: Interaction, player: discord.User | None = None,
                     game: str | None = None) -> None:
         who = player or interaction.user
         guild_id = await self._checked(interaction, game, who)
@@ -126,7 +127,7 @@ class RecordsCog(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     @spam_guard(4, 20.0)
-    async def leaderboard(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def leaderboard(self, interaction: Interaction, game: str) -> None:
         guild_id = await self._checked(interaction, game, None)
         if guild_id is None:
             return
@@ -148,7 +149,7 @@ class RecordsCog(commands.Cog):
         await self._answer(interaction, "leaderboard", leaderboard_data(title, ratings, interaction.user.id),
                            f"{title}: leaderboard", leaderboard_text(ratings), "leaderboard.png")
 
-    async def _checked(self, interaction: discord.Interaction[Any], game: str | None,
+    async def _checked(self, interaction: Interaction, game: str | None,
                        who: discord.User | discord.Member | None) -> int | None:
         """The server, once the question can be answered; otherwise a refusal and None. Nothing
         here reads the database, so it comes before acknowledging."""
@@ -165,7 +166,7 @@ class RecordsCog(commands.Cog):
             return None
         return interaction.guild_id
 
-    async def _refuse_missing(self, interaction: discord.Interaction[Any], guild_id: int, game: str,
+    async def _refuse_missing(self, interaction: Interaction, guild_id: int, game: str,
                               name: str | None) -> None:
         """Nobody has finished this game here yet, or this person hasn't."""
         title = registry.get(game).title
@@ -175,7 +176,7 @@ class RecordsCog(commands.Cog):
         else:
             await refuse(interaction, f"{bold(name)} hasn't finished a {title} game in this server yet.")
 
-    async def _answer(self, interaction: discord.Interaction[Any], kind: Kind, data: dict[str, Any], heading: str,
+    async def _answer(self, interaction: Interaction, kind: Kind, data: dict[str, Any], heading: str,
                       text: str, filename: str) -> None:
         """The picture (drawn in the render pool) in an embed with the same facts in words; the
         words alone when the picture can't be made."""

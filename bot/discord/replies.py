@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.context import Interaction
 from engine.errors import SkaldError
 
 log = logging.getLogger(__name__)
@@ -20,7 +21,7 @@ log = logging.getLogger(__name__)
 APOLOGY = "Sorry — something went wrong on Skald's side. It has been logged; please try again."
 
 
-async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = True, update: bool = False) -> None:
+async def ack(interaction: Interaction, *, ephemeral: bool = True, update: bool = False) -> None:
     """Acknowledge the interaction unless already done.
 
     `update=True` (components) acknowledges without a new message, so the clicked
@@ -34,7 +35,7 @@ async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = True, 
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
 
-async def say(interaction: discord.Interaction[Any], content: str | None = None, *, ephemeral: bool = True,
+async def say(interaction: Interaction, content: str | None = None, *, ephemeral: bool = True,
               **kwargs: Any) -> None:
     """Send a reply whether or not the interaction was acknowledged already."""
     if not interaction.response.is_done():
@@ -43,12 +44,12 @@ async def say(interaction: discord.Interaction[Any], content: str | None = None,
         await interaction.followup.send(content or "", ephemeral=ephemeral, **kwargs)
 
 
-async def refuse(interaction: discord.Interaction[Any], reason: str) -> None:
+async def refuse(interaction: Interaction, reason: str) -> None:
     """Tell the user, privately, why their action was not taken."""
     await say(interaction, f"⛔ {reason}", ephemeral=True)
 
 
-async def apologize(interaction: discord.Interaction[Any], error: BaseException, *, game_id: int | None = None,
+async def apologize(interaction: Interaction, error: BaseException, *, game_id: int | None = None,
                     what: str = "interaction") -> None:
     """Log an unexpected error with its context; show the user a short apology only."""
     log.error("unexpected error in %s (game %s, user %s)", what, game_id,
@@ -59,7 +60,7 @@ async def apologize(interaction: discord.Interaction[Any], error: BaseException,
         log.warning("could not deliver the apology for %s (game %s)", what, game_id)
 
 
-async def answer_error(interaction: discord.Interaction[Any], error: BaseException, *,
+async def answer_error(interaction: Interaction, error: BaseException, *,
                        game_id: int | None = None, what: str = "interaction") -> None:
     """The one place errors become replies: readable reasons for ours, apologies for bugs."""
     if isinstance(error, SkaldError):
@@ -75,7 +76,7 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
 class SkaldTree(app_commands.CommandTree[Any]):
     """The command tree with one error hook for every slash command."""
 
-    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         cause: BaseException = error
         if isinstance(error, app_commands.CommandInvokeError):
             cause = error.original

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.context import Interaction
 from bot.discord.replies import answer_error, refuse
 from bot.rules.book import Entry
 from bot.rules.games import GAMES, display_name
@@ -113,13 +114,14 @@ class RulesButton(
                              match: re.Match[str]) -> RulesButton:
         return cls(None, int(match["page"]), match["action"], key=match["key"])
 
+    # discord.py's items take any client's interaction; the handlers it calls take ours.
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await self._answer(interaction)
         except Exception as error:  # one place turns any failure into a polite reply
             await answer_error(interaction, error, what=f"rules button {self.action}")
 
-    async def _answer(self, interaction: discord.Interaction[Any]) -> None:
+    async def _answer(self, interaction: Interaction) -> None:
         client = interaction.client
         bots = (commands.Bot, commands.AutoShardedBot)  # a sharded Skald is no commands.Bot
         cog = client.get_cog(COG_NAME) if isinstance(client, bots) else None
@@ -172,7 +174,7 @@ class RulesCog(commands.Cog, name=COG_NAME):
     @app_commands.command(name="rules", description="Look up a rule: a card, a name or a question.")
     @app_commands.describe(game="Which game's rules", query="A card, a name or a question (suggestions as you type)")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction[Any], game: str,
+    async def rules(self, interaction: Interaction, game: str,
                     query: app_commands.Range[str, 1, QUERY_MAX]) -> None:
         content, embed, view = self.answer(game, query)
         kwargs: dict[str, Any] = {"view": view, "ephemeral": True}
@@ -181,7 +183,7 @@ class RulesCog(commands.Cog, name=COG_NAME):
         await interaction.response.send_message(content, **kwargs)
 
     @rules.autocomplete("query")
-    async def query_autocomplete(self, interaction: discord.Interaction[Any],
+    async def query_autocomplete(self, interaction: Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         game = getattr(interaction.namespace, "game", None)
         scope = game if game in GAMES else None

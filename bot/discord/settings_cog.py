@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.context import Interaction
 from bot.discord.lobby import is_admin
 from bot.discord.replies import ack, refuse, say
 from bot.tables import settings as declared
@@ -52,7 +53,7 @@ class SettingsCog(commands.Cog):
     @skald.command(name="settings", description="Show this server's Skald settings; Manage Server changes them")
     @app_commands.describe(name="The setting to show or change", value="Its new value (leave out to show it)")
     @app_commands.choices(name=[app_commands.Choice(name=s.name, value=s.name) for s in declared.DECLARED.values()])
-    async def settings(self, interaction: discord.Interaction[Any], name: str | None = None,
+    async def settings(self, interaction: Interaction, name: str | None = None,
                        value: app_commands.Range[str, 1, 40] | None = None) -> None:
         await ack(interaction, ephemeral=True)
         guild_id = interaction.guild_id

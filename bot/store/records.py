@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.kinds import ChangeKind, Status
+
 JSON = dict[str, Any]
 
 # One event of a change: its line and the seats that may see it (None: everyone).
@@ -20,7 +22,7 @@ class GameRow:
     game: str
     options: JSON
     seed: int | None
-    status: str
+    status: Status
     state_id: int
     host_id: int
     outcome: JSON | None
@@ -33,6 +35,10 @@ class GameRow:
     clock: str = "none"  # the table's clock preset (bot/tables/clocks.py)
     timeout_policy: str = "stand_in"  # "stand_in" | "vote" when a seat's time runs out
     paused_at: float | None = None  # the host paused the game's clocks
+
+    def __post_init__(self) -> None:
+        # A row read back from the database holds the column's text; compare and match on the enum.
+        object.__setattr__(self, "status", Status(self.status))
 
 
 @dataclass(frozen=True)
@@ -52,11 +58,11 @@ class SeatRow:
 @dataclass(frozen=True)
 class MoveRow:
     """One committed change: an engine move, or a table action (resign, abandon, a stand-in
-    taking over, a seat given, a pause ...: `TABLE_ACTIONS`), which the engine never replays."""
+    taking over, a seat given, a pause ...: `bot.kinds.TABLE_ACTIONS`), which the engine never replays."""
 
     state_id: int
     seat: int | None
-    kind: str  # "move", "undo" (`text`: the state id of the move taken back) or one of TABLE_ACTIONS
+    kind: ChangeKind  # an undo's `text` is the state id of the move it takes back
     text: str
     events: tuple[EventRecord, ...]
     to_move: tuple[int, ...]
@@ -64,9 +70,8 @@ class MoveRow:
     created_at: float
     stand_in: bool = False  # the seat's AI stand-in made this move
 
-
-TABLE_ACTIONS = ("resign", "abandon", "stand_in", "back", "seat", "pause", "resume", "vote", "wait")
-
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", ChangeKind(self.kind))
 
 @dataclass(frozen=True)
 class Snapshot:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.kinds import ChangeKind
 from bot.move_log import MOVE, UNDO, BadUndo, MoveFailed, replay
 from bot.store import Store
 from bot.tables.types import CANCELLED, FINISHED, LOBBY, RUNNING
@@ -116,9 +117,9 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
         last_kind = changes[-1].kind if changes else None
         if ended_by_rules and row.status != FINISHED:
             found(f"the rules say the game is over, but its status is {row.status}")
-        if row.status == RUNNING and last_kind in ("resign", "abandon"):
+        if row.status == RUNNING and last_kind in (ChangeKind.RESIGN, ChangeKind.ABANDON):
             found(f"status running after a {last_kind}")
-        if row.status == FINISHED and not ended_by_rules and last_kind != "resign":
+        if row.status == FINISHED and not ended_by_rules and last_kind != ChangeKind.RESIGN:
             found("finished, but neither the rules nor a resignation ended it")
     extra = sorted(set(by_id) - {0, *ids})
     if extra:

@@ -1,6 +1,8 @@
-"""The table service's core: loading games, their locks, one commit per change, the notices
-after it, and the AI seats. The operations live beside it (lobby.py, play.py, seating.py,
-looking.py); `bot.tables.service.Tables` puts them together. See docs/tables.md.
+"""The table service's core: loading games, their locks, one commit per change. Beside it, its
+components: publishing to the adapters (publisher.py), the AI seats (ai_seats.py), the timers
+(scheduler.py) and the announcement outbox (outbox.py). The operations live beside it too
+(lobby.py, play.py, seating.py, looking.py, undo.py); `bot.tables.service.Tables` puts them
+together. See docs/tables.md.
 
 A change is handled as DESIGN.md says: the game's lock, the checks, `engine.apply`, one
 transaction, and only then the notifications to the attached adapters.
@@ -13,7 +15,6 @@ was read at: a move another process committed makes this one reload it (docs/sca
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
 import time
@@ -25,13 +26,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.kinds import ChangeKind, Reason, Status
 from bot.names import name_seats
-from bot.notify import Notifier, PrivateUpdate, PublicUpdate
-from bot.store import StateConflict, Store, open_store
+from bot.notify import Notifier
+from bot.store import Store, open_store
 from bot.store.clocks import ClockWrites, TimerSpec
 from bot.store.records import EventRecord, MoveRow
 from bot.store.results import ChangeWrite, GameResults
 from bot.tables import clocks
+from bot.tables.ai_seats import AISeats
 from bot.tables.errors import (
     AlreadyStarted,
     GameClosed,
@@ -43,6 +46,7 @@ from bot.tables.errors import (
     StaleBoard,
 )
 from bot.tables.outbox import Outbox
+from bot.tables.publisher import Publisher
 from bot.tables.scheduler import Scheduler
 from bot.tables.settings import ServerSettings, server_settings
 from bot.tables.table import ReplayFailed, Table, TableCache, Takeback, rebuild
@@ -54,7 +58,7 @@ from bot.tables.types import (
 )
 from engine import registry
 from engine.core import Event, Game, Move
-from engine.errors import NotYourTurn, SkaldError, StaleEncoding
+from engine.errors import NotYourTurn, StaleEncoding
 
 log = logging.getLogger(__name__)
 
@@ -65,32 +69,6 @@ LOBBY_EXPIRY = "lobby_expiry"  # timer kind
 ABSENCES_FRESH = 5.0  # seconds a shared store's list of absences is trusted (others may change it)
 UNAVAILABLE = ("Game #{game_id} can't be loaded right now; it has been set aside for the bot's operators, "
                "and every other game goes on.")
-
-
-def ai_seed(seed: int, state_id: int, seat: int) -> int:
-    """The seed an AI seat uses at a state: fixed by the game, so replays are exact."""
-    digest = hashlib.blake2b(f"{seed}:{state_id}:{seat}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
-def ai_of(table: Table, seat: int) -> str | None:
-    """The AI kind that plays `seat` now: its own AI, its stand-in, or (an open seat) the
-    game's strongest; None when its person plays."""
-    info = table.seats[seat]
-    if info.ai is not None:
-        return info.ai
-    if info.stand_in is not None:
-        return info.stand_in
-    if info.user_id is None:
-        return strongest_ai(table.engine)
-    return None
-
-
-def strongest_ai(engine: Game[Any]) -> str:
-    """The strongest AI a game offers (its descriptor's; random for a game without one)."""
-    from bot import games
-
-    return games.strongest_ai(engine.name)
 
 
 def _event_records(events: Iterable[Event]) -> tuple[EventRecord, ...]:
@@ -117,20 +95,17 @@ class TablesCore:
         self.scheduler = Scheduler(store, self.clock)
         # A lock lives as long as someone holds or awaits it; idle games cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._notifiers: list[Notifier] = []
+        self.publisher = Publisher()
         # The table of each locked game, so a reader (a notifier called under that lock, say)
         # still finds the game if the cache dropped it meanwhile, instead of waiting for the lock.
         self._held: dict[int, Table] = {}
-        self._ai_slots = asyncio.Semaphore(ai_concurrency)
+        self.ai = AISeats(self._locked, self._ai_play, concurrency=ai_concurrency)
         # (user, guild) -> when their absence ends; loaded from the store on first use (and
         # again after ABSENCES_FRESH seconds on a shared store, where other processes add them).
         self._absences: dict[tuple[int, int], float] | None = None
         self._absences_read = 0.0
-        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         # Ended game -> the lobby of its rematch, so a second click finds it instead of another.
         self._rematches: dict[int, int] = {}
-        # The latest AI failures, for tests and diagnosis; bounded, as a bot runs for months.
-        self.ai_failures: deque[tuple[int, BaseException]] = deque(maxlen=100)
 
     @classmethod
     async def open(cls: type[T], db_path: str | Path, *, cache_size: int = 256, snapshot_every: int = 25,
@@ -159,10 +134,15 @@ class TablesCore:
         await self.store.close()
 
     def attach(self, notifier: Notifier) -> None:
-        self._notifiers.append(notifier)
+        self.publisher.attach(notifier)
 
     def detach(self, notifier: Notifier) -> None:
-        self._notifiers.remove(notifier)
+        self.publisher.detach(notifier)
+
+    @property
+    def ai_failures(self) -> deque[tuple[int, BaseException]]:
+        """The latest AI failures (game id, error), for tests and diagnosis."""
+        return self.ai.failures
 
     def _lock_of(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -275,19 +255,16 @@ class TablesCore:
 
     def ai_busy(self, game_id: int) -> bool:
         """True while the game's AI seats have moves to make now."""
-        return game_id in self._ai_tasks
+        return self.ai.busy(game_id)
 
     async def ai_settled(self, game_id: int, timeout: float) -> None:
         """Wait (at most `timeout` s) until the game's AI seats have made the moves due now,
         so an adapter can tell a burst of AI moves in one announcement."""
-        task = self._ai_tasks.get(game_id)
-        if task is not None:
-            await asyncio.wait({task}, timeout=timeout)
+        await self.ai.settled(game_id, timeout)
 
     async def drain(self) -> None:
         """Wait until no AI move is pending or running (AI moves may trigger further AI moves)."""
-        while self._ai_tasks:
-            await asyncio.gather(*list(self._ai_tasks.values()), return_exceptions=True)
+        await self.ai.drain()
 
     def _parse(self, table: Table, seat: int, text: str) -> Move:
         if seat not in table.to_move():
@@ -314,7 +291,8 @@ class TablesCore:
         else:
             was_to_move = bool(changes) and changes[0].state_id == state_id and seat in changes[0].to_move
         later = [c for c in changes if c.state_id > state_id]
-        if not was_to_move or not all(c.kind == "move" and c.seat != seat and seat in c.to_move for c in later):
+        others_only = all(c.kind == ChangeKind.MOVE and c.seat != seat and seat in c.to_move for c in later)
+        if not was_to_move or not others_only:
             raise stale
 
     async def _play(self, table: Table, seat: int, move: Move, user_id: int | None,
@@ -327,7 +305,7 @@ class TablesCore:
         undoable = engine.undoable(table.state, seat, step)
         outcome = engine.outcome(step.state)
         status = RUNNING if outcome is None else FINISHED
-        await self._commit(table, seat=seat, kind="move", text=move.text, events=_event_records(step.events),
+        await self._commit(table, seat=seat, kind=ChangeKind.MOVE, text=move.text, events=_event_records(step.events),
                            state=step.state, user_id=user_id, status=status,
                            outcome=None if outcome is None else outcome.to_dict(),
                            stand_in=stand_in)
@@ -341,7 +319,7 @@ class TablesCore:
         # Before the notices: a notice cancelled midway must not leave an AI seat asleep. The AI
         # task needs this game's lock, so its moves are still told after this one.
         self._wake_ai(table)
-        await self._publish(table, reason="move", events=step.events, actor=seat, private_to=concerned)
+        await self._publish(table, reason=Reason.MOVE, events=step.events, actor=seat, private_to=concerned)
         self._retire(table)
         return MoveResult(
             game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=move.text,
@@ -350,8 +328,8 @@ class TablesCore:
             private_events=tuple(e.text for e in step.events if not e.public and e.visible_to(seat)),
         )
 
-    async def _commit(self, table: Table, *, seat: int | None, kind: str, text: str,
-                      events: tuple[EventRecord, ...], state: Any, user_id: int | None, status: str,
+    async def _commit(self, table: Table, *, seat: int | None, kind: ChangeKind, text: str,
+                      events: tuple[EventRecord, ...], state: Any, user_id: int | None, status: Status,
                       outcome: dict[str, Any] | None, stand_in: bool = False,
                       clock_writes: ClockWrites | None = None, also: Sequence[ChangeWrite] = (),
                       snapshot: bool = False) -> None:
@@ -444,53 +422,10 @@ class TablesCore:
 
     def _wake_ai(self, table: Table) -> None:
         """Start the game's AI task if an AI seat must act and none is already on it."""
-        if table.game_id in self._ai_tasks or not self._ai_seats_to_move(table):
-            return
-        self._ai_tasks[table.game_id] = asyncio.create_task(self._run_ai(table.game_id),
-                                                            name=f"skald-ai-{table.game_id}")
+        self.ai.wake(table)
 
-    @staticmethod
-    def _ai_seats_to_move(table: Table) -> list[int]:
-        """Seats to act that an AI plays: AI seats, seats with a stand-in, open seats."""
-        return [s for s in table.to_move() if ai_of(table, s) is not None]
-
-    async def _run_ai(self, game_id: int) -> None:
-        """Play the game's AI seats, one move at a time, until a human (or nobody) must act."""
-        conflicts = 0
-        try:
-            while True:
-                try:
-                    async with self._ai_slots, self._locked(game_id) as table:
-                        seats = self._ai_seats_to_move(table)
-                        if not seats:
-                            return
-                        seat = seats[0]
-                        kind = ai_of(table, seat)
-                        assert kind is not None and table.row.seed is not None
-                        player = table.engine.ai_players()[kind]
-                        seed = ai_seed(table.row.seed, table.row.state_id, seat)
-                        # Search players can think for a while: keep the event loop free.
-                        move = await asyncio.to_thread(player.choose, table.state, seat, seed)
-                        await self._play(table, seat, move, None, stand_in=table.seats[seat].ai is None)
-                    conflicts = 0
-                except StateConflict:
-                    # Another process committed first (its lock was lost): the game reloads, look again.
-                    conflicts += 1
-                    if conflicts > 3:
-                        raise
-        except SkaldError as error:
-            # The rules refused the AI's move: the reason may name the seat's hidden cards
-            # (e.g. its face-down discard), so the log says only what kind of refusal it was.
-            log.error("AI move refused in game %d (%s)", game_id, type(error).__name__)
-            self.ai_failures.append((game_id, error))
-        except Exception as error:
-            log.exception("AI move failed in game %d", game_id)
-            self.ai_failures.append((game_id, error))
-        finally:
-            # Forget this task in the same step that released the lock (no await in between),
-            # so a move committed right after it can start a fresh task.
-            if self._ai_tasks.get(game_id) is asyncio.current_task():
-                del self._ai_tasks[game_id]
+    async def _ai_play(self, table: Table, seat: int, move: Move, stand_in: bool) -> None:
+        await self._play(table, seat, move, None, stand_in=stand_in)
 
     async def set_dm_ok(self, user_id: int, ok: bool | None) -> None:
         """Remember whether the user's DMs reach them (None: unknown)."""
@@ -554,38 +489,7 @@ class TablesCore:
         table.seats = tuple(await self.store.seats(table.game_id))
         table.row = replace(table.row, updated_at=now)
 
-    async def _publish(self, table: Table, *, reason: str, events: Iterable[Event] = (), actor: int | None = None,
+    async def _publish(self, table: Table, *, reason: Reason, events: Iterable[Event] = (), actor: int | None = None,
                        private_to: Iterable[int] = ()) -> None:
-        """Tell every notifier; a failing notifier is logged and never undoes the change."""
-        if not self._notifiers:
-            return
-        events = tuple(events)
-        row, state, engine = table.row, table.state, table.engine
-        to_move = table.to_move()
-        public = PublicUpdate(
-            game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
-            game=row.game, title=engine.title, status=row.status, state_id=row.state_id, seats=table.seat_infos(),
-            to_move=to_move, view={} if state is None else engine.view(state, None),
-            events=tuple(e.text for e in events if e.public), actor=actor, outcome=row.outcome,
-            updated_at=row.updated_at, reason=reason,
-        )
-        privates: list[PrivateUpdate] = []
-        for seat in sorted(set(private_to)):
-            info = table.seats[seat]
-            if info.user_id is None or state is None:
-                continue
-            legal = engine.legal_moves(state, seat) if seat in to_move else []
-            privates.append(PrivateUpdate(
-                game_id=row.id, guild_id=row.guild_id, game=row.game, state_id=row.state_id, seat=seat,
-                user_id=info.user_id, view=engine.view(state, seat),
-                events=tuple(e.text for e in events if not e.public and e.visible_to(seat)),
-                legal_moves=tuple(m.text for m in legal), labels={m.text: m.label or m.text for m in legal},
-                can_undo=seat in table.takebacks,
-            ))
-        for notifier in list(self._notifiers):
-            try:
-                await notifier.on_public(public)
-                for update in privates:
-                    await notifier.on_private(update)
-            except Exception:
-                log.exception("Notifier %r failed on game %d state %d", notifier, row.id, row.state_id)
+        """Tell every notifier (bot/tables/publisher.py); a failing one never undoes the change."""
+        await self.publisher.publish(table, reason=reason, events=events, actor=actor, private_to=private_to)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.kinds import Reason
 from bot.store import SeatsTaken, StateConflict
 from bot.store.records import Timer
 from bot.tables import clocks
@@ -65,7 +66,7 @@ class LobbyOps(TablesCore):
                                                timeout_policy=timeout_policy)
         await self._set_timer(game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
         async with self._locked(game_id) as table:
-            await self._publish(table, reason="create")
+            await self._publish(table, reason=Reason.CREATE)
             return table.info()
 
     async def rematch(self, game_id: int, user_id: int, is_admin: bool = False) -> Rematch:
@@ -120,7 +121,7 @@ class LobbyOps(TablesCore):
                 await self.store.set_dm_ok(user_id, dm_ok, now)
             await self._seat(table, name=name, user_id=user_id, ai=None, now=now)
             await self._lobby_changed(table, now, settings)
-            await self._publish(table, reason="join")
+            await self._publish(table, reason=Reason.JOIN)
             return table.info()
 
     async def leave(self, game_id: int, user_id: int) -> GameInfo:
@@ -139,7 +140,7 @@ class LobbyOps(TablesCore):
                 self._cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None
             await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
-            await self._publish(table, reason="leave")
+            await self._publish(table, reason=Reason.LEAVE)
             return table.info()
 
     async def add_ai(self, game_id: int, by_user_id: int, kind: str = "random", name: str | None = None) -> GameInfo:
@@ -157,7 +158,7 @@ class LobbyOps(TablesCore):
             now = self.clock()
             await self._seat(table, name=name, user_id=None, ai=kind, now=now)
             await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
-            await self._publish(table, reason="ai")
+            await self._publish(table, reason=Reason.AI)
             return table.info()
 
     async def start(self, game_id: int, by_user_id: int, thread_id: int | None = None,
@@ -197,7 +198,7 @@ class LobbyOps(TablesCore):
             for timer in writes.timers:
                 await self.scheduler.changed(timer.due_at)
             self._wake_ai(table)  # before the notices, as in `_play`
-            await self._publish(table, reason="start", private_to=self._humans(table))
+            await self._publish(table, reason=Reason.START, private_to=self._humans(table))
             return table.info()
 
     async def cancel(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
@@ -207,7 +208,7 @@ class LobbyOps(TablesCore):
             self._require_host(table, user_id, is_admin, "cancel this lobby")
             return await self._cancel(table)
 
-    async def _cancel(self, table: Table, reason: str = "cancel") -> GameInfo:
+    async def _cancel(self, table: Table, reason: Reason = Reason.CANCEL) -> GameInfo:
         now = self.clock()
         try:
             await self.store.close_lobby(table.game_id, CANCELLED, now)
@@ -216,11 +217,7 @@ class LobbyOps(TablesCore):
             raise AlreadyStarted(f"Game #{table.game_id} has already started.") from None
         table.row = replace(table.row, status=CANCELLED, updated_at=now)
         await self._publish(table, reason=reason)
-        for notifier in list(self._notifiers):
-            try:
-                await notifier.on_deleted(table.row.guild_id, table.game_id)
-            except Exception:
-                log.exception("Notifier %r failed on the deletion of game %d", notifier, table.game_id)
+        await self.publisher.deleted(table.row.guild_id, table.game_id)
         return table.info()
 
     async def _check_limits(self, guild_id: int, user_id: int | None, settings: ServerSettings,
@@ -263,5 +260,5 @@ class LobbyOps(TablesCore):
             settings = await self.settings(table.row.guild_id)
             if table.row.status != LOBBY or table.row.updated_at + settings.lobby_expiry_hours * 3600 > due_at + 1:
                 return False
-            await self._cancel(table, reason="expire")
+            await self._cancel(table, reason=Reason.EXPIRE)
             return True

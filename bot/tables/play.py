@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.kinds import ChangeKind, Reason
 from bot.store import StateConflict
 from bot.tables.errors import NotAllowed, NotInGame, StaleBoard
 from bot.tables.seating import SeatingOps
@@ -70,9 +71,9 @@ class PlayOps(SeatingOps):
                 names = ", ".join(table.name_of(s) for s in others)
                 outcome = Outcome(winners=others, summary=f"{name} resigned; {names} win.", ranks=ranks)
             line = f"{name} resigned."
-            await self._commit(table, seat=seat, kind="resign", text="", events=((line, None),), state=table.state,
-                               user_id=user_id, status=FINISHED, outcome=outcome.to_dict())
-            await self._publish(table, reason="resign", events=(Event(line),), actor=seat,
+            await self._commit(table, seat=seat, kind=ChangeKind.RESIGN, text="", events=((line, None),),
+                               state=table.state, user_id=user_id, status=FINISHED, outcome=outcome.to_dict())
+            await self._publish(table, reason=Reason.RESIGN, events=(Event(line),), actor=seat,
                                 private_to=self._humans(table))
             self._retire(table)
             return table.info()
@@ -85,8 +86,8 @@ class PlayOps(SeatingOps):
             seat = table.seat_of(user_id)
             who = "an admin" if seat is None else table.name_of(seat)
             line = f"The game was abandoned by {who}."
-            await self._commit(table, seat=None, kind="abandon", text="", events=((line, None),), state=table.state,
-                               user_id=user_id, status=ABANDONED, outcome=None)
-            await self._publish(table, reason="abandon", events=(Event(line),), private_to=self._humans(table))
+            await self._commit(table, seat=None, kind=ChangeKind.ABANDON, text="", events=((line, None),),
+                               state=table.state, user_id=user_id, status=ABANDONED, outcome=None)
+            await self._publish(table, reason=Reason.ABANDON, events=(Event(line),), private_to=self._humans(table))
             self._retire(table)
             return table.info()

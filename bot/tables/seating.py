@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from bot.notify import Notice, NoticeListener
+from bot.games import strongest_ai
+from bot.kinds import ChangeKind, Reason, Status
+from bot.notify import Notice
 from bot.store.clocks import ClockWrites, SeatStandIn, SeatWrite, TimerSpec, VotesCleared
 from bot.store.records import SeatClock, Timer
 from bot.tables import clocks
-from bot.tables.core import log, strongest_ai
 from bot.tables.errors import NotAllowed, NotInGame, TableError
 from bot.tables.looking import Looking
 from bot.tables.settings import AWAY_WINDOW_DAYS
@@ -39,9 +40,9 @@ class SeatingOps(Looking):
     """Who plays each seat of a running game, and their clocks."""
 
     # -- table actions ---------------------------------------------------------------------
-    async def _table_action(self, table: Table, kind: str, seat: int | None, line: str, user_id: int | None,
+    async def _table_action(self, table: Table, kind: ChangeKind, seat: int | None, line: str, user_id: int | None,
                             writes: ClockWrites | None = None, private_to: set[int] | None = None,
-                            status: str = RUNNING, also: Sequence[SeatWrite] = (),
+                            status: Status = RUNNING, also: Sequence[SeatWrite] = (),
                             before_publish: Callable[[], None] | None = None) -> None:
         """A change of the table, not of the game: logged and told; the engine's state stays.
         `also`: the change's own writes (a seat's stand-in), in the same commit;
@@ -52,7 +53,7 @@ class SeatingOps(Looking):
         if before_publish is not None:
             before_publish()
         self._wake_ai(table)
-        await self._publish(table, reason=kind, events=(Event(line),), actor=seat,
+        await self._publish(table, reason=Reason.of(kind), events=(Event(line),), actor=seat,
                             private_to=private_to if private_to is not None else set())
         self._retire(table)
 
@@ -78,11 +79,11 @@ class SeatingOps(Looking):
         return await self._resumes_after_absence(table, ClockWrites([clock], [seat], clocks.timers(clock, now)))
 
     async def _stand_in(self, table: Table, seat: int, why: str, line: str, *, release: bool = False) -> None:
-        kind = strongest_ai(table.engine)
+        kind = strongest_ai(table.engine.name)
         writes = self._stop(table, seat)
         also = (SeatStandIn(seat, kind, why, release), VotesCleared(seat))
         # The seat changes in memory only once the commit is done (if it fails, the table reloads).
-        await self._table_action(table, "stand_in", seat, line, None, writes, also=also,
+        await self._table_action(table, ChangeKind.STAND_IN, seat, line, None, writes, also=also,
                                  before_publish=lambda: self._seat_changed(
                                      table, seat, stand_in=kind, why=why, **({"user_id": None} if release else {})))
 
@@ -107,8 +108,9 @@ class SeatingOps(Looking):
                 raise NotAllowed("You are playing your seat already.")
             await self.store.set_stand_in(game_id, seat, None, None)
             self._seat_changed(table, seat, stand_in=None, why=None)
-            await self._table_action(table, "back", seat, f"Seat {seat + 1} is back and plays their seat again.",
-                                     user_id, await self._start(table, seat), private_to={seat})
+            line = f"Seat {seat + 1} is back and plays their seat again."
+            await self._table_action(table, ChangeKind.BACK, seat, line, user_id, await self._start(table, seat),
+                                     private_to={seat})
             return table.info()
 
     async def give_seat(self, game_id: int, by_user_id: int, to_user_id: int, to_name: str, seat: int | None = None,
@@ -134,7 +136,7 @@ class SeatingOps(Looking):
             await self.store.clear_votes(game_id, seat)
             line = f"Seat {seat + 1} is now played by {to_name}" + (
                 f" (instead of {before.name})." if before.user_id is not None and before.name != to_name else ".")
-            await self._table_action(table, "seat", seat, line, by_user_id, await self._start(table, seat),
+            await self._table_action(table, ChangeKind.SEAT, seat, line, by_user_id, await self._start(table, seat),
                                      private_to={seat})
             return table.info()
 
@@ -156,7 +158,7 @@ class SeatingOps(Looking):
             await self._set_game_field(game_id, "paused_at", now)
             table.row = replace(table.row, paused_at=now)
             paused = [clocks.pause(c, now) for c in table.clocks.values() if c.running]
-            await self._table_action(table, "pause", None, "The host paused the game's clocks.", by_user_id,
+            await self._table_action(table, ChangeKind.PAUSE, None, "The host paused the game's clocks.", by_user_id,
                                      ClockWrites(paused, [c.seat for c in paused]))
             return table.info()
 
@@ -170,7 +172,8 @@ class SeatingOps(Looking):
             await self._set_game_field(game_id, "paused_at", None)
             table.row = replace(table.row, paused_at=None)
             writes = await self._resume_clocks(table, set(table.clocks))
-            await self._table_action(table, "resume", None, "The host resumed the game's clocks.", by_user_id, writes)
+            await self._table_action(table, ChangeKind.RESUME, None, "The host resumed the game's clocks.", by_user_id,
+                                     writes)
             return table.info()
 
     async def _resume_clocks(self, table: Table, seats: set[int], at: float | None = None) -> ClockWrites:
@@ -295,7 +298,7 @@ class SeatingOps(Looking):
             closes = self.clock() + clocks.VOTE_WINDOW
             await self.store.set_timer(table.game_id, "vote", closes, seat=timer.seat, state_id=clock.state_id)
             await self.scheduler.changed(closes)
-            await self._table_action(table, "vote", timer.seat, f"{name}'s time ran out: the table decides "
+            await self._table_action(table, ChangeKind.VOTE, timer.seat, f"{name}'s time ran out: the table decides "
                                                                 f"what happens next (votes close <t:{closes:.0f}:R>).",
                                      None)
             await self._notify(table, "vote", timer.seat, deadline=closes, voters=tuple(voters))
@@ -342,7 +345,7 @@ class SeatingOps(Looking):
             now = self.clock()
             longer = clocks.extend(clock, clocks.WAIT_MORE, now)
             writes = ClockWrites([longer], [seat], clocks.timers(longer, now))
-            await self._table_action(table, "wait", seat, f"The table waits a day more for {name} "
+            await self._table_action(table, ChangeKind.WAIT, seat, f"The table waits a day more for {name} "
                                                           f"(until <t:{longer.deadline or now:.0f}:R>).", None, writes)
         elif choice == "stand_in":
             await self._stand_in(table, seat, "table", f"The table decided: an AI plays {name}'s seat until they "
@@ -351,7 +354,7 @@ class SeatingOps(Looking):
             await self._stand_in(table, seat, "open", f"The table opened {name}: an AI plays it until the host "
                                                       "gives it to someone (/game seat).", release=True)
         else:
-            await self._table_action(table, "abandon", None, "The table decided to end the game.", None,
+            await self._table_action(table, ChangeKind.ABANDON, None, "The table decided to end the game.", None,
                                      clocks.stop_all(table.clocks, clocks.preset(table.row.clock), self.clock()),
                                      private_to=self._humans(table), status=ABANDONED)
 
@@ -376,12 +379,7 @@ class SeatingOps(Looking):
                         thread_id=row.thread_id, title=table.engine.title, state_id=row.state_id, seat=seat,
                         seats=table.seat_infos(), user_id=user_id, deadline=deadline, share_left=share_left,
                         voters=voters)
-        for notifier in list(self._notifiers):
-            if isinstance(notifier, NoticeListener):
-                try:
-                    await notifier.on_notice(notice)
-                except Exception:
-                    log.exception("Notifier %r failed on a %s of game %d", notifier, kind, row.id)
+        await self.publisher.notice(notice)
 
 
 def _decide(votes: dict[int, str], voters: list[int], host_id: int, *, final: bool) -> str | None:

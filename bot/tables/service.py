@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.store import Store
-from bot.tables.core import LOBBY_EXPIRY, GameLookup, ai_seed
+from bot.tables.ai_seats import ai_seed
+from bot.tables.core import LOBBY_EXPIRY, GameLookup
 from bot.tables.lobby import LobbyOps
 from bot.tables.play import PlayOps
 from bot.tables.records import Records

@@ -9,18 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.kinds import Status
 from bot.notify import SeatInfo
 from engine.core import Move
 
 JSON = dict[str, Any]
 
-LOBBY = "lobby"
-RUNNING = "running"
-FINISHED = "finished"
-ABANDONED = "abandoned"
-CANCELLED = "cancelled"
+# The statuses by their short names, as the service's code reads best.
+LOBBY, RUNNING, FINISHED = Status.LOBBY, Status.RUNNING, Status.FINISHED
+ABANDONED, CANCELLED = Status.ABANDONED, Status.CANCELLED
 ACTIVE_STATUSES = (LOBBY, RUNNING)
-STATUSES = (LOBBY, RUNNING, FINISHED, ABANDONED, CANCELLED)
+STATUSES = tuple(Status)
 
 
 @dataclass(frozen=True)
@@ -34,7 +33,7 @@ class GameInfo:
     game: str  # engine key
     title: str
     options: JSON
-    status: str  # one of STATUSES
+    status: Status
     state_id: int
     host_id: int
     seats: tuple[SeatInfo, ...]
@@ -88,7 +87,7 @@ class MoveResult:
     text: str  # the move text as stored in the log
     events: tuple[str, ...]  # lines the mover may see: public ones and its own private ones
     to_move: tuple[int, ...]
-    status: str
+    status: Status
     outcome: JSON | None
     private_events: tuple[str, ...] = ()  # the lines of `events` not shown to everyone
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from bot.kinds import Reason, Status
 from bot.notify import PublicUpdate, SeatInfo
 from engine import registry
 
@@ -32,10 +33,10 @@ def engine_changes(seed: int, players: int = 3, game_id: int = 7, guild_id: int 
         outcome = game.outcome(state)
         yield Change(PublicUpdate(
             game_id=game_id, guild_id=guild_id, channel_id=100, thread_id=None, game=game.name,
-            title=game.title, status="running" if outcome is None else "finished", state_id=state_id,
+            title=game.title, status=Status.RUNNING if outcome is None else Status.FINISHED, state_id=state_id,
             seats=seats, to_move=tuple(sorted(game.to_move(state))), view=game.view(state, None),
             events=events, actor=actor, outcome=None if outcome is None else outcome.to_dict(),
-            updated_at=1_700_000_000.0 + state_id, reason="start" if actor is None else "move",
+            updated_at=1_700_000_000.0 + state_id, reason=Reason.START if actor is None else Reason.MOVE,
         ), state)
         if outcome is not None:
             return

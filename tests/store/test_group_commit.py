@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from bot.kinds import ChangeKind
 from bot.store import MoveRow, StateConflict, open_store
 from bot.tables import Tables
 from tests.databases import Target
@@ -15,7 +16,7 @@ from tests.tables.duel import games
 
 
 def change(state_id: int, text: str) -> MoveRow:
-    return MoveRow(state_id=state_id, seat=0, kind="move", text=text, events=(("a line", None),), to_move=(1,),
+    return MoveRow(state_id=state_id, seat=0, kind=ChangeKind.MOVE, text=text, events=(("a line", None),), to_move=(1,),
                    user_id=1, created_at=0.0)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.kinds import Reason
 from bot.notify import Notice
 from bot.store import open_store
 from bot.tables import MoveResult, StaleBoard, Tables
@@ -182,9 +183,9 @@ async def test_a_killed_leader_process_is_replaced_and_its_due_timers_run_once(p
         child.wait()
         now[0] += 25 * 3600  # the idle lobby's expiry falls due
         await eventually(lambda: leading.leading, "this process taking the lead from the killed one")
-        await eventually(lambda: any(u.reason == "expire" for u in told.public), "the new leader expiring the lobby")
+        await eventually(lambda: Reason.EXPIRE in [u.reason for u in told.public], "the new leader expiring the lobby")
         assert (await tables.game(lobby.game_id)).status == "cancelled"
-        assert [u.reason for u in told.public].count("expire") == 1
+        assert [u.reason for u in told.public].count(Reason.EXPIRE) == 1
     finally:
         if child.poll() is None:
             child.kill()

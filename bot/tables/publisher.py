@@ -1,0 +1,86 @@
+"""Publishing: what the table service tells its adapters after a change is committed.
+
+The service commits, then hands the table here. The publisher builds the public update (the
+spectator view only) and each concerned seat's private update, and calls every attached
+notifier in turn; a notifier that fails is logged and never undoes the change nor silences the
+others (the announcement outbox catches the thread and panels up later, docs/storage.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from bot.kinds import Reason
+from bot.notify import Notice, NoticeListener, Notifier, PrivateUpdate, PublicUpdate
+from bot.tables.table import Table
+from engine.core import Event
+
+log = logging.getLogger(__name__)
+
+
+class Publisher:
+    """The notifiers attached to the service, and the updates they are told."""
+
+    def __init__(self) -> None:
+        self._notifiers: list[Notifier] = []
+
+    def attach(self, notifier: Notifier) -> None:
+        self._notifiers.append(notifier)
+
+    def detach(self, notifier: Notifier) -> None:
+        self._notifiers.remove(notifier)
+
+    async def publish(self, table: Table, *, reason: Reason, events: Iterable[Event] = (), actor: int | None = None,
+                      private_to: Iterable[int] = ()) -> None:
+        """Tell every notifier of the table as it is now: the public update, then a private one
+        for each seat of `private_to` that a person holds."""
+        if not self._notifiers:
+            return
+        events = tuple(events)
+        row, state, engine = table.row, table.state, table.engine
+        to_move = table.to_move()
+        public = PublicUpdate(
+            game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
+            game=row.game, title=engine.title, status=row.status, state_id=row.state_id, seats=table.seat_infos(),
+            to_move=to_move, view={} if state is None else engine.view(state, None),
+            events=tuple(e.text for e in events if e.public), actor=actor, outcome=row.outcome,
+            updated_at=row.updated_at, reason=reason,
+        )
+        privates: list[PrivateUpdate] = []
+        for seat in sorted(set(private_to)):
+            info = table.seats[seat]
+            if info.user_id is None or state is None:
+                continue
+            legal = engine.legal_moves(state, seat) if seat in to_move else []
+            privates.append(PrivateUpdate(
+                game_id=row.id, guild_id=row.guild_id, game=row.game, state_id=row.state_id, seat=seat,
+                user_id=info.user_id, view=engine.view(state, seat),
+                events=tuple(e.text for e in events if not e.public and e.visible_to(seat)),
+                legal_moves=tuple(m.text for m in legal), labels={m.text: m.label or m.text for m in legal},
+                can_undo=seat in table.takebacks,
+            ))
+        for notifier in list(self._notifiers):
+            try:
+                await notifier.on_public(public)
+                for update in privates:
+                    await notifier.on_private(update)
+            except Exception:
+                log.exception("Notifier %r failed on game %d state %d", notifier, row.id, row.state_id)
+
+    async def notice(self, notice: Notice) -> None:
+        """A reminder or a vote call, for the notifiers that take notices."""
+        for notifier in list(self._notifiers):
+            if isinstance(notifier, NoticeListener):
+                try:
+                    await notifier.on_notice(notice)
+                except Exception:
+                    log.exception("Notifier %r failed on a %s of game %d", notifier, notice.kind, notice.game_id)
+
+    async def deleted(self, guild_id: int, game_id: int) -> None:
+        """A lobby was cancelled: its messages go."""
+        for notifier in list(self._notifiers):
+            try:
+                await notifier.on_deleted(guild_id, game_id)
+            except Exception:
+                log.exception("Notifier %r failed on the deletion of game %d", notifier, game_id)
