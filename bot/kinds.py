@@ -1,5 +1,5 @@
 """The bot's closed vocabularies as StrEnums: a game's status, a logged change's kind, and why
-an update was published.
+an update was published (a lobby event or a change's kind).
 
 Their values are the strings stored in the database and sent over MQTT, so a member compares
 equal to its stored text and rows written before these types existed read back unchanged.
@@ -43,7 +43,8 @@ TABLE_ACTIONS = tuple(kind for kind in ChangeKind if kind not in (ChangeKind.MOV
 
 
 class Reason(StrEnum):
-    """Why the service published an update: a lobby event, or the kind of the change committed."""
+    """Why the service published an update without committing a change: a lobby event. An
+    update for a committed change carries that change's kind instead (`UpdateReason`)."""
 
     CREATE = "create"
     JOIN = "join"
@@ -52,19 +53,7 @@ class Reason(StrEnum):
     START = "start"
     CANCEL = "cancel"
     EXPIRE = "expire"  # a lobby nobody started in time
-    MOVE = "move"
-    UNDO = "undo"
-    RESIGN = "resign"
-    ABANDON = "abandon"
-    STAND_IN = "stand_in"
-    BACK = "back"
-    SEAT = "seat"
-    PAUSE = "pause"
-    RESUME = "resume"
-    VOTE = "vote"
-    WAIT = "wait"
 
-    @classmethod
-    def of(cls, kind: ChangeKind) -> Reason:
-        """The reason an update published for a committed change of `kind` carries."""
-        return cls(kind.value)
+
+# Why an update was published: a lobby event, or the kind of the change just committed.
+UpdateReason = Reason | ChangeKind

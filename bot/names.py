@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-_SEAT = re.compile(r"\bSeat (\d{1,2})\b")
+from engine.core import replace_seats, seat_label
 
 
 def name_seats(text: str, names: Sequence[str], mark: Callable[[str], str] = str) -> str:
@@ -15,11 +14,10 @@ def name_seats(text: str, names: Sequence[str], mark: Callable[[str], str] = str
     `mark` dresses each name, e.g. in bold for Discord.
     """
 
-    def swap(match: re.Match[str]) -> str:
-        index = int(match.group(1)) - 1
-        return mark(names[index]) if 0 <= index < len(names) and names[index] else match.group(0)
+    def name(seat: int) -> str:
+        return mark(names[seat]) if 0 <= seat < len(names) and names[seat] else seat_label(seat)
 
-    return _SEAT.sub(swap, text)
+    return replace_seats(text, name)
 
 
 def result_line(outcome: Mapping[str, Any], names: Sequence[str], mark: Callable[[str], str] = str) -> str:
@@ -37,5 +35,5 @@ def result_line(outcome: Mapping[str, Any], names: Sequence[str], mark: Callable
         return reason
     if not winners:
         return "The game is over; nobody won."
-    who = ", ".join(mark(names[s]) if 0 <= s < len(names) else f"Seat {s + 1}" for s in winners)
+    who = ", ".join(mark(names[s]) if 0 <= s < len(names) else seat_label(s) for s in winners)
     return f"{who} {'win' if len(winners) > 1 else 'wins'}."

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from bot.kinds import Reason, Status
+from bot.kinds import ChangeKind, Status, UpdateReason
 
 JSON = dict[str, Any]
 
@@ -58,7 +58,7 @@ class PublicUpdate:
     actor: int | None = None  # seat that moved, if a move caused this
     outcome: JSON | None = None
     updated_at: float = 0.0
-    reason: Reason = Reason.MOVE
+    reason: UpdateReason = ChangeKind.MOVE
 
 
 @dataclass(frozen=True)

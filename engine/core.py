@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,20 @@ from engine.errors import BadMove, BadOptions, GameOver, IllegalMove, NoSuchSeat
 S = TypeVar("S")
 
 JSON = dict[str, Any]
+
+
+# Engine texts name a seat "Seat N" (1-based); adapters put the player's name in its place.
+SEAT_PATTERN = re.compile(r"\bSeat (\d{1,2})\b")
+
+
+def seat_label(seat: int) -> str:
+    """How engine texts (and anything without a player's name) name a seat: "Seat 1" for seat 0."""
+    return f"Seat {seat + 1}"
+
+
+def replace_seats(text: str, name_of: Callable[[int], str]) -> str:
+    """`text` with each "Seat N" replaced by `name_of(N - 1)` (the one place that reads seat labels)."""
+    return SEAT_PATTERN.sub(lambda match: name_of(int(match.group(1)) - 1), text)
 
 
 @dataclass(frozen=True, order=True)
@@ -286,7 +301,7 @@ class Game(ABC, Generic[S]):
 
     def not_your_turn_reason(self, state: S, seat: int) -> str:
         waiting = sorted(self.to_move(state))
-        who = ", ".join(f"Seat {s + 1}" for s in waiting)
+        who = ", ".join(seat_label(s) for s in waiting)
         return f"It isn't your turn: waiting for {who}."
 
     def is_legal(self, state: S, seat: int, move: Move | str) -> bool:

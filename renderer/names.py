@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
+from engine.views import replace_seats, seat_label
 from renderer.canvas import BOLD, NAME_IN_SENTENCE, clip, font
-
-# Engine texts name seats "Seat N", 1-based (the same pattern as bot/names.py; the renderer
-# keeps its own copy so it imports only the engine and itself).
-_SEAT = re.compile(r"\bSeat (\d{1,2})\b")
 
 
 @cache
@@ -45,13 +41,13 @@ def seat_name(names: Sequence[str], seat: int, *, size: int | None = None,
     name inside a sentence must leave room for the rest of the sentence.
     """
     name = drawable(names[seat]) if 0 <= seat < len(names) else ""
-    name = name or f"Seat {seat + 1}"
+    name = name or seat_label(seat)
     return name if size is None else clip(name, BOLD, size, max_width)
 
 
 def name_seats(text: str, names: Sequence[str], *, size: int | None = None) -> str:
     """An engine text with each "Seat N" replaced by that player's name (see `seat_name`)."""
-    return _SEAT.sub(lambda match: seat_name(names, int(match.group(1)) - 1, size=size), text)
+    return replace_seats(text, lambda seat: seat_name(names, seat, size=size))
 
 
 def joined(words: Sequence[str]) -> str:

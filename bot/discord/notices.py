@@ -24,6 +24,7 @@ from bot.discord.replies import ack, say
 from bot.names import name_seats
 from bot.notify import Notice
 from bot.tables.seating import VOTE_CHOICES, VOTE_LABELS
+from engine.core import seat_label
 
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
@@ -68,7 +69,7 @@ async def remind(bot: SkaldBot, notice: Notice) -> None:
 async def call_vote(bot: SkaldBot, notice: Notice) -> None:
     """Ask the table what happens to a seat whose time ran out."""
     names = [s.name for s in notice.seats]
-    who = name_seats(f"Seat {notice.seat + 1}", names, lambda n: f"**{n}**")
+    who = name_seats(seat_label(notice.seat), names, lambda n: f"**{n}**")
     view = discord.ui.View(timeout=None)
     for choice in VOTE_CHOICES:
         view.add_item(control(ControlId(notice.game_id, notice.state_id, "vote", f"{notice.seat}:{choice}"),

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.names import name_seats, result_line
 from bot.notify import PublicUpdate, SeatInfo
+from engine.core import seat_label
 
 SCHEMA = 1
 
@@ -37,7 +38,7 @@ def _names(seats: tuple[SeatInfo, ...]) -> list[str]:
 
 
 def _seat_ref(names: Sequence[str], seat: int) -> JSON:
-    return {"seat": seat, "name": names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"}
+    return {"seat": seat, "name": names[seat] if 0 <= seat < len(names) else seat_label(seat)}
 
 
 def state_document(update: PublicUpdate) -> JSON:

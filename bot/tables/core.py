@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.kinds import ChangeKind, Reason, Status
+from bot.kinds import ChangeKind, Status, UpdateReason
 from bot.names import name_seats
 from bot.notify import Notifier
 from bot.store import Store, open_store
@@ -319,7 +319,7 @@ class TablesCore:
         # Before the notices: a notice cancelled midway must not leave an AI seat asleep. The AI
         # task needs this game's lock, so its moves are still told after this one.
         self._wake_ai(table)
-        await self._publish(table, reason=Reason.MOVE, events=step.events, actor=seat, private_to=concerned)
+        await self._publish(table, reason=ChangeKind.MOVE, events=step.events, actor=seat, private_to=concerned)
         self._retire(table)
         return MoveResult(
             game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=move.text,
@@ -489,7 +489,7 @@ class TablesCore:
         table.seats = tuple(await self.store.seats(table.game_id))
         table.row = replace(table.row, updated_at=now)
 
-    async def _publish(self, table: Table, *, reason: Reason, events: Iterable[Event] = (), actor: int | None = None,
-                       private_to: Iterable[int] = ()) -> None:
+    async def _publish(self, table: Table, *, reason: UpdateReason, events: Iterable[Event] = (),
+                       actor: int | None = None, private_to: Iterable[int] = ()) -> None:
         """Tell every notifier (bot/tables/publisher.py); a failing one never undoes the change."""
         await self.publisher.publish(table, reason=reason, events=events, actor=actor, private_to=private_to)

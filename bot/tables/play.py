@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.kinds import ChangeKind, Reason
+from bot.kinds import ChangeKind
 from bot.store import StateConflict
 from bot.tables.errors import NotAllowed, NotInGame, StaleBoard
 from bot.tables.seating import SeatingOps
@@ -12,7 +12,7 @@ from bot.tables.types import (
     GameInfo,
     MoveResult,
 )
-from engine.core import Event, Outcome
+from engine.core import Event, Outcome, seat_label
 
 
 class PlayOps(SeatingOps):
@@ -62,7 +62,7 @@ class PlayOps(SeatingOps):
             if table.engine.cooperative:
                 if table.seats[seat].stand_in is not None:
                     raise NotAllowed("An AI plays your seat already.")
-                await self._stand_in(table, seat, "resigned", f"Seat {seat + 1} resigned; an AI plays their seat "
+                await self._stand_in(table, seat, "resigned", f"{seat_label(seat)} resigned; an AI plays their seat "
                                                               "and the crew sails on.")
                 return table.info()
             else:
@@ -73,7 +73,7 @@ class PlayOps(SeatingOps):
             line = f"{name} resigned."
             await self._commit(table, seat=seat, kind=ChangeKind.RESIGN, text="", events=((line, None),),
                                state=table.state, user_id=user_id, status=FINISHED, outcome=outcome.to_dict())
-            await self._publish(table, reason=Reason.RESIGN, events=(Event(line),), actor=seat,
+            await self._publish(table, reason=ChangeKind.RESIGN, events=(Event(line),), actor=seat,
                                 private_to=self._humans(table))
             self._retire(table)
             return table.info()
@@ -88,6 +88,6 @@ class PlayOps(SeatingOps):
             line = f"The game was abandoned by {who}."
             await self._commit(table, seat=None, kind=ChangeKind.ABANDON, text="", events=((line, None),),
                                state=table.state, user_id=user_id, status=ABANDONED, outcome=None)
-            await self._publish(table, reason=Reason.ABANDON, events=(Event(line),), private_to=self._humans(table))
+            await self._publish(table, reason=ChangeKind.ABANDON, events=(Event(line),), private_to=self._humans(table))
             self._retire(table)
             return table.info()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
-from bot.kinds import Reason
+from bot.kinds import UpdateReason
 from bot.notify import Notice, NoticeListener, Notifier, PrivateUpdate, PublicUpdate
 from bot.tables.table import Table
 from engine.core import Event
@@ -31,8 +31,8 @@ class Publisher:
     def detach(self, notifier: Notifier) -> None:
         self._notifiers.remove(notifier)
 
-    async def publish(self, table: Table, *, reason: Reason, events: Iterable[Event] = (), actor: int | None = None,
-                      private_to: Iterable[int] = ()) -> None:
+    async def publish(self, table: Table, *, reason: UpdateReason, events: Iterable[Event] = (),
+                      actor: int | None = None, private_to: Iterable[int] = ()) -> None:
         """Tell every notifier of the table as it is now: the public update, then a private one
         for each seat of `private_to` that a person holds."""
         if not self._notifiers:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.games import strongest_ai
-from bot.kinds import ChangeKind, Reason, Status
+from bot.kinds import ChangeKind, Status
 from bot.notify import Notice
 from bot.store.clocks import ClockWrites, SeatStandIn, SeatWrite, TimerSpec, VotesCleared
 from bot.store.records import SeatClock, Timer
@@ -21,7 +21,7 @@ from bot.tables.looking import Looking
 from bot.tables.settings import AWAY_WINDOW_DAYS
 from bot.tables.table import Table
 from bot.tables.types import ABANDONED, RUNNING, GameInfo
-from engine.core import Event
+from engine.core import Event, seat_label
 
 REMINDERS = {"half": 0.5, "tenth": 0.1}
 VOTE_CHOICES = ("wait", "stand_in", "open", "end")
@@ -53,7 +53,7 @@ class SeatingOps(Looking):
         if before_publish is not None:
             before_publish()
         self._wake_ai(table)
-        await self._publish(table, reason=Reason.of(kind), events=(Event(line),), actor=seat,
+        await self._publish(table, reason=kind, events=(Event(line),), actor=seat,
                             private_to=private_to if private_to is not None else set())
         self._retire(table)
 
@@ -95,7 +95,7 @@ class SeatingOps(Looking):
             seat = self._own_seat(table, user_id)
             if table.seats[seat].stand_in is not None:
                 raise NotAllowed("An AI already plays your seat.")
-            await self._stand_in(table, seat, "left", f"Seat {seat + 1} left the table; an AI plays their seat "
+            await self._stand_in(table, seat, "left", f"{seat_label(seat)} left the table; an AI plays their seat "
                                                       "until they are back (/game back).")
             return table.info()
 
@@ -108,7 +108,7 @@ class SeatingOps(Looking):
                 raise NotAllowed("You are playing your seat already.")
             await self.store.set_stand_in(game_id, seat, None, None)
             self._seat_changed(table, seat, stand_in=None, why=None)
-            line = f"Seat {seat + 1} is back and plays their seat again."
+            line = f"{seat_label(seat)} is back and plays their seat again."
             await self._table_action(table, ChangeKind.BACK, seat, line, user_id, await self._start(table, seat),
                                      private_to={seat})
             return table.info()
@@ -128,13 +128,13 @@ class SeatingOps(Looking):
                                                             else "no seat is open or played by a stand-in") + ".")
                 seat = free[0]
             if seat not in free:
-                raise NotAllowed(f"Seat {seat + 1} is played by its own player; only an open seat or one an AI "
+                raise NotAllowed(f"{seat_label(seat)} is played by its own player; only an open seat or one an AI "
                                  "stands in for can be given.")
             before = table.seats[seat]
             await self.store.give_seat(game_id, seat, to_user_id, to_name)
             self._seat_changed(table, seat, user_id=to_user_id, name=to_name, stand_in=None, why=None)
             await self.store.clear_votes(game_id, seat)
-            line = f"Seat {seat + 1} is now played by {to_name}" + (
+            line = f"{seat_label(seat)} is now played by {to_name}" + (
                 f" (instead of {before.name})." if before.user_id is not None and before.name != to_name else ".")
             await self._table_action(table, ChangeKind.SEAT, seat, line, by_user_id, await self._start(table, seat),
                                      private_to={seat})
@@ -289,7 +289,7 @@ class SeatingOps(Looking):
             clock = self._live_clock(table, timer)
             if clock is None or not clock.running or (clock.deadline or 0) > self.clock() + 1:
                 return
-            name = f"Seat {timer.seat + 1}"
+            name = seat_label(timer.seat)
             voters = self._voters(table, timer.seat)
             if table.row.timeout_policy != "vote" or not voters:
                 await self._stand_in(table, timer.seat, "timeout", f"{name}'s time ran out: an AI plays their "
@@ -337,7 +337,7 @@ class SeatingOps(Looking):
     async def _settle(self, table: Table, seat: int, choice: str) -> None:
         """Carry out the table's decision about a timed-out seat."""
         await self.store.clear_votes(table.game_id, seat)
-        name = f"Seat {seat + 1}"
+        name = seat_label(seat)
         if choice == "wait":
             clock = table.clocks.get(seat)
             if clock is None:

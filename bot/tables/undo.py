@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from bot.kinds import Reason
+from bot.kinds import ChangeKind
 from bot.move_log import MOVE, UNDO, History, undo_target
 from bot.store.records import MoveRow
 from bot.tables.core import TablesCore
@@ -179,7 +179,7 @@ class UndoOps(TablesCore):
             table.takebacks[seat] = Takeback(again.target.state_id, before, frozenset(again.target.to_move))
         concerned = {seat, *waiting, *table.to_move()}
         self._wake_ai(table)
-        await self._publish(table, reason=Reason.UNDO, events=events, actor=seat, private_to=concerned)
+        await self._publish(table, reason=ChangeKind.UNDO, events=events, actor=seat, private_to=concerned)
         return MoveResult(
             game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=shown, events=(line, mine),
             to_move=table.to_move(), status=table.row.status, outcome=table.row.outcome, private_events=(mine,),

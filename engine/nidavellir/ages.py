@@ -15,7 +15,7 @@ from engine.nidavellir.components import (
     MINER,
     SUITS,
     WARRIOR,
-    seat_name,
+    seat_label,
 )
 from engine.nidavellir.effects import notify, owned_effects, pioneer_draw
 from engine.nidavellir.hooks import DISTINCTION_WON
@@ -60,7 +60,7 @@ def distinction(state: NidavellirState, task: Task) -> list[Event]:
     seat = state.seats[winner]
     seat.distinctions.append(suit)
     notify(state, winner, DISTINCTION_WON)
-    events = [Event(f"{seat_name(winner)} wins the {label} with {best} {SUITS[suit]} ranks.")]
+    events = [Event(f"{seat_label(winner)} wins the {label} with {best} {SUITS[suit]} ranks.")]
     if suit == WARRIOR:
         state.tasks.insert(0, Task(TRANSFORM, winner, KINGS_HAND_BONUS, card=KINGS_HAND))
     elif suit == HUNTER:
@@ -69,9 +69,9 @@ def distinction(state: NidavellirState, task: Task) -> list[Event]:
         seat.bronze.remove(0)
         seat.pouch.append(HUNTER_COIN)
         seat.pouch.sort()
-        events.append(Event(f"{seat_name(winner)} exchanges the 0 for the Hunter's 3."))
+        events.append(Event(f"{seat_label(winner)} exchanges the 0 for the Hunter's 3."))
     elif suit == MINER:
-        events.append(Event(f"{seat_name(winner)}'s gem {seat.gem} leaves play for the gem 6."))
+        events.append(Event(f"{seat_label(winner)}'s gem {seat.gem} leaves play for the gem 6."))
         seat.gem = CROWN_GEM
     elif suit == BLACKSMITH:
         state.tasks[0:0] = [*place(state, winner, "armorer", BLACKSMITH), Task(CHECK_HEROES, winner)]
@@ -79,7 +79,7 @@ def distinction(state: NidavellirState, task: Task) -> list[Event]:
         deck = state.decks[1]
         state.pioneer = [deck.pop() for _ in range(min(len(deck), pioneer_draw(state, winner, PIONEER_DRAW)))]
         state.tasks.insert(0, Task(PIONEER, winner))
-        events.append(Event(f"{seat_name(winner)} draws {len(state.pioneer)} cards from the Age 2 deck."))
+        events.append(Event(f"{seat_label(winner)} draws {len(state.pioneer)} cards from the Age 2 deck."))
     return events
 
 

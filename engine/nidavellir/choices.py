@@ -22,7 +22,7 @@ from engine.nidavellir.components import (
     TAVERN_LABELS,
     coin_token,
     coin_value,
-    seat_name,
+    seat_label,
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
 from engine.nidavellir.grammar import HERO_TOKENS, coin_of_token
@@ -120,7 +120,7 @@ class Bidding(Choice):
             player.bids[tavern] = coin
         player.has_bid = True
         player.pouch_shown = False
-        events = [Event(f"{seat_name(seat)} has placed their bids.")]
+        events = [Event(f"{seat_label(seat)} has placed their bids.")]
         mine = ", ".join(f"{coin_token(c)} on the {TAVERN_LABELS[t]}" for t, c in enumerate(coins))
         events.append(Event(f"Your bids: {mine}.", frozenset({seat})))
         if not bidders(state):
@@ -151,7 +151,7 @@ class FaceUpBid(Choice):
         state.seats[task.seat].pouch.remove(coin)
         state.seats[task.seat].bids[state.tavern] = coin
         order_tavern(state)
-        return [Event(f"{seat_name(task.seat)} bids {token} face up on the {TAVERN_LABELS[state.tavern]}.")]
+        return [Event(f"{seat_label(task.seat)} bids {token} face up on the {TAVERN_LABELS[state.tavern]}.")]
 
 
 # What a pick may be instead of taking a tavern card, as the prompt says it.
@@ -218,7 +218,7 @@ class TavernPick(Choice):
         if verb == "take":
             card = card_of(move)
             state.taverns[state.tavern].remove(card)
-            events.append(Event(f"{seat_name(seat)} takes {CARDS[card].label} from the "
+            events.append(Event(f"{seat_label(seat)} takes {CARDS[card].label} from the "
                                 f"{TAVERN_LABELS[state.tavern]}."))
             for rules in expansions(state):
                 events += rules.took(state, seat, card)
@@ -360,7 +360,7 @@ class ColumnFor(Choice):
                     if self.hero in column:
                         column.remove(self.hero)
             state.tasks[0:0] = [*place(state, task.seat, self.hero, suit), Task(CHECK_HEROES, task.seat)]
-        return [Event(f"{seat_name(task.seat)} puts {CARDS[self.hero].label} in the {name} column.")]
+        return [Event(f"{seat_label(task.seat)} puts {CARDS[self.hero].label} in the {name} column.")]
 
 
 class TopDiscard(Choice):
@@ -402,7 +402,7 @@ class TopDiscard(Choice):
         excluded = (*task.args, suit)
         if task.n > 1:
             state.tasks.insert(0, Task(DISCARD, task.seat, task.n - 1, excluded))
-        return [Event(f"{seat_name(task.seat)} discards {CARDS[card].label}.")]
+        return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label}.")]
 
 
 class PioneerKeep(Choice):
@@ -428,7 +428,7 @@ class PioneerKeep(Choice):
         state.rng = rng.state
         tasks, said = gain(state, task.seat, card)
         state.tasks[0:0] = [*tasks, Task(CHECK_HEROES, task.seat)]
-        return [Event(f"{seat_name(task.seat)} keeps {CARDS[card].label}; the other cards go back "
+        return [Event(f"{seat_label(task.seat)} keeps {CARDS[card].label}; the other cards go back "
                       f"into the Age 2 deck, which is shuffled."), *said]
 
 

@@ -19,7 +19,7 @@ from engine.nidavellir.components import (
     coin_token,
     coin_value,
     is_trading,
-    seat_name,
+    seat_label,
 )
 from engine.nidavellir.state import NO_BID, NidavellirState, SeatState
 
@@ -117,8 +117,8 @@ def transform(state: NidavellirState, index: int, coin: int, place: int, amount:
     """Swap `coin` (at `place`) for the treasure coin worth `amount` more; same place."""
     new = transform_coin(state, index, coin, place, amount)
     if new is None:
-        return [Event(f"{seat_name(index)} can't transform a coin ({why}): the Royal Treasure is empty.")]
-    events = [Event(f"{seat_name(index)} transforms {a_coin(coin_token(coin))} into {a_coin(new)} ({why}).")]
+        return [Event(f"{seat_label(index)} can't transform a coin ({why}): the Royal Treasure is empty.")]
+    events = [Event(f"{seat_label(index)} transforms {a_coin(coin_token(coin))} into {a_coin(new)} ({why}).")]
     events.append(Event(f"Your {coin_token(coin)} on {where(place)} became {a_coin(new)}.", frozenset({index})))
     return events
 
@@ -129,7 +129,7 @@ def trade(state: NidavellirState, index: int, first: int, second: int, terms: Te
     total = coin_value(first) + coin_value(second) + terms.bonus
     new = treasure_pick(state.treasure, total)
     if new is None:
-        return [Event(f"{seat_name(index)} can't trade: the Royal Treasure is empty.")]
+        return [Event(f"{seat_label(index)} can't trade: the Royal Treasure is empty.")]
     state.treasure.remove(new)
     given = (min if terms.lower else max)(first, second, key=coin_value)
     seat.pouch.remove(given)
@@ -142,5 +142,5 @@ def trade(state: NidavellirState, index: int, first: int, second: int, terms: Te
         seat.marks[card] = 1
     plus = f" + {terms.bonus}" if terms.bonus else ""
     why = f" ({', '.join(terms.said)})" if terms.said else ""
-    return [Event(f"{seat_name(index)} trades {coin_token(first)} + {coin_token(second)}{plus} = {total}{why}: "
+    return [Event(f"{seat_label(index)} trades {coin_token(first)} + {coin_token(second)}{plus} = {total}{why}: "
                   f"takes {a_coin(new)}, gives up the {coin_token(given)}.")]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core import seat_label as seat_label  # re-exported: the rules modules name seats with it
+
 BLACKSMITH, HUNTER, EXPLORER, MINER, WARRIOR = range(5)
 SUITS = ("blacksmith", "hunter", "explorer", "miner", "warrior")
 SUIT_BY_NAME = {name: index for index, name in enumerate(SUITS)}
@@ -56,10 +58,6 @@ def treasure(players: int) -> list[int]:
 def gems(players: int) -> list[int]:
     """Gems in play: the highest `players` of 1–5."""
     return list(range(6 - players, 6))
-
-
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
 
 
 # Kinds of card. Where a card goes when gained follows from its kind (flow.gain).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms
-from engine.nidavellir.components import seat_name
+from engine.nidavellir.components import seat_label
 from engine.nidavellir.heroes import BASE_HERO_EFFECTS
 from engine.nidavellir.hooks import Effect
 from engine.nidavellir.idavoll.effects import IDAVOLL_EFFECTS
@@ -106,4 +106,4 @@ def cancel_discard(state: NidavellirState, seat: int, source: str) -> list[Event
     """`seat` cancels the discard `source` (a card's label) asked of it, spending Thor's power."""
     card = discard_canceller(state, seat)
     spend_power(state, seat, card)
-    return [Event(f"{seat_name(seat)} uses {CARDS[card].label}'s power: no discard for {source}.")]
+    return [Event(f"{seat_label(seat)} uses {CARDS[card].label}'s power: no discard for {source}.")]

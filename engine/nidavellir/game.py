@@ -13,7 +13,7 @@ from typing import Any
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, validate_options
 from engine.errors import IllegalMove
 from engine.nidavellir.choices import pending
-from engine.nidavellir.components import seat_name
+from engine.nidavellir.components import seat_label
 from engine.nidavellir.grammar import parse
 from engine.nidavellir.legacy import decode_legacy
 from engine.nidavellir.rounds import bidders
@@ -117,7 +117,7 @@ class Nidavellir(Game[NidavellirState]):
         scores = totals(state)
         places = ranks_of(scores)
         winners = tuple(i for i, p in enumerate(places) if p == 1)
-        names = " and ".join(seat_name(w) for w in winners)
+        names = " and ".join(seat_label(w) for w in winners)
         summary = f"{names} {'share the win' if len(winners) > 1 else 'wins'} with {max(scores)} points."
         return Outcome(winners, summary, scores=tuple(scores), ranks=tuple(places), sheet=sheet(state))
 
@@ -143,7 +143,7 @@ def play(state: NidavellirState, seat: int, move: Move) -> list[Event]:
     """Carry out a legal move (canonical) in place and run the rule steps that follow."""
     found = pending(state, seat)
     if found is None:
-        raise ValueError(f"Seat {seat + 1} has no choice pending for {move.text!r}")
+        raise ValueError(f"{seat_label(seat)} has no choice pending for {move.text!r}")
     choice, task = found
     if task.kind != BID:
         state.tasks.pop(0)

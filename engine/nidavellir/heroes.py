@@ -15,7 +15,7 @@ from engine.nidavellir.components import (
     HUNTER,
     TAVERN_LABELS,
     coin_value,
-    seat_name,
+    seat_label,
 )
 from engine.nidavellir.hooks import Effect
 from engine.nidavellir.state import DISCARD, NO_BID, THRUD_MOVE, TRANSFORM, YLUD_MOVE, NidavellirState, Task
@@ -95,7 +95,7 @@ class Uline(Effect):
         if not back:
             return [], []
         names = " and the ".join(back)
-        return [], [Event(f"{seat_name(seat)} takes back the bids on the {names} into Uline's hand.")]
+        return [], [Event(f"{seat_label(seat)} takes back the bids on the {names} into Uline's hand.")]
 
 
 class Thrud(Effect):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.nidavellir.army import lines
 from engine.nidavellir.cards import CARDS, DWERGS, HERO_ORDER
-from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, SPECIAL, seat_name
+from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, SPECIAL, seat_label
 from engine.nidavellir.effects import blocks_line_heroes, effect, notify
 from engine.nidavellir.hooks import HERO_RECRUITED, PLACED
 from engine.nidavellir.idavoll.effects import FREE_HEROES
@@ -105,7 +105,7 @@ def recruit(state: NidavellirState, index: int, hero: str, by_odin: bool = False
     state.reserve.remove(hero)
     seat.heroes.append(hero)
     piece = CARDS[hero]
-    events = [Event(f"{seat_name(index)} recruits {piece.label}.")]
+    events = [Event(f"{seat_label(index)} recruits {piece.label}.")]
     if not by_odin:
         notify(state, index, HERO_RECRUITED)
     if piece.suit is None:

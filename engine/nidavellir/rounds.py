@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.nidavellir.cards import CARDS, DISTINCTION_ORDER, cards_per_tavern, discard_tavern_card
-from engine.nidavellir.components import CROWN_GEM, TAVERN_LABELS, coin_value, is_trading, seat_name
+from engine.nidavellir.components import CROWN_GEM, TAVERN_LABELS, coin_value, is_trading, seat_label
 from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.idavoll.rules import IDAVOLL_RULES
@@ -141,7 +141,7 @@ def take_from_tavern(state: NidavellirState, index: int, card: str) -> list[Even
     state.picked[state.tavern].append(index)
     tasks, said = gain(state, index, card)
     state.tasks[0:0] = pick_tasks(state, index, tasks)
-    return [Event(f"{seat_name(index)} takes {CARDS[card].label} from the {TAVERN_LABELS[state.tavern]}."), *said]
+    return [Event(f"{seat_label(index)} takes {CARDS[card].label} from the {TAVERN_LABELS[state.tavern]}."), *said]
 
 
 def end_tavern(state: NidavellirState) -> list[Event]:
@@ -166,7 +166,7 @@ def end_tavern(state: NidavellirState) -> list[Event]:
     gems = [seat.gem for seat in state.seats]
     for a, b in gem_swaps(state.order_values, gems):
         state.seats[a].gem, state.seats[b].gem = gems[b], gems[a]
-        events.append(Event(f"{seat_name(a)} and {seat_name(b)} tied and swap gems {gems[a]} and {gems[b]}."))
+        events.append(Event(f"{seat_label(a)} and {seat_label(b)} tied and swap gems {gems[a]} and {gems[b]}."))
     if tavern < 2:
         return events + reveal(state, tavern + 1)
     later = [task for rules in expansions(state) for task in rules.round_end(state)]

@@ -22,7 +22,7 @@ from engine.nidavellir.components import (
     coin_token,
     coin_value,
     is_trading,
-    seat_name,
+    seat_label,
 )
 from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.idavoll.cards import GIANT_CLASS, VALKYRIE_TRACKS
@@ -235,10 +235,10 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
         first = state.tasks[0]
         prompt = CHOICES[first.kind].prompt_text(state, first)
         task = {"seat": first.seat, "kind": first.kind, "text": prompt}
-        hint = f"{seat_name(first.seat)}: {prompt}."
+        hint = f"{seat_label(first.seat)}: {prompt}."
     elif state.phase == BID:
         task = {"seat": None, "kind": "bid", "text": BIDDING.prompt_text(state, Task(BID))}
-        waiting = ", ".join(seat_name(s) for s in sorted(bidders(state)))
+        waiting = ", ".join(seat_label(s) for s in sorted(bidders(state)))
         hint = f"Bidding: waiting for {waiting}."
     pioneer = None
     if state.tasks and state.tasks[0].kind == PIONEER and state.tasks[0].seat == viewer:

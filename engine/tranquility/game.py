@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, validate_options
+from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, seat_label, validate_options
 from engine.rng import Rng
 from engine.tranquility import rules
 from engine.tranquility.cards import (
@@ -238,6 +238,6 @@ class Tranquility(Game[TranquilityState]):
 
     def not_your_turn_reason(self, state: TranquilityState, seat: int) -> str:
         if state.phase == START_PHASE:
-            return f"It isn't your turn: Seat {state.declarer + 1} declares next for the Start discard."
-        return f"It isn't your turn: Seat {state.turn + 1} is playing."
+            return f"It isn't your turn: {seat_label(state.declarer)} declares next for the Start discard."
+        return f"It isn't your turn: {seat_label(state.turn)} is playing."
 

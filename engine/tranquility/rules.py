@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from engine.core import Event
+from engine.core import Event, seat_label
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.tranquility.cards import (
@@ -31,10 +31,6 @@ from engine.tranquility.state import OVER, PLAY, ROCKS, START_PHASE, LastMove, T
 
 COMPLETE_ROWS_TO_CLEAR_ROCKS = 4
 NO_CEILING = ISLAND_MAX + 1
-
-
-def seat_text(seat: int) -> str:
-    return f"Seat {seat + 1}"
 
 
 def _are(count: int) -> str:
@@ -353,7 +349,7 @@ def _end(state: TranquilityState, won: bool, reason: str, events: list[Event] | 
 def perform(state: TranquilityState, seat: int, action: Action) -> list[Event]:
     """Carry out a checked action in place; return its events."""
     events: list[Event] = []
-    who = seat_text(seat)
+    who = seat_label(seat)
     kind = action.kind
     text = wording(action).public
     cells: list[int] = []
@@ -443,7 +439,7 @@ def _after_rocks(state: TranquilityState, events: list[Event]) -> None:
         state.start_total = 0
         state.pass_discarded = 0
         events.append(Event(f"The team now discards {START_DISCARD_TOTAL} cards face down, "
-                            f"declaring in turn from {seat_text(state.turn)}."))
+                            f"declaring in turn from {seat_label(state.turn)}."))
         _check_declarer(state)
         return
     _end_turn(state, events)
@@ -455,7 +451,7 @@ def _declare(state: TranquilityState, seat: int, cards: tuple[int, ...], events:
     state.pass_discarded += len(cards)
     told = _discard_story(cards) if cards else "nothing"
     running = f"{state.start_total} of {START_DISCARD_TOTAL}"
-    events.append(Event(f"{seat_text(seat)} discards {told} for the Start ({running})."))
+    events.append(Event(f"{seat_label(seat)} discards {told} for the Start ({running})."))
     _discard(state, seat, cards, events)
     if state.over:
         return
@@ -492,7 +488,7 @@ def _draw(state: TranquilityState, seat: int, events: list[Event]) -> None:
     del pile[-wanted:]
     hand.extend(drawn)
     hand.sort()
-    events.append(Event(f"{seat_text(seat)} draws {counted(len(drawn))}."))
+    events.append(Event(f"{seat_label(seat)} draws {counted(len(drawn))}."))
     events.append(Event(f"You draw {listing(sorted(drawn))}.", frozenset({seat})))
 
 
@@ -506,5 +502,5 @@ def _end_turn(state: TranquilityState, events: list[Event]) -> None:
     # Detected at the start of the turn so the game ends without a move from the stuck player;
     # told through the outcome only, because whether a card fits depends on that player's hidden hand.
     if len(hand) < 2 and not legal_actions(state, state.turn):
-        _end(state, False, f"{seat_text(state.turn)} can't act with {counted(len(hand))} in hand "
+        _end(state, False, f"{seat_label(state.turn)} can't act with {counted(len(hand))} in hand "
                            "(nothing playable, too few to discard two): the ship is lost.", None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict, cast
 
-from engine.core import JSON, Outcome
+from engine.core import JSON, Outcome, replace_seats, seat_label
 
 
 class OutcomeView(TypedDict):
@@ -44,3 +44,7 @@ def outcome_view(outcome: Outcome | None) -> OutcomeView | None:
 def as_json(view: ViewBase) -> JSON:
     """A typed view as `Game.view` returns it (the same dict)."""
     return cast(JSON, view)
+
+
+# The seat naming the renderer shares with the engine (its only engine import is this package).
+__all__ = ["JSON", "OutcomeView", "ViewBase", "as_json", "outcome_view", "replace_seats", "seat_label"]

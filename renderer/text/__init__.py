@@ -8,17 +8,16 @@ one gets a plain listing.
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from engine.views import replace_seats, seat_label
 from renderer.places import Places
 
 JSON = dict[str, Any]
 ViewText = Callable[[JSON, Sequence[str]], str]
 
-_SEAT = re.compile(r"\bSeat (\d{1,2})\b")  # how engine texts name seats (docs/engine.md)
 _TEXTS = Places(__name__)  # renderer/text/<game>.py: `render_view`
 
 
@@ -32,12 +31,12 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     """Display name of a seat; blank or missing names become 'Seat N', as engine texts name seats."""
     if 0 <= seat < len(names) and names[seat].strip():
         return names[seat].strip()
-    return f"Seat {seat + 1}"
+    return seat_label(seat)
 
 
 def named(text: str, names: Sequence[str]) -> str:
     """An engine text with each "Seat N" shown by its display name."""
-    return _SEAT.sub(lambda match: seat_name(names, int(match.group(1)) - 1), text)
+    return replace_seats(text, lambda seat: seat_name(names, seat))
 
 
 def _plain(view: JSON, names: Sequence[str]) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.kinds import Reason, Status
+from bot.kinds import ChangeKind, Reason, Status
 from bot.notify import PublicUpdate, SeatInfo
 from engine import registry
 
@@ -36,7 +36,7 @@ def engine_changes(seed: int, players: int = 3, game_id: int = 7, guild_id: int 
             title=game.title, status=Status.RUNNING if outcome is None else Status.FINISHED, state_id=state_id,
             seats=seats, to_move=tuple(sorted(game.to_move(state))), view=game.view(state, None),
             events=events, actor=actor, outcome=None if outcome is None else outcome.to_dict(),
-            updated_at=1_700_000_000.0 + state_id, reason=Reason.START if actor is None else Reason.MOVE,
+            updated_at=1_700_000_000.0 + state_id, reason=Reason.START if actor is None else ChangeKind.MOVE,
         ), state)
         if outcome is not None:
             return

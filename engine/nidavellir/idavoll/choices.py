@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.choice import Choice
-from engine.nidavellir.components import SUIT_BY_NAME, SUITS, coin_token, seat_name
+from engine.nidavellir.components import SUIT_BY_NAME, SUITS, coin_token, seat_label
 from engine.nidavellir.grammar import coin_of_token
 from engine.nidavellir.idavoll.effects import OLRUN_CLASS
 from engine.nidavellir.idavoll.gods import GOD_CHOICES
@@ -36,7 +36,7 @@ class OlrunClass(Choice):
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         name = move.text.split()[1]
         state.seats[task.seat].marks[OLRUN_CLASS] = SUIT_BY_NAME[name] + 1
-        return [Event(f"{seat_name(task.seat)} puts Ölrun's class token on {name}.")]
+        return [Event(f"{seat_label(task.seat)} puts Ölrun's class token on {name}.")]
 
 
 class GullinburstiPlacement(Choice):
@@ -53,7 +53,7 @@ class GullinburstiPlacement(Choice):
         name = move.text.split()[-1]
         state.seats[task.seat].command.remove("gullinbursti")
         state.tasks[0:0] = [*place(state, task.seat, "gullinbursti", SUIT_BY_NAME[name]), Task(CHECK_HEROES, task.seat)]
-        return [Event(f"{seat_name(task.seat)} puts Gullinbursti in the {name} column.")]
+        return [Event(f"{seat_label(task.seat)} puts Gullinbursti in the {name} column.")]
 
 
 class SkymirKeep(Choice):
@@ -73,7 +73,7 @@ class SkymirKeep(Choice):
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         card = move.text.split(" ", 1)[1]
         state.drawn.remove(card)
-        events = [Event(f"{seat_name(task.seat)} keeps {CARDS[card].label} (Skymir).")]
+        events = [Event(f"{seat_label(task.seat)} keeps {CARDS[card].label} (Skymir).")]
         tasks, said = gain(state, task.seat, card)
         tasks.append(Task(CHECK_HEROES, task.seat))
         if task.n > 1 and state.drawn:

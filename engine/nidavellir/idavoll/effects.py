@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.nidavellir.cards import BRAVERY_IN, CARDS
-from engine.nidavellir.components import MINER, SUITS, coin_value, seat_name
+from engine.nidavellir.components import MINER, SUITS, coin_value, seat_label
 from engine.nidavellir.hooks import (
     BETTERMENT,
     DISTINCTION_WON,
@@ -89,7 +89,7 @@ class Hreasvelg(Effect):
             return [], []
         state.aside.remove("gullinbursti")
         state.seats[seat].command.append("gullinbursti")
-        return [Task(GULLINBURSTI_MOVE, seat)], [Event(f"{seat_name(seat)} takes Gullinbursti.")]
+        return [Task(GULLINBURSTI_MOVE, seat)], [Event(f"{seat_label(seat)} takes Gullinbursti.")]
 
 
 class God(Effect):
@@ -113,7 +113,7 @@ class Giant(Effect):
         self.effect = effect  # the task kind of its effect on capture, or "" (it only scores)
 
     def gained(self, state: NidavellirState, seat: int) -> tuple[list[Task], list[Event]]:
-        return [], [Event(f"{seat_name(seat)}'s {self.card.label} waits for the next {SUITS[self.suit]} dwarf "
+        return [], [Event(f"{seat_label(seat)}'s {self.card.label} waits for the next {SUITS[self.suit]} dwarf "
                           f"(a capture token on the {SUITS[self.suit]} column).")]
 
     def captures(self, state: NidavellirState, seat: int) -> list[Task]:

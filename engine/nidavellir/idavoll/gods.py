@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS, DWERGS
 from engine.nidavellir.choice import Choice
-from engine.nidavellir.components import TAVERN_LABELS, TAVERNS, seat_name
+from engine.nidavellir.components import TAVERN_LABELS, TAVERNS, seat_label
 from engine.nidavellir.effects import spend_power
 from engine.nidavellir.grammar import HERO_TOKENS
 from engine.nidavellir.idavoll.rules import reservation
@@ -52,12 +52,12 @@ class LokiReserve(Choice):
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "pass":
-            return [Event(f"{seat_name(task.seat)} keeps Loki's power for a later round.")]
+            return [Event(f"{seat_label(task.seat)} keeps Loki's power for a later round.")]
         card, tavern = split_at_taverns(_words(move)[1:])[0]
         spend_power(state, task.seat, "loki")
         state.reserved = [tavern, task.seat]
         state.reserved_card = card
-        return [Event(f"{seat_name(task.seat)} uses Loki's power: {CARDS[card].label} in the {TAVERN_LABELS[tavern]} "
+        return [Event(f"{seat_label(task.seat)} uses Loki's power: {CARDS[card].label} in the {TAVERN_LABELS[tavern]} "
                       f"is reserved for them.")]
 
 
@@ -91,7 +91,7 @@ class FreyaSwap(Choice):
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "pass":
-            return [Event(f"{seat_name(task.seat)} keeps Freya's power for a later round.")]
+            return [Event(f"{seat_label(task.seat)} keeps Freya's power for a later round.")]
         (x, a), (y, b) = split_at_taverns(_words(move)[1:])
         held = reservation(state)
         spend_power(state, task.seat, "freya")
@@ -102,7 +102,7 @@ class FreyaSwap(Choice):
         state.taverns[b].append(x)
         if held is not None and held[2] not in state.taverns[held[0]]:
             state.reserved[0] = b if held[0] == a else a  # Loki's token follows its card
-        return [Event(f"{seat_name(task.seat)} uses Freya's power: {CARDS[x].label} ({TAVERN_LABELS[a]}) and "
+        return [Event(f"{seat_label(task.seat)} uses Freya's power: {CARDS[x].label} ({TAVERN_LABELS[a]}) and "
                       f"{CARDS[y].label} ({TAVERN_LABELS[b]}) swap taverns.")]
 
 
@@ -130,13 +130,13 @@ class FriggKeep(Choice):
         card = " ".join(_words(move)[1:])
         state.drawn.remove(card)
         later = []
-        events = [Event(f"{seat_name(task.seat)} keeps {CARDS[card].label} (Frigg).")]
+        events = [Event(f"{seat_label(task.seat)} keeps {CARDS[card].label} (Frigg).")]
         if len(set(state.drawn)) > 1:
             later.append(Task(FRIGG_ORDER, task.seat, card="frigg"))
         else:
             put_under(state, state.drawn)
             state.drawn = []
-            events.append(Event(f"{seat_name(task.seat)} puts the other 2 cards under the Age {state.age} deck."))
+            events.append(Event(f"{seat_label(task.seat)} puts the other 2 cards under the Age {state.age} deck."))
         tasks, said = gain(state, task.seat, card)
         state.tasks[0:0] = [*later, *tasks]
         return events + said
@@ -162,7 +162,7 @@ class FriggOrder(Choice):
         put_under(state, order)
         state.drawn = []
         names = " then ".join(CARDS[c].label for c in order)
-        return [Event(f"{seat_name(task.seat)} puts the other 2 cards under the Age {state.age} deck."),
+        return [Event(f"{seat_label(task.seat)} puts the other 2 cards under the Age {state.age} deck."),
                 Event(f"Under the deck: {names} (the last one at the very bottom).", frozenset({task.seat}))]
 
 
@@ -228,7 +228,7 @@ class OdinSwap(Choice):
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "pass":
-            return [Event(f"{seat_name(task.seat)} keeps Odin's power for a later round.")]
+            return [Event(f"{seat_label(task.seat)} keeps Odin's power for a later round.")]
         words = _words(move)
         given = hero_of_token(words[1], state.seats[task.seat].heroes)
         taken = hero_of_token(words[-1], state.reserve)
@@ -236,7 +236,7 @@ class OdinSwap(Choice):
         leave_army(state, task.seat, given)
         tasks, said = recruit(state, task.seat, taken, by_odin=True)
         state.tasks[0:0] = tasks
-        return [Event(f"{seat_name(task.seat)} uses Odin's power: {CARDS[given].label} goes back to the reserve."),
+        return [Event(f"{seat_label(task.seat)} uses Odin's power: {CARDS[given].label} goes back to the reserve."),
                 *said]
 
 

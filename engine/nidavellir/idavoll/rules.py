@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS, cards_per_tavern
-from engine.nidavellir.components import DWARF, OFFERING, SUITS, TAVERN_LABELS, seat_name
+from engine.nidavellir.components import DWARF, OFFERING, SUITS, TAVERN_LABELS, seat_label
 from engine.nidavellir.effects import EFFECTS, notify, spend_power
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.hooks import FIRST_PICK
@@ -122,7 +122,7 @@ class Idavoll(Expansion):
             return ""
         if state.taverns[state.tavern].count(card) > 1:
             return ""
-        return f"{CARDS[card].label} is reserved by {seat_name(held[1])} (Loki): only they may take it."
+        return f"{CARDS[card].label} is reserved by {seat_label(held[1])} (Loki): only they may take it."
 
     def pick_started(self, state: NidavellirState, seat: int) -> list[Event]:
         """The first picker's Brynhildr moves; Loki's owner picking in the reserved tavern ends
@@ -142,7 +142,7 @@ class Idavoll(Expansion):
         if not giant:
             return []
         state.seats[seat].marks[giant] = FACE_DOWN
-        return [Event(f"{seat_name(seat)} places {piece.label}: {CARDS[giant].label} turns face down for good.")]
+        return [Event(f"{seat_label(seat)} places {piece.label}: {CARDS[giant].label} turns face down for good.")]
 
     def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
         cards = list(state.taverns[state.tavern])
@@ -181,7 +181,7 @@ class Idavoll(Expansion):
         player.marks[giant] = CAPTURED
         player.captured[giant] = card
         where = TAVERN_LABELS[state.tavern]
-        events = [Event(f"{seat_name(seat)} takes {piece.label} from the {where}; {CARDS[giant].label} captures it.")]
+        events = [Event(f"{seat_label(seat)} takes {piece.label} from the {where}; {CARDS[giant].label} captures it.")]
         return GIANTS[giant].captures(state, seat), events
 
     def use_frigg(self, state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
@@ -193,7 +193,7 @@ class Idavoll(Expansion):
         state.drawn = [deck.pop() for _ in range(FRIGG_DRAW)]
         names = ", ".join(CARDS[c].label for c in state.drawn)
         return [Task(FRIGG_KEEP, seat, card="frigg")], [
-            Event(f"{seat_name(seat)} uses Frigg's power: {CARDS[card].label} of the {TAVERN_LABELS[state.tavern]} "
+            Event(f"{seat_label(seat)} uses Frigg's power: {CARDS[card].label} of the {TAVERN_LABELS[state.tavern]} "
                   f"goes under the Age {state.age} deck, and they draw {FRIGG_DRAW} cards."),
             Event(f"You draw {names}.", frozenset({seat})),
         ]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from engine.core import Event
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import a_coin, transform_coin, where
-from engine.nidavellir.components import POUCH_PLACE, coin_token, coin_value, is_trading, seat_name
+from engine.nidavellir.components import POUCH_PLACE, coin_token, coin_value, is_trading, seat_label
 from engine.nidavellir.effects import transform_bonus
 from engine.nidavellir.idavoll.cards import HRUNGNIR_BONUS, SKYMIR_DRAW, SKYMIR_KEEP
 from engine.nidavellir.state import (
@@ -30,7 +30,7 @@ def skymir(state: NidavellirState, task: Task) -> list[Event]:
         return []
     state.tasks.insert(0, Task(SKYMIR_KEEP_TASK, task.seat, min(SKYMIR_KEEP, len(state.drawn)), card=task.card))
     names = ", ".join(CARDS[c].label for c in state.drawn)
-    return [Event(f"{seat_name(task.seat)} draws {len(state.drawn)} cards from the mythology reserve (Skymir)."),
+    return [Event(f"{seat_label(task.seat)} draws {len(state.drawn)} cards from the mythology reserve (Skymir)."),
             Event(f"You draw {names}.", frozenset({task.seat}))]
 
 
@@ -68,10 +68,10 @@ def hrungnir_transforms(state: NidavellirState, seat: int, pouch_order: list[int
             if new is not None:
                 done.append((coin, new, POUCH_PLACE))
     if not done:
-        return [Event(f"{seat_name(seat)}'s coins can't be transformed (Hrungnir): nothing to transform.")]
+        return [Event(f"{seat_label(seat)}'s coins can't be transformed (Hrungnir): nothing to transform.")]
     shown = ", ".join(f"{coin_token(c)} → {n}" for c, n, _ in sorted(done, key=lambda d: (coin_value(d[0]), d[1])))
     private = "; ".join(f"your {coin_token(c)} on {where(p)} became {a_coin(n)}" for c, n, p in done)
-    return [Event(f"{seat_name(seat)}'s coins are transformed +{amount} (Hrungnir): {shown}."),
+    return [Event(f"{seat_label(seat)}'s coins are transformed +{amount} (Hrungnir): {shown}."),
             Event(private[0].upper() + private[1:] + ".", frozenset({seat}))]
 
 

@@ -21,7 +21,7 @@ from engine.nidavellir.components import (
     coin_token,
     coin_value,
     is_trading,
-    seat_name,
+    seat_label,
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, transform_bonus
 from engine.nidavellir.grammar import MERCENARY_PREFIX, coin_of_token
@@ -107,9 +107,9 @@ class TavernDiscard(Choice):
         card = " ".join(move.text.split()[1:-2])
         state.taverns[state.tavern].remove(card)
         if not discard_tavern_card(state.discard, card):
-            return [Event(f"{seat_name(task.seat)} puts {CARDS[card].label} of the {TAVERN_LABELS[state.tavern]} "
+            return [Event(f"{seat_label(task.seat)} puts {CARDS[card].label} of the {TAVERN_LABELS[state.tavern]} "
                           f"out of the game.")]
-        return [Event(f"{seat_name(task.seat)} discards {CARDS[card].label} from the "
+        return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label} from the "
                       f"{TAVERN_LABELS[state.tavern]}.")]
 
 
@@ -131,8 +131,8 @@ class EnlistOrder(Choice):
         first = move.text == "enlist first"
         order = list(task.args) if first else [*task.args[1:], task.args[0]]
         state.tasks[0:0] = [Task(ENLIST, seat) for seat in order]
-        names = ", ".join(seat_name(seat) for seat in order)
-        return [Event(f"{seat_name(task.seat)} enlists {'first' if first else 'last'}: {names}.")]
+        names = ", ".join(seat_label(seat) for seat in order)
+        return [Event(f"{seat_label(task.seat)} enlists {'first' if first else 'last'}: {names}.")]
 
 
 class Enlist(Choice):
@@ -172,7 +172,7 @@ class Enlist(Choice):
         state.seats[task.seat].command.remove(card)
         state.tasks[0:0] = [*place(state, task.seat, card, suit), Task(CHECK_HEROES, task.seat),
                             Task(ENLIST, task.seat)]
-        return [Event(f"{seat_name(task.seat)} enlists {CARDS[card].label} in the {tokens[-1]} column.")]
+        return [Event(f"{seat_label(task.seat)} enlists {CARDS[card].label} in the {tokens[-1]} column.")]
 
 
 class DoublePlacement(Choice):
@@ -198,7 +198,7 @@ class DoublePlacement(Choice):
         if task.n > 1:
             tasks.append(Task(DOUBLE_MOVE, task.seat, task.n - 1, (*task.args, suit)))
         state.tasks[0:0] = tasks
-        return [Event(f"{seat_name(task.seat)} puts Olwyn's double in the {name} column.")]
+        return [Event(f"{seat_label(task.seat)} puts Olwyn's double in the {name} column.")]
 
 
 def pouch_candidates(seat: SeatState, excluded: int | None) -> list[int]:
@@ -293,7 +293,7 @@ class Recover(Choice):
             tasks.append(Task(RECOVER, task.seat, task.n - 1, card=task.card))
         state.tasks[0:0] = [*tasks, *later]
         source = CARDS[task.card].label
-        return [Event(f"{seat_name(task.seat)} takes {CARDS[card].label} from the discard pile ({source})."), *said]
+        return [Event(f"{seat_label(task.seat)} takes {CARDS[card].label} from the discard pile ({source})."), *said]
 
 
 class CardDiscard(Choice):
@@ -338,7 +338,7 @@ class CardDiscard(Choice):
         tokens = move.text.split()
         card, where = " ".join(tokens[1:-2]), tokens[-1]
         discard_from(state, task.seat, SUIT_BY_NAME[where], card)
-        return [Event(f"{seat_name(task.seat)} discards {CARDS[card].label} from the {where} column "
+        return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label} from the {where} column "
                       f"({CARDS[task.card].label}).")]
 
 
@@ -359,7 +359,7 @@ class MjollnirColumn(Choice):
         suit = SUIT_BY_NAME[name]
         state.seats[task.seat].marks["mjollnir"] = suit + 1
         n = ranks(state.seats[task.seat], suit)
-        return [Event(f"{seat_name(task.seat)} chooses the {name} column for Mjöllnir: {n} ranks.")]
+        return [Event(f"{seat_label(task.seat)} chooses the {name} column for Mjöllnir: {n} ranks.")]
 
 
 THINGVELLIR_CHOICES: tuple[Choice, ...] = (

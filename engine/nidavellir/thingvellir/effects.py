@@ -16,7 +16,7 @@ from engine.nidavellir.components import (
     coin_token,
     coin_value,
     is_trading,
-    seat_name,
+    seat_label,
 )
 from engine.nidavellir.hooks import Effect
 from engine.nidavellir.state import (
@@ -137,7 +137,7 @@ class Jarnglofi(Effect):
             if coin != NO_BID and is_trading(coin):
                 player.bids[tavern] = NO_BID
                 leave_game(player, coin)
-                events.append(Event(f"{seat_name(seat)}'s trading coin {coin_token(coin)} leaves the game "
+                events.append(Event(f"{seat_label(seat)}'s trading coin {coin_token(coin)} leaves the game "
                                     f"(Jarnglofi)."))
                 if tavern > state.tavern:
                     note = ": you have no bid there this round"
@@ -150,7 +150,7 @@ class Jarnglofi(Effect):
         for coin in [c for c in player.pouch if is_trading(c)]:
             player.pouch.remove(coin)
             leave_game(player, coin)
-            events.append(Event(f"{seat_name(seat)}'s trading coin {coin_token(coin)} leaves the game (Jarnglofi)."))
+            events.append(Event(f"{seat_label(seat)}'s trading coin {coin_token(coin)} leaves the game (Jarnglofi)."))
         return [], events
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS, THINGVELLIR_HERO_KEYS
-from engine.nidavellir.components import seat_name
+from engine.nidavellir.components import seat_label
 from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.recruiting import gain
@@ -27,7 +27,7 @@ def camp_open_to(state: NidavellirState, seat: int) -> str:
     tavern = state.tavern
     visitor = state.camp_picks[tavern]
     if visitor != NOBODY:
-        return f"{seat_name(visitor)} already took a camp card in this tavern: one camp card per tavern."
+        return f"{seat_label(visitor)} already took a camp card in this tavern: one camp card per tavern."
     if state.orders[tavern] and state.orders[tavern][0] == seat:
         return ""
     if has_camp_access(state, seat):
@@ -44,7 +44,7 @@ def take_from_camp(state: NidavellirState, seat: int, card: str) -> tuple[list[T
     """A camp card reaches `seat`: gone from the camp, then gained like any card."""
     state.camp.remove(card)
     tasks, said = gain(state, seat, card)
-    return tasks, [Event(f"{seat_name(seat)} takes {CARDS[card].label} from the camp."), *said]
+    return tasks, [Event(f"{seat_label(seat)} takes {CARDS[card].label} from the camp."), *said]
 
 
 class Thingvellir(Expansion):

@@ -9,7 +9,7 @@ from engine.core import Event
 from engine.nidavellir.army import discardable_cards
 from engine.nidavellir.cards import source_label
 from engine.nidavellir.coins import transform, transformable
-from engine.nidavellir.components import WARRIOR, coin_token, coin_value, seat_name
+from engine.nidavellir.components import WARRIOR, coin_token, coin_value, seat_label
 from engine.nidavellir.effects import transform_bonus
 from engine.nidavellir.state import (
     CARD_DISCARD,
@@ -50,7 +50,7 @@ def enlistment(state: NidavellirState, task: Task) -> list[Event]:
         state.tasks.insert(0, Task(ENLIST, order[0]))
     else:
         state.tasks.insert(0, Task(ENLIST_ORDER, order[0], args=tuple(order)))
-    said = ", ".join(f"{seat_name(s)} ({counts[s]})" for s in order)
+    said = ", ".join(f"{seat_label(s)} ({counts[s]})" for s in order)
     return [Event(f"Mercenaries are enlisted, most first: {said}.")]
 
 
@@ -75,7 +75,7 @@ def pouch_transforms(state: NidavellirState, task: Task) -> list[Event]:
     seat = state.seats[task.seat]
     seat.pouch_shown = True
     shown = ", ".join(coin_token(c) for c in seat.pouch) or "nothing"
-    events = [Event(f"{seat_name(task.seat)} shows the pouch: {shown} ({VIDOFNIR_LABEL}).")]
+    events = [Event(f"{seat_label(task.seat)} shows the pouch: {shown} ({VIDOFNIR_LABEL}).")]
     candidates = pouch_candidates(seat, None)
     if len(candidates) >= 2:
         state.tasks.insert(0, Task(VIDOFNIR, task.seat, 0, VIDOFNIR_AMOUNTS, task.card))
