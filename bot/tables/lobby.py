@@ -104,9 +104,6 @@ class LobbyOps(TablesCore):
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
         await self._set_game_field(game_id, "lobby_message_id", message_id)
 
-    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
-        await self._set_game_field(game_id, "thread_id", thread_id)
-
     async def join(self, game_id: int, user_id: int, name: str, dm_ok: bool | None = None) -> GameInfo:
         """Take the next free seat of a lobby."""
         async with self._locked(game_id) as table:

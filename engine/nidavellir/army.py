@@ -67,7 +67,3 @@ def discardable_cards(seat: SeatState, suits: tuple[int, ...]) -> list[tuple[str
     """(card, column) pairs a Höfud or Brisingamens discard may take, any position."""
     return sorted({(card, suit) for suit in suits for card in seat.army[suit] if discardable(card)},
                   key=lambda pair: (pair[1], pair[0]))
-
-
-def card_label(card: str) -> str:
-    return CARDS[card].label

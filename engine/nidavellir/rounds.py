@@ -12,7 +12,6 @@ from engine.nidavellir.components import CROWN_GEM, TAVERN_LABELS, coin_value, i
 from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.idavoll.rules import IDAVOLL_RULES
-from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import (
     AGE_END,
     AUTO_TRADE,
@@ -133,15 +132,6 @@ def pick_tasks(state: NidavellirState, index: int, tasks: list[Task]) -> list[Ta
     if is_trading(state.seats[index].bids[state.tavern]):
         tasks.append(Task(AUTO_TRADE, index))
     return tasks
-
-
-def take_from_tavern(state: NidavellirState, index: int, card: str) -> list[Event]:
-    """A tavern card was taken: it is gained, then heroes, then the coin trade."""
-    state.taverns[state.tavern].remove(card)
-    state.picked[state.tavern].append(index)
-    tasks, said = gain(state, index, card)
-    state.tasks[0:0] = pick_tasks(state, index, tasks)
-    return [Event(f"{seat_label(index)} takes {CARDS[card].label} from the {TAVERN_LABELS[state.tavern]}."), *said]
 
 
 def end_tavern(state: NidavellirState) -> list[Event]:
