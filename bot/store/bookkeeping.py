@@ -14,6 +14,7 @@ import aiosqlite
 from bot.store.codec import dumps as _dumps
 from bot.store.connection import Database
 from bot.store.records import JSON, Announcement, PanelMark, Timer
+from bot.store.rows import ANNOUNCEMENT_COLUMNS, LAGGING_GAMES, announcement_row
 
 
 class Bookkeeping:
@@ -24,14 +25,9 @@ class Bookkeeping:
     # -- the announcement outbox -------------------------------------------------------------------
     async def announcement(self, game_id: int) -> Announcement | None:
         """What the game's thread and panels have been told; None for a game never started."""
-        row = await self._db.fetchone(
-            "SELECT game_id, state_id, to_move, channel_id, message_id, from_state, posted_to_move, "
-            "panels_state_id FROM announcements WHERE game_id = ?", (game_id,))
-        if row is None:
-            return None
-        return Announcement(game_id=row[0], state_id=row[1], to_move=tuple(json.loads(row[2])), channel_id=row[3],
-                            message_id=row[4], from_state=row[5], posted_to_move=tuple(json.loads(row[6])),
-                            panels_state_id=row[7])
+        row = await self._db.fetchone(f"SELECT {ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = ?",
+                                      (game_id,))
+        return None if row is None else announcement_row(row)
 
     async def record_announcement(self, mark: Announcement, *, pinged: Sequence[int], now: float) -> None:
         """The thread was told up to `mark.state_id`, and `pinged` seats were pinged for it, in one commit.
@@ -86,10 +82,7 @@ class Bookkeeping:
 
     async def lagging_games(self) -> list[int]:
         """Games whose thread or panels have not been told everything that is committed."""
-        rows = await self._db.fetchall(
-            "SELECT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id "
-            "WHERE g.status != 'lobby' AND (a.state_id < g.state_id OR a.panels_state_id < g.state_id) "
-            "ORDER BY a.updated_at")
+        rows = await self._db.fetchall(LAGGING_GAMES)
         return [int(r[0]) for r in rows]
 
     async def dm_channel(self, user_id: int) -> int | None:

@@ -15,37 +15,31 @@ import asyncio
 import fcntl
 import os
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.store.errors import StoreError, StoreLocked
+from bot.store.grouping import GroupCommit, Outcome, Queued
 
 T = TypeVar("T")
 Op = Callable[[aiosqlite.Connection], Awaitable[Any]]
 
 READERS = 4  # read connections (each is a thread in aiosqlite)
-BATCH = 256  # operations per transaction at most
 
 
-@dataclass
-class _Queued:
-    op: Op
-    done: asyncio.Future[Any]
-
-
-class Database:
+class Database(GroupCommit[aiosqlite.Connection]):
     """The writer with its group-commit queue, and the read pool."""
+
+    _flush_name = "skald-store-commit"
 
     def __init__(self, writer: aiosqlite.Connection, readers: Sequence[aiosqlite.Connection], path: str,
                  holder: int | None) -> None:
+        super().__init__()
         self.path = path
         self._writer = writer
         self._write_lock = asyncio.Lock()  # the writer runs one transaction (or a `direct` call) at a time
-        self._queue: list[_Queued] = []
-        self._flusher: asyncio.Task[None] | None = None
         self._idle: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         self._readers = list(readers)
         for reader in self._readers:
@@ -84,8 +78,7 @@ class Database:
         if self._closed:
             return
         self._closed = True
-        if self._flusher is not None:
-            await asyncio.gather(self._flusher, return_exceptions=True)
+        await self._writes_done()
         for reader in self._readers:
             await reader.close()
         async with self._write_lock:
@@ -93,61 +86,42 @@ class Database:
         release(self._holder)
         self._holder = None
 
-    # -- writing ---------------------------------------------------------------------------
-    async def write(self, op: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        """Run `op` in the next group commit; returns its result once it is durable.
-
-        A caller cancelled while waiting doesn't cancel the operation: it still commits."""
-        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Queued(op, done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush(), name="skald-store-commit")
-        result: T = await done
-        return result
-
+    # -- writing (`write`: GroupCommit) -----------------------------------------------------
     async def direct(self, op: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
         """Run `op` on the writer outside any queued transaction (migrations, pragmas)."""
         async with self._write_lock:
             return await op(self._writer)
 
-    async def _flush(self) -> None:
-        """Commit queued operations, a batch per transaction, until the queue is empty."""
-        while self._queue:
-            batch, self._queue = self._queue[:BATCH], self._queue[BATCH:]
-            outcomes: list[tuple[bool, Any]] = []
-            db = self._writer
-            try:
-                async with self._write_lock:
-                    await db.execute("BEGIN IMMEDIATE")
-                    try:
-                        for item in batch:
-                            await db.execute("SAVEPOINT op")
-                            try:
-                                outcomes.append((True, await item.op(db)))
-                            except Exception as error:
-                                await db.execute("ROLLBACK TO op")
-                                outcomes.append((False, error))
-                            await db.execute("RELEASE op")
-                    except BaseException:
-                        await db.execute("ROLLBACK")
-                        raise
-                    await db.execute("COMMIT")
-                self.commits += 1
-                self.operations += len(batch)
-            except BaseException as error:
-                for item in batch:
-                    if not item.done.done():
-                        item.done.set_exception(error)
-                if not isinstance(error, Exception):
+    async def _commit_batch(self, batch: list[Queued[aiosqlite.Connection]]) -> None:
+        """One transaction on the writer, a savepoint per operation."""
+        outcomes: list[Outcome] = []
+        db = self._writer
+        try:
+            async with self._write_lock:
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    for item in batch:
+                        await db.execute("SAVEPOINT op")
+                        try:
+                            outcomes.append((True, await item.op(db)))
+                        except Exception as error:
+                            await db.execute("ROLLBACK TO op")
+                            outcomes.append((False, error))
+                        await db.execute("RELEASE op")
+                except BaseException:
+                    await db.execute("ROLLBACK")
                     raise
-                continue
-            for item, (ok, value) in zip(batch, outcomes, strict=True):
-                if item.done.done():  # its caller was cancelled; the operation stands regardless
-                    continue
-                if ok:
-                    item.done.set_result(value)
-                else:
-                    item.done.set_exception(value)
+                await db.execute("COMMIT")
+            self.commits += 1
+            self.operations += len(batch)
+        except BaseException as error:
+            for item in batch:
+                if not item.done.done():
+                    item.done.set_exception(error)
+            if not isinstance(error, Exception):
+                raise
+            return
+        self._settle(batch, outcomes)
 
     # -- reading ---------------------------------------------------------------------------
     async def read(self, op: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:

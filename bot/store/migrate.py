@@ -73,6 +73,15 @@ def latest_version(package: str = SQLITE) -> int:
     return migrations[-1].version if migrations else 0
 
 
+def pending(package: str, target: int | None) -> tuple[int, list[Migration]]:
+    """The newest shipped version, and the shipped migrations up to `target` (default: all) in
+    order; each store applies those its database lacks, in its own transactions."""
+    migrations = available(package)
+    known = migrations[-1].version if migrations else 0
+    limit = known if target is None else target
+    return known, [m for m in migrations if m.version <= limit]
+
+
 async def current_version(db: aiosqlite.Connection) -> int:
     """The highest applied version (0 for an empty database)."""
     await db.execute(_BOOKKEEPING)
@@ -99,14 +108,10 @@ async def check_version(db: aiosqlite.Connection) -> int:
 
 async def migrate(db: aiosqlite.Connection, target: int | None = None) -> list[int]:
     """Apply the missing migrations up to `target` (default: all); return the versions applied."""
-    migrations = available()
-    known = migrations[-1].version if migrations else 0
-    target = known if target is None else target
+    known, wanted = pending(SQLITE, target)
     applied: list[int] = []
     await check_version(db)
-    for migration in migrations:
-        if migration.version > target:
-            break
+    for migration in wanted:
         await db.execute("BEGIN IMMEDIATE")
         try:
             # Re-read inside the write lock: another process may have migrated meanwhile.

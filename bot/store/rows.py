@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from bot.store.codec import dumps
 from bot.store.errors import StoreError
-from bot.store.records import EventRecord, GameRow, MoveRow, SeatRow
+from bot.store.records import Announcement, EventRecord, GameRow, MoveRow, SeatRow
 
 
 class Row(Protocol):
@@ -28,6 +28,11 @@ SEAT_QUERY = (
     "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok, s.stand_in, s.why FROM seats s "
     "LEFT JOIN users u ON u.user_id = s.user_id "
 )
+ANNOUNCEMENT_COLUMNS = "game_id, state_id, to_move, channel_id, message_id, from_state, posted_to_move, panels_state_id"
+# Games whose thread or panels have not been told everything committed, oldest mark first.
+LAGGING_GAMES = ("SELECT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id "
+                 "WHERE g.status != 'lobby' AND (a.state_id < g.state_id OR a.panels_state_id < g.state_id) "
+                 "ORDER BY a.updated_at")
 MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
 NO_LIMIT = 2**31 - 1  # a state id above any real one (`load` without `upto`), within an INTEGER
 STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
@@ -64,6 +69,12 @@ def move_row(row: Row) -> MoveRow:
         state_id=row[0], seat=row[1], kind=row[2], text=row[3], events=events,
         to_move=tuple(json.loads(row[5])), user_id=row[6], created_at=row[7], stand_in=bool(row[8]),
     )
+
+
+def announcement_row(row: Row) -> Announcement:
+    return Announcement(game_id=row[0], state_id=row[1], to_move=tuple(json.loads(row[2])), channel_id=row[3],
+                        message_id=row[4], from_state=row[5], posted_to_move=tuple(json.loads(row[6])),
+                        panels_state_id=row[7])
 
 
 def encode_events(events: Iterable[EventRecord]) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from bot.store.codec import dumps
 from bot.store.postgres.database import Conn, PgDatabase
 from bot.store.records import JSON, Announcement, PanelMark, Timer
-from bot.store.rows import Row
+from bot.store.rows import ANNOUNCEMENT_COLUMNS, LAGGING_GAMES, Row, announcement_row
 
 _UPSERT_PING = ("INSERT INTO seat_pings (game_id, seat, state_id, pinged_at) VALUES ($1, $2, $3, $4) "
                 "ON CONFLICT (game_id, seat) DO UPDATE "
@@ -34,14 +34,8 @@ class PgBookkeeping:
 
     # -- the announcement outbox -------------------------------------------------------------------
     async def announcement(self, game_id: int) -> Announcement | None:
-        row = await self._db.fetchrow(
-            "SELECT game_id, state_id, to_move, channel_id, message_id, from_state, posted_to_move, panels_state_id "
-            "FROM announcements WHERE game_id = $1", game_id)
-        if row is None:
-            return None
-        return Announcement(game_id=row[0], state_id=row[1], to_move=tuple(json.loads(row[2])), channel_id=row[3],
-                            message_id=row[4], from_state=row[5], posted_to_move=tuple(json.loads(row[6])),
-                            panels_state_id=row[7])
+        row = await self._db.fetchrow(f"SELECT {ANNOUNCEMENT_COLUMNS} FROM announcements WHERE game_id = $1", game_id)
+        return None if row is None else announcement_row(row)
 
     async def record_announcement(self, mark: Announcement, *, pinged: Sequence[int], now: float) -> None:
         """The mark and the seats it pinged, in one commit; marks only move forward."""
@@ -83,10 +77,7 @@ class PgBookkeeping:
         await self._db.write(op)
 
     async def lagging_games(self) -> list[int]:
-        rows = await self._db.fetch(
-            "SELECT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id "
-            "WHERE g.status != 'lobby' AND (a.state_id < g.state_id OR a.panels_state_id < g.state_id) "
-            "ORDER BY a.updated_at")
+        rows = await self._db.fetch(LAGGING_GAMES)
         return [int(r[0]) for r in rows]
 
     async def dm_channel(self, user_id: int) -> int | None:

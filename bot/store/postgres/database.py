@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
 
 from bot.store.errors import StoreError
+from bot.store.grouping import GroupCommit, Outcome, Queued
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,6 @@ Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 AnyConn: TypeAlias = "PoolConnectionProxy[asyncpg.Record] | asyncpg.Connection[asyncpg.Record]"
 
 POOL = 10  # connections for queries and writes, per process
-BATCH = 256  # writes per transaction at most
 LOCKS = 10  # connections holding game locks: games in their critical section at once, per process
 LEADER_KEY = -1  # advisory lock keys: game ids are positive, so negative keys never meet one
 MIGRATION_KEY = -2
@@ -49,12 +48,6 @@ CONTENDED = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
 Op: TypeAlias = "Callable[[Conn], Awaitable[Any]]"
 
 
-@dataclass
-class _Queued:
-    op: Op
-    done: asyncio.Future[Any]
-
-
 async def _rollback_only(conn: asyncpg.Connection[asyncpg.Record]) -> None:
     """The query pool's reset on release: its connections hold no session state (no locks, no
     LISTEN, no settings), so asyncpg's full reset, a round trip per query, is only needed for
@@ -63,18 +56,19 @@ async def _rollback_only(conn: asyncpg.Connection[asyncpg.Record]) -> None:
         await conn.execute("ROLLBACK")
 
 
-class PgDatabase:
-    """The pools and the leader's connection of one process."""
+class PgDatabase(GroupCommit[Conn]):
+    """The pools, the group-commit queue and the leader's connection of one process."""
+
+    _flush_name = "skald-pg-commit"
 
     def __init__(self, url: str, pool: asyncpg.Pool[asyncpg.Record], locks: asyncpg.Pool[asyncpg.Record]) -> None:
+        super().__init__()
         self._url = url
         self.pool = pool
         self._locks = locks
         self._leader: asyncpg.Connection[asyncpg.Record] | None = None
         self._leading = False
         self._leader_guard = asyncio.Lock()
-        self._queue: list[_Queued] = []
-        self._flusher: asyncio.Task[None] | None = None
         self._closed = False
         self.commits = 0  # transactions committed, for benchmarks
 
@@ -97,43 +91,25 @@ class PgDatabase:
         if self._closed:
             return
         self._closed = True
-        if self._flusher is not None:
-            await asyncio.gather(self._flusher, return_exceptions=True)
+        await self._writes_done()
         await self.release_leadership()
         await self._locks.close()
         await self.pool.close()
 
-    # -- queries ----------------------------------------------------------------------------
-    async def write(self, op: Callable[[Conn], Awaitable[T]]) -> T:
-        """Run `op` in the next group commit; returns its result once it is committed.
+    # -- queries (`write`: GroupCommit) ------------------------------------------------------
+    async def _commit_batch(self, batch: list[Queued[Conn]]) -> None:
+        """One transaction, a savepoint per write; a write that lost a deadlock with another
+        process is run again alone."""
+        try:
+            outcomes = await self._commit(batch)
+        except Exception as error:  # the transaction itself failed: every write in it did
+            outcomes = [(False, error)] * len(batch)
+        outcomes = [await self._alone(item.op) if not ok and isinstance(value, CONTENDED) else (ok, value)
+                    for item, (ok, value) in zip(batch, outcomes, strict=True)]
+        self._settle(batch, outcomes)
 
-        A caller cancelled while waiting doesn't cancel the write: it still commits."""
-        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Queued(op, done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush(), name="skald-pg-commit")
-        result: T = await done
-        return result
-
-    async def _flush(self) -> None:
-        while self._queue:
-            batch, self._queue = self._queue[:BATCH], self._queue[BATCH:]
-            try:
-                outcomes = await self._commit(batch)
-            except Exception as error:  # the transaction itself failed: every write in it did
-                outcomes = [(False, error)] * len(batch)
-            for item, (ok, value) in zip(batch, outcomes, strict=True):
-                if not ok and isinstance(value, CONTENDED):
-                    ok, value = await self._alone(item.op)
-                if item.done.done():  # its caller was cancelled; the write stands regardless
-                    continue
-                if ok:
-                    item.done.set_result(value)
-                else:
-                    item.done.set_exception(value)
-
-    async def _commit(self, batch: list[_Queued]) -> list[tuple[bool, Any]]:
-        outcomes: list[tuple[bool, Any]] = []
+    async def _commit(self, batch: list[Queued[Conn]]) -> list[Outcome]:
+        outcomes: list[Outcome] = []
         async with self.pool.acquire() as conn, conn.transaction():
             for item in batch:
                 try:
@@ -144,7 +120,7 @@ class PgDatabase:
         self.commits += 1
         return outcomes
 
-    async def _alone(self, op: Op) -> tuple[bool, Any]:
+    async def _alone(self, op: Op) -> Outcome:
         try:
             async with self.pool.acquire() as conn, conn.transaction():
                 result = await op(conn)

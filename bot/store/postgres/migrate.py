@@ -52,14 +52,10 @@ async def require_latest(conn: AnyConn) -> None:
 
 async def migrate(conn: AnyConn, target: int | None = None) -> list[int]:
     """Apply the missing migrations up to `target` (default: all); return the versions applied."""
-    migrations = shared.available(shared.POSTGRESQL)
-    known = migrations[-1].version if migrations else 0
-    target = known if target is None else target
+    known, wanted = shared.pending(shared.POSTGRESQL, target)
     applied: list[int] = []
     await check_version(conn)
-    for migration in migrations:
-        if migration.version > target:
-            break
+    for migration in wanted:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_KEY)
             await conn.execute(_BOOKKEEPING)
