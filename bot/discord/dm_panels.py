@@ -86,6 +86,9 @@ class PanelAnnouncer(Coalescer):
         self.edited = 0
         # Seats whose move is being answered by its own interaction, which draws their panel.
         self._claims: dict[tuple[int, int], int] = {}
+        # Claimed seats a pass left alone: once the claim ends, a new pass looks at them again
+        # (the interaction drew its own move; AI moves since may have given the seat its turn).
+        self._skipped: set[tuple[int, int]] = set()
 
     @contextlib.asynccontextmanager
     async def claim(self, game_id: int, seat: int) -> AsyncIterator[None]:
@@ -98,6 +101,9 @@ class PanelAnnouncer(Coalescer):
             self._claims[key] -= 1
             if not self._claims[key]:
                 del self._claims[key]
+                if key in self._skipped:
+                    self._skipped.discard(key)
+                    self.wake(game_id)
 
     async def announce(self, game_id: int) -> None:
         outbox = self.bot.tables.outbox
@@ -121,6 +127,7 @@ class PanelAnnouncer(Coalescer):
         humans = [s.seat for s in info.seats if s.user_id is not None and s.stand_in is None]
         over = info.status != RUNNING
         shown: list[PanelMark] = []
+        skipped = False
         try:
             for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window, changes):
                 current = marks.get(seat)
@@ -129,7 +136,9 @@ class PanelAnnouncer(Coalescer):
                 if current is not None and (current.final or current.state_id >= target):
                     continue  # done before a restart or by an earlier attempt
                 if (game_id, seat) in self._claims and not over:
-                    continue  # its own interaction is drawing it
+                    self._skipped.add((game_id, seat))  # its own interaction is drawing it
+                    skipped = True
+                    continue
                 new = await self._refresh(game_id, seat, current, changes)
                 if new is not None:
                     shown.append(new)
@@ -137,7 +146,8 @@ class PanelAnnouncer(Coalescer):
             if shown:  # what was shown stays recorded even though a later seat failed
                 await outbox.panels_shown(game_id, shown)
             raise
-        await outbox.panels_shown(game_id, shown, done=target)
+        # A seat left to its interaction keeps the game's pass open until the claim ends.
+        await outbox.panels_shown(game_id, shown, done=None if skipped else target)
 
     async def give_up(self, game_id: int) -> None:
         """Discord refuses these panels for good: stop retrying the changes made so far."""

@@ -41,15 +41,17 @@ def _seat_ref(names: Sequence[str], seat: int) -> JSON:
     return {"seat": seat, "name": names[seat] if 0 <= seat < len(names) else seat_label(seat)}
 
 
+def _heading(update: PublicUpdate) -> JSON:
+    """What every document of a change starts with: the schema, the change and its game."""
+    return {"schema": SCHEMA, "seq": update.state_id, "guild_id": update.guild_id, "game_id": update.game_id,
+            "game": update.game}
+
+
 def state_document(update: PublicUpdate) -> JSON:
     """The retained state message of one game, as a dict."""
     names = _names(update.seats)
     return {
-        "schema": SCHEMA,
-        "seq": update.state_id,
-        "guild_id": update.guild_id,
-        "game_id": update.game_id,
-        "game": update.game,
+        **_heading(update),
         "title": update.title,
         "status": update.status,
         "reason": update.reason,
@@ -73,11 +75,7 @@ def events_document(update: PublicUpdate) -> JSON:
     """
     names = _names(update.seats)
     return {
-        "schema": SCHEMA,
-        "seq": update.state_id,
-        "guild_id": update.guild_id,
-        "game_id": update.game_id,
-        "game": update.game,
+        **_heading(update),
         "actor": None if update.actor is None else _seat_ref(names, update.actor),
         "lines": [name_seats(line, names) for line in update.events],
         "updated_at": update.updated_at,

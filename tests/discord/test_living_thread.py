@@ -202,3 +202,25 @@ async def test_a_player_moving_by_slash_command_finds_a_current_dm_panel_when_th
         panel = live_panel(h, waiting, game_id)
         assert f"board {info.state_id}" in panel.text(), "the panel shows the board as it is now"
         assert all(f":{info.state_id}:" in c["custom_id"] for c in panel.components()), "its controls are current"
+
+
+async def test_a_turn_that_comes_back_while_the_movers_own_panel_is_drawn_is_never_left_waiting(
+        harness: Harness) -> None:
+    """The panel worker leaves a seat alone while the interaction answering its move draws it;
+    when the AI seats give it the turn back meanwhile, the next pass after that draws its moves
+    (before: the pass was recorded as done, the panel said "waiting" and the game stalled)."""
+    h = harness
+    ann = h.user("ann")
+    game_id = await open_table(h, ann, "tranquility", ais=2)
+    await h.settle()
+    tables = h.client.tables
+    view = await tables.table_view(game_id, ann.id)
+    assert view.my_turn
+    async with h.client.notifier.panels.claim(game_id, view.seat or 0):
+        await tables.move(game_id, ann.id, view.state_id, view.legal_moves[0].text)
+        await tables.drain()  # the AI seats answer: it is ann's turn again
+        await h.settle()  # a panel pass runs now and leaves ann's panel to "her interaction"
+        assert (await tables.table_view(game_id, ann.id)).my_turn
+    await h.settle()
+    panel = live_panel(h, ann, game_id)
+    assert f"skald:{game_id}:{(await tables.game(game_id)).state_id}:" in str(panel.components())
