@@ -106,12 +106,6 @@ class Bookkeeping:
                 "state_id = excluded.state_id", (game_id, kind, seat, due_at, state_id))
         return await self._db.write(op)
 
-    async def clear_timers(self, game_id: int, kind: str | None = None, seat: int | None = None) -> None:
-        async def op(db: aiosqlite.Connection) -> None:
-            await db.execute("DELETE FROM timers WHERE game_id = ? AND (? IS NULL OR kind = ?) "
-                             "AND (? IS NULL OR seat = ?)", (game_id, kind, kind, seat, seat))
-        return await self._db.write(op)
-
     async def finish_timers(self, timers: Sequence[Timer]) -> None:
         """Delete timers that have run, unless their handlers set them again (a new due time)."""
         async def op(db: aiosqlite.Connection) -> None:

@@ -388,16 +388,3 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
             )
         return await self._db.write(op)
 
-    async def last_pinged(self, game_id: int, seat: int) -> int | None:
-        row = await self._db.fetchone("SELECT state_id FROM seat_pings WHERE game_id = ? AND seat = ?", (game_id, seat))
-        return None if row is None else int(row[0])
-
-    async def mark_pinged(self, game_id: int, seat: int, state_id: int, now: float) -> None:
-        async def op(db: aiosqlite.Connection) -> None:
-            await db.execute(
-                "INSERT INTO seat_pings (game_id, seat, state_id, pinged_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_id, seat) DO UPDATE "
-                "SET state_id = excluded.state_id, pinged_at = excluded.pinged_at",
-                (game_id, seat, state_id, now),
-            )
-        return await self._db.write(op)
