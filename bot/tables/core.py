@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.kinds import ChangeKind, Status, UpdateReason
+from bot.kinds import ChangeKind, Status
 from bot.names import name_seats
 from bot.notify import Notifier
 from bot.store import Store, open_store
@@ -125,7 +125,7 @@ class TablesCore:
         for row, seats in await self.store.games(statuses=(RUNNING,)):
             if any(seat.ai is not None for seat in seats):
                 async with self._locked(row.id) as table:
-                    self._wake_ai(table)
+                    self.ai.wake(table)
 
     async def close(self) -> None:
         """Stop the timers, let AI moves in flight finish, then close the database."""
@@ -213,7 +213,7 @@ class TablesCore:
             await self.store.set_to_move(game_id, table.row.state_id, table.to_move())
             table.row = replace(table.row, to_move=table.to_move())
         self._cache.put(table)
-        self._wake_ai(table)  # after a restart an AI seat may have been about to move
+        self.ai.wake(table)  # after a restart an AI seat may have been about to move
         return table
 
     async def _set_aside(self, game_id: int, error: BaseException) -> None:
@@ -318,8 +318,9 @@ class TablesCore:
             concerned.update(self._humans(table))
         # Before the notices: a notice cancelled midway must not leave an AI seat asleep. The AI
         # task needs this game's lock, so its moves are still told after this one.
-        self._wake_ai(table)
-        await self._publish(table, reason=ChangeKind.MOVE, events=step.events, actor=seat, private_to=concerned)
+        self.ai.wake(table)
+        await self.publisher.publish(table, reason=ChangeKind.MOVE, events=step.events, actor=seat,
+                                     private_to=concerned)
         self._retire(table)
         return MoveResult(
             game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=move.text,
@@ -420,10 +421,6 @@ class TablesCore:
                     extra.append(TimerSpec("resume", clock.seat, until, clock.state_id))
         return replace(writes, timers=(*writes.timers, *extra)) if extra else writes
 
-    def _wake_ai(self, table: Table) -> None:
-        """Start the game's AI task if an AI seat must act and none is already on it."""
-        self.ai.wake(table)
-
     async def _ai_play(self, table: Table, seat: int, move: Move, stand_in: bool) -> None:
         await self._play(table, seat, move, None, stand_in=stand_in)
 
@@ -488,8 +485,3 @@ class TablesCore:
     async def _reload_seats(self, table: Table, now: float) -> None:
         table.seats = tuple(await self.store.seats(table.game_id))
         table.row = replace(table.row, updated_at=now)
-
-    async def _publish(self, table: Table, *, reason: UpdateReason, events: Iterable[Event] = (),
-                       actor: int | None = None, private_to: Iterable[int] = ()) -> None:
-        """Tell every notifier (bot/tables/publisher.py); a failing one never undoes the change."""
-        await self.publisher.publish(table, reason=reason, events=events, actor=actor, private_to=private_to)

@@ -66,7 +66,7 @@ class LobbyOps(TablesCore):
                                                timeout_policy=timeout_policy)
         await self._set_timer(game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
         async with self._locked(game_id) as table:
-            await self._publish(table, reason=Reason.CREATE)
+            await self.publisher.publish(table, reason=Reason.CREATE)
             return table.info()
 
     async def rematch(self, game_id: int, user_id: int, is_admin: bool = False) -> Rematch:
@@ -118,7 +118,7 @@ class LobbyOps(TablesCore):
                 await self.store.set_dm_ok(user_id, dm_ok, now)
             await self._seat(table, name=name, user_id=user_id, ai=None, now=now)
             await self._lobby_changed(table, now, settings)
-            await self._publish(table, reason=Reason.JOIN)
+            await self.publisher.publish(table, reason=Reason.JOIN)
             return table.info()
 
     async def leave(self, game_id: int, user_id: int) -> GameInfo:
@@ -137,7 +137,7 @@ class LobbyOps(TablesCore):
                 self._cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None
             await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
-            await self._publish(table, reason=Reason.LEAVE)
+            await self.publisher.publish(table, reason=Reason.LEAVE)
             return table.info()
 
     async def add_ai(self, game_id: int, by_user_id: int, kind: str = "random", name: str | None = None) -> GameInfo:
@@ -155,7 +155,7 @@ class LobbyOps(TablesCore):
             now = self.clock()
             await self._seat(table, name=name, user_id=None, ai=kind, now=now)
             await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
-            await self._publish(table, reason=Reason.AI)
+            await self.publisher.publish(table, reason=Reason.AI)
             return table.info()
 
     async def start(self, game_id: int, by_user_id: int, thread_id: int | None = None,
@@ -194,8 +194,8 @@ class LobbyOps(TablesCore):
             table.clocks = {c.seat: c for c in writes.clocks}
             for timer in writes.timers:
                 await self.scheduler.changed(timer.due_at)
-            self._wake_ai(table)  # before the notices, as in `_play`
-            await self._publish(table, reason=Reason.START, private_to=self._humans(table))
+            self.ai.wake(table)  # before the notices, as in `_play`
+            await self.publisher.publish(table, reason=Reason.START, private_to=self._humans(table))
             return table.info()
 
     async def cancel(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
@@ -213,7 +213,7 @@ class LobbyOps(TablesCore):
             self._cache.drop(table.game_id)
             raise AlreadyStarted(f"Game #{table.game_id} has already started.") from None
         table.row = replace(table.row, status=CANCELLED, updated_at=now)
-        await self._publish(table, reason=reason)
+        await self.publisher.publish(table, reason=reason)
         await self.publisher.deleted(table.row.guild_id, table.game_id)
         return table.info()
 

@@ -73,8 +73,8 @@ class PlayOps(SeatingOps):
             line = f"{name} resigned."
             await self._commit(table, seat=seat, kind=ChangeKind.RESIGN, text="", events=((line, None),),
                                state=table.state, user_id=user_id, status=FINISHED, outcome=outcome.to_dict())
-            await self._publish(table, reason=ChangeKind.RESIGN, events=(Event(line),), actor=seat,
-                                private_to=self._humans(table))
+            await self.publisher.publish(table, reason=ChangeKind.RESIGN, events=(Event(line),), actor=seat,
+                                         private_to=self._humans(table))
             self._retire(table)
             return table.info()
 
@@ -88,6 +88,7 @@ class PlayOps(SeatingOps):
             line = f"The game was abandoned by {who}."
             await self._commit(table, seat=None, kind=ChangeKind.ABANDON, text="", events=((line, None),),
                                state=table.state, user_id=user_id, status=ABANDONED, outcome=None)
-            await self._publish(table, reason=ChangeKind.ABANDON, events=(Event(line),), private_to=self._humans(table))
+            await self.publisher.publish(table, reason=ChangeKind.ABANDON, events=(Event(line),),
+                                         private_to=self._humans(table))
             self._retire(table)
             return table.info()

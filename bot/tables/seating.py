@@ -52,9 +52,9 @@ class SeatingOps(Looking):
                            clock_writes=writes if writes is not None else ClockWrites(), also=also)
         if before_publish is not None:
             before_publish()
-        self._wake_ai(table)
-        await self._publish(table, reason=kind, events=(Event(line),), actor=seat,
-                            private_to=private_to if private_to is not None else set())
+        self.ai.wake(table)
+        await self.publisher.publish(table, reason=kind, events=(Event(line),), actor=seat,
+                                     private_to=private_to if private_to is not None else set())
         self._retire(table)
 
     def _seat_changed(self, table: Table, seat: int, **changes: object) -> None:

@@ -178,8 +178,8 @@ class UndoOps(TablesCore):
             before = await self._to_move_before(table, again.target.state_id, [])
             table.takebacks[seat] = Takeback(again.target.state_id, before, frozenset(again.target.to_move))
         concerned = {seat, *waiting, *table.to_move()}
-        self._wake_ai(table)
-        await self._publish(table, reason=ChangeKind.UNDO, events=events, actor=seat, private_to=concerned)
+        self.ai.wake(table)
+        await self.publisher.publish(table, reason=ChangeKind.UNDO, events=events, actor=seat, private_to=concerned)
         return MoveResult(
             game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=shown, events=(line, mine),
             to_move=table.to_move(), status=table.row.status, outcome=table.row.outcome, private_events=(mine,),

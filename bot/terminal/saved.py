@@ -25,7 +25,7 @@ from bot.notify import PrivateUpdate, PublicUpdate
 from bot.store import describe, is_postgres
 from bot.tables.errors import NoSuchGame
 from bot.tables.service import Tables
-from bot.tables.types import LOBBY, RUNNING, GameInfo
+from bot.tables.types import LOBBY, RUNNING, GameInfo, MoveResult
 from bot.terminal.console import Read, Screen, Write
 from bot.terminal.driver import HINT, HUMAN, JSON, STOP_WORDS, display_name, drive
 from engine import registry
@@ -184,16 +184,19 @@ class SavedTable:
         return table.view, table.legal_moves
 
     async def move(self, seat: int, text: str) -> list[tuple[str, bool]]:
-        result = await self.tables.move(self.info.game_id, self._user(seat), self.state_id, text)
-        return [(line, line in result.private_events) for line in result.events]
+        return _lines(await self.tables.move(self.info.game_id, self._user(seat), self.state_id, text))
 
     async def undo(self, seat: int) -> list[tuple[str, bool]]:
-        result = await self.tables.undo(self.info.game_id, self._user(seat))
-        return [(line, line in result.private_events) for line in result.events]
+        return _lines(await self.tables.undo(self.info.game_id, self._user(seat)))
 
     async def final(self) -> tuple[JSON, JSON | None]:
         table = await self.tables.table_view(self.info.game_id, None)
         return table.view, self.info.outcome
+
+
+def _lines(result: MoveResult) -> list[tuple[str, bool]]:
+    """The mover's lines of a committed change, each with whether it is private."""
+    return [(line, line in result.private_events) for line in result.events]
 
 
 @asynccontextmanager

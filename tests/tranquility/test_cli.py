@@ -102,3 +102,24 @@ def test_demo_is_generic_over_every_registered_game(name: str) -> None:
     table = open_table(game, game.min_players, {}, seed=2, kinds=["random"] * game.min_players)
     assert run_demo(table, lines.append) is not None
     assert lines[0].startswith(game.title)
+
+
+def test_undo_at_the_hot_seat_takes_back_the_last_move_or_says_why_not() -> None:
+    """The in-memory game as the saved one (tests/tables/test_terminal.py): rocks moved by hand, an
+    island placed, then 'undo' at the rocks step; with nothing to take back, the reason."""
+    table = open_table(GAME, 2, {"jagged_rocks": "manual"}, seed=3, kinds=["human", "human"])
+    answers = iter(["", "undo", "?", "PLACE", "undo", "quit"])
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        answer = next(answers)
+        if answer == "PLACE":
+            menu = next(line.strip() for line in lines[-1].splitlines() if line.strip().startswith("place"))
+            return menu.split(" | ")[0]
+        return answer
+
+    start = table.state
+    assert run_hot_seat(table, read, lines.append) is None
+    assert "Not allowed: You have no move to take back." in lines
+    assert "Player 1 takes back their last move." in lines
+    assert table.state == start and table.log == []
