@@ -7,6 +7,7 @@ many moves and their bookkeeping.
 from __future__ import annotations
 
 import asyncio
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -24,7 +25,7 @@ class Queued(Generic[C]):
     done: asyncio.Future[Any]
 
 
-class GroupCommit(Generic[C]):
+class GroupCommit(ABC, Generic[C]):
     """The queue of writes and the task that commits it; a store's database commits one batch
     (`_commit_batch`) its own way."""
 
@@ -51,8 +52,9 @@ class GroupCommit(Generic[C]):
             batch, self._queue = self._queue[:BATCH], self._queue[BATCH:]
             await self._commit_batch(batch)
 
+    @abstractmethod
     async def _commit_batch(self, batch: list[Queued[C]]) -> None:
-        raise NotImplementedError
+        """Commit one batch in one transaction and settle each write's caller."""
 
     async def _writes_done(self) -> None:
         """Wait for the writes already queued (before closing)."""
