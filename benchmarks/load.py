@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot import rendering
+from bot.discord.run import tune_collector
 from tests.discord.harness import Harness, Invocation, User
 
 SERVERS = 4
@@ -238,6 +239,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--global-limit", type=int, default=0, help="the bot's global REST calls per second (0: off)")
     args = parser.parse_args(argv)
     low, high = (float(x) for x in args.think.split("-"))
+    tune_collector()  # as `skald run` does
     asyncio.run(run([int(c) for c in args.tables.split(",")], args.seconds, (low, high), args.latency,
                     args.global_limit))
     return 0
