@@ -14,7 +14,6 @@ from bot.tables.types import (
     LogLine,
     TableView,
 )
-from engine.core import Move
 from engine.errors import SkaldError
 
 
@@ -52,13 +51,10 @@ class Looking(TablesCore):
     async def table_view(self, game_id: int, user_id: int | None) -> TableView:
         """What `user_id` sees now: its seat's view and legal moves, or the spectator view."""
         table = await self._table(game_id)
-        row, state = table.row, table.state  # one consistent pair (see Table)
+        row = table.row  # replaced with the state in one step (see Table)
         seat = None if user_id is None else table.seat_of(user_id)
         to_move = table.to_move()
-        view = {} if state is None else table.engine.view(state, seat)
-        legal: tuple[Move, ...] = ()
-        if seat is not None and seat in to_move:
-            legal = tuple(table.engine.legal_moves(state, seat))
+        view, legal = table.view_of(seat)
         takeback = None if seat is None else table.takebacks.get(seat)
         return TableView(info=table.info(), seat=seat, state_id=row.state_id, to_move=to_move, view=view,
                          legal_moves=legal, undo=None if takeback is None else takeback.state_id)

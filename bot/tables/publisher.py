@@ -43,7 +43,7 @@ class Publisher:
         public = PublicUpdate(
             game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
             game=row.game, title=engine.title, status=row.status, state_id=row.state_id, seats=table.seat_infos(),
-            to_move=to_move, view={} if state is None else engine.view(state, None),
+            to_move=to_move, view=table.view_of(None)[0],
             events=tuple(e.text for e in events if e.public), actor=actor, outcome=row.outcome,
             updated_at=row.updated_at, reason=reason,
         )
@@ -52,10 +52,10 @@ class Publisher:
             info = table.seats[seat]
             if info.user_id is None or state is None:
                 continue
-            legal = engine.legal_moves(state, seat) if seat in to_move else []
+            view, legal = table.view_of(seat)
             privates.append(PrivateUpdate(
                 game_id=row.id, guild_id=row.guild_id, game=row.game, state_id=row.state_id, seat=seat,
-                user_id=info.user_id, view=engine.view(state, seat),
+                user_id=info.user_id, view=view,
                 events=tuple(e.text for e in events if not e.public and e.visible_to(seat)),
                 legal_moves=tuple(m.text for m in legal), labels={m.text: m.label or m.text for m in legal},
                 can_undo=seat in table.takebacks,

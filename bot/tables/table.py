@@ -10,7 +10,9 @@ from bot.move_log import MoveFailed, replay
 from bot.notify import SeatInfo
 from bot.store.records import GameRecord, GameRow, SeatClock, SeatRow
 from bot.tables.types import RUNNING, GameInfo
-from engine.core import Game
+from engine.core import Game, Move
+
+JSON = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,10 @@ class Table:
     # Seats whose last move may be taken back now, as the moves since loading tell (an Undo
     # button's hint; `undo` itself checks the log). Empty after a reload until the next move.
     takebacks: dict[int, Takeback] = field(default_factory=dict)
+    # Views and legal moves of the current state, by seat (None: a spectator). Every keystroke of
+    # autocomplete, every panel and every update asks for them, and one state has one answer.
+    _seen: dict[int | None, tuple[Any, tuple[int, ...], JSON, tuple[Move, ...]]] = field(default_factory=dict,
+                                                                                          repr=False)
 
     @property
     def game_id(self) -> int:
@@ -54,6 +60,25 @@ class Table:
         if self.row.to_move is None and self.state is not None:  # a row from before schema 4
             return tuple(sorted(self.engine.to_move(self.state)))
         return tuple(self.row.to_move or ())
+
+    def view_of(self, seat: int | None) -> tuple[JSON, tuple[Move, ...]]:
+        """The engine's view for `seat` of the current state, and its legal moves if it must act.
+
+        Memoised per state object and waiting list: the service replaces `state` (never changes
+        it in place), so a stored answer is current exactly while both are the same. Callers
+        must not change the view (copy it first, as the thread does to add the outcome)."""
+        state, to_move = self.state, self.to_move()
+        seen = self._seen.get(seat)
+        if seen is not None and seen[0] is state and seen[1] == to_move:
+            return seen[2], seen[3]
+        if state is None:
+            return {}, ()
+        view: JSON = self.engine.view(state, seat)
+        legal = tuple(self.engine.legal_moves(state, seat)) if seat is not None and seat in to_move else ()
+        if len(self._seen) > 8:  # seats of an old state
+            self._seen = {s: v for s, v in self._seen.items() if v[0] is state}
+        self._seen[seat] = (state, to_move, view, legal)
+        return view, legal
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
