@@ -8,7 +8,8 @@ more, which makes their capitals and digits at least 9 px tall on the phone; oth
 under `MIN_TEXT` px (a 9 px font there). Text that would have to shrink further is cut short.
 
 A sheet records every line of text it paints (`Sheet.texts`) with its size and role, so tests
-can check that rule on any picture, and the colours it paints, for an exact PNG palette.
+can check that rule on any picture, and the colours it paints and the grounds its text edges
+blend into, from which the PNG's palette is made (renderer/encode.py).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Literal, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderer.encode import to_png
+from renderer.encode import Blend, to_png
 
 FONT_DIR = Path(__file__).with_name("fonts")
 
@@ -127,6 +128,7 @@ class Sheet:
         self.draw = ImageDraw.Draw(self.image)
         self.texts: list[Drawn] = []
         self.colours: set[RGB] = {FRAME, background} if framed else {background}
+        self.blends: set[Blend] = set()  # (ink, ground) of each text's antialiased edge
         if framed:
             inner = (FRAME_WIDTH, FRAME_WIDTH, width - FRAME_WIDTH - 1, height - FRAME_WIDTH - 1)
             self.draw.rounded_rectangle(inner, radius=18, fill=background)
@@ -136,6 +138,7 @@ class Sheet:
         self.image.paste(layer.image, xy)
         self.texts.extend(layer.texts)
         self.colours.update(layer.colours)
+        self.blends.update(layer.blends)
 
     @property
     def width(self) -> int:
@@ -163,7 +166,12 @@ class Sheet:
         if not text:
             return
         mask, (dx, dy) = text_stamp(text, face, size, anchor)
-        self.image.paste(fill, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+        at = (round(xy[0]) + dx, round(xy[1]) + dy)
+        if 0 <= at[0] < self.image.width and 0 <= at[1] < self.image.height:
+            ground = self.image.getpixel(at)  # a corner of the text's box: what its edges blend into
+            if isinstance(ground, tuple):
+                self.blends.add((fill, (ground[0], ground[1], ground[2])))
+        self.image.paste(fill, at, mask)
         self.texts.append(Drawn(text, face, size, role))
         self.colours.add(fill)
 
@@ -209,8 +217,8 @@ class Sheet:
         self.stamp((x, y), label, BOLD, fit(label, BOLD, size, radius * 1.7, "coin"), ink, "mm", "coin")
 
     def png(self) -> bytes:
-        """The picture as PNG bytes, its painted colours kept exact in the palette."""
-        return to_png(self.image, self.colours)
+        """The picture as PNG bytes, in a palette of its paints and their text edges."""
+        return to_png(self.image, self.colours, self.blends)
 
     def _paints(self, *colours: RGB | None) -> None:
         for colour in colours:
