@@ -103,6 +103,20 @@ async def test_table_view_shows_each_seat_its_own_hand_and_moves(tables: Tables)
     assert spectator.state_id == alice.state_id == 0
 
 
+async def test_a_seats_view_is_worked_out_once_per_state_and_afresh_after_each_change(tables: Tables) -> None:
+    """Autocomplete asks for the view on every keystroke: one state has one answer (issue 13)."""
+    game_id = await duel(tables)
+    first = await tables.table_view(game_id, ALICE)
+    again = await tables.table_view(game_id, ALICE)
+    assert again.view is first.view and again.legal_moves == first.legal_moves
+    await tables.move(game_id, ALICE, 0, f"lay {first.view['hand'][0]}")
+    after = await tables.table_view(game_id, ALICE)
+    assert after.view is not first.view and after.view["hand"] == first.view["hand"][1:]
+    assert after.legal_moves == () and not after.my_turn  # Alice laid: Bob is awaited
+    resigned = await tables.resign(game_id, BOB)
+    assert resigned.status == "finished" and (await tables.table_view(game_id, ALICE)).legal_moves == ()
+
+
 async def test_resigning_a_competitive_game_hands_the_win_to_the_others(tables: Tables, recorder: Recorder) -> None:
     game_id = await duel(tables, players=3)
     info = await tables.resign(game_id, BOB)
