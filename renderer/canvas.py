@@ -95,6 +95,19 @@ def text_stamp(text: str, face: str, size: int, anchor: str) -> tuple[Image.Imag
     return mask, (int(left), int(top))
 
 
+FRAME_RADIUS = 18
+
+
+@cache
+def frame_ends(width: int, background: RGB) -> Image.Image:
+    """A framed sheet just tall enough for the frame's rounded corners, top and bottom."""
+    height = 2 * (FRAME_WIDTH + FRAME_RADIUS + 2)
+    strip = Image.new("RGB", (width, height), FRAME)
+    inner = (FRAME_WIDTH, FRAME_WIDTH, width - FRAME_WIDTH - 1, height - FRAME_WIDTH - 1)
+    ImageDraw.Draw(strip).rounded_rectangle(inner, radius=FRAME_RADIUS, fill=background)
+    return strip
+
+
 # Boxes up to this size are drawn once and pasted after (cards, coins' plates, cells): Pillow
 # draws a rounded box in Python, about 60 µs, a quarter of a board's drawing.
 BOX_TILE_MAX = 400
@@ -144,14 +157,25 @@ class Sheet:
     """
 
     def __init__(self, height: int, width: int = WIDTH, background: RGB = PARCHMENT, *, framed: bool = True) -> None:
-        self.image = Image.new("RGB", (width, height), FRAME if framed else background)
+        self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
         self.texts: list[Drawn] = []
         self.colours: set[RGB] = {FRAME, background} if framed else {background}
         self.blends: set[Blend] = set()  # (ink, ground) of each text's antialiased edge
         if framed:
-            inner = (FRAME_WIDTH, FRAME_WIDTH, width - FRAME_WIDTH - 1, height - FRAME_WIDTH - 1)
-            self.draw.rounded_rectangle(inner, radius=18, fill=background)
+            # The frame's rounded ends come from a short framed strip, the sides are two bars:
+            # the same pixels as one rounded box over the whole sheet, at a third of the cost.
+            ends = frame_ends(width, background)
+            half = ends.height // 2
+            if height >= 2 * half:
+                self.image.paste(ends.crop((0, 0, width, half)), (0, 0))
+                self.image.paste(ends.crop((0, half, width, ends.height)), (0, height - (ends.height - half)))
+                self.draw.rectangle((0, half, FRAME_WIDTH - 1, height - half), fill=FRAME)
+                self.draw.rectangle((width - FRAME_WIDTH, half, width - 1, height - half), fill=FRAME)
+            else:
+                self.draw.rectangle((0, 0, width - 1, height - 1), fill=FRAME)
+                inner = (FRAME_WIDTH, FRAME_WIDTH, width - FRAME_WIDTH - 1, height - FRAME_WIDTH - 1)
+                self.draw.rounded_rectangle(inner, radius=FRAME_RADIUS, fill=background)
 
     def paste(self, layer: Sheet, xy: tuple[int, int]) -> None:
         """Copy a prepared (cached) layer onto this sheet, with what it drew."""

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 import renderer
 from bot.cli import main as skald
@@ -17,7 +17,7 @@ from bot.games import Scene
 from bot.render_cli import SCENES, names_for, play
 from engine import registry
 from engine.views.nidavellir import NidavellirView
-from renderer.canvas import Sheet, wrap
+from renderer.canvas import FRAME, FRAME_RADIUS, FRAME_WIDTH, PARCHMENT, WIDTH, Sheet, wrap
 from renderer.names import seat_name
 from renderer.nidavellir import table
 from renderer.nidavellir.pieces import flow
@@ -255,3 +255,27 @@ def test_a_nidavellir_game_ended_by_a_resignation_draws_its_result() -> None:
                        "scores": None, "ranks": [2, 1, 1], "sheet": None}
     assert renderer.outcome_png(view, ["Astrid", "Bjorn", "Sigrid"]).startswith(b"\x89PNG")
     assert renderer.board_png(view, ["Astrid", "Bjorn", "Sigrid"]).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("height", [40, 53, 54, 55, 57, 120, 1076, 2225])
+def test_a_sheets_frame_is_one_rounded_box_whatever_its_height(height: int) -> None:
+    """The frame is put together from cached ends and two bars: the same pixels as drawing it."""
+    drawn = Image.new("RGB", (WIDTH, height), FRAME)
+    ImageDraw.Draw(drawn).rounded_rectangle((FRAME_WIDTH, FRAME_WIDTH, WIDTH - FRAME_WIDTH - 1,
+                                             height - FRAME_WIDTH - 1), radius=FRAME_RADIUS, fill=PARCHMENT)
+    assert ImageChops.difference(Sheet(height).image, drawn).getbbox() is None
+
+
+def test_a_pasted_box_tile_is_the_box_drawn_in_place_at_any_fraction_of_a_pixel() -> None:
+    """Boxes come from a cache of tiles moved by even pixels; halves must land as Pillow draws them."""
+    sheet = Sheet(300, framed=False)
+    drawn = sheet.image.copy()
+    pen = ImageDraw.Draw(drawn)
+    for index, (x, y) in enumerate([(10, 10), (33.5, 20), (61, 40.5), (97.5, 71.5), (150.25, 90.75), (201, 130)]):
+        rect = (x, y, x + 40 + index * 3.5, y + 30 + index)
+        corners = (True, False, True, False) if index % 2 else None
+        sheet.box(rect, (200, 60, 40) if index != 3 else None, outline=(20, 20, 20), width=3, radius=8,
+                  corners=corners)
+        pen.rounded_rectangle(rect, radius=8, fill=(200, 60, 40) if index != 3 else None, outline=(20, 20, 20),
+                              width=3, corners=corners)
+    assert ImageChops.difference(sheet.image, drawn).getbbox() is None
