@@ -89,6 +89,7 @@ class Queue:
     URGENT_RUN = 3
 
     def __init__(self) -> None:
+        self.slots = max(1, 2 * processes())  # read once: every picture asks
         self.busy = 0
         self._waiting: dict[bool, deque[asyncio.Future[None]]] = {True: deque(), False: deque()}
         self._run = 0  # urgent pictures given a slot in a row
@@ -96,7 +97,7 @@ class Queue:
     def capacity(self) -> int:
         # Two per process: each has its next picture queued as it finishes one. With one, a
         # process sat idle for the round trip through the event loop (12% of the CPUs at 200 tables).
-        return max(1, 2 * processes())
+        return self.slots
 
     async def acquire(self, urgent: bool) -> None:
         if self.busy < self.capacity() and not self._waiting[True] and (urgent or not self._waiting[False]):
