@@ -49,6 +49,7 @@ CONTENT_LIMIT = 2000  # Discord's limits on one message: its content ...
 DESCRIPTION_LIMIT = 4096  # ... an embed's description ...
 EMBED_TEXT_LIMIT = 6000  # ... the text of all its embeds together (titles, descriptions, fields, footers)
 EMBEDS_LIMIT = 10  # ... and how many embeds
+MIDGAME_SPARE = 1  # channel slots a running game's posts leave free, so its end is told at once
 REMEMBERED_BOARDS = 2_000  # living boards kept in memory for edits in place; the oldest forgotten beyond
 STORY_COLOUR = discord.Colour.dark_teal()
 BURST_WAIT = 1.5  # seconds to let AI seats finish their replies before telling the burst
@@ -282,6 +283,13 @@ class ThreadAnnouncer(Coalescer):
         self.edits = 0
         self.seconds: dict[str, float] = {}  # time spent per phase of announcing, for benchmarks
         self._boards: dict[int, tuple[int, discord.Embed]] = {}  # game -> its living message and board embed
+        self._ending: dict[int, asyncio.Event] = {}  # games waiting for a slot: set when the game ends
+
+    def wake(self, game_id: int, *, ended: bool = False) -> None:
+        """Tell the game's worker there is news; `ended`: the game is over (a slot is kept for that)."""
+        if ended and (ending := self._ending.get(game_id)) is not None:
+            ending.set()
+        super().wake(game_id)
 
     def _spent(self, phase: str, since: float) -> float:
         now = time.perf_counter()
@@ -295,11 +303,23 @@ class ThreadAnnouncer(Coalescer):
         if mark is None:
             return  # a lobby, or a game started before the outbox existed and fully told
         await await_burst(tables, game_id, mark.state_id, self.burst_wait, self.burst_changes)
-        read = await self._read(game_id, mark)
-        if read is None:
-            return
-        table, changes, plan = read
-        destination = table.info.thread_id or table.info.channel_id
+        ending = self._ending.setdefault(game_id, asyncio.Event())  # before reading: an end is never missed
+        try:
+            read = await self._read(game_id, mark)
+            if read is None:
+                return
+            table, changes, plan = read
+            destination = table.info.thread_id or table.info.channel_id
+            # A mid-game post waits for a slot before it is drawn, so what comes meanwhile joins
+            # it; the game's end cuts the wait short. Edits don't wait: they take no slot.
+            if not plan.edit and table.info.status == RUNNING and \
+                    await self.pacer.ready(destination, spare=MIDGAME_SPARE, unless=ending):
+                read = await self._read(game_id, mark)
+                if read is None:
+                    return
+                table, changes, plan = read
+        finally:
+            self._ending.pop(game_id, None)
         start = self._spent("read", start)
         if plan.edit and mark.channel_id == destination and mark.message_id is not None:
             try:
@@ -367,6 +387,7 @@ class ThreadAnnouncer(Coalescer):
         embed, file, controls = await self._board(table)
         mentions = discord.AllowedMentions(
             users=[discord.Object(u) for s in plan.pinged if (u := table.info.seats[s].user_id) is not None])
+        spare = MIDGAME_SPARE if table.info.status == RUNNING else 0  # the end takes the slot kept for it
         message_id = 0
         for index, part in enumerate(plan.parts):
             last = index == len(plan.parts) - 1
@@ -377,7 +398,7 @@ class ThreadAnnouncer(Coalescer):
                 kwargs.update(embeds=[*kwargs["embeds"], embed], view=controls)
                 if file is not None:
                     kwargs["file"] = file
-            async with self.pacer.slot(destination):
+            async with self.pacer.slot(destination, spare=spare):
                 message = await channel.send(**kwargs)
             self.posts += 1
             message_id = message.id

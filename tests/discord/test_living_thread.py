@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from bot.discord.commands import suggestions
+from bot.discord.pacing import ChannelPacer
 from bot.discord.thread import DESCRIPTION_LIMIT, EMBED_TEXT_LIMIT, EMBEDS_LIMIT, pack_story
 from bot.names import name_seats
 from engine.core import Move
@@ -102,6 +104,23 @@ def test_story_packing_keeps_every_line_in_order_within_the_limits_and_room_for_
     assert "\n".join(messages[-1]).startswith(units[first][1][0]), "the living message starts at a change"
     assert len(messages) <= sum(map(len, told)) // (EMBED_TEXT_LIMIT - 300) + 2
     assert pack_story([], board) == ([()], 0)
+
+
+async def test_a_running_games_posts_keep_a_slot_free_for_its_end() -> None:
+    now = [0.0]
+    pacer = ChannelPacer(rate=5, per=5.0, clock=lambda: now[0])
+    for _ in range(4):
+        async with pacer.slot(1, spare=1):
+            pass
+    ended = asyncio.Event()
+    waiting = asyncio.create_task(pacer.ready(1, spare=1, unless=ended))
+    await asyncio.sleep(0.01)
+    assert not waiting.done(), "a fifth mid-game post waits (and what comes meanwhile joins it)"
+    ended.set()
+    await asyncio.wait_for(waiting, 1.0)
+    async with pacer.slot(1, spare=0):  # the end takes the slot kept for it, at once
+        pass
+    assert pacer.waited == 0.0
 
 
 async def test_sealed_bids_fill_the_living_board_in_place_instead_of_posting(harness: Harness) -> None:
