@@ -22,7 +22,7 @@ from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.thread import ThreadAnnouncer
 from bot.kinds import Reason
 from bot.notify import Notice, PrivateUpdate, PublicUpdate
-from bot.tables.types import LOBBY
+from bot.tables.types import LOBBY, RUNNING
 
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
@@ -56,7 +56,7 @@ class DiscordNotifier:
             self._chores.add(task)
             task.add_done_callback(self._chores.discard)
         elif update.reason not in LOBBY_REASONS and update.status != LOBBY:
-            self.thread.wake(update.game_id)
+            self.thread.wake(update.game_id, ended=update.status != RUNNING)
             self.panels.wake(update.game_id)
 
     async def on_private(self, update: PrivateUpdate) -> None:

@@ -2,7 +2,9 @@
 
 Discord allows a bot roughly five messages per five seconds in one channel. Skald never
 relies on hitting that wall: it waits for a slot itself, and what piles up meanwhile is told
-in one post (the announcers coalesce), so a backlog shrinks instead of queueing.
+in one post (the announcers coalesce), so a backlog shrinks instead of queueing. A post may
+leave slots `spare`: a game's story keeps one free while the game runs, so the post that ends
+it finds a slot at once instead of waiting out the window behind mid-game posts.
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ class ChannelPacer:
         self.waited = 0.0  # seconds spent waiting for a slot, for benchmarks
 
     @asynccontextmanager
-    async def slot(self, channel_id: int, *, post: bool = True) -> AsyncIterator[None]:
+    async def slot(self, channel_id: int, *, post: bool = True, spare: int = 0) -> AsyncIterator[None]:
         """Hold the channel's slot for one write; a new message (`post`) also waits while the
-        channel is at its rate. Edits have their own, looser limit at Discord: they only queue."""
+        channel is at its rate less `spare` slots. Edits have their own, looser limit at Discord:
+        they only queue."""
         if len(self._locks) > PRUNE_AT:
             self._prune()
         lock = self._locks.setdefault(channel_id, asyncio.Lock())
@@ -46,17 +49,41 @@ class ChannelPacer:
                 yield
                 return
             sent = self._sent.setdefault(channel_id, deque())
-            while True:
-                now = self.clock()
-                while sent and now - sent[0] >= self.per:
-                    sent.popleft()
-                if len(sent) < self.rate:
-                    break
-                pause = self.per - (now - sent[0])
+            while (pause := self._pause(sent, spare)) > 0:
                 self.waited += pause
                 await asyncio.sleep(pause)
             sent.append(self.clock())
             yield
+
+    async def ready(self, channel_id: int, *, spare: int = 0, unless: asyncio.Event | None = None) -> bool:
+        """Wait until a post leaving `spare` slots free could go to the channel (without taking
+        the slot), or until `unless` is set; True if it waited. Waiting before reading what to
+        tell lets whatever is committed meanwhile join the post."""
+        sent = self._sent.get(channel_id)
+        began = self.clock()
+        waited = False
+        while sent is not None and (pause := self._pause(sent, spare)) > 0:
+            waited = True
+            if unless is None:
+                await asyncio.sleep(pause)
+                continue
+            try:
+                await asyncio.wait_for(unless.wait(), pause)
+            except TimeoutError:
+                continue
+            break
+        self.waited += self.clock() - began
+        return waited
+
+    def _pause(self, sent: deque[float], spare: int) -> float:
+        """Seconds until a post leaving `spare` slots free may go (0: now)."""
+        now = self.clock()
+        while sent and now - sent[0] >= self.per:
+            sent.popleft()
+        allowed = max(1, self.rate - spare)
+        if len(sent) < allowed:
+            return 0.0
+        return max(0.0, self.per - (now - sent[len(sent) - allowed]))
 
     def _prune(self) -> None:
         now = self.clock()

@@ -3,11 +3,15 @@
 How a thread reads (docs/discord.md, "The living thread"):
 - After a burst of changes, one post carries every new public line in order, the picture of
   the latest public board and the status line, which pings whoever must now act (once per turn).
+- The lines go in embed descriptions, not in the message content: a message holds 6,000
+  characters of embed text (4,096 per description, 10 embeds) against 2,000 of content, so a
+  long AI burst needs a third of the messages, and the channel's 5 posts per 5 s are not spent
+  before the result. The status line stays in the content: only content mentions ping.
 - While a simultaneous step only fills up (sealed bids coming in one by one), nobody new is
-  awaited, so no post: the living board message's text is edited in place — its lines grow
+  awaited, so no post: the living board message is edited in place — its story embed grows
   and its status says "⏳ 2 of 3 in — waiting for …"; the picture waits for the reveal.
-- A story over Discord's 2,000 characters is split; the board then comes in a last post of
-  its own, which becomes the living message.
+- A story too long for one message is split over several; the last one carries the board, the
+  status and the tail of the story (from a change's first line), and becomes the living message.
 """
 
 from __future__ import annotations
@@ -41,9 +45,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CONTENT_LIMIT = 2000
+CONTENT_LIMIT = 2000  # Discord's limits on one message: its content ...
+DESCRIPTION_LIMIT = 4096  # ... an embed's description ...
+EMBED_TEXT_LIMIT = 6000  # ... the text of all its embeds together (titles, descriptions, fields, footers)
+EMBEDS_LIMIT = 10  # ... and how many embeds
+MIDGAME_SPARE = 1  # channel slots a running game's posts leave free, so its end is told at once
+REMEMBERED_BOARDS = 2_000  # living boards kept in memory for edits in place; the oldest forgotten beyond
+STORY_COLOUR = discord.Colour.dark_teal()
 BURST_WAIT = 1.5  # seconds to let AI seats finish their replies before telling the burst
-BURST_CHANGES = 25  # ... unless this many changes are untold already (about a message's worth)
+BURST_CHANGES = 25  # ... unless this many changes are untold already (within one message's embeds)
 
 
 def seat_label(seat: SeatInfo) -> str:
@@ -65,11 +75,20 @@ def time_left(seat: SeatInfo) -> str:
 
 
 @dataclass(frozen=True)
+class StoryPart:
+    """One message of a story: its story embeds' descriptions, and its content (the status line
+    on the last part, which also carries the board; empty on the others)."""
+
+    descriptions: tuple[str, ...]
+    content: str = ""
+
+
+@dataclass(frozen=True)
 class StoryPlan:
     """What to do in the thread to tell everything up to `mark.state_id`."""
 
     edit: bool  # edit the living message instead of posting
-    texts: tuple[str, ...]  # message contents in order; the last one carries the board
+    parts: tuple[StoryPart, ...]  # messages in order; the last one carries the status and the board
     pinged: tuple[int, ...]  # seats pinged by this post
     mark: Announcement  # what the thread shows once done (a post fills in message_id)
 
@@ -124,20 +143,80 @@ def _pings(table: TableView, mark: Announcement, window: Sequence[MoveRow]) -> t
     return tuple(due)
 
 
-def _split(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
-    """Lines packed into messages of at most `limit` characters, in order, none lost."""
-    parts: list[str] = []
-    current = ""
-    for line in lines:
-        line = line if len(line) <= limit else line[:limit - 1] + "…"
-        if current and len(current) + 1 + len(line) > limit:
-            parts.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    if current:
-        parts.append(current)
-    return parts
+def _cut(line: str) -> str:
+    return line if len(line) <= DESCRIPTION_LIMIT else line[:DESCRIPTION_LIMIT - 1] + "…"
+
+
+class _Message:
+    """One message's story embeds, filled from its end: lines arrive last first."""
+
+    def __init__(self, room: int, embeds: int) -> None:
+        self.room = room  # embed text it may still hold
+        self.embeds = embeds  # story embeds it may still hold
+        self.descriptions: list[list[str]] = []  # last first, each with its lines last first
+        self.size = 0  # characters of the description being filled
+
+    def add(self, line: str) -> bool:
+        """Put `line` before the lines already here, if it fits."""
+        if self.descriptions and self.size + 1 + len(line) <= DESCRIPTION_LIMIT and 1 + len(line) <= self.room:
+            self.descriptions[-1].append(line)
+            self.size += 1 + len(line)
+            self.room -= 1 + len(line)
+            return True
+        if self.embeds > 0 and len(line) <= self.room:
+            self.descriptions.append([line])
+            self.size = len(line)
+            self.room -= len(line)
+            self.embeds -= 1
+            return True
+        return False
+
+    def copy(self) -> _Message:
+        twin = _Message(self.room, self.embeds)
+        twin.descriptions = [list(d) for d in self.descriptions]
+        twin.size = self.size
+        return twin
+
+    def texts(self) -> tuple[str, ...]:
+        return tuple("\n".join(reversed(d)) for d in reversed(self.descriptions))
+
+
+def pack_story(units: Sequence[tuple[int, Sequence[str]]], board_chars: int) -> tuple[list[tuple[str, ...]], int]:
+    """Story lines in messages of embed descriptions, in order, none lost, none repeated, within
+    Discord's limits; the last message keeps room for the board embed (`board_chars` of text).
+
+    `units` are (state told before it, lines) per change. The last message starts at a unit, so
+    the returned index (of its first unit; len(units) if it holds no lines) says exactly which
+    lines the living message shows: a later edit in place re-tells those. Packed from the end,
+    so that only the first message may be short."""
+    last = _Message(EMBED_TEXT_LIMIT - board_chars, EMBEDS_LIMIT - 1)
+    first = len(units)
+    for index in reversed(range(len(units))):
+        trial = last.copy()
+        if not all(trial.add(_cut(line)) for line in reversed(units[index][1])):
+            break
+        last, first = trial, index
+    messages = [last.texts()]
+    current = _Message(EMBED_TEXT_LIMIT, EMBEDS_LIMIT)
+    for line in reversed([line for _, lines in units[:first] for line in lines]):
+        if not current.add(_cut(line)):
+            messages.append(current.texts())
+            current = _Message(EMBED_TEXT_LIMIT, EMBEDS_LIMIT)
+            current.add(_cut(line))  # always fits an empty message: a cut line is at most 4,096
+    if current.descriptions:
+        messages.append(current.texts())
+    return messages[::-1], first
+
+
+def _units(mark_state: int, changes: Sequence[MoveRow], names: Sequence[str],
+           start: str | None) -> list[tuple[int, list[str]]]:
+    """The lines to tell, per change (the start line first, if due), each with the state before it."""
+    units: list[tuple[int, list[str]]] = [(mark_state, [start])] if start is not None else []
+    before = max(mark_state, 0) if start is not None else mark_state
+    for change in changes:
+        units.append((before, [f"• {line}" for line in public_lines([change], names)]))
+        before = change.state_id
+    return units
 
 
 def plan_story(mark: Announcement, changes: Sequence[MoveRow], table: TableView) -> StoryPlan | None:
@@ -152,27 +231,23 @@ def plan_story(mark: Announcement, changes: Sequence[MoveRow], table: TableView)
     changes = [c for c in changes if c.state_id <= target]
     window = [c for c in changes if c.state_id > mark.state_id]
     new_mark = replace(mark, state_id=target, to_move=table.to_move)
+    board_chars = len(board_embed(table))
     if mark.message_id is not None and mark.state_id >= 0 and table.info.outcome is None \
             and table.info.status == RUNNING and _filling_up(mark, window):
         told = [c for c in changes if c.state_id > mark.from_state]
-        lines = ([start_line(table)] if mark.from_state < 0 else []) + [f"• {line}" for line in
-                                                                          public_lines(told, names)]
-        text = "\n".join([*lines, status_line(table, (), mark.posted_to_move)])
-        if len(text) <= CONTENT_LIMIT:
-            return StoryPlan(edit=True, texts=(text,), pinged=(), mark=new_mark)
+        units = _units(mark.from_state, told, names, start_line(table) if mark.from_state < 0 else None)
+        # The posted board embed is no longer than this one: its footer names an older state.
+        messages, first = pack_story(units, board_chars)
+        if len(messages) == 1 and first == 0:
+            status = status_line(table, (), mark.posted_to_move)
+            return StoryPlan(edit=True, parts=(StoryPart(messages[0], status),), pinged=(), mark=new_mark)
     pinged = _pings(table, mark, window)
-    lines = ([start_line(table)] if mark.state_id < 0 else []) + [f"• {line}" for line in
-                                                                  public_lines(window, names)]
-    status = status_line(table, pinged, table.to_move)
-    whole = "\n".join([*lines, status])
-    if len(whole) <= CONTENT_LIMIT:
-        texts: tuple[str, ...] = (whole,)
-        told_from = mark.state_id
-    else:  # the lines go first, the board and status after them, alone: that is the living message
-        texts = (*_split(lines), status or "…")
-        told_from = target
+    units = _units(mark.state_id, window, names, start_line(table) if mark.state_id < 0 else None)
+    messages, first = pack_story(units, board_chars)
+    parts = (*(StoryPart(m) for m in messages[:-1]), StoryPart(messages[-1], status_line(table, pinged, table.to_move)))
+    told_from = units[first][0] if first < len(units) else target
     new_mark = replace(new_mark, message_id=None, from_state=told_from, posted_to_move=table.to_move)
-    return StoryPlan(edit=False, texts=texts, pinged=pinged, mark=new_mark)
+    return StoryPlan(edit=False, parts=parts, pinged=pinged, mark=new_mark)
 
 
 def nonce(game_id: int, mark: Announcement, target: int, part: int) -> str:
@@ -184,7 +259,7 @@ def nonce(game_id: int, mark: Announcement, target: int, part: int) -> str:
 async def await_burst(tables: Tables, game_id: int, told: int, wait: float = BURST_WAIT,
                       changes: int = BURST_CHANGES) -> None:
     """Let AI seats answering a move finish, so the burst is told at once; but not for longer
-    than `wait`, nor once `changes` changes (about a message's worth) are waiting to be told."""
+    than `wait`, nor once `changes` changes (within one message) are waiting to be told."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
     while tables.ai_busy(game_id) and loop.time() < deadline:
@@ -207,6 +282,14 @@ class ThreadAnnouncer(Coalescer):
         self.posts = 0  # new messages posted, for tests and benchmarks
         self.edits = 0
         self.seconds: dict[str, float] = {}  # time spent per phase of announcing, for benchmarks
+        self._boards: dict[int, tuple[int, discord.Embed]] = {}  # game -> its living message and board embed
+        self._ending: dict[int, asyncio.Event] = {}  # games waiting for a slot: set when the game ends
+
+    def wake(self, game_id: int, *, ended: bool = False) -> None:
+        """Tell the game's worker there is news; `ended`: the game is over (a slot is kept for that)."""
+        if ended and (ending := self._ending.get(game_id)) is not None:
+            ending.set()
+        super().wake(game_id)
 
     def _spent(self, phase: str, since: float) -> float:
         now = time.perf_counter()
@@ -220,29 +303,50 @@ class ThreadAnnouncer(Coalescer):
         if mark is None:
             return  # a lobby, or a game started before the outbox existed and fully told
         await await_burst(tables, game_id, mark.state_id, self.burst_wait, self.burst_changes)
-        table = await tables.table_view(game_id, None)
-        if mark.state_id >= table.state_id:
-            return
-        changes = await tables.outbox.changes(game_id, after=min(mark.from_state, mark.state_id))
+        ending = self._ending.setdefault(game_id, asyncio.Event())  # before reading: an end is never missed
+        try:
+            read = await self._read(game_id, mark)
+            if read is None:
+                return
+            table, changes, plan = read
+            destination = table.info.thread_id or table.info.channel_id
+            # A mid-game post waits for a slot before it is drawn, so what comes meanwhile joins
+            # it; the game's end cuts the wait short. Edits don't wait: they take no slot.
+            if not plan.edit and table.info.status == RUNNING and \
+                    await self.pacer.ready(destination, spare=MIDGAME_SPARE, unless=ending):
+                read = await self._read(game_id, mark)
+                if read is None:
+                    return
+                table, changes, plan = read
+        finally:
+            self._ending.pop(game_id, None)
         start = self._spent("read", start)
-        plan = plan_story(mark, changes, table)
-        if plan is None:
-            return
-        destination = table.info.thread_id or table.info.channel_id
         if plan.edit and mark.channel_id == destination and mark.message_id is not None:
             try:
-                await self._edit(destination, mark.message_id, plan, table)
-            except discord.NotFound:  # the living message was deleted: post afresh
-                plan = plan_story(replace(mark, message_id=None), changes, table)
-                assert plan is not None
-            else:
+                edited = await self._edit(game_id, mark.message_id, plan, table)
+            except discord.NotFound:  # the living message was deleted
+                edited = False
+            if edited:
                 await tables.outbox.told(plan.mark)
                 return
+            replanned = plan_story(replace(mark, message_id=None), changes, table)  # post afresh
+            assert replanned is not None
+            plan = replanned
         message_id = await self._post(game_id, destination, mark, plan, table)
         start = self._spent("post", start)
         await tables.outbox.told(replace(plan.mark, channel_id=destination, message_id=message_id),
                                  pinged=plan.pinged)
         self._spent("record", start)
+
+    async def _read(self, game_id: int, mark: Announcement) -> tuple[TableView, list[MoveRow], StoryPlan] | None:
+        """The committed state, the changes to tell and the plan; None if the thread is up to date."""
+        tables = self.bot.tables
+        table = await tables.table_view(game_id, None)
+        if mark.state_id >= table.state_id:
+            return None
+        changes = await tables.outbox.changes(game_id, after=min(mark.from_state, mark.state_id))
+        plan = plan_story(mark, changes, table)
+        return None if plan is None else (table, changes, plan)
 
     async def give_up(self, game_id: int) -> None:
         """The thread refuses posts for good (deleted, no access): stop retrying this state."""
@@ -263,10 +367,7 @@ class ThreadAnnouncer(Coalescer):
         view: dict[str, Any] = dict(table.view)
         if info.outcome is not None:
             view["outcome"] = info.outcome
-        embed = discord.Embed(title=f"{info.title} #{info.game_id}", colour=discord.Colour.dark_teal())
-        embed.set_footer(text=f"board {table.state_id}")
-        if info.outcome is not None:
-            score_sheet(embed, table)
+        embed = board_embed(table)
         started = time.perf_counter()
         png = await pictures.board(view, names) if table.view else None
         self._spent("render", started)
@@ -286,32 +387,85 @@ class ThreadAnnouncer(Coalescer):
         embed, file, controls = await self._board(table)
         mentions = discord.AllowedMentions(
             users=[discord.Object(u) for s in plan.pinged if (u := table.info.seats[s].user_id) is not None])
+        spare = MIDGAME_SPARE if table.info.status == RUNNING else 0  # the end takes the slot kept for it
         message_id = 0
-        for part, text in enumerate(plan.texts):
-            last = part == len(plan.texts) - 1
-            kwargs: dict[str, Any] = {"content": text, "nonce": nonce(game_id, mark, table.state_id, part),
+        for index, part in enumerate(plan.parts):
+            last = index == len(plan.parts) - 1
+            kwargs: dict[str, Any] = {"content": part.content or None, "embeds": story_embeds(part),
+                                      "nonce": nonce(game_id, mark, table.state_id, index),
                                       "allowed_mentions": mentions if last else discord.AllowedMentions.none()}
             if last:
-                kwargs.update(embed=embed, view=controls)
+                kwargs.update(embeds=[*kwargs["embeds"], embed], view=controls)
                 if file is not None:
                     kwargs["file"] = file
-            async with self.pacer.slot(destination):
+            async with self.pacer.slot(destination, spare=spare):
                 message = await channel.send(**kwargs)
             self.posts += 1
             message_id = message.id
+        self._remember(game_id, message_id, embed, table.info.status == RUNNING)
         return message_id
 
-    async def _edit(self, destination: int, message_id: int, plan: StoryPlan, table: TableView) -> None:
-        """A simultaneous step filling up: only the text changes (lines and "2 of 3 in"); the
-        picture stays until the reveal's post, which saves a render per sealed choice."""
-        message = self._channel(table).get_partial_message(message_id)
-        async with self.pacer.slot(destination, post=False):
-            await message.edit(content=plan.texts[-1], allowed_mentions=discord.AllowedMentions.none())
+    async def _edit(self, game_id: int, message_id: int, plan: StoryPlan, table: TableView) -> bool:
+        """A simultaneous step filling up: only the text changes (story embed and "2 of 3 in");
+        the board embed goes back as posted, its picture the message's own attachment, which
+        saves a render per sealed choice. False: the living message has no board to keep."""
+        channel = self._channel(table)
+        board = await self._living_board(game_id, message_id, channel)
+        if board is None:
+            return False
+        part = plan.parts[-1]
+        async with self.pacer.slot(channel.id, post=False):
+            await channel.get_partial_message(message_id).edit(
+                content=part.content or None, embeds=[*story_embeds(part), board],
+                allowed_mentions=discord.AllowedMentions.none())
         self.edits += 1
+        return True
+
+    def _remember(self, game_id: int, message_id: int, board: discord.Embed, running: bool) -> None:
+        """Keep the living message's board embed for edits in place (only while the game runs)."""
+        self._boards.pop(game_id, None)
+        if not running:
+            return
+        if len(self._boards) >= REMEMBERED_BOARDS:
+            del self._boards[next(iter(self._boards))]
+        self._boards[game_id] = (message_id, board)
+
+    async def _living_board(self, game_id: int, message_id: int,
+                            channel: discord.PartialMessageable) -> discord.Embed | None:
+        """The board embed the living message carries: remembered, else (after a restart) read back."""
+        known = self._boards.get(game_id)
+        if known is not None and known[0] == message_id:
+            return known[1]
+        message = await channel.fetch_message(message_id)
+        for posted in message.embeds:
+            if (posted.footer.text or "").startswith("board "):
+                board = discord.Embed(title=posted.title, colour=posted.colour)
+                board.set_footer(text=posted.footer.text)
+                for field in posted.fields:
+                    board.add_field(name=field.name, value=field.value, inline=field.inline)
+                if posted.image.url:
+                    board.set_image(url="attachment://board.png")
+                self._remember(game_id, message_id, board, running=True)
+                return board
+        return None
 
     def _limit(self, guild_id: int | None) -> int:
         guild = self.bot.get_guild(guild_id) if guild_id else None
         return guild.filesize_limit if guild is not None else pictures.DEFAULT_LIMIT
+
+
+def board_embed(table: TableView) -> discord.Embed:
+    """The board's embed without its picture: title, "board N" footer, the result when over."""
+    info = table.info
+    embed = discord.Embed(title=f"{info.title} #{info.game_id}", colour=STORY_COLOUR)
+    embed.set_footer(text=f"board {table.state_id}")
+    if info.outcome is not None:
+        score_sheet(embed, table)
+    return embed
+
+
+def story_embeds(part: StoryPart) -> list[discord.Embed]:
+    return [discord.Embed(description=text, colour=STORY_COLOUR) for text in part.descriptions]
 
 
 def score_sheet(embed: discord.Embed, table: TableView) -> None:

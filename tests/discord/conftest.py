@@ -14,3 +14,4 @@ from tests.discord.harness import Harness
 async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
     async with Harness.open(tmp_path / "skald.sqlite3") as h:
         yield h
+        assert not h.refused_forms, f"messages Discord would refuse: {h.refused_forms}"

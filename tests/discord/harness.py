@@ -159,6 +159,52 @@ def _is_view_timer(task: asyncio.Task[Any]) -> bool:
     return name.endswith("__timeout_task_impl")
 
 
+CONTENT_LIMIT = 2000  # Discord's limits on a message (https://discord.com/developers/docs/resources/message)
+EMBEDS_LIMIT = 10
+EMBED_TEXT_LIMIT = 6000  # titles, descriptions, field names and values, footers and authors together
+EMBED_PART_LIMITS = {"title": 256, "description": 4096}
+
+
+def embed_text(embed: JSON) -> int:
+    """The characters of an embed that count against the 6,000 per message."""
+    fields = embed.get("fields") or []
+    return (sum(len(str(embed.get(k) or "")) for k in EMBED_PART_LIMITS)
+            + sum(len(str(f.get("name") or "")) + len(str(f.get("value") or "")) for f in fields)
+            + len(str((embed.get("footer") or {}).get("text") or ""))
+            + len(str((embed.get("author") or {}).get("name") or "")))
+
+
+def form_problem(body: Any) -> str | None:
+    """Why Discord would refuse this message body, or None."""
+    if not isinstance(body, dict):
+        return None
+    if len(str(body.get("content") or "")) > CONTENT_LIMIT:
+        return f"content over {CONTENT_LIMIT} characters"
+    embeds = body.get("embeds") or []
+    if len(embeds) > EMBEDS_LIMIT:
+        return f"{len(embeds)} embeds"
+    for embed in embeds:
+        for key, limit in EMBED_PART_LIMITS.items():
+            if len(str(embed.get(key) or "")) > limit:
+                return f"embed {key} over {limit} characters"
+        if len(embed.get("fields") or []) > 25 or any(len(str(f.get("value") or "")) > 1024
+                                                      for f in embed.get("fields") or []):
+            return "embed fields over their limits"
+    if sum(embed_text(e) for e in embeds) > EMBED_TEXT_LIMIT:
+        return f"embeds over {EMBED_TEXT_LIMIT} characters together"
+    return None
+
+
+def body_text(body: Any) -> str:
+    """A message body's content and embed text, for matching."""
+    if not isinstance(body, dict):
+        return ""
+    parts = [str(body.get("content") or "")]
+    for embed in body.get("embeds") or []:
+        parts += [str(embed.get("title") or ""), str(embed.get("description") or "")]
+    return "\n".join(parts)
+
+
 @dataclass
 class Failure:
     """A planned Discord failure: the next `times` calls matching `method` and `path` answer
@@ -170,7 +216,7 @@ class Failure:
     times: int = 1
     after_create: bool = False
     channel_id: int | None = None  # only calls to this channel (None: any)
-    content: str | None = None  # only bodies whose content holds this text (None: any)
+    content: str | None = None  # only bodies whose text (content or embeds) holds this (None: any)
 
 
 class _Http:
@@ -196,6 +242,8 @@ class _Http:
         failure = self.h.failure_for(route, body)
         if failure is not None and not failure.after_create:
             raise self.h.server_error(record, failure.status)
+        if "/messages" in route.path and route.method in ("POST", "PATCH"):
+            self.h.check_form(record, body)
         answer = self.h.rest(record, route)
         if failure is not None:
             raise self.h.server_error(record, failure.status)
@@ -216,6 +264,8 @@ class _Webhooks(AsyncWebhookAdapter):
         if self.h.latency:
             await asyncio.sleep(self.h.latency)
         self.h.requests.append(record)
+        if route.method in ("POST", "PATCH") and isinstance(body, dict):
+            self.h.check_form(record, body.get("data") if "type" in body else body)
         return self.h.webhook(record, route)
 
 
@@ -253,6 +303,7 @@ class Harness:
         # benchmarks use Discord's own 5 s.
         self.channel_rate: tuple[int, float] = (5, rate_window)
         self.rate_limited = 0  # posts that would have met a 429
+        self.refused_forms: list[str] = []  # messages Discord would refuse as over its limits
         self.limited_channels: list[int] = []
         self._posted: dict[int, list[float]] = {}
         self._nonces: dict[tuple[int, str], Message] = {}
@@ -629,7 +680,7 @@ class Harness:
         for failure in self.failures:
             if failure.channel_id is not None and f"/channels/{failure.channel_id}/" not in route.url:
                 continue
-            if failure.content is not None and failure.content not in str((body or {}).get("content") or ""):
+            if failure.content is not None and failure.content not in body_text(body):
                 continue
             if failure.method == route.method and failure.path == route.path and failure.times > 0:
                 failure.times -= 1
@@ -643,6 +694,15 @@ class Harness:
         if status >= 500:
             return discord.DiscordServerError(response, {"code": 0, "message": "Internal Server Error"})
         return discord.HTTPException(response, {"code": 0, "message": "refused"})
+
+    def check_form(self, record: Request, body: Any) -> None:
+        """Discord refuses a message over its limits with a 400 (Invalid Form Body)."""
+        problem = form_problem(body)
+        if problem is not None:
+            self.refused_forms.append(problem)
+            record.status = 400
+            raise discord.HTTPException(SimpleNamespace(status=400, reason="Bad Request"),
+                                        {"code": 50035, "message": f"Invalid Form Body: {problem}"})
 
     def posts(self, channel_id: int) -> list[Message]:
         """Messages the bot posted in a channel (not interaction replies), oldest first."""

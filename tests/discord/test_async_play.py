@@ -89,7 +89,7 @@ async def test_a_silent_player_is_reminded_twice_then_an_ai_stands_in_until_they
     info = await h.client.tables.game(game_id)
     silent_seat = info.seat_of(silent.id)
     assert silent_seat is not None and info.seats[silent_seat].stand_in is not None
-    assert any("time ran out: an AI plays their seat" in m.content for m in h.channel_messages(info.thread_id or 0))
+    assert any("time ran out: an AI plays their seat" in m.text() for m in h.channel_messages(info.thread_id or 0))
     changes = await h.client.tables.outbox.changes(game_id, after=0)
     assert any(c.stand_in and c.seat == silent_seat for c in changes), "the stand-in moved, and the log says so"
     assert len(reminders(h, silent)) == 2, "each reminder exactly once"

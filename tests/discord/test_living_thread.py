@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from bot.discord.commands import suggestions
+from bot.discord.pacing import ChannelPacer
+from bot.discord.thread import DESCRIPTION_LIMIT, EMBED_TEXT_LIMIT, EMBEDS_LIMIT, pack_story
 from bot.names import name_seats
 from engine.core import Move
-from tests.discord.harness import Harness, Message
+from tests.discord.harness import CONTENT_LIMIT, Harness, Message, embed_text
 from tests.discord.table_play import live_panel, move_option, narrow_to_moves, open_table, play_out
 
 BOARD = re.compile(r"board (\d+)")
@@ -26,7 +29,14 @@ async def all_ai_game(h: Harness, game: str, players: int, seed: int) -> int:
 
 
 def story_lines(messages: list[Message]) -> list[str]:
-    return [line[2:] for m in messages for line in m.content.splitlines() if line.startswith("• ")]
+    """The public lines a thread tells, in order: from the story embeds' descriptions (and from the
+    content, where messages posted before the story moved into embeds kept them)."""
+    return [line[2:] for m in messages for text in (m.content, *descriptions(m)) for line in text.splitlines()
+            if line.startswith("• ")]
+
+
+def descriptions(message: Message) -> list[str]:
+    return [str(e.get("description") or "") for e in message.payload.get("embeds") or []]
 
 
 async def public_log(h: Harness, game_id: int) -> list[str]:
@@ -56,6 +66,63 @@ async def test_a_burst_of_ai_moves_is_told_in_at_most_three_posts_every_line_onc
     assert h.rate_limited == 0, "Skald paces itself under Discord's per-channel limit"
 
 
+def within_discords_limits(message: Message) -> bool:
+    embeds = message.payload.get("embeds") or []
+    return (len(message.content) <= CONTENT_LIMIT and len(embeds) <= EMBEDS_LIMIT
+            and all(len(d) <= DESCRIPTION_LIMIT for d in descriptions(message))
+            and sum(embed_text(e) for e in embeds) <= EMBED_TEXT_LIMIT)
+
+
+async def test_a_long_story_is_split_over_few_messages_within_discords_limits_every_line_once_in_order(
+        harness: Harness) -> None:
+    h = harness
+    h.client.notifier.thread.burst_wait = 60.0  # the whole all-AI game is one story
+    h.client.notifier.thread.burst_changes = 10_000
+    game_id = await all_ai_game(h, "nidavellir", 5, seed=7)
+    await h.settle(timeout=120)
+    posts = h.posts(h.channel_id)
+    story = sum(len(d) for m in posts for d in descriptions(m))
+    assert story > EMBED_TEXT_LIMIT, "the story is longer than one message holds"
+    assert all(within_discords_limits(m) for m in posts)
+    assert 2 <= len(posts) <= story // (EMBED_TEXT_LIMIT - 1200) + 2, "messages are filled, not cut at 2,000"
+    assert story_lines(posts) == await public_log(h, game_id), "every public line exactly once, in order"
+    assert "🏁" in posts[-1].content and "board.png" in posts[-1].files and BOARD.search(posts[-1].text())
+    assert all(not m.content and not m.files for m in posts[1:-1]), "only the last message pings and shows the board"
+
+
+def test_story_packing_keeps_every_line_in_order_within_the_limits_and_room_for_the_board() -> None:
+    lines = [f"• line {n} " + "x" * (n * 37 % 300) for n in range(400)]
+    lines[5] = "• " + "y" * 5000  # longer than a description: cut
+    units = [(n - 1, lines[n:n + 3]) for n in range(0, 400, 3)]
+    board = 1100  # a title, a footer and a full score sheet
+    messages, first = pack_story(units, board)
+    assert all(len(d) <= DESCRIPTION_LIMIT for m in messages for d in m)
+    assert all(sum(map(len, m)) <= EMBED_TEXT_LIMIT and len(m) <= EMBEDS_LIMIT for m in messages[:-1])
+    assert sum(map(len, messages[-1])) <= EMBED_TEXT_LIMIT - board and len(messages[-1]) < EMBEDS_LIMIT
+    told = [line for m in messages for d in m for line in d.split("\n")]
+    assert told == [*lines[:5], "• " + "y" * (DESCRIPTION_LIMIT - 3) + "…", *lines[6:]]
+    assert "\n".join(messages[-1]).startswith(units[first][1][0]), "the living message starts at a change"
+    assert len(messages) <= sum(map(len, told)) // (EMBED_TEXT_LIMIT - 300) + 2
+    assert pack_story([], board) == ([()], 0)
+
+
+async def test_a_running_games_posts_keep_a_slot_free_for_its_end() -> None:
+    now = [0.0]
+    pacer = ChannelPacer(rate=5, per=5.0, clock=lambda: now[0])
+    for _ in range(4):
+        async with pacer.slot(1, spare=1):
+            pass
+    ended = asyncio.Event()
+    waiting = asyncio.create_task(pacer.ready(1, spare=1, unless=ended))
+    await asyncio.sleep(0.01)
+    assert not waiting.done(), "a fifth mid-game post waits (and what comes meanwhile joins it)"
+    ended.set()
+    await asyncio.wait_for(waiting, 1.0)
+    async with pacer.slot(1, spare=0):  # the end takes the slot kept for it, at once
+        pass
+    assert pacer.waited == 0.0
+
+
 async def test_sealed_bids_fill_the_living_board_in_place_instead_of_posting(harness: Harness) -> None:
     h = harness
     ann, bob, cid = h.user("ann"), h.user("bob"), h.user("cid")
@@ -70,7 +137,31 @@ async def test_sealed_bids_fill_the_living_board_in_place_instead_of_posting(har
     posts = h.posts(thread)
     assert len(posts) == 1, "a bid coming in edits the living board; it posts nothing"
     assert "2 of 3 in — waiting for **cid**" in posts[0].content
-    assert "**ann** has placed their bids." in posts[0].content and "**bob** has placed their bids." in posts[0].content
+    assert story_lines(posts) == ["**ann** has placed their bids.", "**bob** has placed their bids."]
+    assert "board.png" in posts[0].files and BOARD.search(posts[0].text()), "the board and its picture are kept"
+
+
+async def test_a_bid_after_a_restart_still_fills_the_living_board_in_place_keeping_its_picture(
+        harness: Harness) -> None:
+    h = harness
+    ann, bob, cid = h.user("ann"), h.user("bob"), h.user("cid")
+    game_id = await open_table(h, ann, "nidavellir", [bob, cid])
+    thread = (await h.client.tables.game(game_id)).thread_id or 0
+    for person in (ann, bob):
+        if person is bob:
+            await h.restart()  # the living board's embed is no longer in memory: read back once
+        panel = live_panel(h, person, game_id)
+        custom_id, values = await narrow_to_moves(h, person, panel)
+        await h.click(person, custom_id, values, message=panel)
+    posts = h.posts(thread)
+    assert len(posts) == 1 and posts[0].edits == 2
+    assert "2 of 3 in — waiting for **cid**" in posts[0].content
+    assert story_lines(posts) == ["**ann** has placed their bids.", "**bob** has placed their bids."]
+    assert "board.png" in posts[0].files and "begins" in posts[0].text()
+    board = (posts[0].payload["embeds"] or [{}])[-1]
+    assert BOARD.fullmatch(board["footer"]["text"]) and board["image"]["url"] == "attachment://board.png"
+    reads = [r for r in h.requests if r.method == "GET" and r.path == "/channels/{channel_id}/messages/{message_id}"]
+    assert len(reads) == 1, "read back once after the restart"
 
 
 async def test_a_5xx_on_the_story_post_is_retried_and_arrives_exactly_once_with_its_ping(harness: Harness) -> None:
@@ -104,7 +195,7 @@ async def test_a_post_discord_made_but_answered_with_a_5xx_is_not_posted_twice(h
     h.client.notifier.thread.retry_now()
     await h.settle()
     posts = h.posts(thread)
-    assert len(posts) == 1 and "begins" in posts[0].content, "the retry reused the nonce: Discord kept one post"
+    assert len(posts) == 1 and "begins" in posts[0].text(), "the retry reused the nonce: Discord kept one post"
     assert (await h.client.tables.outbox.announcement(game_id)) is not None
 
 
