@@ -19,6 +19,7 @@ These lean on discord.py 2.7 private names (pinned ~=2.7 in pyproject.toml); kee
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import itertools
 import json
@@ -238,7 +239,7 @@ class _Http:
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
             await self.h.pace(int(route.url.rsplit("/", 2)[-2]))
         await self.h.held.wait()
-        self.h.requests.append(record)
+        self.h.keep(record)
         failure = self.h.failure_for(route, body)
         if failure is not None and not failure.after_create:
             raise self.h.server_error(record, failure.status)
@@ -263,7 +264,7 @@ class _Webhooks(AsyncWebhookAdapter):
         record = Request(route.method, route.path, route.url, body, self.h.read_files(files), webhook=True)
         if self.h.latency:
             await asyncio.sleep(self.h.latency)
-        self.h.requests.append(record)
+        self.h.keep(record)
         if route.method in ("POST", "PATCH") and isinstance(body, dict):
             self.h.check_form(record, body.get("data") if "type" in body else body)
         return self.h.webhook(record, route)
@@ -618,6 +619,11 @@ class Harness:
             board = re.fullmatch(r"board (\d+)", str((embed.get("footer") or {}).get("text") or ""))
             if board and message.channel_id not in self.dm_channels.values() and message.ephemeral_for is None:
                 self.boards.append((time.time(), message.channel_id, int(board.group(1))))
+
+    def keep(self, record: Request) -> None:
+        """Note a REST call. A lean harness (load benchmarks) keeps only what was called, not
+        the bodies: the process's memory is the bot's figure, not the simulated Discord's."""
+        self.requests.append(dataclasses.replace(record, json=None, files={}) if self.lean else record)
 
     async def pace_global(self) -> None:
         """The bot's global REST limit (interaction callbacks are exempt, as at Discord)."""
