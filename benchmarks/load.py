@@ -132,6 +132,15 @@ async def player(run: Run, game_id: int, person: User, index: int) -> None:
             await asyncio.wait_for(sent.answered.wait(), timeout=30)
             if "⛔" in h.reply_text(sent):
                 run.refused += 1  # e.g. a sealed step moved on meanwhile; a person tries again
+            shed(sent)
+
+
+def shed(invocation: Invocation) -> None:
+    """Forget what the bot answered once the person has read it (only the times are measured):
+    the simulated Discord's records are not the bot's memory."""
+    if invocation.callbacks:
+        invocation.callbacks[:] = [{}]  # still acknowledged
+    invocation.choices = None
 
 
 async def pick_by_typing(run: Run, person: User, game_id: int, where: int) -> str | None:
@@ -144,6 +153,7 @@ async def pick_by_typing(run: Run, person: User, game_id: int, where: int) -> st
         run.autocomplete.append(invocation)
         await asyncio.wait_for(invocation.answered.wait(), timeout=30)
         choices = invocation.choices or []
+        shed(invocation)
         if not choices:
             return None
         choice = run.rng.choice(choices)
