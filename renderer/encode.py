@@ -4,8 +4,8 @@ Flat pictures lose nothing visible in a palette and the file is several times sm
 Discord uploads and phones appreciate. A sheet's palette is made from what it painted: its
 fills and inks exactly, then for each colour of text on its ground the shades of the text's
 antialiased edge (2026-12-01: the octree over a reduced copy it replaces cost 2 of a 5-player
-board's 15 ms, under load the main cost is pictures). A picture whose painter kept no such record
-gets octree colours from a quarter-size copy. No Python loop visits the picture's pixels.
+board's 15 ms, under load the main cost is pictures). A replay GIF's one palette for all its
+frames is made in renderer/replay.py. No Python loop visits the picture's pixels.
 """
 
 from __future__ import annotations
@@ -19,36 +19,17 @@ RGB = tuple[int, int, int]
 Blend = tuple[RGB, RGB]  # (ink, ground) of antialiased text
 
 PALETTE = 256
-# At most this many painted colours go in exactly; the octree fills the rest of the palette.
+# At most this many painted colours go in exactly; edge shades (a replay: octree colours) fill the rest.
 EXACT_COLOURS = 128
 PACK_LEVEL = 3  # zlib: nearly as small as 6 here, in a third of the time
 BLEND_STEPS = 7  # edge shades per (ink, ground): coverage in eighths, as near as a palette needs
 
 
-def palette_for(image: Image.Image, exact: Collection[RGB] = ()) -> Image.Image:
-    """A 256-colour palette image for `image`: `exact` first, then octree colours.
-
-    The octree runs on a 4× reduced copy (the box filter keeps flat fills exactly and the edge
-    blends roughly): as good a choice as on every pixel, at a sixteenth of the work. An octree
-    alone averages a large fill with its edges and shifts it (gold by 8 steps); with the painted
-    colours in the palette a fill comes back within Pillow's lookup cells (4 steps).
-    """
-    fixed = sorted(exact)[:EXACT_COLOURS]
-    small = image.reduce(4) if min(image.size) >= 64 else image
-    octree = small.quantize(PALETTE - len(fixed), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    entries = [channel for colour in fixed for channel in colour]
-    entries += (octree.getpalette() or [])[: 3 * (PALETTE - len(fixed))]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(entries + [0] * (3 * PALETTE - len(entries)))
-    return palette
-
-
-def to_png(image: Image.Image, exact: Collection[RGB] = (), blends: Collection[Blend] = ()) -> bytes:
-    """PNG bytes, quantized without dithering (dither noise would fringe every letter) to the
-    painted palette when the painter says what it painted (`exact`, `blends`), else to
-    `palette_for(image)`. zlib level 3 packs nearly as well as 6 here in a third of the time."""
-    palette = palette_image(painted_palette(exact, blends)) if exact else palette_for(image)
-    paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
+def to_png(image: Image.Image, exact: Collection[RGB], blends: Collection[Blend]) -> bytes:
+    """PNG bytes of a sheet, quantized without dithering (dither noise would fringe every
+    letter) to the palette of what it painted. zlib level 3 packs nearly as well as 6 here in a
+    third of the time."""
+    paletted = image.quantize(palette=palette_image(painted_palette(exact, blends)), dither=Image.Dither.NONE)
     out = io.BytesIO()
     paletted.save(out, "PNG", compress_level=PACK_LEVEL)
     return out.getvalue()

@@ -45,7 +45,7 @@ from renderer.canvas import (
     clip,
     wrap,
 )
-from renderer.encode import EXACT_COLOURS, palette_for
+from renderer.encode import EXACT_COLOURS, painted_palette, palette_image
 from renderer.names import drawable
 
 JSON = dict[str, Any]
@@ -205,7 +205,8 @@ class _Picture:
 
     @classmethod
     def of(cls, sheet: Sheet) -> _Picture:
-        paletted = sheet.image.quantize(palette=palette_for(sheet.image, sheet.colours), dither=Image.Dither.NONE)
+        palette = palette_image(painted_palette(sheet.colours, sheet.blends))
+        paletted = sheet.image.quantize(palette=palette, dither=Image.Dither.NONE)
         return cls(paletted, frozenset(sheet.colours))
 
 
