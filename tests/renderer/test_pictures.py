@@ -18,6 +18,7 @@ from bot.render_cli import SCENES, names_for, play
 from engine import registry
 from engine.views.nidavellir import NidavellirView
 from renderer.canvas import FRAME, FRAME_RADIUS, FRAME_WIDTH, PARCHMENT, WIDTH, Sheet, wrap
+from renderer.encode import pack_png
 from renderer.names import seat_name
 from renderer.nidavellir import table
 from renderer.nidavellir.pieces import flow
@@ -279,3 +280,19 @@ def test_a_pasted_box_tile_is_the_box_drawn_in_place_at_any_fraction_of_a_pixel(
         pen.rounded_rectangle(rect, radius=8, fill=(200, 60, 40) if index != 3 else None, outline=(20, 20, 20),
                               width=3, corners=corners)
     assert ImageChops.difference(sheet.image, drawn).getbbox() is None
+
+
+@pytest.mark.parametrize("size", [(1, 1), (7, 3), (800, 1076)])
+def test_a_packed_png_decodes_to_the_paletted_pictures_pixels_and_palette(size: tuple[int, int]) -> None:
+    """The PNG chunks are written by hand (to deflate with ISA-L): Pillow must read back every index."""
+    paletted = Image.effect_noise(size, 60).convert("RGB").quantize(colors=200, dither=Image.Dither.NONE)
+    with Image.open(io.BytesIO(pack_png(paletted))) as read:
+        read.load()
+        assert (read.mode, read.size) == ("P", size)
+        assert read.tobytes() == paletted.tobytes()
+        assert read.getpalette() == paletted.getpalette()
+
+
+def test_packing_refuses_a_picture_that_is_not_paletted() -> None:
+    with pytest.raises(ValueError, match="paletted"):
+        pack_png(Image.new("RGB", (4, 4)))
