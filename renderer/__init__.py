@@ -48,7 +48,7 @@ def draw(view: dict[str, Any], names: Sequence[str], kind: Kind = "board") -> Sh
 
 def board_image(view: dict[str, Any], names: Sequence[str]) -> Image.Image:
     """The table picture as an Image (see `board_png`)."""
-    return draw(view, names).image
+    return draw(view, names).rgb()
 
 
 def board_png(view: dict[str, Any], names: Sequence[str]) -> bytes:

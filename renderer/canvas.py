@@ -8,8 +8,11 @@ more, which makes their capitals and digits at least 9 px tall on the phone; oth
 under `MIN_TEXT` px (a 9 px font there). Text that would have to shrink further is cut short.
 
 A sheet records every line of text it paints (`Sheet.texts`) with its size and role, so tests
-can check that rule on any picture, and the colours it paints and the grounds its text edges
-blend into, from which the PNG's palette is made (renderer/encode.py).
+can check that rule on any picture, and the colours it paints. It paints palette indices, not
+colours: its palette (`Sheet.inks`) fills as it paints, each colour and each text edge's shades
+taking entries as they are first used, so the picture is its PNG's pixels with nothing left to
+quantize (renderer/encode.py). Shapes are not antialiased (Pillow's never were); text is, in
+eighths of coverage blended into the colour under the corner of its box.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ from __future__ import annotations
 import math
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, overload
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderer.encode import Blend, to_png
+from renderer.encode import LEVEL_OF, Inks, pack_png
 
 FONT_DIR = Path(__file__).with_name("fonts")
 
@@ -82,29 +85,36 @@ def text_width(text: str, face: str, size: int) -> float:
 
 
 @lru_cache(maxsize=8192)
-def text_stamp(text: str, face: str, size: int, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
-    """The antialiased coverage of one line of text and its offset from the anchor point.
+def text_stamp(text: str, face: str, size: int, anchor: str) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """One line of text as coverage levels (a "P" image of 0 to 8, which a sheet maps to its
+    ink's shades), the mask of the pixels it paints, and its offset from the anchor point.
 
     The same numbers, names and labels come back on every render; rasterizing each once and
-    pasting its mask afterwards is several times cheaper than asking FreeType again.
+    pasting it afterwards is several times cheaper than asking FreeType again.
     """
     chosen = font(face, size)
     left, top, right, bottom = chosen.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=chosen, fill=255, anchor=anchor)
-    return mask, (int(left), int(top))
+    coverage = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
+    ImageDraw.Draw(coverage).text((-left, -top), text, font=chosen, fill=255, anchor=anchor)
+    levels = coverage.point(LEVEL_OF)
+    painted = levels.point([0] + [255] * 255)
+    return Image.frombytes("P", levels.size, levels.tobytes()), painted, (int(left), int(top))
 
 
 FRAME_RADIUS = 18
 
 
+# A framed sheet's first two palette entries: its frame, then its background.
+FRAME_INDEX, GROUND_INDEX = 0, 1
+
+
 @cache
-def frame_ends(width: int, background: RGB) -> Image.Image:
+def frame_ends(width: int) -> Image.Image:
     """A framed sheet just tall enough for the frame's rounded corners, top and bottom."""
     height = 2 * (FRAME_WIDTH + FRAME_RADIUS + 2)
-    strip = Image.new("RGB", (width, height), FRAME)
+    strip = Image.new("P", (width, height), FRAME_INDEX)
     inner = (FRAME_WIDTH, FRAME_WIDTH, width - FRAME_WIDTH - 1, height - FRAME_WIDTH - 1)
-    ImageDraw.Draw(strip).rounded_rectangle(inner, radius=FRAME_RADIUS, fill=background)
+    ImageDraw.Draw(strip).rounded_rectangle(inner, radius=FRAME_RADIUS, fill=GROUND_INDEX)
     return strip
 
 
@@ -116,16 +126,17 @@ BOX_TILES = 1024
 
 
 @lru_cache(maxsize=BOX_TILES)
-def box_tile(rect: tuple[float, float, float, float], fill: RGB | None, outline: RGB | None, width: int,
+def box_tile(rect: tuple[float, float, float, float], filled: bool, outlined: bool, width: int,
              radius: int, corners: tuple[bool, bool, bool, bool] | None) -> tuple[Image.Image, Image.Image]:
-    """A rounded box drawn at `rect` on a tile, and the mask of the pixels it covers."""
+    """A rounded box drawn at `rect` on a tile (1 where filled, 2 on the outline, for a sheet to
+    map to its colours), and the mask of the pixels it covers."""
     size = (math.ceil(rect[2]) + 2, math.ceil(rect[3]) + 2)
-    tile = Image.new("RGB", size)
-    ImageDraw.Draw(tile).rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width,
-                                           corners=corners)
+    tile = Image.new("P", size, 0)
+    ImageDraw.Draw(tile).rounded_rectangle(rect, radius=radius, fill=1 if filled else None,
+                                           outline=2 if outlined else None, width=width, corners=corners)
     mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(rect, radius=radius, fill=None if fill is None else 255,
-                                           outline=None if outline is None else 255, width=width, corners=corners)
+    ImageDraw.Draw(mask).rounded_rectangle(rect, radius=radius, fill=255 if filled else None,
+                                           outline=255 if outlined else None, width=width, corners=corners)
     return tile, mask
 
 
@@ -155,36 +166,41 @@ class Drawn(NamedTuple):
 class Sheet:
     """A framed parchment picture with the few drawing moves every game needs.
 
-    Game code paints through these methods only, so `texts` and `colours` stay complete.
+    Game code paints through these methods only, so `texts` and `colours` stay complete and
+    `image` holds indices into `inks` (`paletted` and `rgb` give the picture itself).
     """
 
     def __init__(self, height: int, width: int = WIDTH, background: RGB = PARCHMENT, *, framed: bool = True) -> None:
-        self.image = Image.new("RGB", (width, height), background)
-        self.draw = ImageDraw.Draw(self.image)
+        self.inks = Inks()
         self.texts: list[Drawn] = []
-        self.colours: set[RGB] = {FRAME, background} if framed else {background}
-        self.blends: set[Blend] = set()  # (ink, ground) of each text's antialiased edge
+        self.colours: set[RGB] = set()
+        if framed:
+            self._ink(FRAME)  # FRAME_INDEX, then the ground is GROUND_INDEX
+        self.ground = self._ink(background)
+        self.image = Image.new("P", (width, height), self.ground)
+        self.draw = ImageDraw.Draw(self.image)
         if framed:
             # The frame's rounded ends come from a short framed strip, the sides are two bars:
             # the same pixels as one rounded box over the whole sheet, at a third of the cost.
-            ends = frame_ends(width, background)
+            ends = frame_ends(width)
             half = ends.height // 2
             if height >= 2 * half:
                 self.image.paste(ends.crop((0, 0, width, half)), (0, 0))
                 self.image.paste(ends.crop((0, half, width, ends.height)), (0, height - (ends.height - half)))
-                self.draw.rectangle((0, half, FRAME_WIDTH - 1, height - half), fill=FRAME)
-                self.draw.rectangle((width - FRAME_WIDTH, half, width - 1, height - half), fill=FRAME)
+                self.draw.rectangle((0, half, FRAME_WIDTH - 1, height - half), fill=FRAME_INDEX)
+                self.draw.rectangle((width - FRAME_WIDTH, half, width - 1, height - half), fill=FRAME_INDEX)
             else:
-                self.draw.rectangle((0, 0, width - 1, height - 1), fill=FRAME)
+                self.draw.rectangle((0, 0, width - 1, height - 1), fill=FRAME_INDEX)
                 inner = (FRAME_WIDTH, FRAME_WIDTH, width - FRAME_WIDTH - 1, height - FRAME_WIDTH - 1)
-                self.draw.rounded_rectangle(inner, radius=FRAME_RADIUS, fill=background)
+                self.draw.rounded_rectangle(inner, radius=FRAME_RADIUS, fill=GROUND_INDEX)
 
     def paste(self, layer: Sheet, xy: tuple[int, int]) -> None:
-        """Copy a prepared (cached) layer onto this sheet, with what it drew."""
-        self.image.paste(layer.image, xy)
+        """Copy a prepared (cached) layer onto this sheet, its indices mapped to this sheet's
+        palette, with what it drew."""
+        lookup = [self.inks.of(colour) for colour in layer.inks.colours]
+        self.image.paste(_mapped(layer.image, lookup + [0] * (256 - len(lookup))), xy)
         self.texts.extend(layer.texts)
         self.colours.update(layer.colours)
-        self.blends.update(layer.blends)
 
     @property
     def width(self) -> int:
@@ -208,18 +224,19 @@ class Sheet:
 
     def stamp(self, xy: tuple[float, float], text: str, face: str, size: int, fill: RGB, anchor: str,
               role: Role) -> None:
-        """Paint one line of text through its cached coverage mask, and record it."""
+        """Paint one line of text through its cached coverage levels, and record it."""
         if not text:
             return
-        mask, (dx, dy) = text_stamp(text, face, size, anchor)
+        levels, painted, (dx, dy) = text_stamp(text, face, size, anchor)
         at = (round(xy[0]) + dx, round(xy[1]) + dy)
+        under = self.ground
         if 0 <= at[0] < self.image.width and 0 <= at[1] < self.image.height:
-            ground = self.image.getpixel(at)  # a corner of the text's box: what its edges blend into
-            if isinstance(ground, tuple):
-                self.blends.add((fill, (ground[0], ground[1], ground[2])))
-        self.image.paste(fill, at, mask)
+            corner = self.image.getpixel(at)  # a corner of the text's box: what its edges blend into
+            if isinstance(corner, int):
+                under = corner
+        self._ink(fill)
+        self.image.paste(_mapped(levels, self.inks.shades(fill, self.inks.colours[under])), at, painted)
         self.texts.append(Drawn(text, face, size, role))
-        self.colours.add(fill)
 
     def lines(self, x: float, y: float, lines: list[str], size: int, *, role: Role, pitch: float,
               face: str = BOLD, fill: RGB = INK, anchor: str = "la") -> float:
@@ -238,30 +255,28 @@ class Sheet:
         # Moved by an even number of pixels (Pillow rounds halves to even) a box comes out the
         # same, so the tile keeps the corners' place within two pixels.
         left, top = 2 * math.floor(x0 / 2), 2 * math.floor(y0 / 2)
+        inside, edge = self._ink(fill), self._ink(outline)
         if max(x1 - x0, y1 - y0) <= BOX_TILE_MAX:
-            tile, mask = box_tile((x0 - left, y0 - top, x1 - left, y1 - top), fill, outline, width, radius, corners)
-            self.image.paste(tile, (left, top), mask)
+            tile, mask = box_tile((x0 - left, y0 - top, x1 - left, y1 - top), fill is not None, outline is not None,
+                                  width, radius, corners)
+            lookup = [0, inside or 0, edge or 0] + [0] * 253
+            self.image.paste(_mapped(tile, lookup), (left, top), mask)
         else:
-            self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width, corners=corners)
-        self._paints(fill, outline)
+            self.draw.rounded_rectangle(rect, radius=radius, fill=inside, outline=edge, width=width, corners=corners)
 
     def line(self, points: tuple[float, float, float, float], fill: RGB, width: int = 2) -> None:
-        self.draw.line(points, fill=fill, width=width)
-        self._paints(fill)
+        self.draw.line(points, fill=self._ink(fill), width=width)
 
     def polyline(self, points: list[tuple[float, float]], fill: RGB, width: int = 2) -> None:
         """Connected segments with rounded joints (a chart's line)."""
-        self.draw.line(points, fill=fill, width=width, joint="curve")
-        self._paints(fill)
+        self.draw.line(points, fill=self._ink(fill), width=width, joint="curve")
 
     def ellipse(self, rect: tuple[float, float, float, float], fill: RGB | None, *, outline: RGB | None = None,
                 width: int = 2) -> None:
-        self.draw.ellipse(rect, fill=fill, outline=outline, width=width)
-        self._paints(fill, outline)
+        self.draw.ellipse(rect, fill=self._ink(fill), outline=self._ink(outline), width=width)
 
     def polygon(self, points: list[tuple[float, float]], fill: RGB, outline: RGB | None = None) -> None:
-        self.draw.polygon(points, fill=fill, outline=outline)
-        self._paints(fill, outline)
+        self.draw.polygon(points, fill=self._ink(fill), outline=self._ink(outline))
 
     def coin(self, center: tuple[float, float], radius: int, label: str, *, fill: RGB, ink: RGB = INK,
              rim: RGB = FRAME, size: int = KEY_TEXT) -> None:
@@ -270,14 +285,36 @@ class Sheet:
         self.ellipse((x - radius, y - radius, x + radius, y + radius), fill, outline=rim, width=3)
         self.stamp((x, y), label, BOLD, fit(label, BOLD, size, radius * 1.7, "coin"), ink, "mm", "coin")
 
-    def png(self) -> bytes:
-        """The picture as PNG bytes, in a palette of its paints and their text edges."""
-        return to_png(self.image, self.colours, self.blends)
+    def paletted(self) -> Image.Image:
+        """The picture: `image` with its palette put in (the sheet's own image, not a copy)."""
+        self.image.putpalette(self.inks.entries())
+        return self.image
 
-    def _paints(self, *colours: RGB | None) -> None:
-        for colour in colours:
-            if colour is not None:
-                self.colours.add(colour)
+    def rgb(self) -> Image.Image:
+        """The picture in RGB (tests, a replay's frames)."""
+        return self.paletted().convert("RGB")
+
+    def png(self) -> bytes:
+        """The picture as PNG bytes, in the palette it painted."""
+        return pack_png(self.paletted())
+
+    @overload
+    def _ink(self, colour: RGB) -> int: ...
+    @overload
+    def _ink(self, colour: RGB | None) -> int | None: ...
+    def _ink(self, colour: RGB | None) -> int | None:
+        """The palette index to paint `colour` with, recorded as painted."""
+        if colour is None:
+            return None
+        self.colours.add(colour)
+        return self.inks.of(colour)
+
+
+def _mapped(image: Image.Image, lookup: list[int]) -> Image.Image:
+    """`image.point(lookup)` for a 256-entry table of ints, without the Python pass `point`
+    makes over every table to round it: 400 stamps and boxes a picture, that pass was a
+    third of drawing one (Pillow's own core call, pinned with Pillow ~=13.0)."""
+    return image._new(image.im.point(lookup, None))
 
 
 def fit(text: str, face: str, size: int, max_width: float | None, role: Role) -> int:

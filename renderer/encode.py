@@ -1,11 +1,12 @@
-"""PNG encoding: a 256-colour palette chosen and applied in Pillow's C code, packed quickly.
+"""Paletted pictures: the palette a sheet fills as it paints, and its PNG, packed quickly.
 
 Flat pictures lose nothing visible in a palette and the file is several times smaller, which
-Discord uploads and phones appreciate. A sheet's palette is made from what it painted: its
-fills and inks exactly, then for each colour of text on its ground the shades of the text's
-antialiased edge (2026-12-01: the octree over a reduced copy it replaces cost 2 of a 5-player
-board's 15 ms, under load the main cost is pictures). A replay GIF's one palette for all its
-frames is made in renderer/replay.py. No Python loop visits the picture's pixels.
+Discord uploads and phones appreciate. A sheet paints palette indices, not colours
+(2026-12-01): each fill and ink gets an entry as it is first used, and each colour of text on
+its ground the shades of its antialiased edge, in eighths of coverage. The picture is then
+already its PNG's pixels: nothing is quantized afterwards (quantizing an RGB sheet was 29% of
+the render processes' time at 200 tables). A replay GIF's one palette for all its frames is
+made in renderer/replay.py. No Python loop visits the picture's pixels.
 
 The PNG's chunks are written here so its pixels can be deflated by ISA-L (python-isal), not
 zlib (2026-12-01): a 5-player board's 2.2 MB of rows took zlib 5.4 ms at level 3 (101 KB), ISA-L
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Collection, Sequence
 
 from isal import isal_zlib
 from PIL import Image
@@ -25,17 +25,70 @@ RGB = tuple[int, int, int]
 Blend = tuple[RGB, RGB]  # (ink, ground) of antialiased text
 
 PALETTE = 256
-# At most this many painted colours go in exactly; edge shades (a replay: octree colours) fill the rest.
+# Edge shades stop taking entries when only this many are left, so a colour painted late is
+# still exact (a picture paints about 30 colours; every picture together, 43).
+EXACT_RESERVE = 48
+# A replay's shared palette keeps at most this many painted colours exactly.
 EXACT_COLOURS = 128
+SHADES = 7  # edge shades per (ink, ground): coverage in eighths, as near as a palette needs
 PACK_LEVEL = 1  # ISA-L's: its 2 packs no smaller here, its 3 takes 3.5 times as long
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-BLEND_STEPS = 7  # edge shades per (ink, ground): coverage in eighths, as near as a palette needs
+
+# Coverage (0–255) of a text pixel -> its level: 0 leaves the pixel alone, SHADES + 1 is the ink.
+LEVEL_OF = [round(coverage * (SHADES + 1) / 255) for coverage in range(256)]
 
 
-def to_png(image: Image.Image, exact: Collection[RGB], blends: Collection[Blend]) -> bytes:
-    """PNG bytes of a sheet, quantized without dithering (dither noise would fringe every
-    letter) to the palette of what it painted."""
-    return pack_png(image.quantize(palette=palette_image(painted_palette(exact, blends)), dither=Image.Dither.NONE))
+class Inks:
+    """A picture's palette, filled as it paints: an index per colour, and for each (ink,
+    ground) of text the indices of its edge's shades."""
+
+    def __init__(self) -> None:
+        self.colours: list[RGB] = []
+        self._index: dict[RGB, int] = {}
+        self._shades: dict[Blend, list[int]] = {}
+        self._near: dict[RGB, int] = {}  # colours that found no room, to their nearest entry
+
+    def of(self, colour: RGB) -> int:
+        """The index of `colour`, given a new entry if there is room, else the nearest."""
+        index = self._index.get(colour)
+        return index if index is not None else self._entry(colour, PALETTE)
+
+    def shades(self, ink: RGB, ground: RGB) -> list[int]:
+        """A 256-entry lookup from a text pixel's level to its index: ground, the edge's shades,
+        then ink (the rest unused). Shades find the nearest entry once the palette is nearly full."""
+        lookup = self._shades.get((ink, ground))
+        if lookup is None:
+            steps = SHADES + 1
+            levels = [self.of(ground)]
+            for step in range(1, steps):
+                shade = (round(ground[0] + (ink[0] - ground[0]) * step / steps),
+                         round(ground[1] + (ink[1] - ground[1]) * step / steps),
+                         round(ground[2] + (ink[2] - ground[2]) * step / steps))
+                found = self._index.get(shade)
+                levels.append(found if found is not None else self._entry(shade, PALETTE - EXACT_RESERVE))
+            levels.append(self.of(ink))
+            lookup = self._shades[(ink, ground)] = levels + [0] * (256 - len(levels))
+        return lookup
+
+    def entries(self) -> list[int]:
+        """The palette as Pillow's `putpalette` takes it."""
+        return [channel for colour in self.colours for channel in colour] or [0, 0, 0]
+
+    def _entry(self, colour: RGB, limit: int) -> int:
+        """A new entry for `colour` while the palette has fewer than `limit`, else the nearest."""
+        if len(self.colours) < limit:
+            index = self._index[colour] = len(self.colours)
+            self.colours.append(colour)
+            return index
+        near = self._near.get(colour)
+        if near is None:
+            near = self._near[colour] = min(range(len(self.colours)),
+                                            key=lambda i: _distance(self.colours[i], colour))
+        return near
+
+
+def _distance(a: RGB, b: RGB) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2
 
 
 def pack_png(paletted: Image.Image) -> bytes:
@@ -48,7 +101,7 @@ def pack_png(paletted: Image.Image) -> bytes:
     # zeroed canvas one pixel wider gives exactly those rows, without a Python loop.
     rows = Image.new("P", (width + 1, height), 0)
     rows.paste(paletted, (1, 0))
-    palette = paletted.getpalette() or []
+    palette = paletted.getpalette() or [0, 0, 0]
     return b"".join((
         PNG_SIGNATURE,
         _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
@@ -60,29 +113,3 @@ def pack_png(paletted: Image.Image) -> bytes:
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
-def painted_palette(exact: Collection[RGB], blends: Collection[Blend]) -> list[RGB]:
-    """Up to 256 colours from the paints alone: the same paints always give the same palette."""
-    colours = sorted(exact)[:EXACT_COLOURS]
-    seen = set(colours)
-    pairs = sorted({(ink, ground) for ink, ground in blends if ink != ground})
-    steps = max(1, min(BLEND_STEPS, (PALETTE - len(colours)) // max(1, len(pairs))))
-    for ink, ground in pairs:
-        for step in range(1, steps + 1):
-            share = step / (steps + 1)
-            shade = (round(ground[0] + (ink[0] - ground[0]) * share), round(ground[1] + (ink[1] - ground[1]) * share),
-                     round(ground[2] + (ink[2] - ground[2]) * share))
-            if shade not in seen and len(colours) < PALETTE:
-                seen.add(shade)
-                colours.append(shade)
-    return colours
-
-
-def palette_image(colours: Sequence[RGB]) -> Image.Image:
-    """A palette image for `Image.quantize`, padded with its own last colour (never black
-    that nothing painted)."""
-    padded = list(colours) + [colours[-1]] * (PALETTE - len(colours))
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in padded for channel in colour])
-    return palette

@@ -45,7 +45,7 @@ from renderer.canvas import (
     clip,
     wrap,
 )
-from renderer.encode import EXACT_COLOURS, painted_palette, palette_image
+from renderer.encode import EXACT_COLOURS
 from renderer.names import drawable
 
 JSON = dict[str, Any]
@@ -205,14 +205,12 @@ class _Picture:
 
     @classmethod
     def of(cls, sheet: Sheet) -> _Picture:
-        palette = palette_image(painted_palette(sheet.colours, sheet.blends))
-        paletted = sheet.image.quantize(palette=palette, dither=Image.Dither.NONE)
-        return cls(paletted, frozenset(sheet.colours))
+        return cls(sheet.paletted(), frozenset(sheet.colours))
 
 
 def _compose(band: Sheet, picture: _Picture, height: int, reduction: int) -> Image.Image:
     canvas = Image.new("RGB", (WIDTH, band.height + height), FRAME)
-    canvas.paste(band.image, (0, 0))
+    canvas.paste(band.rgb(), (0, 0))
     canvas.paste(picture.image.convert("RGB"), (0, band.height))
     return canvas.reduce(reduction) if reduction > 1 else canvas
 

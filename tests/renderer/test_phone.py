@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 import renderer
 from bot.games import Scene
 from bot.render_cli import SCENES, names_for
-from renderer.canvas import KEY_ROLES, PHONE_KEY_INK, PHONE_MIN_SIZE, PHONE_WIDTH, Sheet
+from renderer.canvas import KEY_ROLES, PHONE_KEY_INK, PHONE_MIN_SIZE, PHONE_WIDTH, RGB, Sheet
 from tests.renderer.golden import stored_view
 
 SCENE = {scene.name: scene for scene in SCENES}
@@ -104,22 +104,32 @@ def test_a_won_voyage_says_so_plainly() -> None:
     assert "The crew won: Tranquility reached!" in texts
 
 
-@pytest.mark.parametrize("name", ["nidavellir-5p-age2", "tranquility-5p-advanced"])
-def test_the_png_keeps_painted_colours_and_crisp_text(name: str) -> None:
-    """A 256-colour palette without dithering: every pixel of a painted colour (fills, card
-    faces, the ink of text) comes back as one colour within a few steps of it (Pillow looks
-    colours up in cells of 4 steps), so flat areas stay flat and letters keep clean edges."""
+@pytest.mark.parametrize("name", ["nidavellir-5p-age2", "tranquility-5p-advanced", "nidavellir-5p-idavoll-thingvellir"])
+def test_the_png_is_the_sheet_with_every_painted_colour_exact(name: str) -> None:
+    """The sheet paints palette indices: its PNG holds exactly its pixels, and every colour it
+    painted (fills, card faces, the ink of text) is a palette entry of its own, so flat areas
+    stay flat, even in the busiest picture (whose text edges fill the palette)."""
     sheet = _draw(SCENE[name])
     png = sheet.png()
     with Image.open(io.BytesIO(png)) as decoded:
         assert decoded.mode == "P"
+        palette = decoded.getpalette() or []
         back = decoded.convert("RGB")
-    red, green, blue = ImageChops.difference(back, sheet.image).split()
-    largest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
-    for colour in sheet.colours:
-        channels = ImageChops.difference(sheet.image, Image.new("RGB", sheet.image.size, colour)).split()
-        off = ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2])
-        painted = off.point(lambda v: 255 if v == 0 else 0)
-        worst = ImageChops.multiply(largest, painted).getextrema()[1]
-        assert isinstance(worst, int) and worst <= 8, f"{colour} drifts by {worst}"
+    assert ImageChops.difference(back, sheet.rgb()).getbbox() is None
+    entries = {tuple(palette[i:i + 3]) for i in range(0, len(palette), 3)}
+    assert sheet.colours <= entries
     assert len(png) < 400 * 1024
+
+
+@pytest.mark.parametrize(("ink", "ground"), [((40, 30, 22), (241, 230, 203)), ((255, 255, 255), (150, 40, 30))])
+def test_text_edges_are_shades_between_its_ink_and_its_ground(ink: RGB, ground: RGB) -> None:
+    """Antialiased text in eighths of coverage: each pixel is the ground, the ink, or a blend of
+    the two, and the letters have solid ink in them (crisp, not washed out)."""
+    sheet = Sheet(80, background=ground, framed=False)
+    sheet.text((10, 40), "Ragnarok 1249", 40, role="name", fill=ink, anchor="lm")
+    picture = sheet.rgb()
+    used = {colour for _, colour in picture.getcolors(256) or []}
+    assert ink in used and ground in used and len(used) <= 9
+    for colour in used:
+        share = [(c - g) / (i - g) for c, i, g in zip(colour, ink, ground, strict=True) if i != g]
+        assert max(share) - min(share) < 0.02 and all(0 <= s <= 1 for s in share), colour

@@ -264,13 +264,13 @@ def test_a_sheets_frame_is_one_rounded_box_whatever_its_height(height: int) -> N
     drawn = Image.new("RGB", (WIDTH, height), FRAME)
     ImageDraw.Draw(drawn).rounded_rectangle((FRAME_WIDTH, FRAME_WIDTH, WIDTH - FRAME_WIDTH - 1,
                                              height - FRAME_WIDTH - 1), radius=FRAME_RADIUS, fill=PARCHMENT)
-    assert ImageChops.difference(Sheet(height).image, drawn).getbbox() is None
+    assert ImageChops.difference(Sheet(height).rgb(), drawn).getbbox() is None
 
 
 def test_a_pasted_box_tile_is_the_box_drawn_in_place_at_any_fraction_of_a_pixel() -> None:
     """Boxes come from a cache of tiles moved by even pixels; halves must land as Pillow draws them."""
     sheet = Sheet(300, framed=False)
-    drawn = sheet.image.copy()
+    drawn = sheet.rgb()
     pen = ImageDraw.Draw(drawn)
     for index, (x, y) in enumerate([(10, 10), (33.5, 20), (61, 40.5), (97.5, 71.5), (150.25, 90.75), (201, 130)]):
         rect = (x, y, x + 40 + index * 3.5, y + 30 + index)
@@ -279,7 +279,7 @@ def test_a_pasted_box_tile_is_the_box_drawn_in_place_at_any_fraction_of_a_pixel(
                   corners=corners)
         pen.rounded_rectangle(rect, radius=8, fill=(200, 60, 40) if index != 3 else None, outline=(20, 20, 20),
                               width=3, corners=corners)
-    assert ImageChops.difference(sheet.image, drawn).getbbox() is None
+    assert ImageChops.difference(sheet.rgb(), drawn).getbbox() is None
 
 
 @pytest.mark.parametrize("size", [(1, 1), (7, 3), (800, 1076)])

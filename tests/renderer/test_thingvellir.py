@@ -164,7 +164,7 @@ def test_a_mercenary_chip_is_split_between_its_two_classes() -> None:
     width = draw_mercenary(sheet, MARGIN, 20, card)
     assert [d.text for d in sheet.texts] == ["Warrior 9", "Explorer 11"]
     assert width == mercenary_width(card)
-    left, right = sheet.image.getpixel((MARGIN + 20, 40)), sheet.image.getpixel((MARGIN + int(width) - 20, 40))
+    left, right = sheet.rgb().getpixel((MARGIN + 20, 40)), sheet.rgb().getpixel((MARGIN + int(width) - 20, 40))
     assert left != right  # the warrior half and the explorer half in their class colours
 
 
