@@ -14,9 +14,9 @@ the first word of a move (an autocomplete request), then sends `/move` with a le
 
 Prints for the measured window (after every table has started): committed moves/s; the time
 to acknowledge each kind of interaction (p50/p95/p99; Discord's limit is 3 s, and an
-interaction over it counts as missed); move -> story (the commit until a board showing it is
-posted or edited in the thread, p50/p95); REST calls per move outside interaction callbacks;
-the process's peak RSS.
+interaction over it counts as missed); move -> story (the commit until the thread shows it: a
+board of its state posted, or its lines posted or edited in, as a sealed bid is; p50/p95);
+REST calls per move outside interaction callbacks; the process's peak RSS.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from pathlib import Path
 
 from bot import rendering
 from bot.discord.run import tune_collector
+from bot.discord.thread import public_lines
 from tests.discord.harness import Harness, Invocation, User
 
 SERVERS = 4
@@ -182,25 +183,36 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
             run.deadline = begin + seconds
             run.autocomplete.clear()
             run.moves.clear()
+            h.stories = []
             await asyncio.sleep(seconds)
             end = time.time()
             requests = sum(1 for r in h.requests if not r.webhook) - start_requests
             drawn = {k: v - start_drawn.get(k, 0) for k, v in rendering.drawn.items()}
-            committed: list[tuple[float, int, int]] = []  # (commit time, place, state)
+            # (commit time, place, state, its story lines as the thread tells them)
+            committed: list[tuple[float, int, int, frozenset[int]]] = []
             for game_id in list(run.tables):
                 info = await tables.game(game_id)
                 where = info.thread_id or info.channel_id
+                names = [seat.name for seat in info.seats]
                 for change in await tables.outbox.changes(game_id, after=start_state.get(game_id, -1)):
                     if begin <= change.created_at <= end:
-                        committed.append((change.created_at, where, change.state_id))
+                        told = frozenset(hash(f"• {line}") for line in public_lines([change], names))
+                        committed.append((change.created_at, where, change.state_id, told))
             await asyncio.sleep(max(think) + 1)  # let the last stories of the window arrive
             run.deadline = 0
             story: list[float] = []
             boards: dict[int, list[tuple[float, int]]] = {}
             for at, channel, board in h.boards:
                 boards.setdefault(channel, []).append((at, board))
-            for at, where, state in committed:
+            stories: dict[int, list[tuple[float, frozenset[int]]]] = {}
+            for at, channel, lines in h.stories or []:
+                stories.setdefault(channel, []).append((at, lines))
+            for at, where, state, told in committed:
+                # Told once a board of its state (or later) is up, or once its lines are in a thread
+                # message posted or edited after it (a sealed bid is told by editing the living one).
                 shown = [t for t, board in boards.get(where, []) if board >= state and t >= at]
+                if told:
+                    shown += [t for t, lines in stories.get(where, []) if t >= at and told <= lines]
                 if shown:
                     story.append(min(shown) - at)
             by_kind: dict[str, list[float]] = {}

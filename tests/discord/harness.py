@@ -295,6 +295,9 @@ class Harness:
         self.notices: dict[int, asyncio.Event] = {}
         # (wall clock, channel, board number) each time a board message is posted or edited.
         self.boards: list[tuple[float, int, int]] = []
+        # When a list (load benchmarks): (wall clock, channel, hashes of its story lines) each time
+        # a thread message is posted or edited, so a sealed step told by an edit counts as told.
+        self.stories: list[tuple[float, int, frozenset[int]]] | None = None
         self.global_rate: tuple[int, float] | None = None  # e.g. (50, 1.0): the bot's global REST limit
         self._global: list[float] = []
         self.unhandled: list[Request] = []
@@ -615,10 +618,16 @@ class Harness:
                 self.notice(user_id).set()
         for mention in re.findall(r"<@(\d+)>", message.content):
             self.notice(int(mention)).set()
+        public = message.channel_id not in self.dm_channels.values() and message.ephemeral_for is None
+        lines: set[int] = set()
         for embed in message.payload.get("embeds") or []:
             board = re.fullmatch(r"board (\d+)", str((embed.get("footer") or {}).get("text") or ""))
-            if board and message.channel_id not in self.dm_channels.values() and message.ephemeral_for is None:
+            if board and public:
                 self.boards.append((time.time(), message.channel_id, int(board.group(1))))
+            elif self.stories is not None and public:
+                lines.update(hash(line) for line in str(embed.get("description") or "").split("\n"))
+        if lines and self.stories is not None:
+            self.stories.append((time.time(), message.channel_id, frozenset(lines)))
 
     def keep(self, record: Request) -> None:
         """Note a REST call. A lean harness (load benchmarks) keeps only what was called, not
