@@ -29,6 +29,7 @@ import resource
 import sys
 import tempfile
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,8 +50,9 @@ class Run:
     think: tuple[float, float]
     rng: random.Random
     tables: dict[int, list[User]] = field(default_factory=dict)  # game id -> its people
-    autocomplete: list[Invocation] = field(default_factory=list)
-    moves: list[Invocation] = field(default_factory=list)
+    # (kind, fed, acknowledged or answered) per interaction: its times, the harness forgets the rest
+    times: list[tuple[str, float, float | None]] = field(default_factory=list)
+    done: deque[tuple[float, Invocation]] = field(default_factory=deque)  # read, to be forgotten
     refused: int = 0
 
 
@@ -129,19 +131,26 @@ async def player(run: Run, game_id: int, person: User, index: int) -> None:
             if move is None:
                 break
             sent = await h.slash(person, "move", {"text": move, "game": game_id}, channel_id=where, settle=False)
-            run.moves.append(sent)
-            await asyncio.wait_for(sent.answered.wait(), timeout=30)
+            try:
+                await asyncio.wait_for(sent.answered.wait(), timeout=30)
+            finally:
+                shed(run, "/move", sent)
             if "⛔" in h.reply_text(sent):
                 run.refused += 1  # e.g. a sealed step moved on meanwhile; a person tries again
-            shed(sent)
 
 
-def shed(invocation: Invocation) -> None:
-    """Forget what the bot answered once the person has read it (only the times are measured):
-    the simulated Discord's records are not the bot's memory."""
-    if invocation.callbacks:
-        invocation.callbacks[:] = [{}]  # still acknowledged
-    invocation.choices = None
+FORGET_AFTER = 10.0  # seconds after the person read an answer: the bot is done with it long before
+
+
+def shed(run: Run, kind: str, invocation: Invocation) -> None:
+    """Note an interaction's times and, a while after the person read the answer, let the
+    simulated Discord forget it: its records are not the bot's memory."""
+    run.times.append((kind, invocation.fed_at, invocation.answered_at if kind == "autocomplete"
+                      else invocation.acked_at))
+    now = time.time()
+    run.done.append((now, invocation))
+    while run.done and now - run.done[0][0] > FORGET_AFTER:
+        run.harness.forget(run.done.popleft()[1])
 
 
 async def pick_by_typing(run: Run, person: User, game_id: int, where: int) -> str | None:
@@ -151,10 +160,11 @@ async def pick_by_typing(run: Run, person: User, game_id: int, where: int) -> st
     for _ in range(6):
         invocation = await run.harness.typing(person, "move", {"text": typed, "game": game_id}, "text",
                                               channel_id=where, settle=False)
-        run.autocomplete.append(invocation)
-        await asyncio.wait_for(invocation.answered.wait(), timeout=30)
+        try:
+            await asyncio.wait_for(invocation.answered.wait(), timeout=30)
+        finally:  # an answer that never came is a missed deadline
+            shed(run, "autocomplete", invocation)
         choices = invocation.choices or []
-        shed(invocation)
         if not choices:
             return None
         choice = run.rng.choice(choices)
@@ -181,8 +191,7 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
             start_state = {g: (await tables.game(g)).state_id for g in list(run.tables)}
             begin = time.time()
             run.deadline = begin + seconds
-            run.autocomplete.clear()
-            run.moves.clear()
+            run.times.clear()
             h.stories = []
             await asyncio.sleep(seconds)
             end = time.time()
@@ -217,12 +226,11 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
                     story.append(min(shown) - at)
             by_kind: dict[str, list[float]] = {}
             missed = 0
-            for kind, inv in [("autocomplete", i) for i in run.autocomplete] + [("/move", i) for i in run.moves]:
-                done = inv.answered_at if kind == "autocomplete" else inv.acked_at
-                if done is None or done - inv.fed_at > 3.0:
+            for kind, fed, done in run.times:
+                if done is None or done - fed > 3.0:
                     missed += 1
                     continue
-                by_kind.setdefault(kind, []).append(done - inv.fed_at)
+                by_kind.setdefault(kind, []).append(done - fed)
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             renders = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
             moves = len(committed)
