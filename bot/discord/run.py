@@ -29,10 +29,13 @@ log = logging.getLogger("skald")
 EXIT_CONFIG = 2
 
 # Python's default (700, 10, 10) collects the youngest objects every 700 net allocations. A busy
-# bot makes millions of short-lived objects a minute (views, payloads, rows), so many are
-# promoted before they die and full collections came every 2 s at 200 tables, each stopping
-# every click for 100-200 ms (the ack p99). Decision of 2026-12-01, docs/scaling.md.
-COLLECTOR_THRESHOLDS = (10_000, 5, 20)
+# bot keeps many objects alive for a few seconds (views, legal moves, payloads), so they were
+# promoted and full collections came every 2 s at 200 tables, each stopping every click for
+# 100-200 ms. Young collections cost what is alive in them, so their size sets the pause:
+# (10,000, 5, 20) ended the full collections but its middle ones took 50-100 ms (the ack p99);
+# (2,000, 2, 100) keeps young pauses under about 30 ms, a full one comes about once a minute.
+# Decisions of 2026-12-01, docs/scaling.md.
+COLLECTOR_THRESHOLDS = (2_000, 2, 100)
 
 
 def tune_collector() -> None:
