@@ -174,8 +174,7 @@ class Sheet:
         self.inks = Inks()
         self.texts: list[Drawn] = []
         self.colours: set[RGB] = set()
-        if framed:
-            self._ink(FRAME)  # FRAME_INDEX, then the ground is GROUND_INDEX
+        frame = self._ink(FRAME) if framed else 0  # FRAME_INDEX, then the ground is GROUND_INDEX
         self.ground = self._ink(background)
         self.image = Image.new("P", (width, height), self.ground)
         self.draw = ImageDraw.Draw(self.image)
@@ -183,16 +182,18 @@ class Sheet:
             # The frame's rounded ends come from a short framed strip, the sides are two bars:
             # the same pixels as one rounded box over the whole sheet, at a third of the cost.
             ends = frame_ends(width)
+            if (frame, self.ground) != (FRAME_INDEX, GROUND_INDEX):  # a parchment the frame's colour
+                ends = _mapped(ends, [frame, self.ground] + [0] * 254)
             half = ends.height // 2
             if height >= 2 * half:
                 self.image.paste(ends.crop((0, 0, width, half)), (0, 0))
                 self.image.paste(ends.crop((0, half, width, ends.height)), (0, height - (ends.height - half)))
-                self.draw.rectangle((0, half, FRAME_WIDTH - 1, height - half), fill=FRAME_INDEX)
-                self.draw.rectangle((width - FRAME_WIDTH, half, width - 1, height - half), fill=FRAME_INDEX)
+                self.draw.rectangle((0, half, FRAME_WIDTH - 1, height - half), fill=frame)
+                self.draw.rectangle((width - FRAME_WIDTH, half, width - 1, height - half), fill=frame)
             else:
-                self.draw.rectangle((0, 0, width - 1, height - 1), fill=FRAME_INDEX)
+                self.draw.rectangle((0, 0, width - 1, height - 1), fill=frame)
                 inner = (FRAME_WIDTH, FRAME_WIDTH, width - FRAME_WIDTH - 1, height - FRAME_WIDTH - 1)
-                self.draw.rounded_rectangle(inner, radius=FRAME_RADIUS, fill=GROUND_INDEX)
+                self.draw.rounded_rectangle(inner, radius=FRAME_RADIUS, fill=self.ground)
 
     def paste(self, layer: Sheet, xy: tuple[int, int]) -> None:
         """Copy a prepared (cached) layer onto this sheet, its indices mapped to this sheet's

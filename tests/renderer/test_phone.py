@@ -128,7 +128,7 @@ def test_text_edges_are_shades_between_its_ink_and_its_ground(ink: RGB, ground: 
     sheet = Sheet(80, background=ground, framed=False)
     sheet.text((10, 40), "Ragnarok 1249", 40, role="name", fill=ink, anchor="lm")
     picture = sheet.rgb()
-    used = {colour for _, colour in picture.getcolors(256) or []}
+    used = {colour for _, colour in picture.getcolors(256) or [] if isinstance(colour, tuple)}
     assert ink in used and ground in used and len(used) <= 9
     for colour in used:
         share = [(c - g) / (i - g) for c, i, g in zip(colour, ink, ground, strict=True) if i != g]
