@@ -38,6 +38,16 @@ NO_LIMIT = 2**31 - 1  # a state id above any real one (`load` without `upto`), w
 STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
 
 
+ADAPTER_FIELDS = ("lobby_message_id", "thread_id", "paused_at")  # games' columns adapters set
+
+
+def adapter_field(field: str) -> str:
+    """`field` if adapters may set it (it goes into SQL as a column name, so only these)."""
+    if field not in ADAPTER_FIELDS:
+        raise StoreError(f"{field} is not an adapter bookkeeping column.")
+    return field
+
+
 def quoted(status: str) -> str:
     """A status as an SQL literal (they come from code, never from users), so the planner can
     match it to the partial index of open tables."""

@@ -20,7 +20,7 @@ from bot.store.bookkeeping import Bookkeeping
 from bot.store.clocks import ClockStore, ClockWrites, write_clocks, write_seat
 from bot.store.codec import dumps as _dumps
 from bot.store.connection import Database
-from bot.store.errors import SchemaError, SeatsTaken, StateConflict, StoreError
+from bot.store.errors import SchemaError, SeatsTaken, StateConflict
 from bot.store.records import (
     JSON,
     GameRecord,
@@ -30,7 +30,7 @@ from bot.store.records import (
     Snapshot,
 )
 from bot.store.results import ChangeWrite, GameResults, ResultStore, write_results
-from bot.store.rows import GAME_COLUMNS, MOVE_COLUMNS, NO_LIMIT, SEAT_QUERY, encode_events
+from bot.store.rows import GAME_COLUMNS, MOVE_COLUMNS, NO_LIMIT, SEAT_QUERY, adapter_field, encode_events
 from bot.store.rows import game_row as _game
 from bot.store.rows import move_row as _move
 from bot.store.rows import quoted as _quoted
@@ -371,8 +371,7 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
     # -- bookkeeping for adapters -----------------------------------------------------------------
     async def set_game_field(self, game_id: int, field: str, value: int | float | None, now: float) -> bool:
         """Set one of the adapter-owned columns of a game (or its pause); False if there is no such game."""
-        if field not in ("lobby_message_id", "thread_id", "paused_at"):
-            raise StoreError(f"{field} is not an adapter bookkeeping column.")
+        field = adapter_field(field)
         async def op(db: aiosqlite.Connection) -> bool:
             cursor = await db.execute(f"UPDATE games SET {field} = ?, updated_at = ? WHERE id = ?",
                                       (value, now, game_id))

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.store.clocks import ClockWrites
 from bot.store.codec import dumps
-from bot.store.errors import SeatsTaken, StateConflict, StoreError
+from bot.store.errors import SeatsTaken, StateConflict
 from bot.store.postgres import migrate as migrations
 from bot.store.postgres.bookkeeping import PgBookkeeping
 from bot.store.postgres.clocks import PgClockStore, write_clocks, write_seat
@@ -28,6 +28,7 @@ from bot.store.rows import (
     MOVE_COLUMNS,
     NO_LIMIT,
     SEAT_QUERY,
+    adapter_field,
     encode_events,
     game_row,
     move_row,
@@ -306,8 +307,7 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
 
     # -- bookkeeping for adapters ---------------------------------------------------------------
     async def set_game_field(self, game_id: int, field: str, value: int | float | None, now: float) -> bool:
-        if field not in ("lobby_message_id", "thread_id", "paused_at"):
-            raise StoreError(f"{field} is not an adapter bookkeeping column.")
+        field = adapter_field(field)
         cast = "double precision" if field == "paused_at" else "bigint"
 
         async def op(conn: Conn) -> bool:
