@@ -202,10 +202,9 @@ async def measure(count: int, seconds: float, think: tuple[float, float], latenc
             for game_id in list(run.tables):
                 info = await tables.game(game_id)
                 where = info.thread_id or info.channel_id
-                names = [seat.name for seat in info.seats]
                 for change in await tables.outbox.changes(game_id, after=start_state.get(game_id, -1)):
                     if begin <= change.created_at <= end:
-                        told = frozenset(hash(f"• {line}") for line in public_lines([change], names))
+                        told = frozenset(hash(f"• {line}") for line in public_lines([change], info))
                         committed.append((change.created_at, where, change.state_id, told))
             await asyncio.sleep(max(think) + 1)  # let the last stories of the window arrive
             run.deadline = 0

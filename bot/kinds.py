@@ -36,6 +36,8 @@ class ChangeKind(StrEnum):
     RESUME = "resume"
     VOTE = "vote"
     WAIT = "wait"
+    AWAY = "away"  # a seat's person is away (`/game away`): their clock waits
+    AWAY_END = "away_end"  # ... and back from it
 
 
 # The table's own actions, in the order docs/storage.md lists them.

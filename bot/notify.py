@@ -25,9 +25,12 @@ class SeatInfo:
     ai: str | None = None
     dm_ok: bool | None = None  # None: not checked yet
     stand_in: str | None = None  # an AI kind playing for the seat's person now
-    why: str | None = None  # since when: "timeout" | "left" | "resigned" | "open" | "table"
+    why: str | None = None  # since when: "timeout" | "left" | "resigned" | "open" | "table" (bot/holders.py)
     deadline: float | None = None  # when its time to act runs out (a running clock; UTC seconds)
     paused: bool = False  # its clock is paused (the game is paused, or its player is away)
+    bank: float | None = None  # seconds in its bank (a table with a clock)
+    left: float | None = None  # seconds its paused turn has left
+    away_until: float | None = None  # its person is away from the server's games until then
 
     @property
     def open(self) -> bool:
@@ -59,6 +62,7 @@ class PublicUpdate:
     outcome: JSON | None = None
     updated_at: float = 0.0
     reason: UpdateReason = ChangeKind.MOVE
+    names: tuple[str, ...] = ()  # how `events` name the seats: their holders when the change was made
 
 
 @dataclass(frozen=True)
@@ -81,9 +85,10 @@ class PrivateUpdate:
 @dataclass(frozen=True)
 class Notice:
     """Something a person must hear about outside the story: a reminder that their time is
-    running out, a vote the table must take. Only adapters that talk to people handle it."""
+    running out, a vote the table must take, the end of their absence. Only adapters that talk
+    to people handle it."""
 
-    kind: str  # "reminder" | "vote"
+    kind: str  # "reminder" | "vote" | "absence_over"
     game_id: int
     guild_id: int
     channel_id: int
@@ -93,7 +98,7 @@ class Notice:
     seat: int  # the seat concerned (the one reminded, or the one that timed out)
     seats: tuple[SeatInfo, ...]
     user_id: int | None = None  # the person reminded
-    deadline: float | None = None  # when the time runs out (reminders), or the vote closes
+    deadline: float | None = None  # when the time runs out (reminders), the vote closes, the absence ended
     share_left: float | None = None  # 0.5 or 0.1 of the turn's time left (reminders)
     voters: tuple[int, ...] = ()  # user ids who may vote
 

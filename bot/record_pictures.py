@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.credit import Reliability
 from bot.tables.ratings import Ratings, Standing
 from bot.tables.records import GameStats
 from bot.tables.teams import TeamRecords, describe_options
@@ -16,7 +17,7 @@ from engine import registry
 
 TOP = 10  # leaderboard rows; the asker's own row is added below them when lower
 RATING_NOTE = ("Rating = μ − 3σ of openskill's Plackett–Luce model: everyone starts at 0 and it rises as results "
-               "show skill. AI kinds are rated as players.")
+               "show skill. AI kinds are rated as players; a player who quits ranks last.")
 
 
 def ordinal(n: int) -> str:
@@ -87,8 +88,11 @@ def crew_data(game: str, title: str, subtitle: str, teams: TeamRecords) -> dict[
     }
 
 
-def summary_data(name: str, stats: Sequence[GameStats]) -> dict[str, Any]:
-    return {"title": name, "subtitle": "Records in this server",
+def summary_data(name: str, stats: Sequence[GameStats], kept: Reliability | None = None) -> dict[str, Any]:
+    subtitle = "Records in this server"
+    if kept is not None and kept.percent is not None:
+        subtitle += f" · reliability {kept.percent}% ({kept.finished} of {kept.games} played to the end)"
+    return {"title": name, "subtitle": subtitle,
             "games": [{"title": s.title, "line": stats_line(s), "games": s.games, "wins": s.wins} for s in stats]}
 
 

@@ -40,17 +40,23 @@ def pages(log: GameLog, rebuilt: Rebuilt | None) -> list[Page]:
     """The start, one page per change, and the result (when the game is over)."""
     names = log.names
     total = len(log.changes)
-    players = ", ".join(f"{seat_name(names, p.seat)}{f' (AI: {p.ai})' if p.ai else ''}" for p in log.players)
+    first = log.names_at(0)  # the seats as they were held at the start
+    players = ", ".join(f"{seat_name(first, p.seat)}{f' (AI: {p.ai})' if p.ai else ''}" for p in log.players)
     opening: tuple[str, ...] = (f"{log.title}, {len(log.players)} players: {players}.",)
     if rebuilt is None:
         opening += ("Exported while the game was running: without its seed only the public lines can be shown.",)
-    # The text pictures print engine texts (a task, an end reason) as they are: name their seats too.
-    tables = [name_seats(render_view(view, names), names) for view in rebuilt.views] if rebuilt else None
+    # The text pictures print engine texts (a task, an end reason) as they are: name their seats
+    # too, as they were held after the change each shows.
+    views = rebuilt.views if rebuilt else None
+    marks = [0, *(change.state_id + 1 for change in log.changes)]
+    tables = None if views is None else [name_seats(render_view(view, log.names_at(mark)), log.names_at(mark))
+                                         for view, mark in zip(views, marks, strict=False)]
     result: list[Page] = [Page("Start", opening, None if tables is None else tables[0])]
     for index, change in enumerate(log.changes, start=1):
-        who = "" if change.seat is None else f" · {seat_name(names, change.seat)}"
+        held = log.names_at(change.state_id)  # each change names the seats as they were held then
+        who = "" if change.seat is None else f" · {seat_name(held, change.seat)}"
         what = "" if change.kind == MOVE else f" ({change.kind})"
-        lines = tuple(name_seats(line, names) for line in change.public)
+        lines = tuple(name_seats(line, held) for line in change.public)
         result.append(Page(f"Move {index} of {total}{who}{what}", lines, None if tables is None else tables[index]))
     outcome = rebuilt.outcome if rebuilt is not None else log.outcome
     if outcome is not None:

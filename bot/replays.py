@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from bot import games, rendering
+from bot.holders import Holding, SeatHistory
 from bot.kinds import TABLE_ACTIONS, Status
 from bot.move_log import MoveFailed, replay
 from bot.names import name_seats, result_line
@@ -77,7 +78,9 @@ class Change:
 
 @dataclass(frozen=True)
 class GameLog:
-    """A game as it may be shown to anyone: with its seed and move texts only once finished."""
+    """A game as it may be shown to anyone: with its seed and move texts only once finished.
+    `players` are the seats as they were at the end; `holders` who held each seat from which
+    change (no user ids: an export names people as the story did)."""
 
     game: str
     title: str
@@ -88,10 +91,16 @@ class GameLog:
     players: tuple[Player, ...]
     changes: tuple[Change, ...]
     outcome: JSON | None
+    holders: tuple[Holding, ...] = ()
 
     @property
     def names(self) -> list[str]:
+        """The seats' names at the end."""
         return [player.name for player in self.players]
+
+    def names_at(self, change: int) -> list[str]:
+        """The seats as change `change`'s lines name them: their holders then."""
+        return SeatHistory(self.holders).names_at(change, self.names)
 
 
 @dataclass(frozen=True)
@@ -138,6 +147,7 @@ def game_log(record: GameRecord) -> GameLog:
         engine_version=row.engine_version, seed=row.seed if finished else None,
         players=tuple(Player(seat.seat, seat.name, seat.ai) for seat in record.seats),
         changes=changes, outcome=row.outcome if finished else None,
+        holders=tuple(Holding(h.seat, h.since, h.name, h.why, ai=h.ai) for h in record.holders),
     )
 
 
@@ -183,6 +193,7 @@ def to_export(log: GameLog) -> JSON:
         "options": log.options,
         "seed": log.seed,
         "players": [{"seat": p.seat, "name": p.name, "ai": p.ai} for p in log.players],
+        "holders": [{"seat": h.seat, "since": h.since, "name": h.name, "why": h.why, "ai": h.ai} for h in log.holders],
         "changes": [{"state_id": c.state_id, "seat": c.seat, "kind": c.kind, "text": c.text, "public": list(c.public)}
                     for c in log.changes],
         "outcome": log.outcome,
@@ -219,10 +230,14 @@ def read_export(data: bytes | str) -> GameLog:
     changes = tuple(Change(c.integer("state_id"), c.maybe_integer("seat"), c.text("kind"), c.maybe_text("text"),
                            tuple(c.texts("public")))
                     for c in fields.records("changes"))
+    # Exports from before seat histories were kept have none: their lines name the seats as
+    # the players list does.
+    holders = tuple(Holding(h.integer("seat"), h.integer("since"), h.text("name"), h.text("why"), ai=h.maybe_text("ai"))
+                    for h in fields.records("holders", optional=True))
     return GameLog(
         game=game, title=_title(game), status=fields.text("status"), options=fields.mapping("options"),
         engine_version=fields.integer("engine_version"), seed=fields.maybe_integer("seed"), players=players,
-        changes=changes, outcome=fields.maybe_mapping("outcome"),
+        changes=changes, outcome=fields.maybe_mapping("outcome"), holders=holders,
     )
 
 
@@ -268,8 +283,10 @@ class _Fields:
             raise BadExport(f"This export is damaged: {self.where}{key!r} should be a list of texts.")
         return list(items)
 
-    def records(self, key: str) -> list[_Fields]:
-        items = self._get(key, (list,), "a list of objects")
+    def records(self, key: str, optional: bool = False) -> list[_Fields]:
+        items = self._get(key, (list,), "a list of objects", optional=optional)
+        if items is None:
+            return []
         if not all(isinstance(item, dict) for item in items):
             raise BadExport(f"This export is damaged: {key!r} should be a list of objects.")
         return [_Fields(item, f"{key}[{index}] ") for index, item in enumerate(items)]
@@ -361,14 +378,15 @@ def stills(log: GameLog, rebuilt: Rebuilt | None = None) -> list[Still]:
     marker = None if descriptor is None else descriptor.key_moment
     views = rebuilt.views
     total = len(log.changes)
-    pictures = [Still(views[0], label="Start")]
+    pictures = [Still(views[0], label="Start", names=tuple(log.names_at(0)))]
     mark: Hashable = marker(views[0]) if marker else 0
     pending: list[str] = []
     for index, change in enumerate(log.changes, start=1):
-        pending += [name_seats(line, names) for line in change.public]
+        pending += [name_seats(line, log.names_at(change.state_id)) for line in change.public]
         now: Hashable = marker(views[index]) if marker else index
         if now != mark or index == total:
-            pictures.append(Still(views[index], tuple(pending), f"Move {index} of {total}"))
+            after = tuple(log.names_at(change.state_id + 1))  # the board after the change: its holders then
+            pictures.append(Still(views[index], tuple(pending), f"Move {index} of {total}", names=after))
             pending, mark = [], now
     result = result_line(rebuilt.outcome, names)
     if views[-1]["outcome"] is None:

@@ -84,12 +84,14 @@ PALETTE_SAMPLES = 8  # frames the octree looks at; colours barely change from fr
 @dataclass(frozen=True)
 class Still:
     """One moment of a replay: a spectator view drawn as `kind`, with a label ("Move 12 of 80")
-    and caption lines (public log lines, seats already named) telling what led to it."""
+    and caption lines (public log lines, seats already named) telling what led to it; the seats
+    are drawn under the names of who held them then."""
 
     view: JSON
     caption: tuple[str, ...] = ()
     label: str = ""
     kind: Literal["board", "outcome"] = "board"
+    names: tuple[str, ...] = ()  # the seats' names at this moment (empty: the animation's)
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,7 @@ def animate(stills: Sequence[Still], names: Sequence[str], *, budget: int = DEFA
     Raises ValueError only for an empty sequence; anything else degrades, never fails."""
     if not stills:
         raise ValueError("A replay needs at least one picture.")
-    pictures = [_Picture.of(renderer.draw(still.view, names, still.kind)) for still in stills]
+    pictures = [_Picture.of(renderer.draw(still.view, still.names or names, still.kind)) for still in stills]
     shown = list(range(len(stills)))
     reductions = list(REDUCTIONS)
     smallest: Animation | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_DB = "skald.sqlite3"
+POINTER_EVERY = 600.0  # seconds before another plain DM of the same person is answered
+DM_POINTER = ("👋 I'm Skald. I don't read messages: everything works with slash commands. `/help` shows how to "
+              "play, `/game mine` lists the games waiting for you, and `/play` opens a table in a server's "
+              "channel. Your hands and move buttons come here by DM while you play.")
 
 
 class SettingsError(ValueError):
@@ -117,9 +122,11 @@ class SkaldBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None,
                  clock: Callable[[], float] | None = None) -> None:
-        # Interactions need no privileged intents; guilds keeps channel and thread caches.
+        # Interactions need no privileged intents; guilds keeps channel and thread caches, and
+        # direct messages let a plain DM get its pointer to /help (a DM's text needs no privilege).
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.dm_messages = True
         shards = settings.shards
         sharding: dict[str, Any] = {} if shards is None else {"shard_ids": list(shards.ids),
                                                                 "shard_count": shards.count}
@@ -130,6 +137,7 @@ class SkaldBot(commands.AutoShardedBot):
         self.clock = clock  # the wall clock (UTC seconds); tests move their own
         self.relay: MqttRelay | None = None
         self.cooldowns = Cooldowns()
+        self._pointed: dict[int, float] = {}  # person -> when their last DM got its pointer (monotonic)
         # How posts are paced and retried; tests shorten them before start-up.
         self.pacer = ChannelPacer()
         self.backoff = Backoff()
@@ -191,6 +199,23 @@ class SkaldBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("Skald is online as %s in %d servers", self.user, len(self.guilds))
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A plain DM gets a short pointer to the slash commands (once in a while per person: a
+        chatty DM is not answered line by line). Messages in servers are never read."""
+        if message.guild is not None or message.author.bot:
+            return
+        now = time.monotonic()
+        if now - self._pointed.get(message.author.id, -POINTER_EVERY) < POINTER_EVERY:
+            return
+        if len(self._pointed) > 10_000:
+            self._pointed = {u: t for u, t in self._pointed.items() if now - t < POINTER_EVERY}
+        self._pointed[message.author.id] = now
+        try:
+            async with self.pacer.slot(message.channel.id):
+                await message.channel.send(DM_POINTER)
+        except discord.HTTPException as error:
+            log.info("could not answer a DM (%s)", error)
 
     async def close(self) -> None:
         # The lead goes first (another process may take it over at once), then AI moves in flight

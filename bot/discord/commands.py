@@ -24,6 +24,7 @@ from bot.discord.lobby import is_admin
 from bot.discord.panels import named, names_of, seat_panel, who
 from bot.discord.play import reply_move, send_private
 from bot.discord.replies import ack, refuse, say
+from bot.tables.clocks import span
 from bot.tables.types import LOBBY, GameInfo
 from engine import registry
 from engine.core import Move
@@ -141,9 +142,9 @@ class GameCog(commands.Cog):
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         lines = await self.bot.tables.log(info.game_id, interaction.user.id, limit=LOG_LINES)
-        names = names_of(info)
+        # Each line names the seats as they were held when it was told (bot/holders.py).
         text = "\n".join(f"{'🔒 ' if line.private else ''}`{line.state_id:>3}` "
-                         f"{named(line.text, names)}"
+                         f"{named(line.text, line.names or names_of(info))}"
                          for line in lines) or "Nothing has happened yet."
         embed = discord.Embed(title=f"{info.title} #{info.game_id} — the story so far", description=text[-4000:])
         await say(interaction, embed=embed, ephemeral=True)
@@ -234,6 +235,7 @@ class GameCog(commands.Cog):
             return
         lines = [f"**#{info.game_id} {info.title}** in {_where(info)} — "
                  + (f"time runs out <t:{deadline:.0f}:R>" if deadline else "no clock" if not paused else "paused")
+                 + _others(info, interaction.user.id)
                  for info, deadline, paused in waiting[:20]]
         await say(interaction, embed=discord.Embed(title="Waiting for you", description="\n".join(lines)),
                   ephemeral=True)
@@ -263,8 +265,9 @@ class GameCog(commands.Cog):
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         await self.bot.tables.leave_game(info.game_id, interaction.user.id)
-        await say(interaction, f"✅ An AI plays your seat in game #{info.game_id}; `/game back` takes it back.",
-                  ephemeral=True)
+        await say(interaction, f"✅ An AI plays your seat in game #{info.game_id} for now. `/game back` takes it back "
+                               "while it is still yours: the host may give it to someone else meanwhile, and you'll "
+                               "be told if they do.", ephemeral=True)
 
     @game.command(name="seat", description="Give an open or stood-in seat to someone (host or Manage Server)")
     @app_commands.describe(player="Who takes the seat", seat="Seat number (default: the only free one)",
@@ -298,7 +301,8 @@ class GameCog(commands.Cog):
     async def pause(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
-        await self.bot.tables.pause(info.game_id, interaction.user.id, is_admin=is_admin(interaction))
+        await self.bot.tables.pause(info.game_id, interaction.user.id, is_admin=is_admin(interaction),
+                                    by_name=interaction.user.display_name)
         await say(interaction, f"⏸️ Game #{info.game_id}'s clocks are paused.", ephemeral=True)
 
     @game.command(name="resume", description="Start a paused game's clocks again (host or Manage Server)")
@@ -307,7 +311,8 @@ class GameCog(commands.Cog):
     async def resume(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
-        await self.bot.tables.unpause(info.game_id, interaction.user.id, is_admin=is_admin(interaction))
+        await self.bot.tables.unpause(info.game_id, interaction.user.id, is_admin=is_admin(interaction),
+                                      by_name=interaction.user.display_name)
         await say(interaction, f"▶️ Game #{info.game_id}'s clocks run again.", ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with Skald")
@@ -341,7 +346,8 @@ async def on_end(interaction: Interaction, control_id: ControlId, values: Any) -
         await bot.tables.resign(control_id.game_id, interaction.user.id)
         done = "You resigned."
     else:
-        await bot.tables.abandon(control_id.game_id, interaction.user.id, is_admin=is_admin(interaction))
+        await bot.tables.abandon(control_id.game_id, interaction.user.id, is_admin=is_admin(interaction),
+                                 by_name=interaction.user.display_name)
         done = "The game is abandoned."
     await interaction.edit_original_response(content=f"✅ {done}", view=discord.ui.View(timeout=None))
 
@@ -371,3 +377,24 @@ def help_embed() -> discord.Embed:
 
 def _where(info: GameInfo) -> str:
     return f"<#{info.thread_id}>" if info.thread_id else f"<#{info.channel_id}>"
+
+
+def _others(info: GameInfo, user_id: int) -> str:
+    """The other seats of a game waiting for you, as the table sees them (`/game mine`)."""
+    parts = []
+    for seat in info.seats:
+        if seat.user_id == user_id:
+            continue
+        if seat.played_by_ai:
+            state = "🤖 AI"
+        elif seat.away_until is not None:
+            state = f"away until <t:{seat.away_until:.0f}:R>"
+        elif seat.deadline is not None:
+            state = f"to move, <t:{seat.deadline:.0f}:R>"
+        elif seat.paused:
+            state = "to move, paused"
+        else:
+            state = "waiting"
+        bank = f", bank {span(seat.bank)}" if seat.bank is not None and not seat.played_by_ai else ""
+        parts.append(f"{seat.name} ({state}{bank})")
+    return f"\n  ↳ {' · '.join(parts)}" if parts else ""

@@ -59,7 +59,7 @@ def spam_guard(rate: int = 4, per: float = 20.0) -> Callable[[T], T]:
 CONTROL_LIMITS: dict[str, tuple[int, float]] = {
     "hand": (6, 15.0), "panel": (6, 15.0), "page": (10, 15.0),
     "join": (4, 20.0), "leave": (4, 20.0), "ai": (6, 20.0),
-    "undo": (6, 20.0), "rematch": (3, 60.0), "replay": (3, 60.0),  # a replay is seconds of drawing
+    "undo": (6, 20.0), "back": (4, 20.0), "rematch": (3, 60.0), "replay": (3, 60.0),  # a replay: seconds of drawing
 }
 AUTOCOMPLETE = (25, 10.0)  # keystrokes come fast; beyond this the suggestions pause
 

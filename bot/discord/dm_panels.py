@@ -23,13 +23,15 @@ import discord
 
 from bot.discord.coalesce import Coalescer
 from bot.discord.lobby import dm_channel
+from bot.discord.notices import tell_notes
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import Panel, named, seat_panel
 from bot.discord.thread import await_burst
+from bot.holders import OPEN
 from bot.kinds import ChangeKind
 from bot.store import MoveRow
 from bot.store.records import PanelMark
-from bot.tables.types import RUNNING, TableView
+from bot.tables.types import RUNNING, GameInfo, TableView
 
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
@@ -50,8 +52,10 @@ def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[
     previous = {c.state_id: c for c in changes}
     for change in window:  # the mover's own lines come with the answer to its move
         seats.update(s for _, only in change.events if only is not None for s in only if s != change.seat)
-        if change.kind in (ChangeKind.SEAT, ChangeKind.BACK) and change.seat is not None:
-            seats.add(change.seat)  # a person (back) at the seat: their panel, now
+        if change.kind in (ChangeKind.SEAT, ChangeKind.BACK, ChangeKind.STAND_IN) and change.seat is not None:
+            # A person (back) at the seat: their panel, now; an AI stands in: their panel says so,
+            # with the way back and without move controls.
+            seats.add(change.seat)
         before = previous.get(change.state_id - 1)
         if change.kind == ChangeKind.UNDO and before is not None:
             # A move taken back: seats whose turn it had begun must lose their move buttons.
@@ -67,9 +71,10 @@ def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[
     return sorted(seats & set(humans))
 
 
-def private_lines(changes: Sequence[MoveRow], seat: int, after: int, upto: int, names: Sequence[str]) -> list[str]:
-    """The lines only `seat` (and maybe a few others) may see, for states in (after, upto]."""
-    return [named(text, names) for change in changes if after < change.state_id <= upto
+def private_lines(changes: Sequence[MoveRow], seat: int, after: int, upto: int, info: GameInfo) -> list[str]:
+    """The lines only `seat` (and maybe a few others) may see, for states in (after, upto], each
+    naming the seats as they were held when it was told."""
+    return [named(text, info.names_at(change.state_id)) for change in changes if after < change.state_id <= upto
             for text, only in change.events if only is not None and seat in only]
 
 
@@ -124,11 +129,19 @@ class PanelAnnouncer(Coalescer):
         changes = await outbox.changes(game_id, after=min([mark.panels_state_id, *(m.state_id for m in
                                                                                      marks.values())]))
         window = [c for c in changes if mark.panels_state_id < c.state_id <= target]
-        humans = [s.seat for s in info.seats if s.user_id is not None and s.stand_in is None]
+        # The person a change concerns hears of it first (their time ran out, a vote, their seat
+        # given on): from the log, so a restart still tells them, once (notices.py).
+        await tell_notes(self.bot, info, window)
+        stood = {c.seat for c in window if c.kind == ChangeKind.STAND_IN and c.seat is not None}
+        humans = [s.seat for s in info.seats
+                  if s.user_id is not None and (s.stand_in is None or s.seat in stood)]
         over = info.status != RUNNING
         shown: list[PanelMark] = []
         skipped = False
         try:
+            for seat in sorted(self._handed_on(info, window, marks)):
+                shown.append(await self._retire(seat, marks[seat]))
+                marks[seat] = shown[-1]
             for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window, changes):
                 current = marks.get(seat)
                 if any(c.kind == ChangeKind.SEAT and c.seat == seat for c in window):
@@ -149,6 +162,35 @@ class PanelAnnouncer(Coalescer):
         # A seat left to its interaction keeps the game's pass open until the claim ends.
         await outbox.panels_shown(game_id, shown, done=None if skipped else target)
 
+    @staticmethod
+    def _handed_on(info: GameInfo, window: Sequence[MoveRow], marks: dict[int, PanelMark]) -> set[int]:
+        """Seats whose person lost them in these changes (opened by the table, given to someone
+        else) and whose panel in that person's DMs still shows them."""
+        seats = set()
+        for change in window:
+            if change.seat is None or change.kind not in (ChangeKind.STAND_IN, ChangeKind.SEAT):
+                continue
+            after = info.history.holder(change.seat, change.state_id + 1)
+            mark = marks.get(change.seat)
+            lost = change.kind == ChangeKind.SEAT or (after is not None and after.why == OPEN)
+            if lost and mark is not None and mark.message_id is not None and not mark.final:
+                seats.add(change.seat)
+        return seats
+
+    async def _retire(self, seat: int, mark: PanelMark) -> PanelMark:
+        """The old panel of a seat its person no longer holds: it says so and offers nothing."""
+        assert mark.channel_id is not None and mark.message_id is not None
+        channel = self.bot.get_partial_messageable(mark.channel_id, type=discord.ChannelType.private)
+        try:
+            async with self.pacer.slot(mark.channel_id, post=False):
+                await channel.get_partial_message(mark.message_id).edit(
+                    content="🪑 This seat is no longer yours; this panel shows nothing more.", embeds=[],
+                    attachments=[], view=None)
+            self.edited += 1
+        except discord.NotFound:
+            pass  # deleted already
+        return replace(mark, channel_id=None, message_id=None, offered_moves=False)
+
     async def give_up(self, game_id: int) -> None:
         """Discord refuses these panels for good: stop retrying the changes made so far."""
         table = await self.bot.tables.table_view(game_id, None)
@@ -166,9 +208,8 @@ class PanelAnnouncer(Coalescer):
         if table.state_id > max((c.state_id for c in changes), default=0):
             changes = [*changes, *await tables.outbox.changes(game_id, after=max((c.state_id for c in changes),
                                                                                   default=0))]
-        names = [s.name for s in table.info.seats]
         shown = current.state_id if current is not None else -1
-        lines = private_lines(changes, seat, shown, table.state_id, names)
+        lines = private_lines(changes, seat, shown, table.state_id, table.info)
         over = not table.info.active
         new = PanelMark(seat=seat, state_id=table.state_id, offered_moves=bool(table.legal_moves), final=over,
                         told_no_dm=current.told_no_dm if current is not None else False)

@@ -17,7 +17,7 @@ TEMPLATE = re.compile(r"skald:(?P<game>\d+):(?P<state>\d+):(?P<action>[a-z]+)(?:
 # Every control action there is; each has exactly one handler (checked at start-up,
 # `controls.check_handlers`), so no button can be drawn that nothing would answer.
 ACTIONS = frozenset({
-    "do", "pick", "page", "panel", "hand", "undo",  # a seat's panel (play.py)
+    "do", "pick", "page", "panel", "hand", "undo", "back",  # a seat's panel (play.py)
     "join", "leave", "ai", "start", "cancel",  # a lobby (lobby.py)
     "resign", "abandon",  # confirmations (commands.py)
     "vote",  # the table's vote on a seat whose time ran out (notices.py)

@@ -16,6 +16,8 @@ from bot.discord.context import Interaction
 from bot.discord.controls import control, handles
 from bot.discord.ids import ControlId
 from bot.discord.replies import ack, refuse, say
+from bot.tables.clocks import POLICY_LABELS
+from bot.tables.clocks import label as clock_label
 from bot.tables.errors import AlreadySeated, AlreadyStarted, GameClosed, GameFull, TooFewPlayers
 from bot.tables.types import CANCELLED, LOBBY, RUNNING, GameInfo
 from engine import registry
@@ -57,6 +59,16 @@ def seats_text(info: GameInfo) -> str:
     return "\n".join(lines)
 
 
+def table_text(info: GameInfo) -> str:
+    """The table's own rules: its clock, what happens when time runs out, who may join."""
+    lines = [f"Clock: **{clock_label(info.clock)}**"]
+    if info.clock != "none":
+        lines.append(f"When time runs out: **{POLICY_LABELS.get(info.timeout_policy, info.timeout_policy)}**")
+    if info.min_reliability:
+        lines.append(f"Joining needs a reliability of **{info.min_reliability}%** (games played to the end here)")
+    return "\n".join(lines)
+
+
 def lobby_embed(info: GameInfo, *, note: str = "") -> discord.Embed:
     colour = discord.Colour.green() if info.status == LOBBY else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"{info.title} — table #{info.game_id}", colour=colour, description=note or None)
@@ -64,6 +76,7 @@ def lobby_embed(info: GameInfo, *, note: str = "") -> discord.Embed:
     embed.add_field(name="Players", value=f"{info.min_players}–{info.max_players}", inline=True)
     embed.add_field(name="Seats", value=seats_text(info), inline=False)
     embed.add_field(name="Options", value=options_text(info), inline=False)
+    embed.add_field(name="Table", value=table_text(info), inline=False)
     status = {LOBBY: "Waiting for players — the host starts when ready.",
               CANCELLED: "This table was called off."}.get(info.status, f"Game {info.status}.")
     if info.status == RUNNING and info.thread_id:
@@ -147,6 +160,7 @@ async def on_lobby(interaction: Interaction, control_id: ControlId, values: Sequ
             raise AlreadySeated(f"You already have seat {seat + 1} at this table.")
         if info.status == LOBBY and len(info.seats) >= info.max_players:
             raise GameFull(f"All {info.max_players} seats of table #{game_id} are taken.")
+        await bot.tables.require_reliable(game_id, user.id)
         dm_ok = await reach_by_dm(bot, user, info) if info.status == LOBBY else None
         info = await bot.tables.join(game_id, user.id, user.display_name, dm_ok=dm_ok)
         await show(interaction, info)

@@ -1,17 +1,25 @@
-"""Reminders and the table's votes in Discord (docs/async.md).
+"""Reminders, the table's votes, and what a change tells the person it concerns, in Discord
+(docs/async.md).
 
 A reminder goes to the player by DM (in the game's thread, with a ping, when their DMs are
 closed), carrying a nonce made from the game, the seat, the turn and the share of time left:
 if the bot dies between sending it and recording the timer as done, the reminder sent again
 after the restart is the same message to Discord, which keeps one. A vote is a post in the
 game's thread with four buttons, pinging the players who decide.
+
+A note tells one person what a logged change did to them: their time ran out and an AI plays
+their seat, a vote about them opened or ended, their seat went to someone else. Notes are drawn
+from the log by the panel announcer (dm_panels.py), so a restart still sends them, each with a
+nonce of its change, so a retry is the same message and it arrives once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,9 +29,13 @@ from bot.discord.controls import control, handles
 from bot.discord.ids import ControlId
 from bot.discord.lobby import dm_channel
 from bot.discord.replies import ack, say
+from bot.holders import OPEN, TABLE, TIMEOUT, person_of
+from bot.kinds import ChangeKind
 from bot.names import name_seats
 from bot.notify import Notice
+from bot.store import MoveRow
 from bot.tables.seating import VOTE_CHOICES, VOTE_LABELS
+from bot.tables.types import GameInfo
 from engine.core import seat_label
 
 if TYPE_CHECKING:
@@ -32,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SHARES = {0.5: "half your time is gone", 0.1: "only a tenth of your time is left"}
+WHEN = re.compile(r"<t:\d+:R>")  # a Discord timestamp in a logged line (when a vote closes, a wait ends)
 
 
 def jump(notice: Notice) -> str:
@@ -42,6 +55,24 @@ def _nonce(*parts: object) -> str:
     return hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=10).hexdigest()[:25]
 
 
+async def tell(bot: SkaldBot, user_id: int, text: str, nonce: str, *, place: int, guild_id: int,
+               dm_ok: bool | None = None) -> None:
+    """Tell one person something that concerns them alone: by DM, else (DMs closed) with a ping
+    in the game's thread (`place`). The nonce makes a retry the same message, told once."""
+    if dm_ok is not False:
+        try:
+            channel = await dm_channel(bot, user_id)
+            async with bot.pacer.slot(channel.id):
+                await channel.send(text, nonce=nonce)
+            return
+        except discord.Forbidden:
+            await bot.tables.set_dm_ok(user_id, False)
+    channel = bot.get_partial_messageable(place, guild_id=guild_id)
+    async with bot.pacer.slot(place):
+        await channel.send(f"<@{user_id}> {text}", nonce=nonce,
+                           allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+
+
 async def remind(bot: SkaldBot, notice: Notice) -> None:
     """Tell a player their time is running out: by DM, else by a ping in the thread."""
     if notice.user_id is None or notice.deadline is None:
@@ -50,20 +81,80 @@ async def remind(bot: SkaldBot, notice: Notice) -> None:
     text = (f"⏰ Your move in **{notice.title} #{notice.game_id}** ({jump(notice)}): {share} — it runs out "
             f"<t:{notice.deadline:.0f}:R>. `/game away` pauses your clocks if you need a break.")
     nonce = _nonce("remind", notice.game_id, notice.seat, notice.state_id, notice.share_left)
-    seat = notice.seats[notice.seat]
-    if seat.dm_ok is not False:
-        try:
-            channel = await dm_channel(bot, notice.user_id)
-            async with bot.pacer.slot(channel.id):
-                await channel.send(text, nonce=nonce)
-            return
-        except discord.Forbidden:
-            await bot.tables.set_dm_ok(notice.user_id, False)
-    place = notice.thread_id or notice.channel_id
-    channel = bot.get_partial_messageable(place, guild_id=notice.guild_id)
-    async with bot.pacer.slot(place):
-        await channel.send(f"<@{notice.user_id}> {text}", nonce=nonce,
-                           allowed_mentions=discord.AllowedMentions(users=[discord.Object(notice.user_id)]))
+    await tell(bot, notice.user_id, text, nonce, place=notice.thread_id or notice.channel_id,
+               guild_id=notice.guild_id, dm_ok=notice.seats[notice.seat].dm_ok)
+
+
+async def absence_over(bot: SkaldBot, notice: Notice) -> None:
+    """Tell a person their absence ended by itself (once, whichever of its games found out first)."""
+    if notice.user_id is None:
+        return
+    text = ("🏖️ Your absence from this server's games is over: your clocks run again. `/game mine` lists the "
+            f"games waiting for you (the first to notice was **{notice.title} #{notice.game_id}**, {jump(notice)}).")
+    nonce = _nonce("absence", notice.user_id, notice.guild_id, notice.deadline)
+    await tell(bot, notice.user_id, text, nonce, place=notice.thread_id or notice.channel_id,
+               guild_id=notice.guild_id, dm_ok=notice.seats[notice.seat].dm_ok)
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something one change of the log tells one person: their time ran out and who plays their
+    seat now, a vote about them opened or ended, their seat went to someone else."""
+
+    user_id: int
+    text: str
+    key: str  # the same note after a retry is the same message (its nonce)
+
+
+def notes(info: GameInfo, changes: Sequence[MoveRow]) -> list[Note]:
+    """The notes these changes owe the person each concerns (docs/async.md, "Who is told what")."""
+    where = f"**{info.title} #{info.game_id}** (https://discord.com/channels/{info.guild_id}/" \
+            f"{info.thread_id or info.channel_id})"
+    found = []
+    for change in changes:
+        if change.seat is None:
+            continue
+        before = info.history.holder(change.seat, change.state_id)
+        after = info.history.holder(change.seat, change.state_id + 1)
+        user_id, _ = person_of(before)
+        if user_id is None or before is None:
+            continue
+        line = next((text for text, seats in change.events if seats is None), "")
+        when = WHEN.search(line)
+        closes = when.group(0) if when else "soon"
+        text = None
+        if change.kind == ChangeKind.STAND_IN and after is not None and before.user_id is not None:
+            kind = f" ({after.ai})" if after.ai else ""
+            text = {
+                TIMEOUT: f"🤖 Your time ran out in {where}: an AI{kind} plays your seat now. Press **Take my seat "
+                         "back** on your panel (or use `/game back`) to play it again.",
+                TABLE: f"⚖️ The table decided in {where}: an AI{kind} plays your seat until you're back. Press "
+                       "**Take my seat back** on your panel (or use `/game back`) to play again.",
+                OPEN: f"⚖️ The table opened your seat in {where} after your time ran out: it is no longer yours, "
+                      "and the host may give it to someone else.",
+            }.get(after.why)
+        elif change.kind == ChangeKind.VOTE:
+            text = (f"⚖️ Your time ran out in {where}: the other players are voting on what happens next — wait a "
+                    f"day more, an AI stands in, open your seat, or end the game (votes close {closes}). Make your "
+                    "move before then and the vote lapses.")
+        elif change.kind == ChangeKind.WAIT:
+            text = f"⚖️ The table gives you a day more in {where}: your time now runs out {closes}."
+        elif change.kind == ChangeKind.ABANDON and change.user_id is None:
+            text = f"⚖️ The table voted to end {where} after your time ran out."
+        elif change.kind == ChangeKind.SEAT and after is not None and before.why != OPEN:
+            text = f"🪑 Your seat in {where} went to {after.name}: the host gave it on. Thanks for playing!"
+        if text is not None:
+            found.append(Note(user_id, text, _nonce("note", info.game_id, change.state_id, user_id)))
+    return found
+
+
+async def tell_notes(bot: SkaldBot, info: GameInfo, changes: Sequence[MoveRow]) -> None:
+    """Send the notes these changes owe their people (DM, else a ping in the thread)."""
+    for note in notes(info, changes):
+        seat = info.seat_of(note.user_id)
+        dm_ok = None if seat is None else info.seats[seat].dm_ok
+        await tell(bot, note.user_id, note.text, note.key, place=info.thread_id or info.channel_id,
+                   guild_id=info.guild_id, dm_ok=dm_ok)
 
 
 async def call_vote(bot: SkaldBot, notice: Notice) -> None:

@@ -66,8 +66,10 @@ class DiscordNotifier:
         """A called-off lobby: its message already says so (the click edited it)."""
 
     async def on_notice(self, notice: Notice) -> None:
-        """A reminder or a vote: sent on a task of its own (the service holds the game's lock)."""
-        work = notices.remind(self.bot, notice) if notice.kind == "reminder" else notices.call_vote(self.bot, notice)
+        """A reminder, a vote or an absence's end: sent on a task of its own (the service holds the
+        game's lock)."""
+        tellers = {"reminder": notices.remind, "vote": notices.call_vote, "absence_over": notices.absence_over}
+        work = tellers[notice.kind](self.bot, notice)
         task = asyncio.create_task(self._safely(work, notice), name=f"skald-{notice.kind}-{notice.game_id}")
         self._chores.add(task)
         task.add_done_callback(self._chores.discard)

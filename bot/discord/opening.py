@@ -18,18 +18,38 @@ from bot.discord.context import Interaction
 from bot.discord.cooldowns import spam_guard
 from bot.discord.lobby import CLOSED_DMS, lobby_controls, lobby_embed, reach_by_dm
 from bot.discord.replies import ack, refuse, say
-from bot.tables.clocks import CLOCK_LABELS, CLOCKS, POLICIES, POLICY_LABELS
+from bot.tables.clocks import CLOCK_LABELS, CLOCKS, EXAMPLE, POLICIES, POLICY_LABELS, BadClock, custom
+from bot.tables.clocks import check as check_clock
 from engine import registry
 from engine.core import Game, OptionSpec, validate_options
 
 if TYPE_CHECKING:
     pass
 
-TABLE_OPTIONS = ("clock", "when_time_runs_out")
+TABLE_OPTIONS = ("clock", "when_time_runs_out", "min_reliability")
+CLOCK_CHOICES = 25
+
+
+async def clock_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """`/play … clock:` suggestions: the presets, and what is typed as a custom clock once it reads
+    as one (per move + bank + increment, e.g. 12h+2d+1h)."""
+    typed = current.strip().lower()
+    found = [app_commands.Choice(name=CLOCK_LABELS[c][:100], value=c) for c in CLOCKS
+             if not typed or typed in c or typed in CLOCK_LABELS[c].lower()]
+    if typed and typed not in CLOCKS:
+        try:
+            made = custom(typed)
+        except BadClock:
+            found.append(app_commands.Choice(name=f"custom: per move + bank + increment, like {EXAMPLE}"[:100],
+                                             value=EXAMPLE))
+        else:
+            found.insert(0, app_commands.Choice(name=made.label[:100], value=made.name))
+    return found[:CLOCK_CHOICES]
 
 
 async def open_lobby(interaction: Interaction, game: Game[Any], options: dict[str, Any],
-                     clock: str | None = None, timeout_policy: str | None = None) -> None:
+                     clock: str | None = None, timeout_policy: str | None = None,
+                     min_reliability: int | None = None) -> None:
     """A lobby message in this channel, with the host seated; checks the host's DMs."""
     bot = interaction.client
     # A bad option, or one the engine can't play yet, is refused before anything is posted.
@@ -37,6 +57,12 @@ async def open_lobby(interaction: Interaction, game: Game[Any], options: dict[st
     if interaction.guild_id is None or interaction.channel_id is None:
         await refuse(interaction, "Open tables in a server channel.")
         return
+    if clock is not None:
+        try:
+            clock = check_clock(clock)
+        except BadClock as error:
+            await refuse(interaction, str(error))
+            return
     settings = await bot.tables.settings(interaction.guild_id)
     if settings.games_channel and interaction.channel_id != settings.games_channel:
         await refuse(interaction, f"Tables open in <#{settings.games_channel}> on this server.")
@@ -45,7 +71,8 @@ async def open_lobby(interaction: Interaction, game: Game[Any], options: dict[st
     user = interaction.user
     info = await bot.tables.create_lobby(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                          host_id=user.id, host_name=user.display_name, game=game.name,
-                                         options=options, clock=clock, timeout_policy=timeout_policy)
+                                         options=options, clock=clock, timeout_policy=timeout_policy,
+                                         min_reliability=min_reliability)
     message = await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_controls(info))
     await bot.tables.set_lobby_message(info.game_id, message.id)
     if not await reach_by_dm(bot, user, info):
@@ -59,27 +86,33 @@ def _play_command(game: Game[Any]) -> app_commands.Command[Any, ..., None]:
 
     async def callback(interaction: Interaction, **chosen: Any) -> None:
         clock, policy = chosen.pop("clock", None), chosen.pop("when_time_runs_out", None)
-        await open_lobby(interaction, game, {k: v for k, v in chosen.items() if v is not None}, clock, policy)
+        minimum = chosen.pop("min_reliability", None)
+        await open_lobby(interaction, game, {k: v for k, v in chosen.items() if v is not None}, clock, policy,
+                         minimum)
 
+    own = {spec.name for spec in specs}
+    table_types: dict[str, Any] = {"clock": str, "when_time_runs_out": str,
+                                   "min_reliability": app_commands.Range[int, 0, 100]}
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     params += [inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
                                  annotation=Optional[type(spec.default)])  # noqa: UP045 - discord.py reads it
                for spec in specs]
     params += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                 annotation=Optional[str])  # noqa: UP045 - discord.py reads it
-               for name in TABLE_OPTIONS if name not in {spec.name for spec in specs}]
+                                 annotation=Optional[table_types[name]])  # noqa: UP045 - discord.py reads it
+               for name in TABLE_OPTIONS if name not in own]
     setattr(callback, "__signature__", inspect.Signature(params))  # noqa: B010 - discord.py reads it
     choices = {spec.name: [app_commands.Choice(name=spec.label(v)[:100], value=v) for v in spec.choices]
                for spec in specs if _typed_choices(spec)}
-    choices["clock"] = [app_commands.Choice(name=CLOCK_LABELS[c][:100], value=c) for c in CLOCKS]
     choices["when_time_runs_out"] = [app_commands.Choice(name=POLICY_LABELS[p][:100], value=p) for p in POLICIES]
     described: Callable[..., Awaitable[None]] = app_commands.describe(
         **{spec.name: spec.description[:100] for spec in specs},
-        clock="Time per move and bank (default: the server's)",
-        when_time_runs_out="What happens when a player's time runs out (default: the server's)")(callback)
+        clock=f"A preset, or per move + bank + increment like {EXAMPLE} (default: the server's)",
+        when_time_runs_out="What happens when a player's time runs out (default: the server's)",
+        min_reliability="Only people who played at least this % of their games here to the end may join")(callback)
     if choices:
         described = app_commands.choices(**choices)(described)
+    described = app_commands.autocomplete(clock=clock_choices)(described)
     guarded = spam_guard(3, 60.0)(described)
     title = f"Open a {game.title} table here ({game.min_players}–{game.max_players} players)"
     return app_commands.Command(name=game.name, description=title[:100], callback=cast(Any, guarded))

@@ -18,6 +18,8 @@ from bot.discord.choices import PAGE, SELECT, Menu, menu
 from bot.discord.controls import control
 from bot.discord.ids import ControlId
 from bot.names import name_seats, result_line
+from bot.tables.clocks import label as clock_label
+from bot.tables.clocks import span
 from bot.tables.types import JSON, LOBBY, RUNNING, GameInfo, TableView
 from engine.core import Move
 
@@ -126,6 +128,10 @@ def _navigation(view: discord.ui.View, game_id: int, state_id: int, shown: Menu)
                           style=discord.ButtonStyle.secondary, row=4))
 
 
+STOOD_IN = {"timeout": "since your time ran out", "table": "as the table decided when your time ran out",
+            "left": "since you left the table", "resigned": "since you resigned"}
+
+
 def status_of(info: GameInfo, to_move: Sequence[int], seat: int | None) -> tuple[str, str]:
     """A one-line status for `seat` and its colour key."""
     if info.outcome is not None:
@@ -134,14 +140,36 @@ def status_of(info: GameInfo, to_move: Sequence[int], seat: int | None) -> tuple
         return "This table hasn't started yet.", "wait"
     if info.status != RUNNING:
         return f"This game is {info.status}.", "over"
+    if seat is not None and info.seats[seat].stand_in is not None:
+        why = STOOD_IN.get(info.seats[seat].why or "", "for now")
+        return (f"🤖 An AI plays your seat {why}. **Take my seat back** below (or `/game back`) and you play it "
+                "again.", "wait")
     if seat is not None and seat in to_move:
         mine = info.seats[seat]
-        if mine.stand_in is not None:
-            return "🤖 An AI plays your seat for now; `/game back` takes it back.", "wait"
         when = " (your clock is paused)" if mine.paused else (
             f" Your time runs out <t:{mine.deadline:.0f}:R>." if mine.deadline is not None else "")
         return f"⚔️ **Your move.**{when}", "turn"
     return f"⏳ Waiting for {who(info, to_move)}.", "wait"
+
+
+def clock_lines(info: GameInfo) -> list[str]:
+    """Each seat's clock as the table may see it: time left and bank, away, or played by an AI."""
+    lines = []
+    for seat in info.seats:
+        label = f"**{seat.name}**"
+        if seat.ai is not None or seat.stand_in is not None or seat.open:
+            state = "🤖 an AI plays at once"
+        elif seat.away_until is not None:
+            state = f"🏖️ away until <t:{seat.away_until:.0f}:R>"
+        elif seat.deadline is not None:
+            state = f"⏰ to move, time runs out <t:{seat.deadline:.0f}:R>"
+        elif seat.paused:
+            state = "⏸️ to move, clock paused" + (f" with {span(seat.left)} left" if seat.left is not None else "")
+        else:
+            state = "waiting"
+        bank = "" if seat.bank is None or state.startswith("🤖") else f" · bank {span(seat.bank)}"
+        lines.append(f"{label}: {state}{bank}")
+    return lines
 
 
 async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note: str = "",
@@ -161,6 +189,9 @@ async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note:
     if table.seat is None and info.active:
         lines.append("You have no seat at this table; this is what everyone can see.")
     embed = discord.Embed(title=title, description="\n".join(lines) or None, colour=COLOURS[colour])
+    if info.status == RUNNING and info.clock != "none":
+        embed.add_field(name=f"Clocks · {clock_label(info.clock)}"[:256], value="\n".join(clock_lines(info))[:1024],
+                        inline=False)
     embed.set_footer(text=f"board {table.state_id} · /move, /game log, /rules")
     content = "\n".join(part for part in (note, status) if part)
     finished = info.outcome is not None or not info.active
@@ -176,4 +207,7 @@ async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note:
     if table.undo is not None:  # shown only while the move may be taken back (docs/undo.md)
         view.add_item(control(ControlId(info.game_id, table.state_id, "undo", str(table.undo)), label="Undo",
                               emoji="↩️", style=discord.ButtonStyle.danger, row=4))
+    if info.seats[table.seat].stand_in is not None:  # an AI plays it: the way back, never stale moves
+        view.add_item(control(ControlId(info.game_id, table.state_id, "back"), label="Take my seat back",
+                              emoji="🪑", style=discord.ButtonStyle.success, row=4))
     return Panel(content, embed, png, "hand.png", view)

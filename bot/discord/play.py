@@ -93,7 +93,7 @@ async def play(interaction: Interaction, control_id: ControlId, text: str) -> No
 
     async def act() -> tuple[str, tuple[str, ...]]:
         result = await bot.tables.move(game_id, interaction.user.id, control_id.state_id, text)
-        return f"✅ You played **{text}**.", result.private_events
+        return f"✅ You played **{text}**.", tuple(named(line, result.names) for line in result.private_events)
 
     await _on_own_panel(interaction, game_id, act)
 
@@ -111,10 +111,22 @@ async def on_undo(interaction: Interaction, control_id: ControlId, values: Seque
     await _on_own_panel(interaction, control_id.game_id, act)
 
 
+@handles("back")
+async def on_back(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
+    """"Take my seat back" on a panel an AI plays for: the person plays their seat again."""
+    bot = interaction.client
+
+    async def act() -> tuple[str, tuple[str, ...]]:
+        await bot.tables.come_back(control_id.game_id, interaction.user.id)
+        return "✅ Your seat is yours again.", ()
+
+    await _on_own_panel(interaction, control_id.game_id, act)
+
+
 async def _on_own_panel(interaction: Interaction, game_id: int,
                         act: Callable[[], Awaitable[tuple[str, tuple[str, ...]]]]) -> None:
     """Do what a control on the clicker's own panel asks (`act` returns the note and the
-    private lines to show), then redraw that panel through this interaction, so the player's
+    private lines to show, named), then redraw that panel through this interaction, so the player's
     own panel costs no extra call to Discord; the DM announcer leaves it alone meanwhile."""
     bot = interaction.client
     await ack(interaction, update=True)
@@ -138,9 +150,7 @@ async def _on_own_panel(interaction: Interaction, game_id: int,
             await interaction.edit_original_response(content=f"{note} The game is over.",
                                                      view=discord.ui.View(timeout=None))
             return
-        names = [s.name for s in table.info.seats]
-        lines = [named(line, names) for line in private]
-        await edit_in_place(interaction, await seat_panel(table, note=note, private_lines=lines))
+        await edit_in_place(interaction, await seat_panel(table, note=note, private_lines=private))
         if in_dm and seat is not None and table.info.active:
             await bot.tables.outbox.panels_shown(game_id, [PanelMark(
                 seat=seat, state_id=table.state_id, channel_id=message.channel.id, message_id=message.id,
@@ -164,5 +174,5 @@ async def reply_move(interaction: Interaction, info: GameInfo, text: str) -> Non
         await send_private(interaction, await seat_panel(table, prefix=prefix, note=note))
         return
     result = await bot.tables.move(info.game_id, interaction.user.id, info.state_id, text)
-    lines = "\n".join(f"• {line}" for line in result.events) or f"You played **{result.text}**."
+    lines = "\n".join(f"• {named(line, result.names)}" for line in result.events) or f"You played **{result.text}**."
     await say(interaction, f"✅ {lines}", ephemeral=True)

@@ -92,14 +92,18 @@ class RecordsCog(commands.Cog):
         await ack(interaction, ephemeral=True)
         name = who.display_name
         records = self.bot.tables.records
+        # How reliably they play their games to the end (BGA shows it on every profile).
+        kept = await self.bot.tables.reliability(guild_id, who.id)
+        reliable = f"Reliability: {kept.describe()}."
         if game is None:
             found = await records.stats(guild_id, who.id)
-            if not found:
+            if not found and not kept.games:
                 await refuse(interaction, f"{bold(name)} hasn't finished a game in this server yet.")
                 return
-            text = "\n".join(f"{s.title}: {s.wins} won of {s.games} — {stats_line(s)}" for s in found)
-            await self._answer(interaction, "summary", summary_data(name, found), f"{name} in this server", text,
-                               "stats.png")
+            text = "\n".join([*(f"{s.title}: {s.wins} won of {s.games} — {stats_line(s)}" for s in found),
+                              reliable])
+            await self._answer(interaction, "summary", summary_data(name, found, kept), f"{name} in this server",
+                               text, "stats.png")
             return
         title = registry.get(game).title
         if registry.get(game).cooperative:
@@ -108,7 +112,7 @@ class RecordsCog(commands.Cog):
                 await self._refuse_missing(interaction, guild_id, game, name)
                 return
             await self._answer(interaction, "crew", crew_data(game, title, f"{name}'s crews in this server", teams),
-                               f"{name} at {title}", crew_text(teams, game), "stats.png")
+                               f"{name} at {title}", f"{crew_text(teams, game)}\n{reliable}", "stats.png")
             return
         ratings = await records.ratings(guild_id, game)
         standing = ratings.standing(f"user:{who.id}")
@@ -118,7 +122,7 @@ class RecordsCog(commands.Cog):
         place = ratings.place_of(standing.key) or 0
         text = (f"Rating {signed(standing.rating)}, {ordinal(place)} of {len(ratings.standings)}; "
                 f"{standing.wins} won of {standing.games}"
-                + ("" if standing.best_score is None else f"; best score {standing.best_score}") + ".")
+                + ("" if standing.best_score is None else f"; best score {standing.best_score}") + f".\n{reliable}")
         await self._answer(interaction, "rating", rating_data(title, name, ratings, standing), f"{name} at {title}",
                            text, "stats.png")
 

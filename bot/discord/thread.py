@@ -37,7 +37,7 @@ from bot.names import result_line
 from bot.notify import SeatInfo
 from bot.store import MoveRow
 from bot.store.records import Announcement
-from bot.tables.types import RUNNING, TableView
+from bot.tables.types import RUNNING, GameInfo, TableView
 
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
@@ -68,7 +68,10 @@ def seat_label(seat: SeatInfo) -> str:
 
 
 def time_left(seat: SeatInfo) -> str:
-    """When the seat's time runs out, as a Discord timestamp each reader sees in their own time."""
+    """When the seat's time runs out, as a Discord timestamp each reader sees in their own time
+    (or that its person is away, until when)."""
+    if seat.away_until is not None and seat.stand_in is None:
+        return f" 🏖️ away until <t:{seat.away_until:.0f}:R>"
     if seat.paused:
         return " (clock paused)"
     return f" ⏰ <t:{seat.deadline:.0f}:R>" if seat.deadline is not None else ""
@@ -93,13 +96,19 @@ class StoryPlan:
     mark: Announcement  # what the thread shows once done (a post fills in message_id)
 
 
-def public_lines(changes: Sequence[MoveRow], names: Sequence[str]) -> list[str]:
-    return [named(text, names) for change in changes for text, seats in change.events if seats is None]
+def public_lines(changes: Sequence[MoveRow], info: GameInfo) -> list[str]:
+    """The public lines of these changes, each naming the seats as they were held when it was made."""
+    return [named(text, info.names_at(change.state_id)) for change in changes for text, seats in change.events
+            if seats is None]
 
 
 def start_line(table: TableView) -> str:
-    seats = ", ".join(f"{s.seat + 1}. {seat_label(s)}" for s in table.info.seats)
-    return f"🎲 **{table.info.title}** begins! Seats: {seats}."
+    """The game's first line: its seats as they were held at the start (a thread told late, after
+    a restart, still names who sat down)."""
+    info = table.info
+    first = info.names_at(0)
+    seats = ", ".join(f"{s.seat + 1}. {'🤖 ' if s.ai is not None else ''}{first[s.seat]}" for s in info.seats)
+    return f"🎲 **{info.title}** begins! Seats: {seats}."
 
 
 def status_line(table: TableView, pinged: Sequence[int], posted_to_move: Sequence[int]) -> str:
@@ -208,13 +217,13 @@ def pack_story(units: Sequence[tuple[int, Sequence[str]]], board_chars: int) -> 
     return messages[::-1], first
 
 
-def _units(mark_state: int, changes: Sequence[MoveRow], names: Sequence[str],
+def _units(mark_state: int, changes: Sequence[MoveRow], info: GameInfo,
            start: str | None) -> list[tuple[int, list[str]]]:
     """The lines to tell, per change (the start line first, if due), each with the state before it."""
     units: list[tuple[int, list[str]]] = [(mark_state, [start])] if start is not None else []
     before = max(mark_state, 0) if start is not None else mark_state
     for change in changes:
-        units.append((before, [f"• {line}" for line in public_lines([change], names)]))
+        units.append((before, [f"• {line}" for line in public_lines([change], info)]))
         before = change.state_id
     return units
 
@@ -227,7 +236,6 @@ def plan_story(mark: Announcement, changes: Sequence[MoveRow], table: TableView)
     target = table.state_id
     if mark.state_id >= target:
         return None
-    names = [s.name for s in table.info.seats]
     changes = [c for c in changes if c.state_id <= target]
     window = [c for c in changes if c.state_id > mark.state_id]
     new_mark = replace(mark, state_id=target, to_move=table.to_move)
@@ -235,14 +243,14 @@ def plan_story(mark: Announcement, changes: Sequence[MoveRow], table: TableView)
     if mark.message_id is not None and mark.state_id >= 0 and table.info.outcome is None \
             and table.info.status == RUNNING and _filling_up(mark, window):
         told = [c for c in changes if c.state_id > mark.from_state]
-        units = _units(mark.from_state, told, names, start_line(table) if mark.from_state < 0 else None)
+        units = _units(mark.from_state, told, table.info, start_line(table) if mark.from_state < 0 else None)
         # The posted board embed is no longer than this one: its footer names an older state.
         messages, first = pack_story(units, board_chars)
         if len(messages) == 1 and first == 0:
             status = status_line(table, (), mark.posted_to_move)
             return StoryPlan(edit=True, parts=(StoryPart(messages[0], status),), pinged=(), mark=new_mark)
     pinged = _pings(table, mark, window)
-    units = _units(mark.state_id, window, names, start_line(table) if mark.state_id < 0 else None)
+    units = _units(mark.state_id, window, table.info, start_line(table) if mark.state_id < 0 else None)
     messages, first = pack_story(units, board_chars)
     parts = (*(StoryPart(m) for m in messages[:-1]), StoryPart(messages[-1], status_line(table, pinged, table.to_move)))
     told_from = units[first][0] if first < len(units) else target

@@ -71,9 +71,10 @@ def state_document(update: PublicUpdate) -> JSON:
 def events_document(update: PublicUpdate) -> JSON:
     """The events message of one change, as a dict (only public log lines).
 
-    Engine lines say "Seat N"; like every adapter, the relay shows display names instead.
+    Engine lines say "Seat N"; like every adapter, the relay shows display names instead: the
+    names of who held each seat when the change was made (`update.names`).
     """
-    names = _names(update.seats)
+    names = list(update.names) or _names(update.seats)
     return {
         **_heading(update),
         "actor": None if update.actor is None else _seat_ref(names, update.actor),

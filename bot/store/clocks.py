@@ -11,10 +11,24 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.holders import Holding
 from bot.store.connection import Database
 from bot.store.records import SeatClock, Vote
+from bot.store.rows import Row
 
 CLOCK_TIMERS = ("half", "tenth", "timeout", "resume")
+CLOCK_COLUMNS = "seat, bank, started, allowed, deadline, remaining, state_id, turn_bank"
+
+
+def clock_values(clock: SeatClock) -> tuple[object, ...]:
+    return (clock.seat, clock.bank, clock.started, clock.allowed, clock.deadline, clock.remaining, clock.state_id,
+            clock.turn_bank)
+
+
+def clock_row(row: Row) -> SeatClock:
+    """A row of CLOCK_COLUMNS as a clock."""
+    return SeatClock(seat=row[0], bank=row[1], started=row[2], allowed=row[3], deadline=row[4], remaining=row[5],
+                     state_id=row[6], turn_bank=row[7])
 
 
 @dataclass(frozen=True)
@@ -44,12 +58,11 @@ async def write_clocks(db: aiosqlite.Connection, game_id: int, writes: ClockWrit
     """Inside a write operation: store clocks, clear and set their timers."""
     for clock in writes.clocks:
         await db.execute(
-            "INSERT INTO seat_clocks (game_id, seat, bank, started, allowed, deadline, remaining, state_id) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, "
-            "started = excluded.started, allowed = excluded.allowed, deadline = excluded.deadline, "
-            "remaining = excluded.remaining, state_id = excluded.state_id",
-            (game_id, clock.seat, clock.bank, clock.started, clock.allowed, clock.deadline, clock.remaining,
-             clock.state_id))
+            f"INSERT INTO seat_clocks (game_id, {CLOCK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
+            "allowed = excluded.allowed, deadline = excluded.deadline, remaining = excluded.remaining, "
+            "state_id = excluded.state_id, turn_bank = excluded.turn_bank",
+            (game_id, *clock_values(clock)))
     for seat in writes.cleared:
         await db.execute(
             f"DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind IN ({', '.join('?' for _ in CLOCK_TIMERS)})",
@@ -79,8 +92,37 @@ class VotesCleared:
     seat: int
 
 
+@dataclass(frozen=True)
+class SeatGiven:
+    """A change seats a person at an open or stood-in seat (the host's `/game seat`)."""
+
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class HolderSeated:
+    """A change seats a new holder: one more holding in the seat's history (bot/holders.py)."""
+
+    holding: Holding
+
+
 # Writes a change brings beside its log row and clocks, committed with it (`append_change`).
-SeatWrite = SeatStandIn | VotesCleared
+SeatWrite = SeatStandIn | VotesCleared | SeatGiven | HolderSeated
+
+HOLDER_COLUMNS = "seat, since, name, why, user_id, ai, for_user"
+INSERT_HOLDER = f"INSERT INTO seat_holders (game_id, {HOLDER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+
+
+def holder_values(game_id: int, holding: Holding) -> tuple[object, ...]:
+    return (game_id, holding.seat, holding.since, holding.name, holding.why, holding.user_id, holding.ai,
+            holding.for_user)
+
+
+def holding_row(row: Row) -> Holding:
+    """A row of HOLDER_COLUMNS as a holding."""
+    return Holding(seat=row[0], since=row[1], name=row[2], why=row[3], user_id=row[4], ai=row[5], for_user=row[6])
 
 
 async def write_seat(db: aiosqlite.Connection, game_id: int, write: SeatWrite) -> None:
@@ -88,6 +130,11 @@ async def write_seat(db: aiosqlite.Connection, game_id: int, write: SeatWrite) -
     if isinstance(write, VotesCleared):
         await db.execute("DELETE FROM table_votes WHERE game_id = ? AND seat = ?", (game_id, write.seat))
         await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = 'vote'", (game_id, write.seat))
+    elif isinstance(write, HolderSeated):
+        await db.execute(INSERT_HOLDER, holder_values(game_id, write.holding))
+    elif isinstance(write, SeatGiven):
+        await db.execute("UPDATE seats SET user_id = ?, name = ?, ai = NULL, stand_in = NULL, why = NULL "
+                         "WHERE game_id = ? AND seat = ?", (write.user_id, write.name, game_id, write.seat))
     elif write.release_player:
         await db.execute("UPDATE seats SET stand_in = ?, why = ?, user_id = NULL WHERE game_id = ? AND seat = ?",
                          (write.stand_in, write.why, game_id, write.seat))
@@ -102,11 +149,8 @@ class ClockStore:
     _db: Database
 
     async def clocks(self, game_id: int) -> dict[int, SeatClock]:
-        rows = await self._db.fetchall(
-            "SELECT seat, bank, started, allowed, deadline, remaining, state_id FROM seat_clocks WHERE game_id = ?",
-            (game_id,))
-        return {int(r[0]): SeatClock(seat=r[0], bank=r[1], started=r[2], allowed=r[3], deadline=r[4], remaining=r[5],
-                                     state_id=r[6]) for r in rows}
+        rows = await self._db.fetchall(f"SELECT {CLOCK_COLUMNS} FROM seat_clocks WHERE game_id = ?", (game_id,))
+        return {int(r[0]): clock_row(r) for r in rows}
 
     async def clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
         """The clocks of several games at once (listings, `/game mine`)."""
@@ -114,11 +158,10 @@ class ClockStore:
         for start in range(0, len(game_ids), 500):
             chunk = list(game_ids[start:start + 500])
             rows = await self._db.fetchall(
-                "SELECT game_id, seat, bank, started, allowed, deadline, remaining, state_id FROM seat_clocks "
-                f"WHERE game_id IN ({', '.join('?' for _ in chunk)})", chunk)
+                f"SELECT game_id, {CLOCK_COLUMNS} FROM seat_clocks WHERE game_id IN ({', '.join('?' for _ in chunk)})",
+                chunk)
             for r in rows:
-                found[int(r[0])][int(r[1])] = SeatClock(seat=r[1], bank=r[2], started=r[3], allowed=r[4],
-                                                        deadline=r[5], remaining=r[6], state_id=r[7])
+                found[int(r[0])][int(r[1])] = clock_row(r[1:])
         return found
 
     async def set_clocks(self, game_id: int, writes: ClockWrites) -> None:
@@ -136,15 +179,6 @@ class ClockStore:
 
         async def op(db: aiosqlite.Connection) -> None:
             await write_seat(db, game_id, write)
-
-        await self._db.write(op)
-
-    async def give_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None:
-        """A person takes an open or stood-in seat (the host's `/game seat`)."""
-
-        async def op(db: aiosqlite.Connection) -> None:
-            await db.execute("UPDATE seats SET user_id = ?, name = ?, ai = NULL, stand_in = NULL, why = NULL "
-                             "WHERE game_id = ? AND seat = ?", (user_id, name, game_id, seat))
 
         await self._db.write(op)
 
@@ -193,6 +227,14 @@ class ClockStore:
             "SELECT started, COALESCE(ended, until) FROM absences WHERE user_id = ? AND guild_id = ? "
             "AND COALESCE(ended, until) > ? ORDER BY started", (user_id, guild_id, since))
         return [(float(r[0]), float(r[1])) for r in rows]
+
+    async def take_absence_end(self, user_id: int, guild_id: int, until: float) -> bool:
+        async def op(db: aiosqlite.Connection) -> bool:
+            cursor = await db.execute("UPDATE absences SET told = 1 WHERE user_id = ? AND guild_id = ? AND until = ? "
+                                      "AND told = 0", (user_id, guild_id, until))
+            return cursor.rowcount == 1
+
+        return await self._db.write(op)
 
     async def current_absences(self, now: float) -> list[tuple[int, int, float]]:
         """(user, guild, until) of everyone away now."""

@@ -1,7 +1,8 @@
 """Schema migrations: numbered .sql files in the `migrations` package, applied in order.
 
 Each file runs in its own transaction together with the row that records it in
-`schema_migrations`, so a crash mid-migration leaves the database at the previous version.
+`schema_migrations`, so a crash mid-migration leaves the database at the previous version. A
+version may also do work beyond its SQL in that transaction (bot/store/backfill.py, `AFTER`).
 """
 
 from __future__ import annotations
@@ -108,6 +109,9 @@ async def check_version(db: aiosqlite.Connection) -> int:
 
 async def migrate(db: aiosqlite.Connection, target: int | None = None) -> list[int]:
     """Apply the missing migrations up to `target` (default: all); return the versions applied."""
+    from bot.store.backfill import AFTER  # what a migration does beyond its SQL (imports the store's parts)
+    from bot.store.results import SqliteSql
+
     known, wanted = pending(SQLITE, target)
     applied: list[int] = []
     await check_version(db)
@@ -123,6 +127,9 @@ async def migrate(db: aiosqlite.Connection, target: int | None = None) -> list[i
                 continue
             for statement in migration.statements():
                 await db.execute(statement)
+            backfill = AFTER.get(migration.version)
+            if backfill is not None:
+                await backfill(SqliteSql(db))
             await db.execute(
                 "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                 (migration.version, migration.name, time.time()),

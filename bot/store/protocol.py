@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
+from bot.holders import Holding
 from bot.store.clocks import ClockWrites
 from bot.store.records import (
     JSON,
@@ -72,7 +73,8 @@ class Store(Protocol):
 
     # -- lobby ----------------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,
-                          options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in") -> int: ...
+                          options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in",
+                          rematch_of: int | None = None, min_reliability: int = 0) -> int: ...
 
     async def add_seat(self, game_id: int, *, name: str, user_id: int | None, ai: str | None, now: float,
                        max_seats: int | None = None) -> int: ...
@@ -83,7 +85,7 @@ class Store(Protocol):
 
     async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float,
                          to_move: Sequence[int] = (), engine_version: int = 1,
-                         clocks: ClockWrites | None = None) -> None: ...
+                         clocks: ClockWrites | None = None, holders: Sequence[Holding] = ()) -> None: ...
 
     # -- the move log ---------------------------------------------------------------------------
     async def append_change(self, game_id: int, change: MoveRow, *, status: str, outcome: JSON | None,
@@ -119,6 +121,14 @@ class Store(Protocol):
     async def mark_broken(self, game_id: int, reason: str | None) -> None: ...
 
     async def game_ids(self) -> list[int]: ...
+
+    async def rematch(self, game_id: int) -> int | None:
+        """The newest game opened as a rematch of `game_id`, if any."""
+        ...
+
+    async def ended_holdings(self, user_id: int, guild_id: int) -> list[tuple[str, list[Holding]]]:
+        """(status, holdings) of every ended game of the server where the person held a seat."""
+        ...
 
     # -- bookkeeping for adapters -----------------------------------------------------------------
     async def set_game_field(self, game_id: int, field: str, value: int | float | None, now: float) -> bool: ...
@@ -181,8 +191,6 @@ class Store(Protocol):
     async def set_stand_in(self, game_id: int, seat: int, stand_in: str | None, why: str | None,
                            release_player: bool = False) -> None: ...
 
-    async def give_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None: ...
-
     async def cast_vote(self, game_id: int, seat: int, voter: int, choice: str, now: float) -> None: ...
 
     async def votes(self, game_id: int, seat: int) -> list[Vote]: ...
@@ -196,3 +204,8 @@ class Store(Protocol):
     async def absences(self, user_id: int, guild_id: int, since: float) -> list[tuple[float, float]]: ...
 
     async def current_absences(self, now: float) -> list[tuple[int, int, float]]: ...
+
+    async def take_absence_end(self, user_id: int, guild_id: int, until: float) -> bool:
+        """Mark the absence ending at `until` as told to its person; True for the one caller that
+        marked it (tell them once, however many games it paused)."""
+        ...

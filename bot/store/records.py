@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.holders import Holding
 from bot.kinds import ChangeKind, Status
 
 JSON = dict[str, Any]
@@ -35,6 +36,8 @@ class GameRow:
     clock: str = "none"  # the table's clock preset (bot/tables/clocks.py)
     timeout_policy: str = "stand_in"  # "stand_in" | "vote" when a seat's time runs out
     paused_at: float | None = None  # the host paused the game's clocks
+    rematch_of: int | None = None  # a rematch's lobby: the game it replays
+    min_reliability: int = 0  # the least reliability (percent) a person needs to join (0: anyone)
 
     def __post_init__(self) -> None:
         # A row read back from the database holds the column's text; compare and match on the enum.
@@ -88,6 +91,7 @@ class GameRecord:
     snapshot: Snapshot | None
     moves: tuple[MoveRow, ...]
     revision: str | None = None  # a shared store's revision of the game as read (Store.revision)
+    holders: tuple[Holding, ...] = ()  # every seat's holders, oldest first (none before the start)
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,9 @@ class SeatClock:
     deadline: float | None = None
     remaining: float | None = None
     state_id: int = -1  # the state at which its turn began
+    # Its bank when that turn began. A stopped clock keeps `started`, `allowed`, `state_id` and
+    # this, so an undo can give the turn back as it stood (never the time already used).
+    turn_bank: float | None = None
 
     @property
     def running(self) -> bool:
@@ -150,6 +157,11 @@ class SeatClock:
     @property
     def paused(self) -> bool:
         return self.remaining is not None
+
+    @property
+    def active(self) -> bool:
+        """Its seat is to act: the clock runs, or is paused."""
+        return self.running or self.paused
 
 
 @dataclass(frozen=True)
@@ -161,17 +173,17 @@ class Vote:
 
 @dataclass(frozen=True)
 class ResultRow:
-    """One seat of a finished game (the `results` table, docs/records.md)."""
+    """One holder of one seat of a finished game (the `results` table, docs/records.md)."""
 
     game_id: int
     seat: int
     guild_id: int
     game: str
-    user_id: int | None  # the seat's person, even when an AI stood in for them
-    ai: str | None  # an AI seat's kind (or the kind that finished an open seat)
-    name: str
-    rank: int | None  # 1 = first; None in cooperative games
-    score: int | None  # None when the game ended without scores
+    user_id: int | None  # the person (None: an AI)
+    ai: str | None  # the seat's own AI kind, or the stand-in's that finished the seat
+    name: str  # as the story named the holder ("Ann", "greedy AI", "AI for Ann")
+    rank: int | None  # 1 = first; a quitter ranks below every seat; None in cooperative games
+    score: int | None  # None when the game ended without scores (and for a quitter)
     won: bool
     cooperative: bool
     resigned: bool  # this seat's resignation ended the game
@@ -180,3 +192,7 @@ class ResultRow:
     sheet: JSON | None  # a cooperative game's team sheet
     started_at: float
     finished_at: float
+    part: int = 0  # 0: held the seat at the end; 1, 2 ...: a person who held it before and quit
+    finished: bool = True  # held the seat when the game ended
+    quit: str | None = None  # a quitter: why the seat's next holder took over (bot/holders.py)
+    stand_in: bool = False  # an AI standing in: never rated nor credited

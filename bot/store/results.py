@@ -1,10 +1,14 @@
-"""Results of finished games in the store: one row per seat (docs/records.md).
+"""Results of finished games in the store: one row per seat's holder at the end, and one per
+other person who held the seat and quit (docs/records.md).
 
-A mixin of `SqliteStore` (bot/store/postgres/results.py is PostgreSQL's). The rows are written
-by a `GameResults` write, which rides in the commit of the change that finishes the game
+Who is credited with what is decided by `bot.credit` (pure); the rows it drafts are written by a
+`GameResults` write, which rides in the commit of the change that finishes the game
 (`append_change(also=...)`), so a finished game without results, or results of a game that did
-not finish, never exist. They are read back in the order ratings are computed: finished_at, then
-game id, then seat.
+not finish, never exist. Schema 7's backfill (bot/store/backfill.py) writes them the same way.
+They are read back in the order ratings are computed: finished_at, then game id, then seat.
+
+SQL that both stores run goes through `Sql`: statements with `?` placeholders, which
+PostgreSQL's side numbers.
 """
 
 from __future__ import annotations
@@ -13,88 +17,101 @@ import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 
+from bot.credit import Draft
 from bot.store.clocks import SeatWrite
+from bot.store.codec import dumps
 from bot.store.connection import Database
 from bot.store.records import ResultRow
 from bot.store.rows import Row
 
-# The seats of finished games as result rows (the same SELECT as the backfill in
-# migrations/0006_results.sql; tests/store/test_results.py checks the two agree). Ranks: the
-# outcome's; else by score (ties share); else the winners 1 and the others 2 (a resignation's
-# outcome has ranks).
-_RESULTS_OF_FINISHED = """
-INSERT INTO results (game_id, seat, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned,
-                     stood_in, options, sheet, started_at, finished_at)
-SELECT game_id, seat, guild_id, game, user_id, ai, name,
-       CASE WHEN cooperative THEN NULL
-            WHEN rank IS NOT NULL THEN rank
-            WHEN score IS NOT NULL THEN
-                1 + (SELECT COUNT(*) FROM json_each(outcome, '$.scores') o WHERE o.value > score)
-            ELSE 2 - won END,
-       score, won, cooperative, resigned, stood_in, options,
-       CASE WHEN cooperative THEN sheet END, started_at, finished_at
-FROM (
-    SELECT g.id AS game_id, s.seat, g.guild_id, g.game, s.user_id,
-           CASE WHEN s.user_id IS NULL THEN COALESCE(s.ai, s.stand_in) END AS ai,
-           s.name, g.outcome,
-           json_extract(g.outcome, '$.ranks[' || s.seat || ']') AS rank,
-           json_extract(g.outcome, '$.scores[' || s.seat || ']') AS score,
-           EXISTS (SELECT 1 FROM json_each(g.outcome, '$.winners') w WHERE w.value = s.seat) AS won,
-           COALESCE(json_extract(g.outcome, '$.cooperative'), 0) AS cooperative,
-           EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id AND m.state_id = g.state_id
-                   AND m.kind = 'resign' AND m.seat = s.seat) AS resigned,
-           (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id AND m.seat = s.seat AND m.stand_in = 1) AS stood_in,
-           g.options,
-           json_extract(g.outcome, '$.sheet') AS sheet,
-           COALESCE((SELECT p.created_at FROM snapshots p WHERE p.game_id = g.id AND p.state_id = 0),
-                    g.created_at) AS started_at,
-           COALESCE((SELECT m.created_at FROM moves m WHERE m.game_id = g.id AND m.state_id = g.state_id),
-                    g.updated_at) AS finished_at
-    FROM games g JOIN seats s ON s.game_id = g.id
-    WHERE g.id = ? AND g.status = 'finished' AND g.outcome IS NOT NULL
-)
-"""
-
-RESULT_COLUMNS = ("game_id, seat, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned, "
-                  "stood_in, options, sheet, started_at, finished_at")
-RESULT_ORDER = "ORDER BY finished_at, game_id, seat"
+RESULT_COLUMNS = ("game_id, seat, part, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned, "
+                  "stood_in, finished, quit, stand_in, options, sheet, started_at, finished_at")
+RESULT_ORDER = "ORDER BY finished_at, game_id, seat, part"
 IN_THREAD = 1000  # rows read from this many on are made into records in a worker thread
+
+
+class Sql(Protocol):
+    """One connection inside a transaction, as both stores offer it to shared code."""
+
+    async def fetch(self, statement: str, *params: Any) -> Sequence[Row]: ...
+
+    async def execute(self, statement: str, *params: Any) -> None: ...
+
+    async def execute_many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+class SqliteSql:
+    """`Sql` over an aiosqlite connection."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def fetch(self, statement: str, *params: Any) -> Sequence[Row]:
+        return list(await self.db.execute_fetchall(statement, params))
+
+    async def execute(self, statement: str, *params: Any) -> None:
+        await self.db.execute(statement, params)
+
+    async def execute_many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.db.executemany(statement, rows)
 
 
 @dataclass(frozen=True)
 class GameResults:
-    """A change finishes its game: the game's result rows are written in the same commit, last,
-    from the game row, seats and log as that change left them."""
+    """A change finishes its game: these result rows are written in the same commit, last, with
+    the game's own facts (server, options, start and finish times) from its row and log."""
+
+    drafts: tuple[Draft, ...]
 
 
 # Writes a change brings beside its log row and clocks, committed with it (`append_change`).
 ChangeWrite = SeatWrite | GameResults
 
+_INSERT = (f"INSERT INTO results ({RESULT_COLUMNS}) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
-async def write_results(db: aiosqlite.Connection, game_id: int) -> None:
-    """Inside a write operation: the finished game's result rows."""
-    await db.execute(_RESULTS_OF_FINISHED, (game_id,))
+
+async def write_results(sql: Sql, game_id: int, drafts: Sequence[Draft]) -> None:
+    """Inside a write operation: the finished game's result rows, as drafted."""
+    games = await sql.fetch("SELECT guild_id, game, options, outcome, state_id, created_at, updated_at FROM games "
+                            "WHERE id = ?", game_id)
+    row = games[0]
+    guild_id, game, options, outcome, state_id, created_at, updated_at = (row[i] for i in range(7))
+    start = await sql.fetch("SELECT created_at FROM snapshots WHERE game_id = ? AND state_id = 0", game_id)
+    end = await sql.fetch("SELECT created_at FROM moves WHERE game_id = ? AND state_id = ?", game_id, state_id)
+    stood = {int(r[0]): int(r[1]) for r in await sql.fetch(
+        "SELECT seat, COUNT(*) FROM moves WHERE game_id = ? AND stand_in = ? AND seat IS NOT NULL GROUP BY seat",
+        game_id, True)}
+    started_at = float(start[0][0]) if start else float(created_at)
+    finished_at = float(end[0][0]) if end else float(updated_at)
+    sheet = (json.loads(outcome) if outcome else {}).get("sheet")
+    await sql.execute_many(_INSERT, [
+        (game_id, d.seat, d.part, guild_id, game, d.user_id, d.ai, d.name, d.rank, d.score, d.won, d.cooperative,
+         d.resigned, stood.get(d.seat, 0), d.finished, d.quit, d.stand_in, options,
+         dumps(sheet) if d.cooperative and sheet is not None else None, started_at, finished_at)
+        for d in drafts])
 
 
 def _result(row: Row, decoded: dict[str, Any]) -> ResultRow:
     """A row with its JSON decoded; `decoded` keeps what was decoded already, so the seats of a
     game (and games with the same options) share one decoding: thousands of rows read quicker."""
-    options = decoded.get(row[13])
+    options = decoded.get(row[17])
     if options is None:
-        options = decoded[row[13]] = json.loads(row[13])
+        options = decoded[row[17]] = json.loads(row[17])
     sheet = None
-    if row[14] is not None:
-        sheet = decoded.get(row[14])
+    if row[18] is not None:
+        sheet = decoded.get(row[18])
         if sheet is None:
-            sheet = decoded[row[14]] = json.loads(row[14])
+            sheet = decoded[row[18]] = json.loads(row[18])
     return ResultRow(
-        game_id=row[0], seat=row[1], guild_id=row[2], game=row[3], user_id=row[4], ai=row[5], name=row[6],
-        rank=row[7], score=row[8], won=bool(row[9]), cooperative=bool(row[10]), resigned=bool(row[11]),
-        stood_in=row[12], options=options, sheet=sheet, started_at=row[15], finished_at=row[16],
+        game_id=row[0], seat=row[1], part=row[2], guild_id=row[3], game=row[4], user_id=row[5], ai=row[6],
+        name=row[7], rank=row[8], score=row[9], won=bool(row[10]), cooperative=bool(row[11]), resigned=bool(row[12]),
+        stood_in=row[13], finished=bool(row[14]), quit=row[15], stand_in=bool(row[16]), options=options, sheet=sheet,
+        started_at=row[19], finished_at=row[20],
     )
 
 
@@ -127,9 +144,9 @@ class ResultStore:
         return await asyncio.to_thread(result_rows, rows)  # tens of milliseconds at 10,000 rows: off the loop
 
     async def game_results(self, game_id: int) -> list[ResultRow]:
-        """One game's result rows, by seat (none unless it finished)."""
+        """One game's result rows, by seat and part (none unless it finished)."""
         rows = await self._db.fetchall(
-            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat, part", (game_id,))
         return result_rows(rows)
 
     async def results_mark(self, guild_id: int, game: str) -> ResultsMark:

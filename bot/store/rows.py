@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from bot.holders import Holding
 from bot.store.codec import dumps
 from bot.store.errors import StoreError
 from bot.store.records import Announcement, EventRecord, GameRow, MoveRow, SeatRow
@@ -22,7 +23,8 @@ class Row(Protocol):
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
-    "lobby_message_id, created_at, updated_at, to_move, engine_version, broken, clock, timeout_policy, paused_at"
+    "lobby_message_id, created_at, updated_at, to_move, engine_version, broken, clock, timeout_policy, paused_at, "
+    "rematch_of, min_reliability"
 )
 SEAT_QUERY = (
     "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok, s.stand_in, s.why FROM seats s "
@@ -36,6 +38,22 @@ LAGGING_GAMES = ("SELECT a.game_id FROM announcements a JOIN games g ON g.id = a
 MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
 NO_LIMIT = 2**31 - 1  # a state id above any real one (`load` without `upto`), within an INTEGER
 STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
+
+
+# Every holding of a server's ended games where a person held a seat, by game (reliability).
+ENDED_HOLDINGS = ("SELECT h.game_id, g.status, h.seat, h.since, h.name, h.why, h.user_id, h.ai, h.for_user "
+                  "FROM seat_holders h JOIN games g ON g.id = h.game_id "
+                  "WHERE g.guild_id = ? AND g.status IN ('finished', 'abandoned') AND h.game_id IN "
+                  "(SELECT game_id FROM seat_holders WHERE user_id = ?) ORDER BY h.game_id, h.seat, h.since")
+
+
+def ended_holdings(rows: Iterable[Row]) -> list[tuple[str, list[Holding]]]:
+    """ENDED_HOLDINGS rows as (status, holdings) per game, in game order."""
+    games: dict[int, tuple[str, list[Holding]]] = {}
+    for r in rows:
+        games.setdefault(int(r[0]), (str(r[1]), []))[1].append(
+            Holding(seat=r[2], since=r[3], name=r[4], why=r[5], user_id=r[6], ai=r[7], for_user=r[8]))
+    return list(games.values())
 
 
 ADAPTER_FIELDS = ("lobby_message_id", "thread_id", "paused_at")  # games' columns adapters set
@@ -63,6 +81,7 @@ def game_row(row: Row) -> GameRow:
         outcome=None if row[10] is None else json.loads(row[10]), lobby_message_id=row[11],
         created_at=row[12], updated_at=row[13], to_move=None if row[14] is None else tuple(json.loads(row[14])),
         engine_version=row[15] or 1, broken=row[16], clock=row[17], timeout_policy=row[18], paused_at=row[19],
+        rematch_of=row[20], min_reliability=row[21],
     )
 
 

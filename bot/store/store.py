@@ -15,9 +15,19 @@ from typing import Any
 
 import aiosqlite
 
+from bot.holders import Holding
 from bot.store import migrate as migrations
 from bot.store.bookkeeping import Bookkeeping
-from bot.store.clocks import ClockStore, ClockWrites, write_clocks, write_seat
+from bot.store.clocks import (
+    HOLDER_COLUMNS,
+    INSERT_HOLDER,
+    ClockStore,
+    ClockWrites,
+    holder_values,
+    holding_row,
+    write_clocks,
+    write_seat,
+)
 from bot.store.codec import dumps as _dumps
 from bot.store.connection import Database
 from bot.store.errors import SchemaError, SeatsTaken, StateConflict
@@ -29,8 +39,17 @@ from bot.store.records import (
     SeatRow,
     Snapshot,
 )
-from bot.store.results import ChangeWrite, GameResults, ResultStore, write_results
-from bot.store.rows import GAME_COLUMNS, MOVE_COLUMNS, NO_LIMIT, SEAT_QUERY, adapter_field, encode_events
+from bot.store.results import ChangeWrite, GameResults, ResultStore, SqliteSql, write_results
+from bot.store.rows import (
+    ENDED_HOLDINGS,
+    GAME_COLUMNS,
+    MOVE_COLUMNS,
+    NO_LIMIT,
+    SEAT_QUERY,
+    adapter_field,
+    encode_events,
+    ended_holdings,
+)
 from bot.store.rows import game_row as _game
 from bot.store.rows import move_row as _move
 from bot.store.rows import quoted as _quoted
@@ -42,6 +61,7 @@ _SEAT_QUERY = SEAT_QUERY
 _GAME_BY_ID = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
 _SEATS_OF_GAME = _SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat"
 _MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id"
+_HOLDERS_OF_GAME = f"SELECT {HOLDER_COLUMNS} FROM seat_holders WHERE game_id = ? ORDER BY seat, since"
 
 
 class SqliteStore(Bookkeeping, ClockStore, ResultStore):
@@ -103,13 +123,15 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
 
     # -- lobby ---------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,
-                          options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in") -> int:
+                          options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in",
+                          rematch_of: int | None = None, min_reliability: int = 0) -> int:
         """A new lobby, with the host in seat 0 unless `host_name` is None; returns the game id."""
         async def op(db: aiosqlite.Connection) -> int:
             cursor = await db.execute(
                 "INSERT INTO games (guild_id, channel_id, game, options, host_id, created_at, updated_at, clock, "
-                "timeout_policy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, game, _dumps(options), host_id, now, now, clock, timeout_policy),
+                "timeout_policy, rematch_of, min_reliability) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game, _dumps(options), host_id, now, now, clock, timeout_policy, rematch_of,
+                 min_reliability),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
@@ -173,9 +195,9 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
 
     async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float,
                          to_move: Sequence[int] = (), engine_version: int = 1,
-                         clocks: ClockWrites | None = None) -> None:
-        """Lobby -> running at state id 0, with the set-up state as the first snapshot (and the
-        clocks of the first seats to act started)."""
+                         clocks: ClockWrites | None = None, holders: Sequence[Holding] = ()) -> None:
+        """Lobby -> running at state id 0, with the set-up state as the first snapshot, the seats'
+        first holders, and the clocks of the first seats to act started."""
         async def op(db: aiosqlite.Connection) -> None:
             cursor = await db.execute(
                 "UPDATE games SET status = 'running', seed = ?, state_id = 0, thread_id = COALESCE(?, thread_id), "
@@ -191,6 +213,7 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
             # Nothing told yet: the outbox announces the start once this commit is done.
             await db.execute("INSERT INTO announcements (game_id, updated_at) VALUES (?, ?)", (game_id, now))
             await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'lobby_expiry'", (game_id,))
+            await db.executemany(INSERT_HOLDER, [holder_values(game_id, h) for h in holders])
             if clocks:
                 await write_clocks(db, game_id, clocks)
         return await self._db.write(op)
@@ -233,7 +256,7 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
                 )
             for write in also:  # in order, after the game row and the log row: they may read both
                 if isinstance(write, GameResults):
-                    await write_results(db, game_id)
+                    await write_results(SqliteSql(db), game_id, write.drafts)
                 else:
                     await write_seat(db, game_id, write)
 
@@ -259,11 +282,13 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
             moves = await db.execute_fetchall(
                 f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? AND state_id <= ? "
                 "ORDER BY state_id", (game_id, after, last))
+            holders = await db.execute_fetchall(_HOLDERS_OF_GAME, (game_id,))
             return GameRecord(
                 game=_game(rows[0]),
                 seats=tuple(_seat(r) for r in seats),
                 snapshot=Snapshot(int(snap[0][0]), json.loads(snap[0][1])) if snap else None,
                 moves=tuple(_move(r) for r in moves),
+                holders=tuple(holding_row(r) for r in holders),
             )
 
         return await self._db.read(query)
@@ -367,6 +392,17 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
 
     async def game_ids(self) -> list[int]:
         return [int(r[0]) for r in await self._db.fetchall("SELECT id FROM games ORDER BY id")]
+
+    async def rematch(self, game_id: int) -> int | None:
+        """The newest lobby (or game) opened as a rematch of `game_id`, if any."""
+        row = await self._db.fetchone("SELECT MAX(id) FROM games WHERE rematch_of = ?", (game_id,))
+        return None if row is None or row[0] is None else int(row[0])
+
+    async def ended_holdings(self, user_id: int, guild_id: int) -> list[tuple[str, list[Holding]]]:
+        """Every holding of the server's ended games (finished or abandoned) where the person held
+        a seat, game by game with its status: what their reliability is worked out from."""
+        rows = await self._db.fetchall(ENDED_HOLDINGS, (guild_id, user_id))
+        return ended_holdings(rows)
 
     # -- bookkeeping for adapters -----------------------------------------------------------------
     async def set_game_field(self, game_id: int, field: str, value: int | float | None, now: float) -> bool:

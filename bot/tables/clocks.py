@@ -1,32 +1,58 @@
-"""Turn clocks: presets, and what a change does to the seats' clocks (pure; docs/async.md).
+"""Turn clocks: presets, custom clocks, and what a change does to the seats' clocks (pure;
+docs/async.md).
 
 A seat to act has its move's time plus whatever is left of its bank: its deadline is when the
-turn began plus both. Time used beyond the move's allowance comes out of the bank; the bank
-never grows back. In a simultaneous step every waiting seat's clock runs at once. A paused clock
-(the host paused the game, or its player is away) keeps the seconds it had left instead of a
-deadline. Reminders fall due when half of a turn's time is gone and when a tenth remains.
+turn began plus both. Time used beyond the move's allowance comes out of the bank; a clock with
+an increment adds it to the bank each time the seat ends its turn by moving, up to the bank's
+starting size (or one move's time, if that is more), as Board Game Arena's turn-based clocks
+refill. In a simultaneous step every waiting seat's clock runs at once. A paused clock (the host
+paused the game, or its player is away) keeps the seconds it had left instead of a deadline.
+Reminders fall due when half of a turn's time is gone and when a tenth remains.
+
+A table's clock is a preset's name (`daily`) or a custom clock, per move + bank + increment:
+`12h+2d+1h` (units m, h, d; `0` for none), stored as written by `Preset.name`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Set
 from dataclasses import dataclass, replace
 
 from bot.store.clocks import ClockWrites, TimerSpec
 from bot.store.records import SeatClock
 
+MINUTE = 60.0
 HOUR = 3600.0
 DAY = 24 * HOUR
+UNITS = {"m": MINUTE, "h": HOUR, "d": DAY}
+UNIT_WORDS = (("day", DAY), ("hour", HOUR), ("minute", MINUTE))
+# What a custom clock may be: a move's time, the bank and the increment, in seconds.
+PER_MOVE_RANGE = (MINUTE, 30 * DAY)
+BANK_MAX = 60 * DAY
+INCREMENT_MAX = 7 * DAY
+EXAMPLE = "12h+2d+1h"
+
+
+class BadClock(ValueError):
+    """A clock that is neither a preset nor a custom clock Skald can run; says why."""
 
 
 @dataclass(frozen=True)
 class Preset:
-    """A table's clock: seconds for each move, and the bank each seat starts with."""
+    """A table's clock: seconds for each move, the bank each seat starts with, and the seconds
+    added to the bank after each turn a seat ends by moving."""
 
     name: str
     label: str
     per_move: float
     bank: float
+    increment: float = 0.0
+
+    @property
+    def bank_cap(self) -> float:
+        """The most an increment fills the bank to."""
+        return max(self.bank, self.per_move)
 
 
 PRESETS: dict[str, Preset] = {
@@ -42,10 +68,96 @@ POLICIES = ("stand_in", "vote")
 POLICY_LABELS = {"stand_in": "an AI stands in until they are back", "vote": "the table decides"}
 VOTE_WINDOW = DAY  # the table decides within a day; undecided, an AI stands in
 WAIT_MORE = DAY  # "wait 24 hours more"
+_SPAN = re.compile(r"(\d+(?:\.\d+)?)([mhd])")
+
+
+def span(seconds: float) -> str:
+    """A duration in words, at most two units: "2 days 3 hours", "45 minutes", "0 minutes"."""
+    parts: list[str] = []
+    left = float(round(seconds))
+    for word, size in UNIT_WORDS:
+        count = int(left // size)
+        if count and len(parts) < 2:
+            parts.append(f"{count} {word}{'s' if count != 1 else ''}")
+            left -= count * size
+    return " ".join(parts) or "0 minutes"
+
+
+def compact(seconds: float) -> str:
+    """A duration as a custom clock writes it: "1d12h", "45m", "0"."""
+    parts: list[str] = []
+    left = float(round(seconds))
+    for unit, size in (("d", DAY), ("h", HOUR), ("m", MINUTE)):
+        count = int(left // size)
+        if count:
+            parts.append(f"{count}{unit}")
+            left -= count * size
+    return "".join(parts) or "0"
+
+
+def duration(text: str, what: str) -> float:
+    """Seconds of a duration such as `12h`, `1d12h`, `90m` or `0`; BadClock says what is wrong."""
+    text = text.strip().lower()
+    if text == "0":
+        return 0.0
+    pieces = _SPAN.findall(text)
+    if not pieces or "".join(n + u for n, u in pieces) != text:
+        raise BadClock(f"{what} {text[:20]!r} isn't a time: write a number and a unit (m, h or d), like 12h or 1d12h.")
+    return sum(float(n) * UNITS[u] for n, u in pieces)
+
+
+def custom(spec: str) -> Preset:
+    """A custom clock from `per move+bank[+increment]`; BadClock says what is wrong."""
+    parts = spec.strip().lower().replace(" ", "").split("+")
+    if not 2 <= len(parts) <= 3:
+        raise BadClock(f"A clock is a preset ({', '.join(CLOCKS)}) or per move + bank + increment, like {EXAMPLE} "
+                       "(12 hours a move, 2 days in the bank, an hour added per move).")
+    per_move = duration(parts[0], "The time per move")
+    bank = duration(parts[1], "The bank")
+    increment = duration(parts[2], "The increment") if len(parts) == 3 else 0.0
+    low, high = PER_MOVE_RANGE
+    if not low <= per_move <= high:
+        raise BadClock(f"The time per move must be from {span(low)} to {span(high)}, not {span(per_move)}.")
+    if bank > BANK_MAX:
+        raise BadClock(f"The bank can hold at most {span(BANK_MAX)}, not {span(bank)}.")
+    if increment > INCREMENT_MAX:
+        raise BadClock(f"The increment can be at most {span(INCREMENT_MAX)}, not {span(increment)}.")
+    name = "+".join(compact(x) for x in ((per_move, bank, increment) if increment else (per_move, bank)))
+    label = f"custom — {span(per_move)} a move, {span(bank)} in the bank"
+    if increment:
+        label += f", +{span(increment)} a move"
+    return Preset(name, label, per_move, bank, increment)
+
+
+def check(name: str) -> str:
+    """The clock as stored: a preset's name, or a custom clock written canonically."""
+    name = name.strip().lower()
+    if name in CLOCKS:
+        return name
+    return custom(name).name
+
+
+def label(name: str) -> str:
+    """A clock as a table's header says it."""
+    if name in CLOCK_LABELS:
+        return CLOCK_LABELS[name]
+    try:
+        return custom(name).label
+    except BadClock:
+        return name
 
 
 def preset(name: str) -> Preset | None:
-    return PRESETS.get(name)
+    """The clock a table's `clock` names (None: no clock)."""
+    if name == "none":
+        return None
+    found = PRESETS.get(name)
+    if found is not None:
+        return found
+    try:
+        return custom(name)
+    except BadClock:
+        return None  # a stored clock this version can't read: the table plays without one
 
 
 def used(clock: SeatClock, now: float) -> float:
@@ -56,10 +168,16 @@ def used(clock: SeatClock, now: float) -> float:
     return max(0.0, clock.allowed - left)
 
 
-def stop(clock: SeatClock, rules: Preset, now: float) -> SeatClock:
-    """The seat's turn ends: time beyond the move's allowance comes out of the bank."""
+def stop(clock: SeatClock, rules: Preset, now: float, moved: bool = False) -> SeatClock:
+    """The seat's turn ends: time beyond the move's allowance comes out of the bank, and (`moved`:
+    it ended the turn by moving) the increment goes in, up to the bank's cap. The turn's start,
+    allowance and starting bank are kept for an undo (`restore`)."""
     over = max(0.0, used(clock, now) - rules.per_move)
-    return SeatClock(seat=clock.seat, bank=max(0.0, clock.bank - over))
+    bank = max(0.0, clock.bank - over)
+    if moved and rules.increment and bank < rules.bank_cap:
+        bank = min(rules.bank_cap, bank + rules.increment)
+    return SeatClock(seat=clock.seat, bank=bank, started=clock.started, allowed=clock.allowed,
+                     state_id=clock.state_id, turn_bank=clock.bank if clock.turn_bank is None else clock.turn_bank)
 
 
 def start(seat: int, clock: SeatClock | None, rules: Preset, now: float, state_id: int, paused: bool) -> SeatClock:
@@ -67,8 +185,23 @@ def start(seat: int, clock: SeatClock | None, rules: Preset, now: float, state_i
     bank = clock.bank if clock is not None else rules.bank
     allowed = rules.per_move + bank
     if paused:
-        return SeatClock(seat=seat, bank=bank, started=now, allowed=allowed, remaining=allowed, state_id=state_id)
-    return SeatClock(seat=seat, bank=bank, started=now, allowed=allowed, deadline=now + allowed, state_id=state_id)
+        return SeatClock(seat=seat, bank=bank, started=now, allowed=allowed, remaining=allowed, state_id=state_id,
+                         turn_bank=bank)
+    return SeatClock(seat=seat, bank=bank, started=now, allowed=allowed, deadline=now + allowed, state_id=state_id,
+                     turn_bank=bank)
+
+
+def restore(clock: SeatClock, rules: Preset, now: float, state_id: int, paused: bool) -> SeatClock:
+    """The seat's turn given back by an undo: as it stood before the move taken back, its time
+    running on from when the turn began (the bank as it was then; the increment the move earned
+    taken back). A clock that kept no turn starts afresh."""
+    if clock.started is None or clock.allowed is None or clock.turn_bank is None:
+        return start(clock.seat, clock, rules, now, state_id, paused)
+    deadline = clock.started + clock.allowed
+    back = replace(clock, bank=clock.turn_bank, state_id=state_id)
+    if paused:
+        return replace(back, deadline=None, remaining=max(0.0, deadline - now))
+    return replace(back, deadline=deadline, remaining=None)
 
 
 def pause(clock: SeatClock, now: float) -> SeatClock:
@@ -89,26 +222,36 @@ def extend(clock: SeatClock, seconds: float, now: float) -> SeatClock:
     return replace(clock, deadline=base + seconds, remaining=None, allowed=(clock.allowed or 0.0) + seconds)
 
 
+def reminder_due(clock: SeatClock, share_left: float) -> float | None:
+    """When the reminder for `share_left` of the turn's time falls due (None: no running turn)."""
+    if clock.deadline is None or clock.allowed is None:
+        return None
+    return clock.deadline - clock.allowed * share_left
+
+
 def timers(clock: SeatClock, now: float) -> list[TimerSpec]:
     """The reminders still ahead of a running clock, and its timeout."""
     if clock.deadline is None or clock.allowed is None:
         return []
     found = []
     for kind, share_left in (("half", 0.5), ("tenth", 0.1)):
-        due = clock.deadline - clock.allowed * share_left
-        if due > now:
+        due = reminder_due(clock, share_left)
+        if due is not None and due > now:
             found.append(TimerSpec(kind, clock.seat, due, clock.state_id))
     found.append(TimerSpec("timeout", clock.seat, clock.deadline, clock.state_id))
     return found
 
 
 def transition(rules: Preset | None, clocks: Mapping[int, SeatClock], before: Set[int], after: Set[int],
-               timed: Set[int], paused: Set[int], now: float, state_id: int) -> ClockWrites:
+               timed: Set[int], paused: Set[int], now: float, state_id: int, mover: int | None = None,
+               given_back: Set[int] = frozenset()) -> ClockWrites:
     """What a change from seats `before` to seats `after` to act does to the clocks.
 
-    Seats that stopped acting stop their clocks; seats that began acting and play for
-    themselves (`timed`: people without a stand-in) start theirs, paused for those in `paused`.
-    Seats acting before and after keep running: a simultaneous step runs every waiting clock."""
+    Seats that stopped acting stop their clocks (the `mover`'s earns the increment); seats that
+    began acting and play for themselves (`timed`: people without a stand-in) start theirs,
+    paused for those in `paused` — or, for `given_back` seats (an undo gave their turn back),
+    restore the turn as it stood. Seats acting before and after keep running: a simultaneous
+    step runs every waiting clock."""
     if rules is None:
         return ClockWrites()
     changed: list[SeatClock] = []
@@ -116,11 +259,15 @@ def transition(rules: Preset | None, clocks: Mapping[int, SeatClock], before: Se
     specs: list[TimerSpec] = []
     for seat in sorted(before - after):
         clock = clocks.get(seat)
-        if clock is not None and clock.allowed is not None:
-            changed.append(stop(clock, rules, now))
+        if clock is not None and clock.active:
+            changed.append(stop(clock, rules, now, moved=seat == mover))
             cleared.append(seat)
     for seat in sorted((after - before) & timed):
-        clock = start(seat, clocks.get(seat), rules, now, state_id, seat in paused)
+        known = clocks.get(seat)
+        if seat in given_back and known is not None:
+            clock = restore(known, rules, now, state_id, seat in paused)
+        else:
+            clock = start(seat, known, rules, now, state_id, seat in paused)
         changed.append(clock)
         cleared.append(seat)
         specs += timers(clock, now)
@@ -131,5 +278,5 @@ def stop_all(clocks: Mapping[int, SeatClock], rules: Preset | None, now: float) 
     """The game is over (or a seat no longer plays for itself): every running clock stops."""
     if rules is None:
         return ClockWrites()
-    stopped = [stop(c, rules, now) for c in clocks.values() if c.allowed is not None]
+    stopped = [stop(c, rules, now) for c in clocks.values() if c.active]
     return ClockWrites(stopped, [c.seat for c in stopped], ())

@@ -20,12 +20,14 @@ import secrets
 import time
 import weakref
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot import credit
+from bot.holders import SeatHistory
 from bot.kinds import ChangeKind, Status
 from bot.names import name_seats
 from bot.notify import Notifier
@@ -104,8 +106,6 @@ class TablesCore:
         # again after ABSENCES_FRESH seconds on a shared store, where other processes add them).
         self._absences: dict[tuple[int, int], float] | None = None
         self._absences_read = 0.0
-        # Ended game -> the lobby of its rematch, so a second click finds it instead of another.
-        self._rematches: dict[int, int] = {}
 
     @classmethod
     async def open(cls: type[T], db_path: str | Path, *, cache_size: int = 256, snapshot_every: int = 25,
@@ -209,6 +209,8 @@ class TablesCore:
             raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
         if table.row.status == RUNNING and table.row.clock != "none":
             table.clocks = await self.store.clocks(game_id)
+        if table.row.status == RUNNING:
+            await self._note_away(table)
         if table.row.status == RUNNING and table.row.to_move is None:  # a row from before schema 4
             await self.store.set_to_move(game_id, table.row.state_id, table.to_move())
             table.row = replace(table.row, to_move=table.to_move())
@@ -295,6 +297,16 @@ class TablesCore:
         if not was_to_move or not others_only:
             raise stale
 
+    async def _note_away(self, table: Table) -> None:
+        """Which seats' people are away now (the thread shows it instead of their deadline)."""
+        away = {}
+        for seat in table.seats:
+            if seat.user_id is not None:
+                until = await self._away_until(seat.user_id, table.row.guild_id)
+                if until is not None:
+                    away[seat.seat] = until
+        table.away = away
+
     async def _play(self, table: Table, seat: int, move: Move, user_id: int | None,
                     stand_in: bool = False) -> MoveResult:
         """engine.apply, commit, publish: the one path every move takes, human or AI
@@ -327,15 +339,18 @@ class TablesCore:
             events=tuple(e.text for e in step.events if e.visible_to(seat)), to_move=table.to_move(),
             status=table.row.status, outcome=table.row.outcome,
             private_events=tuple(e.text for e in step.events if not e.public and e.visible_to(seat)),
+            names=tuple(table.names_at(table.row.state_id)),
         )
 
     async def _commit(self, table: Table, *, seat: int | None, kind: ChangeKind, text: str,
                       events: tuple[EventRecord, ...], state: Any, user_id: int | None, status: Status,
                       outcome: dict[str, Any] | None, stand_in: bool = False,
                       clock_writes: ClockWrites | None = None, also: Sequence[ChangeWrite] = (),
-                      snapshot: bool = False) -> None:
+                      snapshot: bool = False, given_back: frozenset[int] = frozenset()) -> None:
         """One transaction: the log row, the new state id, a snapshot when due (or asked for),
-        and what the change does to the seats' clocks (computed unless given). The cached table
+        and what the change does to the seats' clocks (computed unless given: a move's seat earns
+        its increment; `given_back`: seats an undo gives their turn back). The change that
+        finishes the game writes its results (bot/credit.py decides them). The cached table
         changes only after the commit; if the commit fails, the table is dropped from the cache
         so the next access reloads what the database really holds."""
         engine = table.engine
@@ -351,10 +366,13 @@ class TablesCore:
                 clock_writes = clocks.stop_all(table.clocks, rules, now)
             else:
                 clock_writes = clocks.transition(rules, table.clocks, set(table.to_move()), set(to_move),
-                                                 self._timed(table), await self._paused(table), now, new_id)
+                                                 self._timed(table), await self._paused(table), now, new_id,
+                                                 mover=seat if kind == ChangeKind.MOVE else None,
+                                                 given_back=given_back)
                 clock_writes = await self._resumes_after_absence(table, clock_writes)
-        if status == FINISHED:  # the results are written with the change that finishes the game
-            also = (*also, GameResults())
+        if status == FINISHED and outcome is not None:  # the results come with the change that finishes the game
+            resigned = seat if kind == ChangeKind.RESIGN else None
+            also = (*also, GameResults(tuple(credit.drafts(outcome, len(table.seats), table.holders, resigned))))
         try:
             await self.store.append_change(table.game_id, change, status=status, outcome=outcome,
                                            snapshot=engine.encode(state) if due else None, clocks=clock_writes,
@@ -410,11 +428,13 @@ class TablesCore:
                 paused.add(seat.seat)
         return paused
 
-    async def _resumes_after_absence(self, table: Table, writes: ClockWrites) -> ClockWrites:
-        """A clock started paused because its player is away resumes when the absence ends."""
+    async def _resumes_after_absence(self, table: Table, writes: ClockWrites,
+                                     people: Mapping[int, int] | None = None) -> ClockWrites:
+        """A clock started paused because its player is away resumes when the absence ends
+        (`people`: seats whose person is about to change, by seat)."""
         extra: list[TimerSpec] = []
         for clock in writes.clocks:
-            user_id = table.seats[clock.seat].user_id
+            user_id = (people or {}).get(clock.seat, table.seats[clock.seat].user_id)
             if clock.paused and table.row.paused_at is None and user_id is not None:
                 until = await self._away_until(user_id, table.row.guild_id)
                 if until is not None:
@@ -468,6 +488,11 @@ class TablesCore:
     @staticmethod
     def _humans(table: Table) -> set[int]:
         return {s.seat for s in table.seats if s.user_id is not None}
+
+    async def reliability(self, guild_id: int, user_id: int) -> credit.Reliability:
+        """How the person's ended games in the server went: played to the end, left, timed out."""
+        games = await self.store.ended_holdings(user_id, guild_id)
+        return credit.reliability(((status, SeatHistory(held)) for status, held in games), user_id)
 
     async def settings(self, guild_id: int) -> ServerSettings:
         """The server's settings: its own values over the declared defaults."""

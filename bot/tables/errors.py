@@ -72,3 +72,7 @@ class TooManyTables(TableError):
 
 class CantUndo(TableError):
     """The move can't be taken back (docs/undo.md); the reason says which rule."""
+
+
+class Unreliable(TableError):
+    """The table asks for more reliability than the person has (games played to the end)."""

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot import credit
+from bot.holders import START, Holding, SeatHistory
 from bot.kinds import Reason
 from bot.store import SeatsTaken, StateConflict
 from bot.store.records import Timer
 from bot.tables import clocks
-from bot.tables.clocks import CLOCKS, POLICIES
+from bot.tables.clocks import POLICIES
 from bot.tables.core import LOBBY_EXPIRY, TablesCore, log
 from bot.tables.errors import (
     AlreadySeated,
@@ -22,6 +24,7 @@ from bot.tables.errors import (
     TooFewPlayers,
     TooManyTables,
     UnknownAI,
+    Unreliable,
 )
 from bot.tables.settings import ServerSettings
 from bot.tables.table import Table
@@ -42,20 +45,26 @@ class LobbyOps(TablesCore):
     async def create_lobby(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
                            options: dict[str, Any] | None = None, dm_ok: bool | None = None,
                            host_plays: bool = True, clock: str | None = None,
-                           timeout_policy: str | None = None) -> GameInfo:
+                           timeout_policy: str | None = None, min_reliability: int | None = None,
+                           rematch_of: int | None = None) -> GameInfo:
         """A new lobby for `game` with the host in seat 0 (or not seated, `host_plays=False`);
-        options are checked by the engine. `clock` and `timeout_policy` default to the server's."""
+        options are checked by the engine. `clock` (a preset or a custom clock), `timeout_policy`
+        and `min_reliability` (percent) default to the server's."""
         engine = self._games(game)
         chosen = validate_options(engine.options(), options)
         # Options the engine can't play are refused now, not at Start after people joined.
         engine.setup(engine.min_players, chosen, 0)
         settings = await self.settings(guild_id)
-        clock = settings.clock if clock is None else clock
+        try:
+            clock = clocks.check(settings.clock if clock is None else clock)
+        except clocks.BadClock as error:
+            raise BadOptions(str(error)) from None
         timeout_policy = settings.timeout_policy if timeout_policy is None else timeout_policy
-        if clock not in CLOCKS:
-            raise BadOptions(f"There is no clock {clock!r}; clocks are: {', '.join(CLOCKS)}.")
         if timeout_policy not in POLICIES:
             raise BadOptions(f"When time runs out, choose {' or '.join(POLICIES)}, not {timeout_policy!r}.")
+        minimum = settings.min_reliability if min_reliability is None else min_reliability
+        if not 0 <= minimum <= 100:
+            raise BadOptions(f"A minimum reliability is a percentage from 0 to 100, not {minimum}.")
         await self._check_limits(guild_id, host_id if host_plays else None, settings)
         now = self.clock()
         if dm_ok is not None:
@@ -63,7 +72,8 @@ class LobbyOps(TablesCore):
         game_id = await self.store.create_game(guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                                                host_name=host_name if host_plays else None, game=engine.name,
                                                options=chosen, now=now, clock=clock,
-                                               timeout_policy=timeout_policy)
+                                               timeout_policy=timeout_policy, rematch_of=rematch_of,
+                                               min_reliability=minimum)
         await self._set_timer(game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
         async with self._locked(game_id) as table:
             await self.publisher.publish(table, reason=Reason.CREATE)
@@ -80,7 +90,9 @@ class LobbyOps(TablesCore):
                 raise NotAllowed(f"Game #{game_id} never started; open a new table with `/play`.")
             if old.seat_of(user_id) is None and not is_admin:
                 raise NotInGame(f"Only the players of game #{game_id} can ask for its rematch.")
-            earlier = self._rematches.get(game_id)
+            # The database says whether one is open already, so a click after a restart (or on
+            # another process) finds it too.
+            earlier = await self.store.rematch(game_id)
             if earlier is not None:
                 info = (await self._table(earlier)).info()
                 if info.status == LOBBY:
@@ -88,8 +100,8 @@ class LobbyOps(TablesCore):
             row = old.row
             info = await self.create_lobby(guild_id=row.guild_id, channel_id=row.channel_id, host_id=user_id,
                                            host_name="", game=row.game, options=dict(row.options),
-                                           host_plays=False, clock=row.clock, timeout_policy=row.timeout_policy)
-            self._rematches[game_id] = info.game_id
+                                           host_plays=False, clock=row.clock, timeout_policy=row.timeout_policy,
+                                           min_reliability=row.min_reliability, rematch_of=game_id)
             left_out: list[str] = []
             for seat in old.seats:
                 try:
@@ -97,7 +109,7 @@ class LobbyOps(TablesCore):
                         info = await self.join(info.game_id, seat.user_id, seat.name)
                     elif seat.ai is not None:
                         info = await self.add_ai(info.game_id, user_id, seat.ai, seat.name)
-                except TooManyTables:
+                except (TooManyTables, Unreliable):
                     left_out.append(seat.name)
             return Rematch(info, tuple(left_out), new=True)
 
@@ -113,6 +125,7 @@ class LobbyOps(TablesCore):
             self._require_free_seat(table)
             settings = await self.settings(table.row.guild_id)
             await self._check_limits(table.row.guild_id, user_id, settings, per_server=False)
+            await self._check_reliability(table, user_id)
             now = self.clock()
             if dm_ok is not None:
                 await self.store.set_dm_ok(user_id, dm_ok, now)
@@ -173,13 +186,15 @@ class LobbyOps(TablesCore):
             state = engine.setup(len(table.seats), table.row.options, seed)
             to_move = tuple(sorted(engine.to_move(state)))
             now = self.clock()
+            holders = [Holding(s.seat, 0, s.name, START, user_id=s.user_id, ai=s.ai) for s in table.seats]
             # The clocks of the seats to act from the start begin now, with the game.
             writes = clocks.transition(clocks.preset(table.row.clock), {}, set(), set(to_move), self._timed(table),
                                        await self._paused(table), now, 0)
             writes = await self._resumes_after_absence(table, writes)
             try:
                 await self.store.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
-                                            now=now, to_move=to_move, engine_version=engine.version, clocks=writes)
+                                            now=now, to_move=to_move, engine_version=engine.version, clocks=writes,
+                                            holders=holders)
             except StateConflict:
                 self._cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None
@@ -191,7 +206,9 @@ class LobbyOps(TablesCore):
                                 thread_id=table.row.thread_id if thread_id is None else thread_id)
             table.state = state
             table.since_snapshot = 0
+            table.holders = SeatHistory(holders)
             table.clocks = {c.seat: c for c in writes.clocks}
+            await self._note_away(table)
             for timer in writes.timers:
                 await self.scheduler.changed(timer.due_at)
             self.ai.wake(table)  # before the notices, as in `_play`
@@ -216,6 +233,22 @@ class LobbyOps(TablesCore):
         await self.publisher.publish(table, reason=reason)
         await self.publisher.deleted(table.row.guild_id, table.game_id)
         return table.info()
+
+    async def require_reliable(self, game_id: int, user_id: int) -> None:
+        """Unreliable if the lobby asks for more reliability than the person has (adapters ask
+        before a welcome DM; `join` checks again)."""
+        await self._check_reliability(await self._table(game_id), user_id)
+
+    async def _check_reliability(self, table: Table, user_id: int) -> None:
+        """A table with a minimum reliability refuses a person known to be below it (newcomers,
+        with no game ended yet, are welcome)."""
+        minimum = table.row.min_reliability
+        if minimum <= 0:
+            return
+        found = await self.reliability(table.row.guild_id, user_id)
+        if credit.below(minimum, found):
+            raise Unreliable(f"This table asks for a reliability of at least {minimum}%; yours in this server is "
+                             f"{found.describe()}. Play your games to the end to raise it.")
 
     async def _check_limits(self, guild_id: int, user_id: int | None, settings: ServerSettings,
                             per_server: bool = True) -> None:

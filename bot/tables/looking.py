@@ -55,6 +55,8 @@ class Looking(TablesCore):
         seat = None if user_id is None else table.seat_of(user_id)
         to_move = table.to_move()
         view, legal = table.view_of(seat)
+        if seat is not None and table.seats[seat].stand_in is not None:
+            legal = ()  # an AI plays the seat: its person gets no move controls until they are back
         takeback = None if seat is None else table.takebacks.get(seat)
         return TableView(info=table.info(), seat=seat, state_id=row.state_id, to_move=to_move, view=view,
                          legal_moves=legal, undo=None if takeback is None else takeback.state_id)
@@ -65,9 +67,10 @@ class Looking(TablesCore):
         seat = None if user_id is None else table.seat_of(user_id)
         lines: list[LogLine] = []
         for change in await self.store.moves(game_id, last=limit):
+            names = tuple(table.names_at(change.state_id))  # the holders when it was made
             for text, seats in change.events:
                 if seats is None:
-                    lines.append(LogLine(change.state_id, change.seat, text))
+                    lines.append(LogLine(change.state_id, change.seat, text, names=names))
                 elif seat is not None and seat in seats:
-                    lines.append(LogLine(change.state_id, change.seat, text, private=True))
+                    lines.append(LogLine(change.state_id, change.seat, text, private=True, names=names))
         return lines[-limit:]

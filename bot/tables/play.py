@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.kinds import ChangeKind
 from bot.store import StateConflict
+from bot.tables.absence import AbsenceOps
 from bot.tables.errors import NotAllowed, NotInGame, StaleBoard
-from bot.tables.seating import SeatingOps
 from bot.tables.types import (
     ABANDONED,
     FINISHED,
@@ -15,7 +15,7 @@ from bot.tables.types import (
 from engine.core import Event, Outcome, seat_label
 
 
-class PlayOps(SeatingOps):
+class PlayOps(AbsenceOps):
     """Moves and the ways a running game ends early."""
 
     async def move(self, game_id: int, user_id: int, state_id: int, text: str) -> MoveResult:
@@ -70,7 +70,7 @@ class PlayOps(SeatingOps):
                 ranks = tuple(2 if s.seat == seat else 1 for s in table.seats)
                 names = ", ".join(table.name_of(s) for s in others)
                 outcome = Outcome(winners=others, summary=f"{name} resigned; {names} win.", ranks=ranks)
-            line = f"{name} resigned."
+            line = f"{seat_label(seat)} resigned."
             await self._commit(table, seat=seat, kind=ChangeKind.RESIGN, text="", events=((line, None),),
                                state=table.state, user_id=user_id, status=FINISHED, outcome=outcome.to_dict())
             await self.publisher.publish(table, reason=ChangeKind.RESIGN, events=(Event(line),), actor=seat,
@@ -78,14 +78,13 @@ class PlayOps(SeatingOps):
             self._retire(table)
             return table.info()
 
-    async def abandon(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
+    async def abandon(self, game_id: int, user_id: int, is_admin: bool = False, by_name: str | None = None
+                      ) -> GameInfo:
         """The host (or an admin) stops a running game for good."""
         async with self._locked(game_id) as table:
             self._require_running(table)
             self._require_host(table, user_id, is_admin, "abandon this game")
-            seat = table.seat_of(user_id)
-            who = "an admin" if seat is None else table.name_of(seat)
-            line = f"The game was abandoned by {who}."
+            line = f"The game was abandoned by {self._actor(table, user_id, by_name)}."
             await self._commit(table, seat=None, kind=ChangeKind.ABANDON, text="", events=((line, None),),
                                state=table.state, user_id=user_id, status=ABANDONED, outcome=None)
             await self.publisher.publish(table, reason=ChangeKind.ABANDON, events=(Event(line),),

@@ -45,7 +45,7 @@ class Publisher:
             game=row.game, title=engine.title, status=row.status, state_id=row.state_id, seats=table.seat_infos(),
             to_move=to_move, view=table.view_of(None)[0],
             events=tuple(e.text for e in events if e.public), actor=actor, outcome=row.outcome,
-            updated_at=row.updated_at, reason=reason,
+            updated_at=row.updated_at, reason=reason, names=tuple(table.names_at(row.state_id)),
         )
         privates: list[PrivateUpdate] = []
         for seat in sorted(set(private_to)):

@@ -5,10 +5,13 @@ library's defaults, goes through a server's results of one game in a fixed order
 then game id), one game at a time, every seat its own team. The same rows give the same
 numbers, whatever order they were read or inserted in: ratings are derived data, never stored.
 
-Who is rated: a person by their user id (a seat an AI stood in for is still theirs), and each
-AI kind as one entrant ("AI (greedy)"). When one entrant holds several seats of a game (two
-greedy AIs at one table), each seat is rated from the entrant's rating before the game and the
-entrant takes the mean of what its seats came to. Pure: no I/O, no Discord, no clock.
+Who is rated (bot/credit.py decides the rows): a person by their user id, and each AI kind that
+held a seat of its own as one entrant ("AI (greedy)"). Whoever held a seat at the end takes its
+place; a person who quit (left or timed out, an AI finishing for them) ranks below everyone; an
+AI standing in is never rated; a game nobody played to the end is not rated at all. When one
+entrant holds several seats of a game (two greedy AIs at one table), each seat is rated from the
+entrant's rating before the game and the entrant takes the mean of what its seats came to. Pure:
+no I/O, no Discord, no clock.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from itertools import groupby
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from bot import credit
 from bot.store.records import ResultRow
 
 # The model's parameters, written out so a library upgrade that changed its defaults could not
@@ -134,8 +138,8 @@ class _Entrant:
                         history=tuple(self.history))
 
 
-def _order(row: ResultRow) -> tuple[float, int, int]:
-    return (row.finished_at, row.game_id, row.seat)
+def _order(row: ResultRow) -> tuple[float, int, int, int]:
+    return (row.finished_at, row.game_id, row.seat, row.part)
 
 
 def _rank(row: ResultRow) -> int:
@@ -155,8 +159,10 @@ def recompute(rows: Iterable[ResultRow]) -> Ratings:
     count = 0
     for _, seats_iter in groupby(competitive, key=lambda r: r.game_id):
         seats = list(seats_iter)
+        if not credit.rated(seats):
+            continue  # nobody played it to the end: it says nothing about anyone
         count += 1
-        _rate_game(rater, entrants, seats)
+        _rate_game(rater, entrants, [r for r in seats if credit.entrant(r)])
     standings = sorted((e.standing() for e in entrants.values()), key=lambda s: (-s.rating, -s.games, s.key))
     return Ratings(game=next(iter(games), ""), standings=tuple(standings), games=count, results=len(competitive))
 
@@ -172,7 +178,7 @@ def _rate_game(rater: PlackettLuce, entrants: dict[str, _Entrant], seats: Sequen
             entrant = entrants[key] = _Entrant(key)
         entrant.user_id, entrant.ai = row.user_id, row.ai if row.user_id is None else None
         entrant.name = row.name if row.user_id is not None else ai_name(row.ai or "unknown")
-        if row.score is not None:
+        if row.score is not None and row.finished:
             entrant.scores.append(row.score)
         won[key] = won.get(key, False) or row.won
         best[key] = min(best.get(key, _rank(row)), _rank(row))

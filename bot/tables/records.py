@@ -113,7 +113,8 @@ class Records:
                 continue
             if engine.cooperative:
                 mine = await self.teams(guild_id, key, user_id)
-                found.append(GameStats(key, engine.title, True, mine.games, mine.wins))
+                if mine.games:
+                    found.append(GameStats(key, engine.title, True, mine.games, mine.wins))
                 continue
             ratings = await self.ratings(guild_id, key)
             standing = ratings.standing(f"user:{user_id}")

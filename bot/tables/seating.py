@@ -1,8 +1,10 @@
-"""Asynchronous play: clocks running out, reminders, stand-ins, leaving, giving a seat, absence,
-pauses and the table's vote (docs/async.md).
+"""Asynchronous play: clocks running out, reminders, stand-ins, leaving, giving a seat, pauses
+and the table's vote (docs/async.md). Absence is beside it (absence.py).
 
 Every change of who plays a seat is a table action in the game's log (a public line, a new
-state id), committed together with what it does to the clocks, and told like any move.
+state id), committed together with the seat's new holder (bot/holders.py) and what it does to
+the clocks, and told like any move. Its line names the seat as it was held when it was made,
+so "Bob's time ran out" stays Bob's even after the seat went to Dave.
 """
 
 from __future__ import annotations
@@ -11,14 +13,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.games import strongest_ai
+from bot.holders import BACK, OPEN, SEAT, Holding, back_line, given_line, person_of, stand_in_holding
 from bot.kinds import ChangeKind, Status
 from bot.notify import Notice
-from bot.store.clocks import ClockWrites, SeatStandIn, SeatWrite, TimerSpec, VotesCleared
+from bot.store.clocks import ClockWrites, HolderSeated, SeatGiven, SeatStandIn, SeatWrite, VotesCleared
 from bot.store.records import SeatClock, Timer
 from bot.tables import clocks
 from bot.tables.errors import NotAllowed, NotInGame, TableError
 from bot.tables.looking import Looking
-from bot.tables.settings import AWAY_WINDOW_DAYS
 from bot.tables.table import Table
 from bot.tables.types import ABANDONED, RUNNING, GameInfo
 from engine.core import Event, seat_label
@@ -26,10 +28,6 @@ from engine.core import Event, seat_label
 REMINDERS = {"half": 0.5, "tenth": 0.1}
 VOTE_CHOICES = ("wait", "stand_in", "open", "end")
 VOTE_LABELS = {"wait": "Wait 24 h more", "stand_in": "AI stands in", "open": "Open the seat", "end": "End the game"}
-
-
-class TooLongAway(TableError):
-    """An absence beyond the server's cap."""
 
 
 class NoVote(TableError):
@@ -43,13 +41,19 @@ class SeatingOps(Looking):
     async def _table_action(self, table: Table, kind: ChangeKind, seat: int | None, line: str, user_id: int | None,
                             writes: ClockWrites | None = None, private_to: set[int] | None = None,
                             status: Status = RUNNING, also: Sequence[SeatWrite] = (),
-                            before_publish: Callable[[], None] | None = None) -> None:
+                            before_publish: Callable[[], None] | None = None,
+                            holding: Holding | None = None) -> None:
         """A change of the table, not of the game: logged and told; the engine's state stays.
-        `also`: the change's own writes (a seat's stand-in), in the same commit;
-        `before_publish`: its change to the cached table, made once that commit is done."""
+        `also`: the change's own writes (a seat's stand-in), in the same commit; `holding`: the
+        seat's new holder, seated by this change; `before_publish`: its change to the cached
+        table, made once that commit is done."""
+        if holding is not None:
+            also = (*also, HolderSeated(holding))
         await self._commit(table, seat=seat, kind=kind, text="", events=((line, None),), state=table.state,
                            user_id=user_id, status=status, outcome=None,
                            clock_writes=writes if writes is not None else ClockWrites(), also=also)
+        if holding is not None:
+            table.holders = table.holders.with_holding(holding)
         if before_publish is not None:
             before_publish()
         self.ai.wake(table)
@@ -60,30 +64,49 @@ class SeatingOps(Looking):
     def _seat_changed(self, table: Table, seat: int, **changes: object) -> None:
         table.seats = tuple(replace(s, **changes) if s.seat == seat else s for s in table.seats)  # type: ignore[arg-type]
 
+    def _own_seat(self, table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotInGame(f"You have no seat in game #{table.game_id}.")
+        return seat
+
+    async def _resume_clocks(self, table: Table, seats: set[int], at: float | None = None) -> ClockWrites:
+        """Paused clocks of these seats run again (from `at`, default now), unless still paused
+        for another reason."""
+        now = self.clock() if at is None else min(at, self.clock())
+        still = await self._paused(table)
+        resumed = [clocks.resume(c, now) for s, c in table.clocks.items() if s in seats and c.paused and s not in still]
+        return ClockWrites(resumed, [c.seat for c in resumed], [t for c in resumed for t in clocks.timers(c, now)])
+
     def _stop(self, table: Table, seat: int) -> ClockWrites:
         """The seat no longer plays for itself: its clock stops and its timers go."""
         rules = clocks.preset(table.row.clock)
         clock = table.clocks.get(seat)
-        if rules is None or clock is None or clock.allowed is None:
+        if rules is None or clock is None or not clock.active:
             return ClockWrites(cleared=[seat])
         return ClockWrites([clocks.stop(clock, rules, self.clock())], [seat])
 
-    async def _start(self, table: Table, seat: int) -> ClockWrites:
-        """The seat's person plays again and must act: its clock starts (paused if it should)."""
+    async def _start(self, table: Table, seat: int, user_id: int) -> ClockWrites:
+        """The seat's person (`user_id`) plays it from now on and must act: its clock starts
+        (paused if the game is, or they are away)."""
         rules = clocks.preset(table.row.clock)
         if rules is None or seat not in table.to_move():
             return ClockWrites(cleared=[seat])
         now = self.clock()
-        clock = clocks.start(seat, table.clocks.get(seat), rules, now, table.row.state_id + 1,
-                             seat in await self._paused(table))
-        return await self._resumes_after_absence(table, ClockWrites([clock], [seat], clocks.timers(clock, now)))
+        paused = table.row.paused_at is not None or await self._away_until(user_id, table.row.guild_id) is not None
+        clock = clocks.start(seat, table.clocks.get(seat), rules, now, table.row.state_id + 1, paused)
+        writes = ClockWrites([clock], [seat], clocks.timers(clock, now))
+        return await self._resumes_after_absence(table, writes, {seat: user_id})
 
     async def _stand_in(self, table: Table, seat: int, why: str, line: str, *, release: bool = False) -> None:
+        """An AI takes over the seat (`release`: the seat is nobody's any more, an opened seat)."""
         kind = strongest_ai(table.engine.name)
+        before = table.holders.current(seat)
+        holding = stand_in_holding(seat, table.row.state_id + 1, why, kind, before)
         writes = self._stop(table, seat)
         also = (SeatStandIn(seat, kind, why, release), VotesCleared(seat))
         # The seat changes in memory only once the commit is done (if it fails, the table reloads).
-        await self._table_action(table, ChangeKind.STAND_IN, seat, line, None, writes, also=also,
+        await self._table_action(table, ChangeKind.STAND_IN, seat, line, None, writes, also=also, holding=holding,
                                  before_publish=lambda: self._seat_changed(
                                      table, seat, stand_in=kind, why=why, **({"user_id": None} if release else {})))
 
@@ -106,11 +129,12 @@ class SeatingOps(Looking):
             seat = self._own_seat(table, user_id)
             if table.seats[seat].stand_in is None:
                 raise NotAllowed("You are playing your seat already.")
-            await self.store.set_stand_in(game_id, seat, None, None)
-            self._seat_changed(table, seat, stand_in=None, why=None)
-            line = f"{seat_label(seat)} is back and plays their seat again."
-            await self._table_action(table, ChangeKind.BACK, seat, line, user_id, await self._start(table, seat),
-                                     private_to={seat})
+            name = table.seats[seat].name
+            holding = Holding(seat, table.row.state_id + 1, name, BACK, user_id=user_id)
+            await self._table_action(table, ChangeKind.BACK, seat, back_line(name), user_id,
+                                     await self._start(table, seat, user_id), private_to={seat},
+                                     also=(SeatStandIn(seat, None, None),), holding=holding,
+                                     before_publish=lambda: self._seat_changed(table, seat, stand_in=None, why=None))
             return table.info()
 
     async def give_seat(self, game_id: int, by_user_id: int, to_user_id: int, to_name: str, seat: int | None = None,
@@ -130,25 +154,34 @@ class SeatingOps(Looking):
             if seat not in free:
                 raise NotAllowed(f"{seat_label(seat)} is played by its own player; only an open seat or one an AI "
                                  "stands in for can be given.")
-            before = table.seats[seat]
-            await self.store.give_seat(game_id, seat, to_user_id, to_name)
-            self._seat_changed(table, seat, user_id=to_user_id, name=to_name, stand_in=None, why=None)
-            await self.store.clear_votes(game_id, seat)
-            line = f"{seat_label(seat)} is now played by {to_name}" + (
-                f" (instead of {before.name})." if before.user_id is not None and before.name != to_name else ".")
-            await self._table_action(table, ChangeKind.SEAT, seat, line, by_user_id, await self._start(table, seat),
-                                     private_to={seat})
+            before = table.holders.current(seat)
+            _, old_name = (None, None) if before is None or before.why == OPEN else person_of(before)
+            by = "given by the host" if by_user_id == table.row.host_id else "given by an admin"
+            line = given_line(old_name, to_name, seat, by)
+            holding = Holding(seat, table.row.state_id + 1, to_name, SEAT, user_id=to_user_id)
+            await self._table_action(
+                table, ChangeKind.SEAT, seat, line, by_user_id, await self._start(table, seat, to_user_id),
+                private_to={seat}, also=(SeatGiven(seat, to_user_id, to_name), VotesCleared(seat)), holding=holding,
+                before_publish=lambda: self._seat_changed(table, seat, user_id=to_user_id, name=to_name,
+                                                          stand_in=None, why=None, dm_ok=None))
             return table.info()
 
-    def _own_seat(self, table: Table, user_id: int) -> int:
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise NotInGame(f"You have no seat in game #{table.game_id}.")
-        return seat
-
     # -- pausing ----------------------------------------------------------------------------
-    async def pause(self, game_id: int, by_user_id: int, *, is_admin: bool = False) -> GameInfo:
-        """The host stops every clock of the game until `unpause`."""
+    def _actor(self, table: Table, user_id: int, name: str | None) -> str:
+        """Who did a host's action, for its line: their seat if they play it now (the line names
+        it as held then), else their name; and whether as the host or as an admin."""
+        role = "the host" if user_id == table.row.host_id else "an admin"
+        seat = table.seat_of(user_id)
+        holder = None if seat is None else table.holders.current(seat)
+        if seat is not None and (holder is None or holder.user_id == user_id):
+            who: str | None = seat_label(seat)
+        else:
+            who = table.holders.person_name(user_id) or name
+        return role if who is None else f"{who} ({role})"
+
+    async def pause(self, game_id: int, by_user_id: int, *, is_admin: bool = False, by_name: str | None = None
+                    ) -> GameInfo:
+        """The host (or an admin) stops every clock of the game until `unpause`."""
         async with self._locked(game_id) as table:
             self._require_running(table)
             self._require_host(table, by_user_id, is_admin, "pause the game")
@@ -158,12 +191,14 @@ class SeatingOps(Looking):
             await self._set_game_field(game_id, "paused_at", now)
             table.row = replace(table.row, paused_at=now)
             paused = [clocks.pause(c, now) for c in table.clocks.values() if c.running]
-            await self._table_action(table, ChangeKind.PAUSE, None, "The host paused the game's clocks.", by_user_id,
-                                     ClockWrites(paused, [c.seat for c in paused]))
+            await self._table_action(table, ChangeKind.PAUSE, None,
+                                     f"{self._actor(table, by_user_id, by_name)} paused the game's clocks.",
+                                     by_user_id, ClockWrites(paused, [c.seat for c in paused]))
             return table.info()
 
-    async def unpause(self, game_id: int, by_user_id: int, *, is_admin: bool = False) -> GameInfo:
-        """The host starts the game's clocks again (those of players away stay paused)."""
+    async def unpause(self, game_id: int, by_user_id: int, *, is_admin: bool = False, by_name: str | None = None
+                      ) -> GameInfo:
+        """The host (or an admin) starts the game's clocks again (those of players away stay paused)."""
         async with self._locked(game_id) as table:
             self._require_running(table)
             self._require_host(table, by_user_id, is_admin, "resume the game")
@@ -172,95 +207,10 @@ class SeatingOps(Looking):
             await self._set_game_field(game_id, "paused_at", None)
             table.row = replace(table.row, paused_at=None)
             writes = await self._resume_clocks(table, set(table.clocks))
-            await self._table_action(table, ChangeKind.RESUME, None, "The host resumed the game's clocks.", by_user_id,
-                                     writes)
+            await self._table_action(table, ChangeKind.RESUME, None,
+                                     f"{self._actor(table, by_user_id, by_name)} resumed the game's clocks.",
+                                     by_user_id, writes)
             return table.info()
-
-    async def _resume_clocks(self, table: Table, seats: set[int], at: float | None = None) -> ClockWrites:
-        """Paused clocks of these seats run again (from `at`, default now), unless still paused
-        for another reason."""
-        now = self.clock() if at is None else min(at, self.clock())
-        still = await self._paused(table)
-        resumed = [clocks.resume(c, now) for s, c in table.clocks.items() if s in seats and c.paused and s not in still]
-        return ClockWrites(resumed, [c.seat for c in resumed], [t for c in resumed for t in clocks.timers(c, now)])
-
-    # -- absence ----------------------------------------------------------------------------
-    async def away(self, user_id: int, guild_id: int, days: float) -> float:
-        """Pause the user's clocks in this server's games for `days`; returns when it ends.
-
-        A server caps the days taken per 90 (`away_days`)."""
-        settings = await self.settings(guild_id)
-        now = self.clock()
-        if days <= 0:
-            raise TooLongAway("Say for how many days (at least one).")
-        since = now - AWAY_WINDOW_DAYS * clocks.DAY
-        taken = sum(min(end, now) - max(start, since) for start, end in await self.store.absences(user_id, guild_id,
-                                                                                                   since)) / clocks.DAY
-        if taken + days > settings.away_days + 1e-9:
-            left = max(0.0, settings.away_days - taken)
-            raise TooLongAway(f"This server allows {settings.away_days} days away per {AWAY_WINDOW_DAYS}; you have "
-                              f"{left:.0f} left.")
-        until = now + days * clocks.DAY
-        await self.store.start_absence(user_id, guild_id, now, until)
-        if self._absences is None:
-            await self._away_until(user_id, guild_id)
-        assert self._absences is not None
-        self._absences[(user_id, guild_id)] = until
-        for info in await self.list_games_of(user_id, guild_id):
-            async with self._locked(info.game_id) as table:
-                seat = table.seat_of(user_id)
-                clock = table.clocks.get(seat) if seat is not None else None
-                if clock is not None and clock.running:
-                    paused = clocks.pause(clock, now)
-                    writes = ClockWrites([paused], [paused.seat],
-                                         [TimerSpec("resume", paused.seat, until, paused.state_id)])
-                    await self.store.set_clocks(table.game_id, writes)
-                    table.clocks[paused.seat] = paused
-        return until
-
-    async def back(self, user_id: int, guild_id: int) -> list[int]:
-        """Come back: the absence ends, paused clocks run again, and stand-ins hand the user's
-        seats back. Returns the games where something changed."""
-        changed: list[int] = []
-        now = self.clock()
-        if await self._away_until(user_id, guild_id) is not None:
-            await self.store.end_absence(user_id, guild_id, now)
-            assert self._absences is not None
-            self._absences.pop((user_id, guild_id), None)
-        for info in await self.list_games_of(user_id, guild_id):
-            seat = info.seat_of(user_id)
-            if seat is None:
-                continue
-            if info.seats[seat].stand_in is not None and info.seats[seat].why != "open":
-                await self.come_back(info.game_id, user_id)
-                changed.append(info.game_id)
-                continue
-            async with self._locked(info.game_id) as table:
-                writes = await self._resume_clocks(table, {seat})
-                if writes:
-                    await self.store.set_clocks(table.game_id, writes)
-                    table.clocks.update({c.seat: c for c in writes.clocks})
-                    changed.append(info.game_id)
-        return changed
-
-    async def waiting_for(self, user_id: int, guild_id: int | None) -> list[tuple[GameInfo, float | None, bool]]:
-        """The user's games (in one server, or all) where they must act: each with its deadline
-        and whether its clock is paused; soonest deadline first, games without a clock last."""
-        games = [g for g in await self.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
-        clocks_of = await self.store.clocks_of([g.game_id for g in games])
-        waiting = []
-        for info in games:
-            seat = info.seat_of(user_id)
-            if seat is None or seat not in info.to_move or info.seats[seat].stand_in is not None:
-                continue
-            clock = clocks_of[info.game_id].get(seat)
-            waiting.append((info, clock.deadline if clock else None, bool(clock and clock.paused)))
-        waiting.sort(key=lambda item: (item[1] is None, item[1] or 0.0, item[0].game_id))
-        return waiting
-
-    async def list_games_of(self, user_id: int, guild_id: int) -> list[GameInfo]:
-        """The user's running games in the server."""
-        return [g for g in await self.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
 
     # -- timers ----------------------------------------------------------------------------
     def _live_clock(self, table: Table, timer: Timer) -> SeatClock | None:
@@ -276,6 +226,12 @@ class SeatingOps(Looking):
         async with self._locked(timer.game_id) as table:
             clock = self._live_clock(table, timer)
             if clock is None or not clock.running:
+                return
+            # A reminder whose moment has passed is not sent late: after downtime past the deadline
+            # the timeout speaks for it, and past the tenth's mark the "half" one is moot.
+            now = self.clock()
+            later = clocks.reminder_due(clock, REMINDERS["tenth"]) if timer.kind == "half" else None
+            if (clock.deadline or 0) <= now or (later is not None and later <= now):
                 return
             # Taken before it is sent: a leader that dies after this never has it sent again by
             # the next one (at most once; the alternative, twice, is worse for a DM).
@@ -335,41 +291,31 @@ class SeatingOps(Looking):
             await self._settle(table, timer.seat, choice or "stand_in")
 
     async def _settle(self, table: Table, seat: int, choice: str) -> None:
-        """Carry out the table's decision about a timed-out seat."""
-        await self.store.clear_votes(table.game_id, seat)
+        """Carry out the table's decision about a timed-out seat (each change names the seat, so
+        its person is told how the vote about them ended)."""
         name = seat_label(seat)
         if choice == "wait":
             clock = table.clocks.get(seat)
             if clock is None:
+                await self.store.clear_votes(table.game_id, seat)
                 return
             now = self.clock()
             longer = clocks.extend(clock, clocks.WAIT_MORE, now)
             writes = ClockWrites([longer], [seat], clocks.timers(longer, now))
             await self._table_action(table, ChangeKind.WAIT, seat, f"The table waits a day more for {name} "
-                                                          f"(until <t:{longer.deadline or now:.0f}:R>).", None, writes)
+                                                          f"(until <t:{longer.deadline or now:.0f}:R>).", None, writes,
+                                     also=(VotesCleared(seat),))
         elif choice == "stand_in":
             await self._stand_in(table, seat, "table", f"The table decided: an AI plays {name}'s seat until they "
                                                        "are back (/game back).")
         elif choice == "open":
-            await self._stand_in(table, seat, "open", f"The table opened {name}: an AI plays it until the host "
-                                                      "gives it to someone (/game seat).", release=True)
+            await self._stand_in(table, seat, OPEN, f"The table opened {name}'s seat: an AI plays it until the host "
+                                                    "gives it to someone (/game seat).", release=True)
         else:
-            await self._table_action(table, ChangeKind.ABANDON, None, "The table decided to end the game.", None,
+            await self._table_action(table, ChangeKind.ABANDON, seat, f"The table decided to end the game after "
+                                                                      f"{name}'s time ran out.", None,
                                      clocks.stop_all(table.clocks, clocks.preset(table.row.clock), self.clock()),
-                                     private_to=self._humans(table), status=ABANDONED)
-
-    async def _on_resume(self, timer: Timer) -> None:
-        """An absence ended: the seat's clock runs again (if nothing else keeps it paused)."""
-        async with self._locked(timer.game_id) as table:
-            if table.row.status != RUNNING:
-                return
-            # From when the absence ended, not from when the timer got to run.
-            writes = await self._resume_clocks(table, {timer.seat}, at=timer.due_at)
-            if writes:
-                await self.store.set_clocks(table.game_id, writes)
-                table.clocks.update({c.seat: c for c in writes.clocks})
-                for spec in writes.timers:
-                    await self.scheduler.changed(spec.due_at)
+                                     private_to=self._humans(table), status=ABANDONED, also=(VotesCleared(seat),))
 
     async def _notify(self, table: Table, kind: str, seat: int, *, user_id: int | None = None,
                       deadline: float | None = None, share_left: float | None = None,
@@ -401,3 +347,6 @@ def _decide(votes: dict[int, str], voters: list[int], host_id: int, *, final: bo
     if votes.get(host_id) in tied:
         return votes[host_id]
     return next(votes[v] for v in votes if votes[v] in tied)
+
+
+__all__ = ["REMINDERS", "VOTE_CHOICES", "VOTE_LABELS", "NoVote", "SeatingOps", "TableError"]

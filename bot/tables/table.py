@@ -6,6 +6,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.holders import SeatHistory
 from bot.move_log import MoveFailed, replay
 from bot.notify import SeatInfo
 from bot.store.records import GameRecord, GameRow, SeatClock, SeatRow
@@ -43,6 +44,8 @@ class Table:
     # Seats whose last move may be taken back now, as the moves since loading tell (an Undo
     # button's hint; `undo` itself checks the log). Empty after a reload until the next move.
     takebacks: dict[int, Takeback] = field(default_factory=dict)
+    holders: SeatHistory = field(default_factory=SeatHistory)  # who held each seat, from which change
+    away: dict[int, float] = field(default_factory=dict)  # seats whose person is away: until when
     # Views and legal moves of the current state, by seat (None: a spectator). Every keystroke of
     # autocomplete, every panel and every update asks for them, and one state has one answer.
     _seen: dict[int | None, tuple[Any, tuple[int, ...], JSON, tuple[Move, ...]]] = field(default_factory=dict,
@@ -89,10 +92,21 @@ class Table:
     def name_of(self, seat: int) -> str:
         return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat + 1}"
 
+    def names_at(self, change: int) -> list[str]:
+        """The seats as the lines of change `change` name them: their holders then."""
+        return self.holders.names_at(change, [s.name for s in self.seats])
+
     def seat_infos(self) -> tuple[SeatInfo, ...]:
-        return tuple(SeatInfo(seat=s.seat, name=s.name, user_id=s.user_id, ai=s.ai, dm_ok=s.dm_ok, stand_in=s.stand_in,
-                              why=s.why, deadline=self._deadline(s.seat), paused=self._paused(s.seat))
-                     for s in self.seats)
+        infos = []
+        for s in self.seats:
+            clock = self.clocks.get(s.seat)
+            infos.append(SeatInfo(
+                seat=s.seat, name=s.name, user_id=s.user_id, ai=s.ai, dm_ok=s.dm_ok, stand_in=s.stand_in, why=s.why,
+                deadline=self._deadline(s.seat), paused=self._paused(s.seat),
+                bank=None if clock is None else clock.bank,
+                left=clock.remaining if clock is not None and self._paused(s.seat) else None,
+                away_until=self.away.get(s.seat) if s.user_id is not None else None))
+        return tuple(infos)
 
     def _deadline(self, seat: int) -> float | None:
         clock = self.clocks.get(seat)
@@ -111,6 +125,7 @@ class Table:
             min_players=self.engine.min_players, max_players=self.engine.max_players, outcome=row.outcome,
             lobby_message_id=row.lobby_message_id, created_at=row.created_at, updated_at=row.updated_at,
             clock=row.clock, timeout_policy=row.timeout_policy, paused=row.paused_at is not None,
+            history=self.holders, min_reliability=row.min_reliability,
         )
 
 
@@ -131,7 +146,8 @@ def rebuild(engine: Game[Any], record: GameRecord) -> Table:
     call again (`record` then holds no snapshot). A change that no longer replays raises
     ReplayFailed, naming the change but not the engine's reason (it may name hidden cards)."""
     row = record.game
-    table = Table(engine=engine, row=row, seats=record.seats, revision=record.revision)
+    table = Table(engine=engine, row=row, seats=record.seats, revision=record.revision,
+                  holders=SeatHistory(record.holders))
     if row.seed is None:  # never started
         return table
     if record.snapshot is not None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
+from bot import credit
 from bot import games as descriptors
 from bot.games import Measure
 from bot.store.records import JSON, ResultRow
@@ -69,11 +70,16 @@ class TeamRecords:
 
 
 def team_games(rows: Iterable[ResultRow]) -> list[TeamGame]:
-    """The cooperative games among result rows, oldest first (rows in any order)."""
-    ordered = sorted((r for r in rows if r.cooperative), key=lambda r: (r.finished_at, r.game_id, r.seat))
+    """The cooperative games among result rows, oldest first (rows in any order), each with the
+    crew that played it to the end: a person who quit is no part of its result, and a game
+    nobody played to the end is no crew's (bot/credit.py)."""
+    ordered = sorted((r for r in rows if r.cooperative), key=lambda r: (r.finished_at, r.game_id, r.seat, r.part))
     found = []
-    for game_id, seats_iter in groupby(ordered, key=lambda r: r.game_id):
-        seats = list(seats_iter)
+    for game_id, rows_iter in groupby(ordered, key=lambda r: r.game_id):
+        held = list(rows_iter)
+        if not credit.rated(held):
+            continue
+        seats = [r for r in held if r.finished]
         first = seats[0]
         found.append(TeamGame(game_id=game_id, finished_at=first.finished_at, options=first.options,
                               names=tuple(r.name for r in seats), user_ids=tuple(r.user_id for r in seats),

@@ -6,9 +6,10 @@ runs: it would let anyone recompute the hidden deck order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.holders import SeatHistory
 from bot.kinds import Status
 from bot.notify import SeatInfo
 from engine.core import Move
@@ -44,9 +45,16 @@ class GameInfo:
     lobby_message_id: int | None
     created_at: float
     updated_at: float
-    clock: str = "none"  # the table's clock preset (bot/tables/clocks.py)
+    clock: str = "none"  # the table's clock: a preset or a custom clock (bot/tables/clocks.py)
     timeout_policy: str = "stand_in"
     paused: bool = False  # the host paused the game's clocks
+    history: SeatHistory = field(default_factory=SeatHistory)  # who held each seat (empty in listings)
+    min_reliability: int = 0  # the least reliability (percent) a person needs to join
+
+    def names_at(self, change: int) -> list[str]:
+        """The seats as the lines of change `change` name them: their holders then (the seats'
+        names now where the history is not loaded: a listing, a lobby)."""
+        return self.history.names_at(change, [s.name for s in self.seats])
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat `user_id` holds, or None."""
@@ -90,6 +98,7 @@ class MoveResult:
     status: Status
     outcome: JSON | None
     private_events: tuple[str, ...] = ()  # the lines of `events` not shown to everyone
+    names: tuple[str, ...] = ()  # how `events` name the seats: their holders when the move was made
 
 
 @dataclass(frozen=True)
@@ -110,3 +119,4 @@ class LogLine:
     seat: int | None  # the seat that acted (None for a table action like abandon)
     text: str
     private: bool = False
+    names: tuple[str, ...] = ()  # how `text` names the seats: their holders when the change was made

@@ -20,7 +20,7 @@ from bot.tables.core import TablesCore
 from bot.tables.errors import CantUndo, NotInGame
 from bot.tables.table import Table, Takeback, rebuild
 from bot.tables.types import RUNNING, MoveResult
-from engine.core import Event
+from engine.core import Event, seat_label
 from engine.errors import StaleEncoding
 
 log = logging.getLogger(__name__)
@@ -159,15 +159,15 @@ class UndoOps(TablesCore):
             return rebuild(table.engine, full).state
 
     async def _take_back(self, table: Table, seat: int, user_id: int, plan: _Plan) -> MoveResult:
-        name = table.name_of(seat)
         shown = plan.target.text
-        line = f"{name} takes back their last move."
+        line = f"{seat_label(seat)} takes back their last move."
         mine = f"You took back “{shown}”."
         events = (Event(line), Event(mine, frozenset({seat})))
         waiting = set(table.to_move())
+        # The mover's turn comes back as it stood: its time kept running all along (docs/undo.md).
         await self._commit(table, seat=seat, kind=UNDO, text=str(plan.target.state_id),
                            events=((line, None), (mine, (seat,))), state=plan.state, user_id=user_id,
-                           status=RUNNING, outcome=None, snapshot=True)
+                           status=RUNNING, outcome=None, snapshot=True, given_back=frozenset({seat}))
         # A seat may take back several steps of its own turn, one at a time.
         table.takebacks = {}
         try:
@@ -183,6 +183,7 @@ class UndoOps(TablesCore):
         return MoveResult(
             game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=shown, events=(line, mine),
             to_move=table.to_move(), status=table.row.status, outcome=table.row.outcome, private_events=(mine,),
+            names=tuple(table.names_at(table.row.state_id)),
         )
 
 
@@ -192,7 +193,8 @@ def _public(events: tuple[Event, ...]) -> list[str]:
 
 _ACTIONS = {"stand_in": "an AI took over a seat", "back": "a player came back to their seat",
             "seat": "a seat was given to someone", "pause": "the game was paused", "resume": "the game was resumed",
-            "vote": "the table voted", "wait": "the table chose to wait", UNDO: "another player took back a move"}
+            "vote": "the table voted", "wait": "the table chose to wait", UNDO: "another player took back a move",
+            "away": "a player went away", "away_end": "a player came back from an absence"}
 
 
 def _what(row: MoveRow) -> str:

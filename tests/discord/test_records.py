@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.discord.harness import Harness, Invocation, Message, User
-from tests.discord.table_play import open_table
+from tests.discord.table_play import open_table, play_out
 
 
 async def resign(h: Harness, user: User, game_id: int) -> None:
@@ -73,8 +73,8 @@ async def test_the_leaderboard_and_stats_follow_the_games_that_ended_here(harnes
 async def test_a_cooperative_game_answers_with_crew_records(harness: Harness) -> None:
     h = harness
     ann = h.user("ann")
-    game_id = await open_table(h, ann, "tranquility")
-    await h.slash(ann, "game leave", {"game": game_id})  # her AI stand-in sails on to the end
+    game_id = await open_table(h, ann, "tranquility", ais=1)
+    await play_out(h, game_id, [ann], seed=3)  # she sails it to the end herself, with an AI seat
     await h.client.tables.drain()
     await h.settle()
     info = await h.client.tables.game(game_id)

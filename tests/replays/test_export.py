@@ -24,8 +24,8 @@ from engine import registry
 from tests.relay.test_privacy import leaves
 from tests.replays.conftest import RESIGNED, RUNNING, Stored
 
-KEYS = ["format", "version", "game", "title", "status", "engine_version", "options", "seed", "players", "changes",
-        "outcome"]
+KEYS = ["format", "version", "game", "title", "status", "engine_version", "options", "seed", "players", "holders",
+        "changes", "outcome"]
 
 
 def strings_in(document: object) -> list[str]:
@@ -44,6 +44,9 @@ def test_a_finished_game_exports_its_seed_moves_and_public_lines_only(stored: St
     assert document["engine_version"] == registry.get(played.case.game).version
     assert [p["name"] for p in document["players"]] == played.names
     assert [p["ai"] for p in document["players"]] == [None] + [played.case.kind] * (played.case.players - 1)
+    # Who held each seat from the start (no user ids: people are named as the story named them).
+    assert [(h["seat"], h["since"], h["name"], h["why"]) for h in document["holders"]] == [
+        (seat, 0, name, "start") for seat, name in enumerate(played.names)]
     assert [(c["state_id"], c["seat"], c["kind"], c["text"]) for c in document["changes"]] == [
         (row.state_id, row.seat, row.kind, row.text) for row in played.rows]
     assert [c["public"] for c in document["changes"]] == [

@@ -1,5 +1,6 @@
-"""Results of finished games (schema 6, docs/records.md): a row per seat written with the change
-that finishes the game, and the backfill of games finished before schema 6."""
+"""Results of finished games (schema 7, docs/records.md): a row per seat's holder at the end and
+per person who held a seat and quit, written with the change that finishes the game; and the
+backfill that rebuilt seat histories and results of games played before schema 7."""
 
 from __future__ import annotations
 
@@ -7,18 +8,21 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator
 
+import aiosqlite
 import asyncpg
 import pytest
 
 from bot.store import is_postgres, open_store
-from bot.store.results import ResultsMark
+from bot.store.backfill import seat_history
+from bot.store.postgres.results import PgSql
+from bot.store.results import ResultsMark, SqliteSql
 from bot.tables import Tables
 from tests.databases import Target, migrate_to, sql, sql_rows
 
 GUILD, CHANNEL = 10, 20
 ANN, BOB, CY = 1, 2, 3
-COLUMNS = ("game_id, seat, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned, stood_in, "
-           "options, sheet, started_at, finished_at")
+COLUMNS = ("game_id, seat, part, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned, "
+           "stood_in, finished, quit, stand_in, options, sheet, started_at, finished_at")
 
 
 async def play_people(tables: Tables, game_id: int) -> None:
@@ -36,13 +40,15 @@ async def play_people(tables: Tables, game_id: int) -> None:
                 await tables.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
 
 
-async def nidavellir(tables: Tables, seed: int = 3) -> int:
-    """Ann and Bob against a greedy AI, played to the end."""
+async def nidavellir(tables: Tables, seed: int = 3, *, bob_leaves: bool = False) -> int:
+    """Ann and Bob against a greedy AI, played to the end (Bob leaves at once, if asked)."""
     info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
                                      game="nidavellir", options={"thingvellir": True})
     await tables.join(info.game_id, BOB, "Bob")
     await tables.add_ai(info.game_id, ANN, "greedy")
     await tables.start(info.game_id, ANN, seed=seed)
+    if bob_leaves:
+        await tables.leave_game(info.game_id, BOB)
     await play_people(tables, info.game_id)
     return info.game_id
 
@@ -91,7 +97,8 @@ async def test_a_finished_nidavellir_game_has_a_row_per_seat_with_its_scores_and
     outcome = info.outcome
     assert info.status == "finished" and outcome is not None
     rows = await tables.store.game_results(game_id)
-    assert [r.seat for r in rows] == [0, 1, 2]
+    assert [(r.seat, r.part, r.finished, r.quit, r.stand_in) for r in rows] == [(s, 0, True, None, False)
+                                                                                for s in range(3)]
     assert [r.score for r in rows] == outcome["scores"] and [r.rank for r in rows] == outcome["ranks"]
     assert [r.won for r in rows] == [s in outcome["winners"] for s in range(3)]
     assert [(r.user_id, r.ai, r.name) for r in rows] == [(ANN, None, "Ann"), (BOB, None, "Bob"),
@@ -103,24 +110,51 @@ async def test_a_finished_nidavellir_game_has_a_row_per_seat_with_its_scores_and
         assert row.started_at <= row.finished_at
 
 
-async def test_a_cooperative_win_and_loss_are_the_whole_crews_with_the_team_sheet(tables: Tables) -> None:
+async def test_a_person_who_left_is_ranked_below_every_seat_and_the_stand_in_keeps_the_seats_place(
+        tables: Tables) -> None:
+    """Records count people, not seats: Bob left before the first move, his stand-in finished;
+    the seat's place is the stand-in's, Bob ranks last with no score and no win."""
+    game_id = await nidavellir(tables, bob_leaves=True)
+    outcome = (await tables.game(game_id)).outcome
+    assert outcome is not None
+    rows = await tables.store.game_results(game_id)
+    assert [(r.seat, r.part, r.user_id, r.name, r.finished, r.quit, r.stand_in) for r in rows] == [
+        (0, 0, ANN, "Ann", True, None, False),
+        (1, 0, None, "AI for Bob", True, None, True),
+        (1, 1, BOB, "Bob", False, "left", False),
+        (2, 0, None, "greedy AI", True, None, False)]
+    stand_in, bob = rows[1], rows[2]
+    assert (stand_in.rank, stand_in.score, stand_in.stood_in) == (outcome["ranks"][1], outcome["scores"][1],
+                                                                  stand_in.stood_in)
+    assert stand_in.stood_in > 0 and stand_in.ai == "search"
+    assert (bob.rank, bob.score, bob.won) == (4, None, False), "below all three seats"
+
+
+async def test_a_crew_win_does_not_count_for_someone_who_left_and_a_game_nobody_finished_is_no_crews(
+        tables: Tables) -> None:
     won, lost = await tranquility(tables, 3), await tranquility(tables, 1, {"sea_monsters": 3})
     for game_id, result in ((won, True), (lost, False)):
         info = await tables.game(game_id)
         assert info.outcome is not None and info.outcome["cooperative"]
-        (row,) = await tables.store.game_results(game_id)
-        assert row.won is result and row.cooperative and row.rank is None and row.score is None
-        assert row.sheet == info.outcome["sheet"] and row.sheet is not None and row.sheet["won"] is result
-        # Her stand-in made every move, and the result is still hers.
-        assert (row.user_id, row.ai, row.name) == (ANN, None, "Ann") and row.stood_in > 0
+        stand_in, ann = await tables.store.game_results(game_id)
+        assert (stand_in.user_id, stand_in.name, stand_in.won, stand_in.stand_in) == (None, "AI for Ann", result, True)
+        assert stand_in.sheet == info.outcome["sheet"] and stand_in.sheet is not None
+        assert (ann.user_id, ann.won, ann.finished, ann.quit, ann.rank) == (ANN, False, False, "left", None)
     assert (await tables.store.game_results(lost))[0].options["sea_monsters"] == 3
+    crews = await tables.records.teams(GUILD, "tranquility")
+    assert crews.games == 0, "the AI played both to the end: no crew's record"
+    assert (await tables.records.teams(GUILD, "tranquility", ANN)).games == 0
+    kept = await tables.reliability(GUILD, ANN)
+    assert (kept.finished, kept.left, kept.timed_out, kept.percent) == (0, 2, 0, 0)
 
 
 async def test_a_resignation_ranks_the_resigner_last_and_the_others_share_the_win(tables: Tables) -> None:
     game_id = await resigned(tables)
     rows = await tables.store.game_results(game_id)
-    assert [(r.user_id, r.rank, r.won, r.resigned, r.score) for r in rows] == [
-        (ANN, 1, True, False, None), (BOB, 2, False, True, None), (CY, 1, True, False, None)]
+    assert [(r.user_id, r.rank, r.won, r.resigned, r.score, r.finished) for r in rows] == [
+        (ANN, 1, True, False, None, True), (BOB, 2, False, True, None, True), (CY, 1, True, False, None, True)]
+    kept = await tables.reliability(GUILD, BOB)
+    assert (kept.finished, kept.left) == (1, 0), "a resignation ends the game properly: no quit"
 
 
 async def test_abandoned_running_and_open_games_have_no_results(tables: Tables) -> None:
@@ -158,31 +192,49 @@ async def test_the_results_are_in_the_finishing_commit_or_the_game_does_not_fini
 
 
 async def rows_in(target: Target) -> list[tuple[object, ...]]:
-    return await sql(target, f"SELECT {COLUMNS} FROM results ORDER BY game_id, seat")
+    return await sql(target, f"SELECT {COLUMNS} FROM results ORDER BY game_id, seat, part")
 
 
-async def test_the_backfill_gives_the_rows_the_finishing_commits_wrote(database: Target) -> None:
-    """Games played by the real service, the database taken back to schema 5 (no results table),
-    then migrated: the backfill computes exactly what was written at each finish."""
+async def holders_in(target: Target) -> list[tuple[object, ...]]:
+    return await sql(target, "SELECT game_id, seat, since, user_id, ai, for_user, name, why FROM seat_holders "
+                             "ORDER BY game_id, seat, since")
+
+
+async def run_backfill(target: Target) -> None:
+    """Schema 7's backfill, in one transaction, as the migration runs it."""
+    if is_postgres(target):
+        conn = await asyncpg.connect(str(target))
+        try:
+            async with conn.transaction():
+                await seat_history(PgSql(conn))
+        finally:
+            await conn.close()
+        return
+    async with aiosqlite.connect(target) as db:
+        await seat_history(SqliteSql(db))
+        await db.commit()
+
+
+async def test_the_backfill_gives_the_holders_and_rows_the_service_wrote(database: Target) -> None:
+    """Games played by the real service (a person leaving, a resignation, stand-ins finishing),
+    their histories and results then rebuilt from the logs alone: exactly what was written."""
     tables = await Tables.open(database)
     try:
-        await nidavellir(tables)
+        await nidavellir(tables, bob_leaves=True)
         await tranquility(tables, 3)
-        await tranquility(tables, 1)
         await resigned(tables)
         running = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=BOB, host_name="Bob",
                                             game="tranquility")
         await tables.start(running.game_id, BOB, seed=1)
     finally:
         await tables.close()
-    written = await rows_in(database)
-    assert len(written) == 3 + 1 + 1 + 3
+    written, held = await rows_in(database), await holders_in(database)
+    assert len(written) == 4 + 2 + 3 and len(held) == 4 + 2 + 3 + 1
 
-    await sql(database, "DROP TABLE results")
-    if is_postgres(database):
-        await sql(database, "DROP VIEW finished_results")  # where PostgreSQL's rows come from
-    await sql(database, "DELETE FROM schema_migrations WHERE version = 6")
-    assert await migrate_to(database) == [6]
+    await sql(database, "DELETE FROM results")
+    await sql(database, "DELETE FROM seat_holders")
+    await run_backfill(database)
+    assert await holders_in(database) == held
     assert await rows_in(database) == written
 
 
@@ -192,17 +244,20 @@ def outcome(winners: list[int], *, cooperative: bool = False, scores: list[int] 
                        "ranks": ranks, "sheet": sheet})
 
 
-async def test_a_schema_5_database_is_backfilled_from_outcomes_of_every_shape(database: Target) -> None:
-    """Outcomes as older Skalds stored them: a cooperative game lost by a resignation (no sheet),
-    a game with scores but no ranks, a seat opened by the table and finished by an AI."""
-    assert await migrate_to(database, 5) == [1, 2, 3, 4, 5]
+def told(line: str) -> str:
+    return json.dumps([[line, None]])
+
+
+async def test_a_schema_6_database_gets_its_seat_histories_and_results_under_the_new_policy(database: Target) -> None:
+    """Games as schema 6 kept them (hand-over lines naming the seat by whoever held it when read):
+    a duel whose seat 2 went from Cy (who timed out) to Dee and was finished by her; a cooperative
+    game Bob left and never came back to; a game a person played to the end."""
+    assert await migrate_to(database, 6) == [1, 2, 3, 4, 5, 6]
     games = [
         # id, game, status, state_id, outcome, options
-        (1, "tranquility", "finished", 2, outcome([], cooperative=True), '{"sea_monsters": 3}'),
-        (2, "duel", "finished", 9, outcome([1, 2], scores=[3, 5, 5]), '{"rounds": 3}'),
-        (3, "nidavellir", "finished", 80, outcome([0], scores=[90, 70], ranks=[1, 2], sheet={"rows": []}), "{}"),
-        (4, "tranquility", "abandoned", 5, None, "{}"),
-        (5, "tranquility", "running", 5, None, "{}"),
+        (1, "duel", "finished", 9, outcome([2], scores=[3, 4, 6]), '{"rounds": 3}'),
+        (2, "tranquility", "finished", 3, outcome([0, 1], cooperative=True, sheet={"won": True}), "{}"),
+        (3, "tranquility", "running", 2, None, "{}"),
     ]
     await sql_rows(database, "INSERT INTO games (id, guild_id, channel_id, game, options, seed, status, state_id, "
                              "host_id, outcome, created_at, updated_at) "
@@ -211,37 +266,59 @@ async def test_a_schema_5_database_is_backfilled_from_outcomes_of_every_shape(da
                     for game_id, game, status, state_id, result, options in games])
     await sql_rows(database, "INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES (?, 0, '{}', 110)",
                    [(game[0],) for game in games])
-    seats = [(1, 0, ANN, None, "Ann", None), (1, 1, BOB, None, "Bob", "heuristic"),
-             (2, 0, ANN, None, "Ann", None), (2, 1, None, "random", "random AI", None),
-             (2, 2, None, None, "Cy", "greedy"),
-             (3, 0, BOB, None, "Bob", None), (3, 1, CY, None, "Cy", None),
-             (4, 0, ANN, None, "Ann", None), (5, 0, ANN, None, "Ann", None)]
-    await sql_rows(database, "INSERT INTO seats (game_id, seat, user_id, ai, name, joined_at, stand_in) "
-                             "VALUES (?, ?, ?, ?, ?, 0, ?)", seats)
-    moves = [(1, 1, 1, "move", True, 200), (1, 2, 0, "resign", False, 300),  # the old cooperative resignation
-             (2, 9, 2, "move", True, 400), (3, 80, 1, "move", False, 450)]
-    await sql_rows(database, "INSERT INTO moves (game_id, state_id, seat, kind, text, events, to_move, created_at, "
-                             "stand_in) VALUES (?, ?, ?, ?, '', '[]', '[]', ?, ?)",
-                   [(g, s, seat, kind, created, stand_in) for g, s, seat, kind, stand_in, created in moves])
-    assert await migrate_to(database) == [6]
+    seats = [(1, 0, ANN, None, "Ann", None, None), (1, 1, None, "random", "random AI", None, None),
+             (1, 2, 4, None, "Dee", None, None),
+             (2, 0, ANN, None, "Ann", None, None), (2, 1, BOB, None, "Bob", "heuristic", "left"),
+             (3, 0, CY, None, "Cy", None, None)]
+    await sql_rows(database, "INSERT INTO seats (game_id, seat, user_id, ai, name, joined_at, stand_in, why) "
+                             "VALUES (?, ?, ?, ?, ?, 0, ?, ?)", seats)
+    moves = [
+        # game, state, seat, kind, user, stand_in, events
+        (1, 1, 2, "move", CY, False, "[]"),
+        (1, 2, 2, "stand_in", None, False, told("Seat 3's time ran out: an AI plays their seat until they are back "
+                                                  "(/game back).")),
+        (1, 3, 2, "move", None, True, "[]"),
+        (1, 4, 2, "seat", ANN, False, told("Seat 3 is now played by Dee (instead of Cy).")),
+        (1, 5, 2, "move", 4, False, "[]"),
+        (1, 9, 0, "move", ANN, False, "[]"),
+        (2, 1, 1, "stand_in", None, False, told("Seat 2 left the table; an AI plays their seat until they are back "
+                                                  "(/game back).")),
+        (2, 2, 1, "move", None, True, "[]"),
+        (2, 3, 0, "move", ANN, False, "[]"),
+        (3, 1, 0, "stand_in", None, False, told("Seat 1 left the table; an AI plays their seat until they are back "
+                                                  "(/game back).")),
+        (3, 2, 0, "back", CY, False, told("Seat 1 is back and plays their seat again.")),
+    ]
+    await sql_rows(database, "INSERT INTO moves (game_id, state_id, seat, kind, user_id, stand_in, events, text, "
+                             "to_move, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, '', '[]', 400)", moves)
+    assert await migrate_to(database) == [7]
+
+    assert await holders_in(database) == [
+        (1, 0, 0, ANN, None, None, "Ann", "start"), (1, 1, 0, None, "random", None, "random AI", "start"),
+        (1, 2, 0, CY, None, None, "Cy", "start"), (1, 2, 2, None, "random", CY, "AI for Cy", "timeout"),
+        (1, 2, 4, 4, None, None, "Dee", "seat"),
+        (2, 0, 0, ANN, None, None, "Ann", "start"), (2, 1, 0, BOB, None, None, "Bob", "start"),
+        (2, 1, 1, None, "heuristic", BOB, "AI for Bob", "left"),
+        (3, 0, 0, CY, None, None, "Cy", "start"), (3, 0, 1, None, "heuristic", CY, "AI for Cy", "left"),
+        (3, 0, 2, CY, None, None, "Cy", "back")]
+    # The hand-over lines say who held the seat then, in words: no longer "Dee … (instead of Cy)".
+    lines = await sql(database, "SELECT game_id, state_id, events FROM moves WHERE kind IN ('seat', 'back') "
+                                "ORDER BY game_id, state_id")
+    assert [(g, s, json.loads(e)[0][0]) for g, s, e in lines] == [
+        (1, 4, "Cy's seat goes to Dee (given by the host)."), (3, 2, "Cy is back and plays their seat again.")]
 
     store = await open_store(database)
     try:
-        coop = await store.game_results(1)
-        assert [(r.user_id, r.won, r.rank, r.score, r.resigned, r.stood_in, r.sheet) for r in coop] == [
-            (ANN, False, None, None, True, 0, None), (BOB, False, None, None, False, 1, None)]
-        assert coop[0].options == {"sea_monsters": 3} and coop[0].cooperative
-        assert (coop[0].started_at, coop[0].finished_at) == (110, 300)
-        duel = await store.game_results(2)
-        assert [(r.user_id, r.ai, r.name, r.rank, r.score, r.won) for r in duel] == [
-            (ANN, None, "Ann", 3, 3, False), (None, "random", "random AI", 1, 5, True),
-            (None, "greedy", "Cy", 1, 5, True)]  # the open seat: the AI that finished it
-        scored = await store.game_results(3)
-        assert [(r.rank, r.score, r.won, r.sheet) for r in scored] == [(1, 90, True, None), (2, 70, False, None)]
-        assert await store.game_results(4) == [] and await store.game_results(5) == []
-        assert await store.played(GUILD) == ["duel", "nidavellir", "tranquility"]
-        assert await store.played(GUILD, CY) == ["nidavellir"]
-        assert await store.results_mark(GUILD, "tranquility") == ResultsMark(2, 300, 1)
+        duel = await store.game_results(1)
+        assert [(r.seat, r.part, r.user_id, r.name, r.rank, r.score, r.won, r.quit) for r in duel] == [
+            (0, 0, ANN, "Ann", 3, 3, False, None), (1, 0, None, "random AI", 2, 4, False, None),
+            (2, 0, 4, "Dee", 1, 6, True, None), (2, 1, CY, "Cy", 4, None, False, "timeout")]
+        assert duel[2].stood_in == 1 and (duel[0].started_at, duel[0].finished_at) == (110, 400)
+        crew = await store.game_results(2)
+        assert [(r.seat, r.part, r.user_id, r.name, r.won, r.stand_in) for r in crew] == [
+            (0, 0, ANN, "Ann", True, False), (1, 0, None, "AI for Bob", True, True), (1, 1, BOB, "Bob", False, False)]
+        assert crew[0].sheet == {"won": True} and crew[2].sheet == {"won": True}
+        assert await store.game_results(3) == []
+        assert await store.results_mark(GUILD, "tranquility") == ResultsMark(3, 400, 2)
     finally:
         await store.close()
-

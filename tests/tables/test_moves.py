@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.names import name_seats
 from bot.tables import GameClosed, NotAllowed, NotInGame, StaleBoard, Tables
 from engine.errors import BadMove, IllegalMove, NotYourTurn
 from tests.tables.conftest import ALICE, BOB, CARL, Recorder, duel
@@ -122,10 +123,12 @@ async def test_resigning_a_competitive_game_hands_the_win_to_the_others(tables: 
     info = await tables.resign(game_id, BOB)
     assert info.status == "finished" and info.state_id == 1
     assert info.outcome is not None and info.outcome["winners"] == [0, 2] and info.outcome["ranks"] == [1, 2, 1]
-    assert recorder.public[-1].reason == "resign" and recorder.public[-1].events == ("Bob resigned.",)
+    told = recorder.public[-1]
+    assert told.reason == "resign" and [name_seats(e, told.names) for e in told.events] == ["Bob resigned."]
     with pytest.raises(GameClosed, match="finished"):
         await tables.move(game_id, ALICE, 1, "lay 1")
-    assert [line.text for line in await tables.log(game_id)][-1] == "Bob resigned."
+    line = (await tables.log(game_id))[-1]
+    assert name_seats(line.text, line.names) == "Bob resigned."
 
 
 async def test_resigning_a_cooperative_game_hands_the_seat_to_an_ai_and_the_crew_plays_on(tables: Tables) -> None:

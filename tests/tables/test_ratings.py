@@ -104,9 +104,9 @@ def test_two_seats_of_one_ai_kind_count_once_and_share_one_rating() -> None:
     ai = recompute(rows).standing("ai:greedy")
     assert ai is not None and ai.games == 1 and ai.wins == 0 and len(ai.history) == 1
     assert ai.history[0].rank == 2, "its better seat's place"
+    # A game only AIs played to the end is no one's game: it is not rated, nor counted.
     alone = recompute([seat_row(2, 0, ai="random", rank=1, won=True), seat_row(2, 1, ai="random", rank=2)])
-    entrant = alone.standing("ai:random")
-    assert entrant is not None and entrant.games == 1 and entrant.history == () and entrant.mu == MU
+    assert alone.standing("ai:random") is None and alone.games == 0
 
 
 def test_ties_share_a_rank_and_a_resignation_counts_as_last_place() -> None:
@@ -163,8 +163,8 @@ def test_option_sets_are_described_by_what_differs_from_the_defaults() -> None:
         "Thingvellir"
 
 
-COLUMNS = ("game_id, seat, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned, stood_in, "
-           "options, sheet, started_at, finished_at")
+COLUMNS = ("game_id, seat, part, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned, "
+           "stood_in, finished, quit, stand_in, options, sheet, started_at, finished_at")
 
 
 async def write_rows(target: Target, rows: Sequence[ResultRow]) -> None:
@@ -174,8 +174,8 @@ async def write_rows(target: Target, rows: Sequence[ResultRow]) -> None:
                            "updated_at) VALUES (?, ?, 1, ?, '{}', 1, 'finished', 0, 0) ON CONFLICT DO NOTHING",
                    sorted({(r.game_id, r.guild_id, r.game) for r in rows}))
     await sql_rows(target, f"INSERT INTO results ({COLUMNS}) VALUES ({', '.join('?' for _ in COLUMNS.split(','))})",
-                   [(r.game_id, r.seat, r.guild_id, r.game, r.user_id, r.ai, r.name, r.rank, r.score, r.won,
-                     r.cooperative, r.resigned, r.stood_in, json.dumps(r.options),
+                   [(r.game_id, r.seat, r.part, r.guild_id, r.game, r.user_id, r.ai, r.name, r.rank, r.score, r.won,
+                     r.cooperative, r.resigned, r.stood_in, r.finished, r.quit, r.stand_in, json.dumps(r.options),
                      None if r.sheet is None else json.dumps(r.sheet), r.started_at, r.finished_at) for r in rows])
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot import replays
+from bot.names import name_seats
 from bot.tables import Tables
 from bot.tables.audit import verify
 from bot.tables.errors import CantUndo, NotInGame
@@ -38,7 +39,8 @@ async def test_undo_a_sealed_choice_changes_it_before_the_reveal(tables: Tables,
     assert view.undo is None
     # The change is in the log, told to all; what was laid stays secret.
     public = recorder.public[-1]
-    assert public.reason == "undo" and public.events == ("Alice takes back their last move.",)
+    assert public.reason == "undo" and [name_seats(e, public.names) for e in public.events] == [
+        "Alice takes back their last move."]
     assert first not in " ".join(u for p in recorder.public for u in p.events)
     second = await _lay(tables, game_id, ALICE, 1)
     await _lay(tables, game_id, CARL)

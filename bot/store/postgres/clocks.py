@@ -8,29 +8,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.store.clocks import CLOCK_TIMERS, ClockWrites, SeatStandIn, SeatWrite, VotesCleared
+from bot.store.clocks import (
+    CLOCK_COLUMNS,
+    CLOCK_TIMERS,
+    INSERT_HOLDER,
+    ClockWrites,
+    HolderSeated,
+    SeatGiven,
+    SeatStandIn,
+    SeatWrite,
+    VotesCleared,
+    clock_row,
+    clock_values,
+    holder_values,
+)
 from bot.store.postgres.database import Conn, PgDatabase
+from bot.store.postgres.results import numbered
 from bot.store.records import SeatClock, Vote
-from bot.store.rows import Row
-
-_CLOCK_COLUMNS = "seat, bank, started, allowed, deadline, remaining, state_id"
-
-
-def _clock(row: Row) -> SeatClock:
-    return SeatClock(seat=row[0], bank=row[1], started=row[2], allowed=row[3], deadline=row[4], remaining=row[5],
-                     state_id=row[6])
 
 
 async def write_clocks(conn: Conn, game_id: int, writes: ClockWrites) -> None:
     """Inside a transaction: store clocks, clear and set their timers."""
     for clock in writes.clocks:
         await conn.execute(
-            f"INSERT INTO seat_clocks (game_id, {_CLOCK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+            f"INSERT INTO seat_clocks (game_id, {CLOCK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
             "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
             "allowed = excluded.allowed, deadline = excluded.deadline, remaining = excluded.remaining, "
-            "state_id = excluded.state_id",
-            game_id, clock.seat, clock.bank, clock.started, clock.allowed, clock.deadline, clock.remaining,
-            clock.state_id)
+            "state_id = excluded.state_id, turn_bank = excluded.turn_bank",
+            game_id, *clock_values(clock))
     if writes.cleared:
         await conn.execute("DELETE FROM timers WHERE game_id = $1 AND seat = ANY($2::int[]) AND kind = ANY($3::text[])",
                            game_id, list(writes.cleared), list(CLOCK_TIMERS))
@@ -46,6 +51,11 @@ async def write_seat(conn: Conn, game_id: int, write: SeatWrite) -> None:
     if isinstance(write, VotesCleared):
         await conn.execute("DELETE FROM table_votes WHERE game_id = $1 AND seat = $2", game_id, write.seat)
         await conn.execute("DELETE FROM timers WHERE game_id = $1 AND seat = $2 AND kind = 'vote'", game_id, write.seat)
+    elif isinstance(write, HolderSeated):
+        await conn.execute(numbered(INSERT_HOLDER), *holder_values(game_id, write.holding))
+    elif isinstance(write, SeatGiven):
+        await conn.execute("UPDATE seats SET user_id = $1, name = $2, ai = NULL, stand_in = NULL, why = NULL "
+                           "WHERE game_id = $3 AND seat = $4", write.user_id, write.name, game_id, write.seat)
     elif write.release_player:
         await conn.execute("UPDATE seats SET stand_in = $1, why = $2, user_id = NULL WHERE game_id = $3 AND seat = $4",
                            write.stand_in, write.why, game_id, write.seat)
@@ -60,15 +70,15 @@ class PgClockStore:
     _db: PgDatabase
 
     async def clocks(self, game_id: int) -> dict[int, SeatClock]:
-        rows = await self._db.fetch(f"SELECT {_CLOCK_COLUMNS} FROM seat_clocks WHERE game_id = $1", game_id)
-        return {int(r[0]): _clock(r) for r in rows}
+        rows = await self._db.fetch(f"SELECT {CLOCK_COLUMNS} FROM seat_clocks WHERE game_id = $1", game_id)
+        return {int(r[0]): clock_row(r) for r in rows}
 
     async def clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
         found: dict[int, dict[int, SeatClock]] = {g: {} for g in game_ids}
-        rows = await self._db.fetch(f"SELECT game_id, {_CLOCK_COLUMNS} FROM seat_clocks "
+        rows = await self._db.fetch(f"SELECT game_id, {CLOCK_COLUMNS} FROM seat_clocks "
                                     "WHERE game_id = ANY($1::bigint[])", list(game_ids))
         for r in rows:
-            found[int(r[0])][int(r[1])] = _clock(r[1:])
+            found[int(r[0])][int(r[1])] = clock_row(r[1:])
         return found
 
     async def set_clocks(self, game_id: int, writes: ClockWrites) -> None:
@@ -82,12 +92,6 @@ class PgClockStore:
 
         async def op(conn: Conn) -> None:
             await write_seat(conn, game_id, write)
-        await self._db.write(op)
-
-    async def give_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None:
-        async def op(conn: Conn) -> None:
-            await conn.execute("UPDATE seats SET user_id = $1, name = $2, ai = NULL, stand_in = NULL, why = NULL "
-                               "WHERE game_id = $3 AND seat = $4", user_id, name, game_id, seat)
         await self._db.write(op)
 
     async def cast_vote(self, game_id: int, seat: int, voter: int, choice: str, now: float) -> None:
@@ -127,6 +131,14 @@ class PgClockStore:
             "SELECT started, COALESCE(ended, until) FROM absences WHERE user_id = $1 AND guild_id = $2 "
             "AND COALESCE(ended, until) > $3 ORDER BY started", user_id, guild_id, since)
         return [(float(r[0]), float(r[1])) for r in rows]
+
+    async def take_absence_end(self, user_id: int, guild_id: int, until: float) -> bool:
+        async def op(conn: Conn) -> bool:
+            status = await conn.execute("UPDATE absences SET told = TRUE WHERE user_id = $1 AND guild_id = $2 "
+                                        "AND until = $3 AND NOT told", user_id, guild_id, until)
+            return status.endswith(" 1")
+
+        return await self._db.write(op)
 
     async def current_absences(self, now: float) -> list[tuple[int, int, float]]:
         rows = await self._db.fetch(

@@ -10,8 +10,10 @@ from __future__ import annotations
 import time
 
 from bot.store import migrate as shared
+from bot.store.backfill import AFTER
 from bot.store.errors import SchemaError
 from bot.store.postgres.database import MIGRATION_KEY, AnyConn
+from bot.store.postgres.results import PgSql
 
 _BOOKKEEPING = """
 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -65,6 +67,9 @@ async def migrate(conn: AnyConn, target: int | None = None) -> list[int]:
             if migration.version <= version:
                 continue
             await conn.execute(migration.sql)  # a whole file: the simple protocol runs every statement
+            backfill = AFTER.get(migration.version)
+            if backfill is not None:
+                await backfill(PgSql(conn))
             await conn.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
                                migration.version, migration.name, time.time())
         applied.append(migration.version)

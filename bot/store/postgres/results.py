@@ -1,27 +1,47 @@
 """Results of finished games on PostgreSQL (the counterpart of bot/store/results.py).
 
-A mixin of `PostgresStore`; `write_results` runs inside the commit of the change that finishes
-the game (`PostgresStore.append_change`), as on SQLite. Its rows come from the view
-`finished_results` (migrations/postgresql/0006_results.sql), which the backfill read too.
+A mixin of `PostgresStore`; the rows are written by the shared `write_results` inside the commit
+of the change that finishes the game (`PostgresStore.append_change`), through `PgSql`, which runs
+the shared statements with PostgreSQL's numbered placeholders.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
+from collections.abc import Sequence
+from typing import Any
 
-from bot.store.postgres.database import Conn, PgDatabase
+from bot.store.postgres.database import AnyConn, PgDatabase
 from bot.store.records import ResultRow
 from bot.store.results import IN_THREAD, RESULT_COLUMNS, RESULT_ORDER, ResultsMark, result_rows
+from bot.store.rows import Row
 
-# The finished game's rows from the view the backfill read (one definition of a result row;
-# PostgreSQL applies the game id inside the view, so only that game's seats are computed).
-_RESULTS_OF_FINISHED = (f"INSERT INTO results ({RESULT_COLUMNS}) "
-                        f"SELECT {RESULT_COLUMNS} FROM finished_results WHERE game_id = $1")
+_PLACEHOLDER = re.compile(r"\?")
 
 
-async def write_results(conn: Conn, game_id: int) -> None:
-    """Inside a transaction: the finished game's result rows."""
-    await conn.execute(_RESULTS_OF_FINISHED, game_id)
+def numbered(statement: str) -> str:
+    """A shared statement's `?` placeholders as PostgreSQL's `$1, $2, ...` (shared statements
+    hold no `?` of their own)."""
+    count = iter(range(1, 10_000))
+    return _PLACEHOLDER.sub(lambda _: f"${next(count)}", statement)
+
+
+class PgSql:
+    """`bot.store.results.Sql` over an asyncpg connection."""
+
+    def __init__(self, conn: AnyConn) -> None:
+        self.conn = conn
+
+    async def fetch(self, statement: str, *params: Any) -> Sequence[Row]:
+        return list(await self.conn.fetch(numbered(statement), *params))
+
+    async def execute(self, statement: str, *params: Any) -> None:
+        await self.conn.execute(numbered(statement), *params)
+
+    async def execute_many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            await self.conn.executemany(numbered(statement), rows)
 
 
 class PgResultStore:
@@ -38,7 +58,7 @@ class PgResultStore:
 
     async def game_results(self, game_id: int) -> list[ResultRow]:
         return result_rows(await self._db.fetch(
-            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = $1 ORDER BY seat", game_id))
+            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = $1 ORDER BY seat, part", game_id))
 
     async def results_mark(self, guild_id: int, game: str) -> ResultsMark:
         row = await self._db.fetchrow(

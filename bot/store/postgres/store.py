@@ -13,23 +13,26 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from bot.store.clocks import ClockWrites
+from bot.holders import Holding
+from bot.store.clocks import HOLDER_COLUMNS, INSERT_HOLDER, ClockWrites, holder_values, holding_row
 from bot.store.codec import dumps
 from bot.store.errors import SeatsTaken, StateConflict
 from bot.store.postgres import migrate as migrations
 from bot.store.postgres.bookkeeping import PgBookkeeping
 from bot.store.postgres.clocks import PgClockStore, write_clocks, write_seat
 from bot.store.postgres.database import Conn, PgDatabase
-from bot.store.postgres.results import PgResultStore, write_results
+from bot.store.postgres.results import PgResultStore, PgSql, numbered
 from bot.store.records import JSON, GameRecord, GameRow, MoveRow, SeatRow, Snapshot
-from bot.store.results import ChangeWrite, GameResults
+from bot.store.results import ChangeWrite, GameResults, write_results
 from bot.store.rows import (
+    ENDED_HOLDINGS,
     GAME_COLUMNS,
     MOVE_COLUMNS,
     NO_LIMIT,
     SEAT_QUERY,
     adapter_field,
     encode_events,
+    ended_holdings,
     game_row,
     move_row,
     quoted,
@@ -39,6 +42,7 @@ from bot.store.rows import (
 _GAME_BY_ID = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
 _SEATS_OF_GAME = SEAT_QUERY + "WHERE s.game_id = $1 ORDER BY s.seat"
 _MOVES_AFTER = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = $1 AND state_id > $2 ORDER BY state_id"
+_HOLDERS_OF_GAME = f"SELECT {HOLDER_COLUMNS} FROM seat_holders WHERE game_id = $1 ORDER BY seat, since"
 # Row versions (xmin) of everything a cached game holds: its row, seats, their people and clocks.
 _REVISION = """
 SELECT g.xmin::text || '/' ||
@@ -105,12 +109,15 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
 
     # -- lobby ---------------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,
-                          options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in") -> int:
+                          options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in",
+                          rematch_of: int | None = None, min_reliability: int = 0) -> int:
         async def op(conn: Conn) -> int:
             game_id = int(await conn.fetchval(
                 "INSERT INTO games (guild_id, channel_id, game, options, host_id, created_at, updated_at, clock, "
-                "timeout_policy) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) RETURNING id",
-                guild_id, channel_id, game, dumps(options), host_id, now, clock, timeout_policy))
+                "timeout_policy, rematch_of, min_reliability) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10) "
+                "RETURNING id",
+                guild_id, channel_id, game, dumps(options), host_id, now, clock, timeout_policy, rematch_of,
+                min_reliability))
             if host_name is not None:
                 await conn.execute("INSERT INTO seats (game_id, seat, user_id, name, joined_at) "
                                    "VALUES ($1, 0, $2, $3, $4)", game_id, host_id, host_name, now)
@@ -155,7 +162,7 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
 
     async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float,
                          to_move: Sequence[int] = (), engine_version: int = 1,
-                         clocks: ClockWrites | None = None) -> None:
+                         clocks: ClockWrites | None = None, holders: Sequence[Holding] = ()) -> None:
         async def op(conn: Conn) -> None:
             if _count(await conn.execute(
                     "UPDATE games SET status = 'running', seed = $1, state_id = 0, "
@@ -167,6 +174,8 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
                                game_id, dumps(state), now)
             await conn.execute("INSERT INTO announcements (game_id, updated_at) VALUES ($1, $2)", game_id, now)
             await conn.execute("DELETE FROM timers WHERE game_id = $1 AND kind = 'lobby_expiry'", game_id)
+            if holders:
+                await conn.executemany(numbered(INSERT_HOLDER), [holder_values(game_id, h) for h in holders])
             if clocks:
                 await write_clocks(conn, game_id, clocks)
         return await self._db.write(op)
@@ -195,7 +204,7 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
                                    change.created_at)
             for write in also:  # in order, after the game row and the log row: they may read both
                 if isinstance(write, GameResults):
-                    await write_results(conn, game_id)
+                    await write_results(PgSql(conn), game_id, write.drafts)
                 else:
                     await write_seat(conn, game_id, write)
         await self._db.write(op)
@@ -215,10 +224,12 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
             after = int(snap[0]) if snap is not None else 0
             moves = await conn.fetch(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = $1 AND state_id > $2 "
                                      "AND state_id <= $3 ORDER BY state_id", game_id, after, last)
+            holders = await conn.fetch(_HOLDERS_OF_GAME, game_id)
             revision = await conn.fetchval(_REVISION, game_id)  # of what this snapshot read
             return GameRecord(game=game_row(row), seats=tuple(seat_row(r) for r in seats),
                               snapshot=None if snap is None else Snapshot(int(snap[0]), json.loads(snap[1])),
-                              moves=tuple(move_row(r) for r in moves), revision=str(revision))
+                              moves=tuple(move_row(r) for r in moves), revision=str(revision),
+                              holders=tuple(holding_row(r) for r in holders))
         return await self._db.read(query)
 
     async def moves(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[MoveRow]:
@@ -304,6 +315,13 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
 
     async def game_ids(self) -> list[int]:
         return [int(r[0]) for r in await self._db.fetch("SELECT id FROM games ORDER BY id")]
+
+    async def rematch(self, game_id: int) -> int | None:
+        value = await self._db.fetchval("SELECT MAX(id) FROM games WHERE rematch_of = $1", game_id)
+        return None if value is None else int(value)
+
+    async def ended_holdings(self, user_id: int, guild_id: int) -> list[tuple[str, list[Holding]]]:
+        return ended_holdings(await self._db.fetch(numbered(ENDED_HOLDINGS), guild_id, user_id))
 
     # -- bookkeeping for adapters ---------------------------------------------------------------
     async def set_game_field(self, game_id: int, field: str, value: int | float | None, now: float) -> bool:
