@@ -6,7 +6,8 @@ A fresh database at schema 5 holds finished games of one server until each game 
 `--results` result rows: Nidavellir with 2–5 seats of 300 people and three AI kinds (scores at
 random, ranks by score), and Tranquility with 1–5 seats (won or lost at random, over four option
 sets). Then:
-- the migration to schema 6, whose backfill writes every result row from `games.outcome`;
+- the migrations to schemas 6 and 7: 6 wrote every result row from `games.outcome`; 7 rebuilds
+  every game's seat history from its log and its results under the policy of bot/credit.py;
 - reading a game's results from the store, recomputing its ratings (pure, several runs: the
   same numbers each time) and its team records;
 - `/leaderboard` through `tables.records` cold (read, recompute in a thread) and warm (the cache,
@@ -164,7 +165,8 @@ async def run(results: int) -> None:
 
     print(f"{len(rows):,} Nidavellir results ({nidavellir:,} games, {len(ratings.standings)} entrants) and "
           f"{len(coop):,} Tranquility results ({tranquility:,} games) in one server:")
-    print(f"  migration to schema 6 (backfill of {len(rows) + len(coop):,} rows): {backfill:.2f} s")
+    print(f"  migration from schema 5 to 7 (results of {len(rows) + len(coop):,} rows, and schema 7's seat "
+          f"histories and results rebuilt from the logs): {backfill:.2f} s")
     print(f"  read one game's results: {read * 1000:.0f} ms; recompute its ratings: "
           f"median {statistics.median(recomputes) * 1000:.0f} ms ({len(recomputes)} runs, the same numbers each)")
     print(f"  team records of {len(coop):,} cooperative results: median {statistics.median(teams_times) * 1000:.0f} ms")

@@ -174,11 +174,15 @@ class RecordsCog(commands.Cog):
                               name: str | None) -> None:
         """Nobody has finished this game here yet, or this person hasn't."""
         title = registry.get(game).title
-        if name is None or game not in await self.bot.tables.records.played(guild_id):
+        played = game in await self.bot.tables.records.played(guild_id)
+        if name is None and played:
+            await refuse(interaction, f"No {title} game here was played to the end by a person yet (the AIs finished "
+                                      f"those that ended), so there is nothing to rank: `/play {game}` opens a table.")
+        elif name is None or not played:
             await refuse(interaction, f"No {title} game has finished in this server yet: `/play {game}` opens a "
                                       "table.")
         else:
-            await refuse(interaction, f"{bold(name)} hasn't finished a {title} game in this server yet.")
+            await refuse(interaction, f"{bold(name)} hasn't played a {title} game to the end in this server yet.")
 
     async def _answer(self, interaction: Interaction, kind: Kind, data: dict[str, Any], heading: str,
                       text: str, filename: str) -> None:

@@ -122,6 +122,10 @@ class Store(Protocol):
 
     async def game_ids(self) -> list[int]: ...
 
+    async def holders(self, game_id: int) -> list[Holding]:
+        """Every holding of the game's seats, by seat and change (bot/holders.py)."""
+        ...
+
     async def rematch(self, game_id: int) -> int | None:
         """The newest game opened as a rematch of `game_id`, if any."""
         ...

@@ -393,6 +393,9 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
     async def game_ids(self) -> list[int]:
         return [int(r[0]) for r in await self._db.fetchall("SELECT id FROM games ORDER BY id")]
 
+    async def holders(self, game_id: int) -> list[Holding]:
+        return [holding_row(r) for r in await self._db.fetchall(_HOLDERS_OF_GAME, (game_id,))]
+
     async def rematch(self, game_id: int) -> int | None:
         """The newest lobby (or game) opened as a rematch of `game_id`, if any."""
         row = await self._db.fetchone("SELECT MAX(id) FROM games WHERE rematch_of = ?", (game_id,))

@@ -130,12 +130,14 @@ class AbsenceOps(SeatingOps):
             if seat is None or seat not in info.to_move or info.seats[seat].stand_in is not None:
                 continue
             known = clocks_of[info.game_id]
+            rules = clocks.preset(info.clock)
             seats = []
             for other in info.seats:
                 clock = known.get(other.seat)
                 away = None if other.user_id is None else await self._away_until(other.user_id, info.guild_id)
                 acting = other.seat in info.to_move and clock is not None
-                seats.append(replace(other, bank=None if clock is None else clock.bank, away_until=away,
+                bank = clock.bank if clock is not None else None if rules is None else rules.bank
+                seats.append(replace(other, bank=bank, away_until=away,
                                      deadline=clock.deadline if acting and clock is not None else None,
                                      paused=bool(acting and clock is not None and clock.paused),
                                      left=clock.remaining if acting and clock is not None else None))

@@ -13,12 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.holders import SeatHistory
 from bot.kinds import ChangeKind
 from bot.move_log import MOVE, UNDO, BadUndo, MoveFailed, replay
-from bot.store import Store
+from bot.store import MoveRow, Store
 from bot.tables.types import CANCELLED, FINISHED, LOBBY, RUNNING
 from engine.core import Game
 from engine.errors import SkaldError
+
+HANDED_ON = (ChangeKind.STAND_IN, ChangeKind.BACK, ChangeKind.SEAT)  # changes that seat a new holder
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,7 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
         found(f"is a game of {row.game!r}, which this Skald does not know: {error.reason}")
         return len(changes), 0, findings
     seats = await store.seats(game_id)
+    _check_holders(SeatHistory(await store.holders(game_id)), [s.seat for s in seats], changes, found)
     by_id = {s.state_id: s.state for s in snapshots}
     try:
         state = engine.setup(len(seats), row.options, row.seed, row.engine_version)
@@ -125,6 +129,22 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
     if extra:
         found(f"snapshots at states the log never reached: {extra}")
     return len(changes), checked, findings
+
+
+def _check_holders(history: SeatHistory, seats: list[int], changes: list[MoveRow],
+                   found: Callable[[str], None]) -> None:
+    """Every seat has a holder from the start, and a holding for each change that handed it on
+    (and none for a change that didn't): the names the story gives depend on it."""
+    for seat in seats:
+        held = history.of(seat)
+        if not held or held[0].since != 0:
+            found(f"seat {seat + 1} has no holder from the start")
+    handed = {(c.seat, c.state_id) for c in changes if c.kind in HANDED_ON and c.seat is not None}
+    recorded = {(h.seat, h.since) for h in history.holdings if h.since > 0}
+    for seat, state_id in sorted(handed - recorded):
+        found(f"seat {seat + 1} was handed on at state {state_id}, but no holder was recorded")
+    for seat, state_id in sorted(recorded - handed):
+        found(f"seat {seat + 1} has a holder from state {state_id}, where the log hands nothing on")
 
 
 async def verify(store: Store, games: Callable[[str], Game[Any]]) -> Audit:

@@ -10,6 +10,7 @@ from bot.holders import SeatHistory
 from bot.move_log import MoveFailed, replay
 from bot.notify import SeatInfo
 from bot.store.records import GameRecord, GameRow, SeatClock, SeatRow
+from bot.tables.clocks import preset
 from bot.tables.types import RUNNING, GameInfo
 from engine.core import Game, Move
 
@@ -97,13 +98,14 @@ class Table:
         return self.holders.names_at(change, [s.name for s in self.seats])
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
+        rules = preset(self.row.clock)
         infos = []
         for s in self.seats:
             clock = self.clocks.get(s.seat)
             infos.append(SeatInfo(
                 seat=s.seat, name=s.name, user_id=s.user_id, ai=s.ai, dm_ok=s.dm_ok, stand_in=s.stand_in, why=s.why,
                 deadline=self._deadline(s.seat), paused=self._paused(s.seat),
-                bank=None if clock is None else clock.bank,
+                bank=clock.bank if clock is not None else None if rules is None else rules.bank,
                 left=clock.remaining if clock is not None and self._paused(s.seat) else None,
                 away_until=self.away.get(s.seat) if s.user_id is not None else None))
         return tuple(infos)

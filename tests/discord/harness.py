@@ -273,7 +273,7 @@ class _Webhooks(AsyncWebhookAdapter):
 class Harness:
     """A Skald bot with a simulated Discord around it. Use `Harness.open` as a context manager."""
 
-    def __init__(self, db: Path, *, guild_id: int = 900, channel_id: int = 901,
+    def __init__(self, db: Path | str, *, guild_id: int = 900, channel_id: int = 901,
                  size_limit: int = 10 * 1024 * 1024, mqtt_url: str | None = None, rate_window: float = 0.05,
                  click_limits: float = 1000.0, lean: bool = False,
                  clock: Callable[[], float] | None = None) -> None:
@@ -330,7 +330,7 @@ class Harness:
     # -- lifecycle ------------------------------------------------------------------------
     @classmethod
     @asynccontextmanager
-    async def open(cls, db: Path, **kwargs: Any) -> AsyncIterator[Harness]:
+    async def open(cls, db: Path | str, **kwargs: Any) -> AsyncIterator[Harness]:
         harness = cls(db, **kwargs)
         await harness.start()
         try:
@@ -530,6 +530,16 @@ class Harness:
         invocation.custom_id = custom_id
         await self._feed(payload, settle)
         return invocation
+
+    async def dm(self, user: User, content: str) -> None:
+        """`user` writes to the bot in their DMs: a MESSAGE_CREATE through discord.py's parsing."""
+        channel = self.dm_channels.setdefault(user.id, next(self._ids))
+        payload: JSON = {"id": str(next(self._ids)), "channel_id": str(channel), "author": user.payload(),
+                   "content": content, "timestamp": TIMESTAMP, "edited_timestamp": None, "tts": False,
+                   "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                   "pinned": False, "type": 0}
+        self.client._connection.parse_message_create(payload)  # type: ignore[arg-type]  # a plain dict
+        await self.settle()
 
     async def _feed(self, payload: JSON, settle: bool = True) -> None:
         invocation = self.invocations[payload["token"]]

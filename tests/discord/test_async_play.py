@@ -10,23 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.tables.clocks import DAY, HOUR
-from tests.discord.harness import Harness, Message, User
+from tests.discord.clocked import Clock, move_as, reminders, tick, waiting_seat
+from tests.discord.harness import Harness
 from tests.discord.table_play import open_table
-
-START = 1_800_000_000.0  # a fixed "now": 2027-01-15
-
-
-class Clock:
-    """The bot's wall clock in these tests: it moves only when told to."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture
@@ -38,31 +24,6 @@ def clock() -> Clock:
 async def harness(tmp_path: Path, clock: Clock) -> AsyncIterator[Harness]:
     async with Harness.open(tmp_path / "skald.sqlite3", clock=clock) as h:
         yield h
-
-
-async def tick(h: Harness, clock: Clock, seconds: float) -> None:
-    """Time passes; whatever fell due runs; the bot settles."""
-    clock.advance(seconds)
-    await h.client.tables.scheduler.run_due()
-    await h.settle()
-    await h.client.tables.drain()
-    await h.settle()
-
-
-def reminders(h: Harness, user: User) -> list[Message]:
-    return [m for m in h.dms(user) if m.content.startswith("⏰")]
-
-
-async def move_as(h: Harness, user: User, game_id: int) -> None:
-    """The user's first legal move, by `/move` in the game's thread."""
-    info = await h.client.tables.game(game_id)
-    table = await h.client.tables.table_view(game_id, user.id)
-    assert table.legal_moves, f"{user.name} has nothing to play"
-    await h.slash(user, "move", {"text": table.legal_moves[0].text, "game": game_id}, channel_id=info.thread_id)
-
-
-async def waiting_seat(h: Harness, game_id: int) -> int:
-    return (await h.client.tables.game(game_id)).to_move[0]
 
 
 async def test_a_silent_player_is_reminded_twice_then_an_ai_stands_in_until_they_come_back(

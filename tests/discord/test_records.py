@@ -105,7 +105,7 @@ async def test_what_cannot_be_answered_is_refused_privately_saying_why(harness: 
     game_id = await open_table(h, ann, "nidavellir", [bob])
     await resign(h, bob, game_id)
     stranger = await h.slash(cy, "stats", {"player": dee.id, "game": "nidavellir"})
-    assert "**dee** hasn't finished a Nidavellir game in this server yet." in refusal(h, stranger)
+    assert "**dee** hasn't played a Nidavellir game to the end in this server yet." in refusal(h, stranger)
     coop = await h.slash(cy, "stats", {"game": "tranquility"})
     assert "No Tranquility game has finished in this server yet" in refusal(h, coop)
     machine = await h.slash(cy, "stats", {"player": helper.id})

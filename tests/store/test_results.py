@@ -18,6 +18,7 @@ from bot.store.postgres.results import PgSql
 from bot.store.results import ResultsMark, SqliteSql
 from bot.tables import Tables
 from tests.databases import Target, migrate_to, sql, sql_rows
+from tests.tables.duel import games
 
 GUILD, CHANNEL = 10, 20
 ANN, BOB, CY = 1, 2, 3
@@ -40,15 +41,25 @@ async def play_people(tables: Tables, game_id: int) -> None:
                 await tables.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
 
 
-async def nidavellir(tables: Tables, seed: int = 3, *, bob_leaves: bool = False) -> int:
-    """Ann and Bob against a greedy AI, played to the end (Bob leaves at once, if asked)."""
+async def nidavellir(tables: Tables, seed: int = 3) -> int:
+    """Ann and Bob against a greedy AI, played to the end."""
     info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
                                      game="nidavellir", options={"thingvellir": True})
     await tables.join(info.game_id, BOB, "Bob")
     await tables.add_ai(info.game_id, ANN, "greedy")
     await tables.start(info.game_id, ANN, seed=seed)
-    if bob_leaves:
-        await tables.leave_game(info.game_id, BOB)
+    await play_people(tables, info.game_id)
+    return info.game_id
+
+
+async def bob_leaves(tables: Tables) -> int:
+    """A Rune Duel of Ann, Bob and a random AI: Bob leaves at once, his stand-in plays on."""
+    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
+                                     game="duel", options={"rounds": 10})
+    await tables.join(info.game_id, BOB, "Bob")
+    await tables.add_ai(info.game_id, ANN, "random")
+    await tables.start(info.game_id, ANN, seed=3)
+    await tables.leave_game(info.game_id, BOB)
     await play_people(tables, info.game_id)
     return info.game_id
 
@@ -76,7 +87,7 @@ async def resigned(tables: Tables) -> int:
 
 @pytest.fixture
 async def tables(database: Target) -> AsyncIterator[Tables]:
-    service = await Tables.open(database)
+    service = await Tables.open(database, games=games)
     yield service
     await service.close()
 
@@ -114,7 +125,7 @@ async def test_a_person_who_left_is_ranked_below_every_seat_and_the_stand_in_kee
         tables: Tables) -> None:
     """Records count people, not seats: Bob left before the first move, his stand-in finished;
     the seat's place is the stand-in's, Bob ranks last with no score and no win."""
-    game_id = await nidavellir(tables, bob_leaves=True)
+    game_id = await bob_leaves(tables)
     outcome = (await tables.game(game_id)).outcome
     assert outcome is not None
     rows = await tables.store.game_results(game_id)
@@ -122,11 +133,11 @@ async def test_a_person_who_left_is_ranked_below_every_seat_and_the_stand_in_kee
         (0, 0, ANN, "Ann", True, None, False),
         (1, 0, None, "AI for Bob", True, None, True),
         (1, 1, BOB, "Bob", False, "left", False),
-        (2, 0, None, "greedy AI", True, None, False)]
+        (2, 0, None, "random AI", True, None, False)]
     stand_in, bob = rows[1], rows[2]
-    assert (stand_in.rank, stand_in.score, stand_in.stood_in) == (outcome["ranks"][1], outcome["scores"][1],
-                                                                  stand_in.stood_in)
-    assert stand_in.stood_in > 0 and stand_in.ai == "search"
+    ranks = [1 + sum(other > score for other in outcome["scores"]) for score in outcome["scores"]]
+    assert (stand_in.rank, stand_in.score) == (ranks[1], outcome["scores"][1])
+    assert stand_in.stood_in == 10 and stand_in.ai == "random", "every rune of his seat was the AI's"
     assert (bob.rank, bob.score, bob.won) == (4, None, False), "below all three seats"
 
 
@@ -218,9 +229,9 @@ async def run_backfill(target: Target) -> None:
 async def test_the_backfill_gives_the_holders_and_rows_the_service_wrote(database: Target) -> None:
     """Games played by the real service (a person leaving, a resignation, stand-ins finishing),
     their histories and results then rebuilt from the logs alone: exactly what was written."""
-    tables = await Tables.open(database)
+    tables = await Tables.open(database, games=games)
     try:
-        await nidavellir(tables, bob_leaves=True)
+        await bob_leaves(tables)
         await tranquility(tables, 3)
         await resigned(tables)
         running = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=BOB, host_name="Bob",

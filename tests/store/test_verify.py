@@ -48,6 +48,28 @@ async def test_verify_finds_a_snapshot_the_log_does_not_reproduce(database: Targ
     assert f"game #{game_id}: state ids of the log are not 1..4 without gaps" in problems
 
 
+async def test_verify_finds_a_seat_handed_on_without_its_holder(database: Target) -> None:
+    """The story names each seat by its holder at the time: a hand-over without its holding (or
+    a holding no change made) would name the wrong person, so `verify` says so."""
+    tables = await Tables.open(database, games=games)
+    try:
+        game_id = await duel(tables, rounds=3)
+        await tables.leave_game(game_id, BOB)
+        await tables.drain()
+        assert (await verify(tables.store, games)).ok
+    finally:
+        await tables.close()
+    await sql(database, "DELETE FROM seat_holders WHERE game_id = ? AND since > 0", (game_id,))
+    await sql(database, "DELETE FROM seat_holders WHERE game_id = ? AND seat = 0", (game_id,))
+    tables = await Tables.open(database, games=games)
+    try:
+        problems = [str(f) for f in (await verify(tables.store, games)).findings]
+    finally:
+        await tables.close()
+    assert problems == [f"game #{game_id}: seat 1 has no holder from the start",
+                        f"game #{game_id}: seat 2 was handed on at state 1, but no holder was recorded"]
+
+
 def main(argv: list[str]) -> int:
     """`skald` with only the db commands (the other features register their own)."""
     parser = argparse.ArgumentParser(prog="skald")

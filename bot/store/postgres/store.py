@@ -316,6 +316,9 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
     async def game_ids(self) -> list[int]:
         return [int(r[0]) for r in await self._db.fetch("SELECT id FROM games ORDER BY id")]
 
+    async def holders(self, game_id: int) -> list[Holding]:
+        return [holding_row(r) for r in await self._db.fetch(_HOLDERS_OF_GAME, game_id)]
+
     async def rematch(self, game_id: int) -> int | None:
         value = await self._db.fetchval("SELECT MAX(id) FROM games WHERE rematch_of = $1", game_id)
         return None if value is None else int(value)
