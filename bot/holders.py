@@ -17,12 +17,12 @@ Pure: no I/O. The store keeps the holdings (`seat_holders`); the service adds on
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from bot.kinds import ChangeKind
-from engine.core import seat_label
+from bot.move_log import Change
 
 # Why a holder took the seat.
 START = "start"  # seated when the game began (a person or the seat's own AI)
@@ -170,15 +170,8 @@ class LoggedSeat(Protocol):
     def stand_in(self) -> str | None: ...
 
 
-class LoggedChange(Protocol):
-    @property
-    def state_id(self) -> int: ...
-
-    @property
-    def seat(self) -> int | None: ...
-
-    @property
-    def kind(self) -> str: ...
+class LoggedChange(Change, Protocol):
+    """A logged change with what the backfill reads of it besides (bot/move_log.Change)."""
 
     @property
     def user_id(self) -> int | None: ...
@@ -299,17 +292,3 @@ def _line(change: LoggedChange) -> str:
 def _why(change: LoggedChange) -> str:
     line = _line(change)
     return next((why for marker, why in _WHY_OF_LINE if marker in line), LEFT)
-
-
-def seat_names(history: SeatHistory, change: int, current: Mapping[int, str] | Sequence[str]) -> list[str]:
-    """`history.names_at` with the current names given as a list or by seat."""
-    fallback = list(current.values()) if isinstance(current, Mapping) else list(current)
-    return history.names_at(change, fallback)
-
-
-def label_or_name(history: SeatHistory, seat: int, change: int, name_of: Callable[[int], str]) -> str:
-    """A seat named for a change: its holder's name, else `name_of(seat)`, else its label."""
-    holding = history.holder(seat, change)
-    if holding is not None:
-        return holding.name
-    return name_of(seat) or seat_label(seat)

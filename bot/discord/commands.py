@@ -21,10 +21,9 @@ from bot.discord.cooldowns import spam_guard, typing_allowed
 from bot.discord.endings import post_export, post_replay
 from bot.discord.ids import ControlId
 from bot.discord.lobby import is_admin
-from bot.discord.panels import named, names_of, seat_panel, who
+from bot.discord.panels import named, names_of, seat_clock, seat_panel, who
 from bot.discord.play import reply_move, send_private
 from bot.discord.replies import ack, refuse, say
-from bot.tables.clocks import span
 from bot.tables.types import LOBBY, GameInfo
 from engine import registry
 from engine.core import Move
@@ -383,20 +382,5 @@ def _where(info: GameInfo) -> str:
 
 def _others(info: GameInfo, user_id: int) -> str:
     """The other seats of a game waiting for you, as the table sees them (`/game mine`)."""
-    parts = []
-    for seat in info.seats:
-        if seat.user_id == user_id:
-            continue
-        if seat.played_by_ai:
-            state = "🤖 AI"
-        elif seat.away_until is not None:
-            state = f"away until <t:{seat.away_until:.0f}:R>"
-        elif seat.deadline is not None:
-            state = f"to move, <t:{seat.deadline:.0f}:R>"
-        elif seat.paused:
-            state = "to move, paused"
-        else:
-            state = "waiting"
-        bank = f", bank {span(seat.bank)}" if seat.bank is not None and not seat.played_by_ai else ""
-        parts.append(f"{seat.name} ({state}{bank})")
-    return f"\n  ↳ {' · '.join(parts)}" if parts else ""
+    parts = [f"{seat.name}: {seat_clock(seat)}" for seat in info.seats if seat.user_id != user_id]
+    return f"\n  ↳ {'; '.join(parts)}" if parts else ""

@@ -18,6 +18,7 @@ from bot.discord.choices import PAGE, SELECT, Menu, menu
 from bot.discord.controls import control
 from bot.discord.ids import ControlId
 from bot.names import name_seats, result_line
+from bot.notify import SeatInfo
 from bot.tables.clocks import label as clock_label
 from bot.tables.clocks import span
 from bot.tables.types import JSON, LOBBY, RUNNING, GameInfo, TableView
@@ -152,24 +153,24 @@ def status_of(info: GameInfo, to_move: Sequence[int], seat: int | None) -> tuple
     return f"⏳ Waiting for {who(info, to_move)}.", "wait"
 
 
+def seat_clock(seat: SeatInfo) -> str:
+    """A seat's clock as the table may see it: time left and bank, away, or played by an AI."""
+    if seat.played_by_ai:
+        return "🤖 an AI plays at once"
+    if seat.away_until is not None:
+        state = f"🏖️ away until <t:{seat.away_until:.0f}:R>"
+    elif seat.deadline is not None:
+        state = f"⏰ to move, time runs out <t:{seat.deadline:.0f}:R>"
+    elif seat.paused:
+        state = "⏸️ to move, clock paused" + (f" with {span(seat.left)} left" if seat.left is not None else "")
+    else:
+        state = "waiting"
+    return state if seat.bank is None else f"{state} · bank {span(seat.bank)}"
+
+
 def clock_lines(info: GameInfo) -> list[str]:
-    """Each seat's clock as the table may see it: time left and bank, away, or played by an AI."""
-    lines = []
-    for seat in info.seats:
-        label = f"**{seat.name}**"
-        if seat.ai is not None or seat.stand_in is not None or seat.open:
-            state = "🤖 an AI plays at once"
-        elif seat.away_until is not None:
-            state = f"🏖️ away until <t:{seat.away_until:.0f}:R>"
-        elif seat.deadline is not None:
-            state = f"⏰ to move, time runs out <t:{seat.deadline:.0f}:R>"
-        elif seat.paused:
-            state = "⏸️ to move, clock paused" + (f" with {span(seat.left)} left" if seat.left is not None else "")
-        else:
-            state = "waiting"
-        bank = "" if seat.bank is None or state.startswith("🤖") else f" · bank {span(seat.bank)}"
-        lines.append(f"{label}: {state}{bank}")
-    return lines
+    """Each seat's clock, a line each (`/game board`, a panel)."""
+    return [f"**{seat.name}**: {seat_clock(seat)}" for seat in info.seats]
 
 
 async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note: str = "",

@@ -40,6 +40,7 @@ class _Change:
     user_id: int | None
     stand_in: bool
     events: tuple[tuple[str, tuple[int, ...] | None], ...]
+    text: str | None = None  # not read: only hand-overs' lines and who moved matter here
 
 
 async def seat_history(sql: Sql) -> None:

@@ -4,9 +4,6 @@ cooperative resign, server defaults and sealed bids (docs/async.md)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.tables.clocks import DAY, HOUR
@@ -16,14 +13,9 @@ from tests.discord.table_play import open_table
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def harness(tmp_path: Path, clock: Clock) -> AsyncIterator[Harness]:
-    async with Harness.open(tmp_path / "skald.sqlite3", clock=clock) as h:
-        yield h
+def harness(clocked: Harness) -> Harness:
+    """Every test here moves the bot's clock."""
+    return clocked
 
 
 async def test_a_silent_player_is_reminded_twice_then_an_ai_stands_in_until_they_come_back(
