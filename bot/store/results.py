@@ -75,25 +75,59 @@ _INSERT = (f"INSERT INTO results ({RESULT_COLUMNS}) "
            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
+@dataclass(frozen=True)
+class _Finished:
+    """What a finished game's result rows take from the game itself."""
+
+    guild_id: int
+    game: str
+    options: str  # JSON, as stored
+    sheet: str | None  # JSON: the outcome's team sheet
+    started_at: float  # the start snapshot's time
+    finished_at: float  # the last change's time
+    stood: dict[int, int]  # moves an AI stand-in made, by seat
+
+
+async def _finished(sql: Sql, where: str, *params: Any) -> dict[int, _Finished]:
+    """The facts of the finished games `where` selects (a condition on `games g`), in two queries
+    whatever their number (the backfill asks for all of them at once)."""
+    rows = await sql.fetch(
+        "SELECT g.id, g.guild_id, g.game, g.options, g.outcome, g.created_at, g.updated_at, "
+        "(SELECT p.created_at FROM snapshots p WHERE p.game_id = g.id AND p.state_id = 0), "
+        "(SELECT m.created_at FROM moves m WHERE m.game_id = g.id AND m.state_id = g.state_id) "
+        f"FROM games g WHERE {where}", *params)
+    stood: dict[int, dict[int, int]] = {}
+    for r in await sql.fetch("SELECT m.game_id, m.seat, COUNT(*) FROM moves m WHERE m.stand_in = ? AND "
+                             f"m.seat IS NOT NULL AND m.game_id IN (SELECT g.id FROM games g WHERE {where}) "
+                             "GROUP BY m.game_id, m.seat", True, *params):
+        stood.setdefault(int(r[0]), {})[int(r[1])] = int(r[2])
+    found = {}
+    for r in rows:
+        sheet = (json.loads(r[4]) if r[4] else {}).get("sheet")
+        found[int(r[0])] = _Finished(
+            guild_id=int(r[1]), game=str(r[2]), options=str(r[3]), sheet=None if sheet is None else dumps(sheet),
+            started_at=float(r[7] if r[7] is not None else r[5]), finished_at=float(r[8] if r[8] is not None else r[6]),
+            stood=stood.get(int(r[0]), {}))
+    return found
+
+
+def _values(game_id: int, game: _Finished, drafts: Sequence[Draft]) -> list[tuple[Any, ...]]:
+    return [(game_id, d.seat, d.part, game.guild_id, game.game, d.user_id, d.ai, d.name, d.rank, d.score, d.won,
+             d.cooperative, d.resigned, game.stood.get(d.seat, 0), d.finished, d.quit, d.stand_in, game.options,
+             game.sheet if d.cooperative else None, game.started_at, game.finished_at) for d in drafts]
+
+
 async def write_results(sql: Sql, game_id: int, drafts: Sequence[Draft]) -> None:
     """Inside a write operation: the finished game's result rows, as drafted."""
-    games = await sql.fetch("SELECT guild_id, game, options, outcome, state_id, created_at, updated_at FROM games "
-                            "WHERE id = ?", game_id)
-    row = games[0]
-    guild_id, game, options, outcome, state_id, created_at, updated_at = (row[i] for i in range(7))
-    start = await sql.fetch("SELECT created_at FROM snapshots WHERE game_id = ? AND state_id = 0", game_id)
-    end = await sql.fetch("SELECT created_at FROM moves WHERE game_id = ? AND state_id = ?", game_id, state_id)
-    stood = {int(r[0]): int(r[1]) for r in await sql.fetch(
-        "SELECT seat, COUNT(*) FROM moves WHERE game_id = ? AND stand_in = ? AND seat IS NOT NULL GROUP BY seat",
-        game_id, True)}
-    started_at = float(start[0][0]) if start else float(created_at)
-    finished_at = float(end[0][0]) if end else float(updated_at)
-    sheet = (json.loads(outcome) if outcome else {}).get("sheet")
-    await sql.execute_many(_INSERT, [
-        (game_id, d.seat, d.part, guild_id, game, d.user_id, d.ai, d.name, d.rank, d.score, d.won, d.cooperative,
-         d.resigned, stood.get(d.seat, 0), d.finished, d.quit, d.stand_in, options,
-         dumps(sheet) if d.cooperative and sheet is not None else None, started_at, finished_at)
-        for d in drafts])
+    facts = await _finished(sql, "g.id = ?", game_id)
+    await sql.execute_many(_INSERT, _values(game_id, facts[game_id], drafts))
+
+
+async def write_all_results(sql: Sql, drafted: dict[int, Sequence[Draft]]) -> None:
+    """Inside a write operation: the result rows of many finished games (schema 7's backfill)."""
+    facts = await _finished(sql, "g.status = 'finished' AND g.outcome IS NOT NULL")
+    await sql.execute_many(_INSERT, [row for game_id, drafts in drafted.items()
+                                     for row in _values(game_id, facts[game_id], drafts)])
 
 
 def _result(row: Row, decoded: dict[str, Any]) -> ResultRow:
