@@ -15,7 +15,7 @@ $(shell rm -rf '$(VENV)')
 endif
 endif
 
-.PHONY: run test lint
+.PHONY: run test lint playouts
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c '$(IS_311)' 2>/dev/null || { \
@@ -37,5 +37,10 @@ lint: $(STAMP)
 
 # With a throwaway PostgreSQL cluster for the PostgreSQL half of the store and table tests
 # (.ci/with-postgres: installed first under CI; skipped, saying why, where it is not installed).
+# The conformance suite's breadth of random playouts is `make playouts`, which CI runs beside it.
 test: lint
-	.ci/with-postgres $(BIN)/python -m pytest -n 2
+	.ci/with-postgres $(BIN)/python -m pytest -n 2 -m "not playouts"
+
+# The rest of the conformance suite's 200+ seeded playouts per game (tests/test_conformance.py).
+playouts: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -m playouts

@@ -29,6 +29,7 @@ class Scenario:
     options: dict[str, Any]
     seed: int
     exhaustive: bool
+    repeat: int = 0  # its place among the playouts of one player count and option set (0: the first)
 
     @property
     def id(self) -> str:
@@ -50,7 +51,7 @@ def scenarios(game: Game[Any]) -> list[Scenario]:
             for k in range(per_combo):
                 seed = 1000 * players + 37 * opt_index + k
                 exhaustive = k == 0 and opt_index % stride == 0
-                result.append(Scenario(game.name, players, options, seed, exhaustive=exhaustive))
+                result.append(Scenario(game.name, players, options, seed, exhaustive=exhaustive, repeat=k))
     return result
 
 

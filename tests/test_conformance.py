@@ -1,4 +1,9 @@
-"""The shared conformance suite: every registered game, a spread of options, 200+ playouts each."""
+"""The shared conformance suite: every registered game, a spread of options, 200+ playouts each.
+
+`make test` plays the first playout of every player count and option set (the exhaustive ones
+among them); the rest, the breadth of random seeds, carry the `playouts` marker and run as
+`make playouts`, which CI runs beside `make test` (.ci/run).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,10 @@ from engine import registry
 from tests.conformance import Scenario, play, scenarios
 
 ALL = [s for name in registry.names() for s in scenarios(registry.get(name))]
+PARAMS = [pytest.param(s, id=s.id, marks=[pytest.mark.playouts] if s.repeat else []) for s in ALL]
 
 
-@pytest.mark.parametrize("scenario", ALL, ids=[s.id for s in ALL])
+@pytest.mark.parametrize("scenario", PARAMS)
 def test_random_playout_conforms(scenario: Scenario) -> None:
     game = registry.get(scenario.game)
     state, report = play(game, scenario)
