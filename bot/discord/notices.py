@@ -127,9 +127,9 @@ def notes(info: GameInfo, changes: Sequence[MoveRow]) -> list[Note]:
             kind = f" ({after.ai})" if after.ai else ""
             text = {
                 TIMEOUT: f"🤖 Your time ran out in {where}: an AI{kind} plays your seat now. Press **Take my seat "
-                         "back** on your panel (or use `/game back`) to play it again.",
+                         f"back** on your panel (or use `/game back game:{info.game_id}`) to play it again.",
                 TABLE: f"⚖️ The table decided in {where}: an AI{kind} plays your seat until you're back. Press "
-                       "**Take my seat back** on your panel (or use `/game back`) to play again.",
+                       f"**Take my seat back** on your panel (or use `/game back game:{info.game_id}`) to play again.",
                 OPEN: f"⚖️ The table opened your seat in {where} after your time ran out: it is no longer yours, "
                       "and the host may give it to someone else.",
             }.get(after.why)

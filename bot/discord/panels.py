@@ -143,8 +143,8 @@ def status_of(info: GameInfo, to_move: Sequence[int], seat: int | None) -> tuple
         return f"This game is {info.status}.", "over"
     if seat is not None and info.seats[seat].stand_in is not None:
         why = STOOD_IN.get(info.seats[seat].why or "", "for now")
-        return (f"🤖 An AI plays your seat {why}. **Take my seat back** below (or `/game back`) and you play it "
-                "again.", "wait")
+        return (f"🤖 An AI plays your seat {why}. **Take my seat back** below (or `/game back game:{info.game_id}`) "
+                "and you play it again.", "wait")
     if seat is not None and seat in to_move:
         mine = info.seats[seat]
         when = " (your clock is paused)" if mine.paused else (

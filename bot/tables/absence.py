@@ -98,7 +98,11 @@ class AbsenceOps(SeatingOps):
         """Log that the seat's person is back: their clock runs again from `at` (unless the game
         is paused), and the resume timer goes."""
         resumed = await self._resume_clocks(table, {seat}, at=at)
-        writes = ClockWrites(resumed.clocks, [seat], resumed.timers)
+        timers = list(resumed.timers)
+        clock = table.clocks.get(seat)
+        if not resumed.clocks and clock is not None and clock.running:  # its timers go with the resume timer:
+            timers = clocks.timers(clock, self.clock())                # set them again
+        writes = ClockWrites(resumed.clocks, [seat], timers)
         line = f"{seat_label(seat)} is back from their absence; their clock runs again."
         await self._table_action(table, ChangeKind.AWAY_END, seat, line, table.seats[seat].user_id, writes,
                                  before_publish=_noting_away(table, seat, None))

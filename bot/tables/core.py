@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot import credit
-from bot.holders import SeatHistory
+from bot.holders import START, Holding, SeatHistory
 from bot.kinds import ChangeKind, Status
 from bot.names import name_seats
 from bot.notify import Notifier
@@ -372,7 +372,7 @@ class TablesCore:
                 clock_writes = await self._resumes_after_absence(table, clock_writes)
         if status == FINISHED and outcome is not None:  # the results come with the change that finishes the game
             resigned = seat if kind == ChangeKind.RESIGN else None
-            also = (*also, GameResults(tuple(credit.drafts(outcome, len(table.seats), table.holders, resigned))))
+            also = (*also, GameResults(tuple(credit.drafts(outcome, len(table.seats), self._history(table), resigned))))
         try:
             await self.store.append_change(table.game_id, change, status=status, outcome=outcome,
                                            snapshot=engine.encode(state) if due else None, clocks=clock_writes,
@@ -389,6 +389,17 @@ class TablesCore:
         table.clocks.update({c.seat: c for c in clock_writes.clocks})
         for timer in clock_writes.timers:
             await self.scheduler.changed(timer.due_at)
+
+    @staticmethod
+    def _history(table: Table) -> SeatHistory:
+        """The seats' holders; a seat without any (a damaged history: `skald db verify` reports
+        it) is taken as held from the start by whoever holds it now, so the game still finishes."""
+        history = table.holders
+        for seat in table.seats:
+            if not history.of(seat.seat):
+                history = history.with_holding(Holding(seat.seat, 0, seat.name, START, user_id=seat.user_id,
+                                                       ai=seat.ai or seat.stand_in))
+        return history
 
     @staticmethod
     def _note_takeback(table: Table, seat: int, waiting: frozenset[int], undoable: bool, *, by_person: bool) -> None:
