@@ -86,15 +86,19 @@ class SeatingOps(Looking):
             return ClockWrites(cleared=[seat])
         return ClockWrites([clocks.stop(clock, rules, self.clock())], [seat])
 
-    async def _start(self, table: Table, seat: int, user_id: int) -> ClockWrites:
-        """The seat's person (`user_id`) plays it from now on and must act: its clock starts
-        (paused if the game is, or they are away)."""
+    async def _start(self, table: Table, seat: int, user_id: int, *, fresh: bool = False) -> ClockWrites:
+        """The seat's person (`user_id`) plays it from now on: its clock starts if it must act
+        (paused if the game is, or they are away). `fresh`: a new person, who gets the table's
+        whole bank, not what the seat's earlier holders left of it."""
         rules = clocks.preset(table.row.clock)
-        if rules is None or seat not in table.to_move():
+        if rules is None:
             return ClockWrites(cleared=[seat])
+        known = SeatClock(seat=seat, bank=rules.bank) if fresh else table.clocks.get(seat)
+        if seat not in table.to_move():
+            return ClockWrites([known] if fresh and known is not None else [], [seat])
         now = self.clock()
         paused = table.row.paused_at is not None or await self._away_until(user_id, table.row.guild_id) is not None
-        clock = clocks.start(seat, table.clocks.get(seat), rules, now, table.row.state_id + 1, paused)
+        clock = clocks.start(seat, known, rules, now, table.row.state_id + 1, paused)
         writes = ClockWrites([clock], [seat], clocks.timers(clock, now))
         return await self._resumes_after_absence(table, writes, {seat: user_id})
 
@@ -160,7 +164,7 @@ class SeatingOps(Looking):
             line = given_line(old_name, to_name, seat, by)
             holding = Holding(seat, table.row.state_id + 1, to_name, SEAT, user_id=to_user_id)
             await self._table_action(
-                table, ChangeKind.SEAT, seat, line, by_user_id, await self._start(table, seat, to_user_id),
+                table, ChangeKind.SEAT, seat, line, by_user_id, await self._start(table, seat, to_user_id, fresh=True),
                 private_to={seat}, also=(SeatGiven(seat, to_user_id, to_name), VotesCleared(seat)), holding=holding,
                 before_publish=lambda: self._seat_changed(table, seat, user_id=to_user_id, name=to_name,
                                                           stand_in=None, why=None, dm_ok=None))

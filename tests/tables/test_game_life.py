@@ -168,3 +168,18 @@ async def test_a_rematch_is_one_lobby_per_finished_game_across_restarts(db_path:
         assert third.new and third.info.game_id != first.info.game_id, "a called-off rematch may open anew"
     finally:
         await tables.close()
+
+
+async def test_a_person_given_a_timed_out_seat_gets_the_tables_whole_bank(tables: Tables, clock: Clock) -> None:
+    """Bob's time ran out, bank and all; the host gives his seat to Carl, who starts afresh (the
+    bank is a person's, not the seat's)."""
+    game_id = await duel(tables, {ALICE: "Alice", BOB: "Bob"}, clock="live", rounds=10)
+    view = await tables.table_view(game_id, ALICE)
+    await tables.move(game_id, ALICE, view.state_id, view.legal_moves[0].text)
+    clock.advance(LIVE + 1)
+    await tables.scheduler.run_due()
+    await tables.drain()
+    assert (await tables.game(game_id)).seats[1].bank == 0
+    await tables.give_seat(game_id, ALICE, CARL, "Carl")
+    info = await tables.game(game_id)
+    assert info.seats[1].name == "Carl" and info.seats[1].bank == 15 * 60
