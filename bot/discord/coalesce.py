@@ -3,7 +3,9 @@
 A wake-up marks the game dirty; one task per game does the work, reading what is committed
 at that moment, so ten wake-ups during a slow post become one more post, not ten. A failed
 attempt is retried later with capped, jittered backoff (a timer, not a sleeping task); the
-durable outbox marks make every attempt safe to repeat.
+durable outbox marks make every attempt safe to repeat. With several processes on one database,
+a game is told by one process at a time (`held`, a lease in the store): the others look again
+shortly and find it told.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from abc import ABC, abstractmethod
+from contextlib import AbstractAsyncContextManager, nullcontext
 
 from bot.discord.pacing import Backoff, permanent
-from bot.tables.errors import NoSuchGame
+from bot.tables.errors import GameUnavailable, NoSuchGame
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +38,11 @@ class Coalescer(ABC):
     async def announce(self, game_id: int) -> None:
         """Tell everything committed and not yet told; safe to run again after a failure."""
 
+    def held(self, game_id: int) -> AbstractAsyncContextManager[bool]:
+        """Whether this process may tell the game now (another process on a shared database may
+        be telling it: then look again shortly). Alone, always."""
+        return nullcontext(True)
+
     def wake(self, game_id: int) -> None:
         self._dirty.add(game_id)
         timer = self._retries.pop(game_id, None)
@@ -48,9 +56,14 @@ class Coalescer(ABC):
             while game_id in self._dirty:
                 self._dirty.discard(game_id)
                 try:
-                    await self.announce(game_id)
-                except NoSuchGame:
-                    return
+                    async with self.held(game_id) as mine:
+                        if not mine:  # another process tells it now: it tells what is committed
+                            self._retries[game_id] = asyncio.get_running_loop().call_later(
+                                self.backoff.delay(0, None), self.wake, game_id)
+                            return
+                        await self.announce(game_id)
+                except (NoSuchGame, GameUnavailable):
+                    return  # gone, or set aside (logged once by the service): nothing to tell
                 except Exception as error:
                     self.failures += 1
                     if permanent(error):

@@ -95,6 +95,9 @@ class PanelAnnouncer(Coalescer):
         # (the interaction drew its own move; AI moves since may have given the seat its turn).
         self._skipped: set[tuple[int, int]] = set()
 
+    def held(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
+        return self.bot.tables.outbox.lease(game_id, self.what)
+
     @contextlib.asynccontextmanager
     async def claim(self, game_id: int, seat: int) -> AsyncIterator[None]:
         """While held, this worker leaves the seat's panel to the interaction holding it."""

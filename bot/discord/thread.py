@@ -21,6 +21,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -258,9 +259,11 @@ def plan_story(mark: Announcement, changes: Sequence[MoveRow], table: TableView)
     return StoryPlan(edit=False, parts=parts, pinged=pinged, mark=new_mark)
 
 
-def nonce(game_id: int, mark: Announcement, target: int, part: int) -> str:
-    """The same post after a retry or restart gets the same nonce, and Discord posts it once."""
-    digest = hashlib.blake2b(f"{game_id}:{mark.state_id}:{target}:{part}".encode(), digest_size=10).hexdigest()
+def nonce(game_id: int, target: int, part: int) -> str:
+    """A post's nonce, from its game, its board and its place among the parts: the same post after
+    a retry, a restart or from another process is the same message to Discord, which posts it once
+    (discord.py sends it with `enforce_nonce`)."""
+    digest = hashlib.blake2b(f"{game_id}:{target}:{part}".encode(), digest_size=10).hexdigest()
     return digest[:25]
 
 
@@ -292,6 +295,9 @@ class ThreadAnnouncer(Coalescer):
         self.seconds: dict[str, float] = {}  # time spent per phase of announcing, for benchmarks
         self._boards: dict[int, tuple[int, discord.Embed]] = {}  # game -> its living message and board embed
         self._ending: dict[int, asyncio.Event] = {}  # games waiting for a slot: set when the game ends
+
+    def held(self, game_id: int) -> AbstractAsyncContextManager[bool]:
+        return self.bot.tables.outbox.lease(game_id, self.what)
 
     def wake(self, game_id: int, *, ended: bool = False) -> None:
         """Tell the game's worker there is news; `ended`: the game is over (a slot is kept for that)."""
@@ -400,7 +406,7 @@ class ThreadAnnouncer(Coalescer):
         for index, part in enumerate(plan.parts):
             last = index == len(plan.parts) - 1
             kwargs: dict[str, Any] = {"content": part.content or None, "embeds": story_embeds(part),
-                                      "nonce": nonce(game_id, mark, table.state_id, index),
+                                      "nonce": nonce(game_id, table.state_id, index),
                                       "allowed_mentions": mentions if last else discord.AllowedMentions.none()}
             if last:
                 kwargs.update(embeds=[*kwargs["embeds"], embed], view=controls)

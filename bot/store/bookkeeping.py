@@ -5,7 +5,6 @@ A mixin of `Store`: the same database, the same group-committed writes and poole
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,7 +13,7 @@ import aiosqlite
 from bot.store.codec import dumps as _dumps
 from bot.store.connection import Database
 from bot.store.records import JSON, Announcement, PanelMark, Timer
-from bot.store.rows import ANNOUNCEMENT_COLUMNS, LAGGING_GAMES, announcement_row
+from bot.store.rows import ANNOUNCEMENT_COLUMNS, LAGGING_GAMES, announcement_row, settings_of
 
 
 class Bookkeeping:
@@ -80,6 +79,13 @@ class Bookkeeping:
 
         await self._db.write(op)
 
+    async def take_lease(self, game_id: int, what: str, owner: str, now: float, seconds: float) -> bool:
+        """One process per SQLite file: it always holds every game's lease."""
+        return True
+
+    async def drop_lease(self, game_id: int, what: str, owner: str) -> None:
+        return None
+
     async def lagging_games(self) -> list[int]:
         """Games whose thread or panels have not been told everything that is committed."""
         rows = await self._db.fetchall(LAGGING_GAMES)
@@ -143,7 +149,7 @@ class Bookkeeping:
 
     async def guild_settings(self, guild_id: int) -> JSON:
         rows = await self._db.fetchall("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return {str(k): json.loads(v) for k, v in rows}
+        return settings_of(guild_id, rows)
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any, now: float) -> None:
         async def op(db: aiosqlite.Connection) -> None:

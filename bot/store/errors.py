@@ -25,3 +25,18 @@ class SeatsTaken(StateConflict):
 
 class StoreLocked(StoreError):
     """Another process holds this database: one process per file (docs/storage.md)."""
+
+
+class DamagedRow(StoreError):
+    """A stored row of one game no longer decodes (bad JSON, an unknown kind): that game is set
+    aside, everything else goes on. `game_id` is the game; `what` the table and column."""
+
+    def __init__(self, game_id: int, what: str, cause: BaseException) -> None:
+        super().__init__(f"game {game_id}: {what} does not decode ({type(cause).__name__})")
+        self.game_id = game_id
+        self.what = what
+        self.cause = cause
+
+
+class DamagedSnapshot(DamagedRow):
+    """A snapshot's text no longer decodes: a cache, so the game is rebuilt from its log instead."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -26,7 +27,9 @@ from bot.store.clocks import SeatWrite
 from bot.store.codec import dumps
 from bot.store.connection import Database
 from bot.store.records import ResultRow
-from bot.store.rows import Row
+from bot.store.rows import DECODING, Row
+
+log = logging.getLogger(__name__)
 
 RESULT_COLUMNS = ("game_id, seat, part, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned, "
                   "stood_in, finished, quit, stand_in, options, sheet, started_at, finished_at")
@@ -150,9 +153,16 @@ def _result(row: Row, decoded: dict[str, Any]) -> ResultRow:
 
 
 def result_rows(rows: Sequence[Row]) -> list[ResultRow]:
-    """Rows of RESULT_COLUMNS (sqlite3 rows or asyncpg records) as records."""
+    """Rows of RESULT_COLUMNS (sqlite3 rows or asyncpg records) as records. A row that no longer
+    decodes is left out (logged): one game's damage never empties a server's records."""
     decoded: dict[str, Any] = {}
-    return [_result(r, decoded) for r in rows]
+    found = []
+    for r in rows:
+        try:
+            found.append(_result(r, decoded))
+        except DECODING:
+            log.warning("game %s: a result row (seat %s) does not decode; left out of the records", r[0], r[1])
+    return found
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,17 @@ asyncpg records and sqlite3 rows are both sequences, in the order these column l
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.holders import Holding
+from bot.kinds import Status
 from bot.store.codec import dumps
-from bot.store.errors import StoreError
-from bot.store.records import Announcement, EventRecord, GameRow, MoveRow, SeatRow
+from bot.store.errors import DamagedRow, DamagedSnapshot, StoreError
+from bot.store.records import Announcement, EventRecord, GameRow, MoveRow, SeatRow, Snapshot
+
+log = logging.getLogger(__name__)
 
 
 class Row(Protocol):
@@ -33,8 +37,8 @@ SEAT_QUERY = (
 ANNOUNCEMENT_COLUMNS = "game_id, state_id, to_move, channel_id, message_id, from_state, posted_to_move, panels_state_id"
 # Games whose thread or panels have not been told everything committed, oldest mark first.
 LAGGING_GAMES = ("SELECT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id "
-                 "WHERE g.status != 'lobby' AND (a.state_id < g.state_id OR a.panels_state_id < g.state_id) "
-                 "ORDER BY a.updated_at")
+                 "WHERE g.status != 'lobby' AND g.broken IS NULL "
+                 "AND (a.state_id < g.state_id OR a.panels_state_id < g.state_id) ORDER BY a.updated_at")
 MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
 NO_LIMIT = 2**31 - 1  # a state id above any real one (`load` without `upto`), within an INTEGER
 STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
@@ -74,7 +78,30 @@ def quoted(status: str) -> str:
     return f"'{status}'"
 
 
+DECODING = (ValueError, TypeError, KeyError, IndexError)  # what a damaged column raises on decoding
+
+
 def game_row(row: Row) -> GameRow:
+    """A games row as a record; DamagedRow names the column that no longer decodes."""
+    try:
+        return _game_row(row)
+    except DECODING as error:
+        raise DamagedRow(int(row[0]), f"games.{_damaged_game_column(row)}", error) from error
+
+
+def _damaged_game_column(row: Row) -> str:
+    for index, column in ((5, "options"), (10, "outcome"), (14, "to_move"), (7, "status")):
+        try:
+            if column == "status":
+                Status(row[index])
+            elif row[index] is not None:
+                json.loads(row[index])
+        except DECODING:
+            return column
+    return "row"
+
+
+def _game_row(row: Row) -> GameRow:
     return GameRow(
         id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3], game=row[4],
         options=json.loads(row[5]), seed=row[6], status=row[7], state_id=row[8], host_id=row[9],
@@ -90,7 +117,15 @@ def seat_row(row: Row) -> SeatRow:
                    stand_in=row[6], why=row[7])
 
 
-def move_row(row: Row) -> MoveRow:
+def move_row(row: Row, game_id: int) -> MoveRow:
+    """A moves row (of game `game_id`) as a record; DamagedRow when it no longer decodes."""
+    try:
+        return _move_row(row)
+    except DECODING as error:
+        raise DamagedRow(game_id, f"moves (state {row[0]})", error) from error
+
+
+def _move_row(row: Row) -> MoveRow:
     events: tuple[EventRecord, ...] = tuple(
         (str(text), None if seats is None else tuple(int(s) for s in seats)) for text, seats in json.loads(row[4])
     )
@@ -101,10 +136,60 @@ def move_row(row: Row) -> MoveRow:
 
 
 def announcement_row(row: Row) -> Announcement:
-    return Announcement(game_id=row[0], state_id=row[1], to_move=tuple(json.loads(row[2])), channel_id=row[3],
-                        message_id=row[4], from_state=row[5], posted_to_move=tuple(json.loads(row[6])),
-                        panels_state_id=row[7])
+    """What a game's thread was told. Damaged lists of seats read as empty (logged): this is the
+    adapters' bookkeeping, so the worst is a status line told again, never a game set aside."""
+    return Announcement(game_id=row[0], state_id=row[1], to_move=_seats_or_none(row, 2, "to_move"),
+                        channel_id=row[3], message_id=row[4], from_state=row[5],
+                        posted_to_move=_seats_or_none(row, 6, "posted_to_move"), panels_state_id=row[7])
+
+
+def _seats_or_none(row: Row, index: int, column: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(s) for s in json.loads(row[index]))
+    except DECODING:
+        log.warning("game %s: announcements.%s does not decode; read as no seats", row[0], column)
+        return ()
 
 
 def encode_events(events: Iterable[EventRecord]) -> str:
     return dumps([[text, None if seats is None else sorted(seats)] for text, seats in events])
+
+
+def snapshot(game_id: int, row: Row) -> Snapshot:
+    """A (state_id, state) row as a snapshot; DamagedSnapshot when its text no longer decodes."""
+    try:
+        return Snapshot(int(row[0]), json.loads(row[1]))
+    except DECODING as error:
+        raise DamagedSnapshot(game_id, f"snapshots (state {row[0]})", error) from error
+
+
+class DecodedGames:
+    """Listing games: a row that no longer decodes sets its game aside (marked broken, logged,
+    left out) instead of failing the listing for the whole server (a mixin of both stores)."""
+
+    if TYPE_CHECKING:  # each store's own
+        async def mark_broken(self, game_id: int, reason: str | None) -> None: ...
+
+    async def _decoded_games(self, rows: Iterable[Row], seats: dict[int, list[SeatRow]]
+                             ) -> list[tuple[GameRow, list[SeatRow]]]:
+        found = []
+        for r in rows:
+            try:
+                found.append((game_row(r), seats[int(r[0])]))
+            except DamagedRow as damaged:
+                log.error("game %d can't be listed (%s); it is set aside until `skald db verify` finds it loads",
+                          damaged.game_id, damaged.what)
+                await self.mark_broken(damaged.game_id, f"DamagedRow: {damaged.what}")
+        return found
+
+
+def settings_of(guild_id: int, rows: Iterable[Row]) -> dict[str, Any]:
+    """A server's stored settings by key; a value that no longer decodes is left out (logged), so
+    the setting's default applies and the server's other settings still hold."""
+    found: dict[str, Any] = {}
+    for row in rows:
+        try:
+            found[str(row[0])] = json.loads(row[1])
+        except DECODING:
+            log.warning("server %d: setting %s does not decode; its default applies", guild_id, row[0])
+    return found

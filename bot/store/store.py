@@ -7,7 +7,6 @@ file: the store is not shared, so its game lock is a no-op and it always leads.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -46,9 +45,11 @@ from bot.store.rows import (
     MOVE_COLUMNS,
     NO_LIMIT,
     SEAT_QUERY,
+    DecodedGames,
     adapter_field,
     encode_events,
     ended_holdings,
+    snapshot,
 )
 from bot.store.rows import game_row as _game
 from bot.store.rows import move_row as _move
@@ -64,7 +65,7 @@ _MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_i
 _HOLDERS_OF_GAME = f"SELECT {HOLDER_COLUMNS} FROM seat_holders WHERE game_id = ? ORDER BY seat, since"
 
 
-class SqliteStore(Bookkeeping, ClockStore, ResultStore):
+class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
     """Games, seats, the move log, snapshots, results and adapter bookkeeping in one SQLite file."""
 
     shared = False  # one process per file (`hold`): nothing else writes it
@@ -286,8 +287,8 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
             return GameRecord(
                 game=_game(rows[0]),
                 seats=tuple(_seat(r) for r in seats),
-                snapshot=Snapshot(int(snap[0][0]), json.loads(snap[0][1])) if snap else None,
-                moves=tuple(_move(r) for r in moves),
+                snapshot=snapshot(game_id, snap[0]) if snap else None,
+                moves=tuple(_move(r, game_id) for r in moves),
                 holders=tuple(holding_row(r) for r in holders),
             )
 
@@ -302,12 +303,12 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
                 f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? "
                 "ORDER BY state_id DESC LIMIT ?", (game_id, after, last))
             rows.reverse()
-        return [_move(r) for r in rows]
+        return [_move(r, game_id) for r in rows]
 
     async def snapshots(self, game_id: int) -> list[Snapshot]:
         rows = await self._db.fetchall(
             "SELECT state_id, state FROM snapshots WHERE game_id = ? ORDER BY state_id", (game_id,))
-        return [Snapshot(int(r[0]), json.loads(r[1])) for r in rows]
+        return [snapshot(game_id, r) for r in rows]
 
     # -- looking -------------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow | None:
@@ -364,7 +365,7 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore):
         by_game: dict[int, list[SeatRow]] = {i: [] for i in ids}
         for r in seat_rows:
             by_game[int(r[0])].append(_seat(r))
-        return [(_game(r), by_game[int(r[0])]) for r in rows]
+        return await self._decoded_games(rows, by_game)
 
     async def count_active(self, *, guild_id: int, user_id: int | None = None) -> int:
         """Lobbies and running games of a server (of one player in it, with `user_id`)."""

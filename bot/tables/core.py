@@ -33,6 +33,7 @@ from bot.names import name_seats
 from bot.notify import Notifier
 from bot.store import Store, open_store
 from bot.store.clocks import ClockWrites, TimerSpec
+from bot.store.errors import DamagedRow, DamagedSnapshot
 from bot.store.records import EventRecord, MoveRow
 from bot.store.results import ChangeWrite, GameResults
 from bot.tables import clocks
@@ -93,7 +94,7 @@ class TablesCore:
         # Where a new game's seed comes from; tests and benchmarks pass a fixed sequence.
         self._seeds = seeds or (lambda: secrets.randbits(62))
         self._cache = TableCache(cache_size)
-        self.outbox = Outbox(store, self.clock)
+        self.outbox = Outbox(store, self.clock, self._set_aside)
         self.scheduler = Scheduler(store, self.clock)
         # A lock lives as long as someone holds or awaits it; idle games cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -121,11 +122,18 @@ class TablesCore:
         """After a restart: set the AI seats of every running game back to work.
 
         Call it once the notifiers are attached, so they hear those moves. (A game whose AI
-        must act also resumes by itself the first time anything loads it.)"""
+        must act also resumes by itself the first time anything loads it.) Each game on its
+        own: one that can't be loaded is set aside, and the others still resume."""
         for row, seats in await self.store.games(statuses=(RUNNING,)):
-            if any(seat.ai is not None for seat in seats):
+            if not any(seat.ai is not None or seat.stand_in is not None or seat.user_id is None for seat in seats):
+                continue
+            try:
                 async with self._locked(row.id) as table:
                     self.ai.wake(table)
+            except GameUnavailable:
+                continue  # set aside, and logged, by the load
+            except Exception:
+                log.exception("game %d could not resume; the other games go on", row.id)
 
     async def close(self) -> None:
         """Stop the timers, let AI moves in flight finish, then close the database."""
@@ -191,7 +199,18 @@ class TablesCore:
             raise
 
     async def _load(self, game_id: int) -> Table:
-        record = await self.store.load(game_id)
+        try:
+            record = await self.store.load(game_id)
+        except DamagedSnapshot:  # a cache: the game is rebuilt from its log instead
+            log.warning("game %d: a snapshot does not decode; replaying its whole log", game_id)
+            try:
+                record = await self.store.load(game_id, from_start=True)
+            except DamagedRow as damaged:
+                await self._set_aside(game_id, damaged)
+                raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
+        except DamagedRow as damaged:
+            await self._set_aside(game_id, damaged)
+            raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
         if record is None:
             raise NoSuchGame(f"There is no game #{game_id}.")
         if record.game.broken is not None:
@@ -200,7 +219,7 @@ class TablesCore:
             engine = self._games(record.game.game)
             try:
                 table = rebuild(engine, record)
-            except StaleEncoding:  # a snapshot from another version: replay the whole log
+            except (StaleEncoding, DamagedSnapshot):  # a snapshot from another version: replay the whole log
                 full = await self.store.load(game_id, from_start=True)
                 assert full is not None
                 table = rebuild(engine, full)
@@ -226,10 +245,24 @@ class TablesCore:
         where = f" at change {error.state_id}" if isinstance(error, ReplayFailed) else ""
         cause = error.cause if isinstance(error, ReplayFailed) else error
         reason = f"{type(cause).__name__}{where}"
+        if isinstance(error, DamagedRow):
+            reason = f"DamagedRow: {error.what} ({type(error.cause).__name__})"
         log.error("game %d can't be loaded (%s); it is set aside until `skald db verify` finds it loads",
                   game_id, reason)
         await self.store.mark_broken(game_id, reason)
         self._cache.drop(game_id)
+
+    async def set_aside(self, game_id: int, error: BaseException) -> None:
+        """Isolate a game whose stored rows an adapter found damaged (its log, say)."""
+        await self._set_aside(game_id, error)
+
+    async def _moves(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[MoveRow]:
+        """The game's logged changes; a row that no longer decodes sets the game aside."""
+        try:
+            return await self.store.moves(game_id, after=after, last=last)
+        except DamagedRow as damaged:
+            await self._set_aside(game_id, damaged)
+            raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
 
     async def _table(self, game_id: int) -> Table:
         """The table for reading; only a game neither cached nor locked waits to be loaded.
@@ -285,7 +318,7 @@ class TablesCore:
                            "here is the current one.", current)
         if not 0 <= state_id < current:
             raise stale
-        changes = await self.store.moves(table.game_id, after=max(state_id - 1, 0))
+        changes = await self._moves(table.game_id, after=max(state_id - 1, 0))
         if state_id == 0:
             start = table.engine.setup(len(table.seats), table.row.options, table.row.seed or 0,
                                        table.row.engine_version)

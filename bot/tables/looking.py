@@ -66,7 +66,7 @@ class Looking(TablesCore):
         table = await self._table(game_id)
         seat = None if user_id is None else table.seat_of(user_id)
         lines: list[LogLine] = []
-        for change in await self.store.moves(game_id, last=limit):
+        for change in await self._moves(game_id, last=limit):
             names = tuple(table.names_at(change.state_id))  # the holders when it was made
             for text, seats in change.events:
                 if seats is None:

@@ -7,25 +7,55 @@ how far they got, so nothing is lost and nothing is told twice. See docs/storage
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 
 from bot.store import MoveRow, Store
+from bot.store.errors import DamagedRow
 from bot.store.records import Announcement, PanelMark
+from bot.tables.errors import GameUnavailable
+
+LEASE = 120.0  # seconds a process may tell one game before another may take over (wall clock)
 
 
 class Outbox:
-    """Announcement bookkeeping over the store (no Discord here: any adapter could use it)."""
+    """Announcement bookkeeping over the store (no Discord here: any adapter could use it).
 
-    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+    A logged change that no longer decodes sets its game aside (`set_aside`, the service's) and
+    raises GameUnavailable: an adapter stops telling that game, and only that game."""
+
+    def __init__(self, store: Store, clock: Callable[[], float],
+                 set_aside: Callable[[int, BaseException], Awaitable[None]]) -> None:
         self.store = store
         self.clock = clock
+        self._set_aside = set_aside
+        self.owner = uuid.uuid4().hex  # this process, as the leases name it
 
     async def announcement(self, game_id: int) -> Announcement | None:
         return await self.store.announcement(game_id)
 
+    @asynccontextmanager
+    async def lease(self, game_id: int, what: str) -> AsyncIterator[bool]:
+        """While held (True), no other process tells `what` ('story', 'panels') of this game: with
+        several processes on one database, one tells each game at a time, in board order
+        (docs/scaling.md). False: another process is telling it now; it will tell what is
+        committed, so the caller may look again shortly. A dead process's lease lapses."""
+        taken = await self.store.take_lease(game_id, what, self.owner, time.time(), LEASE)
+        try:
+            yield taken
+        finally:
+            if taken and self.store.shared:
+                await self.store.drop_lease(game_id, what, self.owner)
+
     async def changes(self, game_id: int, after: int) -> list[MoveRow]:
         """The committed changes with state id > `after`, oldest first (public and private lines)."""
-        return await self.store.moves(game_id, after=max(after, 0))
+        try:
+            return await self.store.moves(game_id, after=max(after, 0))
+        except DamagedRow as damaged:
+            await self._set_aside(game_id, damaged)
+            raise GameUnavailable(f"Game #{game_id} can't be loaded right now.") from None
 
     async def told(self, mark: Announcement, pinged: Sequence[int] = ()) -> None:
         """The thread now shows `mark`; `pinged` seats were pinged by it."""

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.store import Store
 from bot.store.records import Timer
+from engine.errors import SkaldError
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +108,8 @@ class Scheduler:
                 log.warning("no handler for timer kind %r (game %d); dropped", timer.kind, timer.game_id)
             else:
                 await handler(timer)
+        except SkaldError as refused:  # the game is set aside, gone or over: expected, no traceback
+            log.warning("timer %s of game %d dropped: %s", timer.kind, timer.game_id, refused.reason)
         except Exception:
             log.exception("timer %s of game %d failed; dropped", timer.kind, timer.game_id)
 

@@ -79,7 +79,7 @@ class UndoOps(TablesCore):
     async def _undo_plan(self, table: Table, seat: int, user_id: int) -> _Plan:
         """Check every rule of taking back `seat`'s last move; CantUndo says which one fails."""
         name = table.name_of(seat)
-        rows = await self.store.moves(table.game_id, last=LOOK_BACK)
+        rows = await self._moves(table.game_id, last=LOOK_BACK)
         taken_back: set[int] = set()
         later: list[MoveRow] = []
         target: MoveRow | None = None
@@ -133,7 +133,7 @@ class UndoOps(TablesCore):
 
     async def _still_standing(self, table: Table, target: int) -> bool:
         """Whether the move logged at `target` stands (no undo names it, nothing of its seat since)."""
-        rows = await self.store.moves(table.game_id, after=target - 1)
+        rows = await self._moves(table.game_id, after=target - 1)
         return bool(rows) and rows[0].kind == MOVE and not any(
             r.kind == UNDO and undo_target(r.text) == target for r in rows[1:])
 
@@ -144,7 +144,7 @@ class UndoOps(TablesCore):
                                        table.row.engine_version)
             return frozenset(table.engine.to_move(start))
         found = [r for r in rows if r.state_id == state_id - 1] or [
-            r for r in await self.store.moves(table.game_id, after=state_id - 2) if r.state_id == state_id - 1]
+            r for r in await self._moves(table.game_id, after=state_id - 2) if r.state_id == state_id - 1]
         return frozenset(found[0].to_move) if found else frozenset()
 
     async def _state_at(self, table: Table, state_id: int) -> Any:

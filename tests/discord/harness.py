@@ -223,8 +223,9 @@ class Failure:
 class _Http:
     """Plays Discord's REST API for `bot.http.request`."""
 
-    def __init__(self, harness: Harness) -> None:
+    def __init__(self, harness: Harness, latency: float | None = None) -> None:
         self.h = harness
+        self.latency = latency  # this process's own delay (None: the harness's)
 
     async def request(self, route: Route, *, files: Iterable[discord.File] | None = None,
                       form: Iterable[JSON] | None = None, **kwargs: Any) -> Any:
@@ -234,8 +235,9 @@ class _Http:
         blobs = self.h.read_files(files)
         record = Request(route.method, route.path, route.url, body, blobs, webhook=False)
         await self.h.pace_global()
-        if self.h.latency:
-            await asyncio.sleep(self.h.latency)
+        latency = self.h.latency if self.latency is None else self.latency
+        if latency:
+            await asyncio.sleep(latency)
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
             await self.h.pace(int(route.url.rsplit("/", 2)[-2]))
         await self.h.held.wait()
@@ -324,6 +326,7 @@ class Harness:
         self._baseline: set[asyncio.Task[Any]] = set()
         self.adapter = _Webhooks(self)
         self.bot: SkaldBot | None = None
+        self.others: list[SkaldBot] = []  # further processes on the same database (PostgreSQL)
         # Tasks `settle` must not wait for (e.g. a test broker's own connection handlers).
         self.foreign: Callable[[asyncio.Task[Any]], bool] = lambda task: False
 
@@ -355,6 +358,19 @@ class Harness:
         self._baseline = set(asyncio.all_tasks())
         await bot.login("test-token")
 
+    async def another_process(self, latency: float | None = None) -> SkaldBot:
+        """A second bot process over the same (PostgreSQL) database and this same Discord: feed
+        it interactions with `via=`; what it posts lands here beside the first one's. `latency`:
+        its REST calls' own delay (a process further from Discord)."""
+        bot = SkaldBot(self.settings(), seeds=self._seeds.__next__, clock=self.clock)
+        bot.backoff = Backoff(base=0.2, cap=2.0, seed=1)
+        bot.pacer = ChannelPacer(*self.channel_rate)
+        bot.cooldowns.control_factor = self.click_limits
+        setattr(bot.http, "request", _Http(self, latency).request)  # noqa: B010 - the network edge
+        await bot.login("test-token")
+        self.others.append(bot)
+        return bot
+
     async def crash(self) -> None:
         """The process dies: its tasks stop wherever they are, nothing is drained or posted."""
         bot = self.client
@@ -373,6 +389,9 @@ class Harness:
     async def stop(self) -> None:
         if self.bot is not None:
             await self.settle()
+            for other in self.others:
+                await other.close()
+            self.others.clear()
             await self.bot.close()
             for task in asyncio.all_tasks():
                 if _is_view_timer(task):
@@ -489,12 +508,13 @@ class Harness:
         return {"users": users, "members": members} if users else {}
 
     async def slash(self, user: User, name: str, options: Mapping[str, Any] | None = None, *,
-                    channel_id: int | None = None, settle: bool = True) -> Invocation:
+                    channel_id: int | None = None, settle: bool = True, via: SkaldBot | None = None) -> Invocation:
         """Run `/name` (subcommands space-separated) as `user`; waits until the bot is done
-        (with `settle=False` only until it is fed: await `invocation.answered` for the answer)."""
+        (with `settle=False` only until it is fed: await `invocation.answered` for the answer).
+        `via`: another process (`another_process`) receives it."""
         data, _ = self._command_options(name, options or {}, None)
         payload, invocation = self._base(2, user, channel_id or self.channel_id, data)
-        await self._feed(payload, settle)
+        await self._feed(payload, settle, via)
         return invocation
 
     async def autocomplete(self, user: User, name: str, options: Mapping[str, Any], focused: str, *,
@@ -541,12 +561,12 @@ class Harness:
         self.client._connection.parse_message_create(payload)  # type: ignore[arg-type]  # a plain dict
         await self.settle()
 
-    async def _feed(self, payload: JSON, settle: bool = True) -> None:
+    async def _feed(self, payload: JSON, settle: bool = True, via: SkaldBot | None = None) -> None:
         invocation = self.invocations[payload["token"]]
         invocation.arrived_at = len(self.requests)
         invocation.fed_at = time.perf_counter()
         async_context.set(self.adapter)
-        self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        (via or self.client)._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         if settle:
             await self.settle()
             invocation.settled_at = time.perf_counter()

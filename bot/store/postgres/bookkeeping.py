@@ -5,14 +5,13 @@ A mixin of `PostgresStore`, the counterpart of bot/store/bookkeeping.py.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from bot.store.codec import dumps
 from bot.store.postgres.database import Conn, PgDatabase
 from bot.store.records import JSON, Announcement, PanelMark, Timer
-from bot.store.rows import ANNOUNCEMENT_COLUMNS, LAGGING_GAMES, Row, announcement_row
+from bot.store.rows import ANNOUNCEMENT_COLUMNS, LAGGING_GAMES, Row, announcement_row, settings_of
 
 _UPSERT_PING = ("INSERT INTO seat_pings (game_id, seat, state_id, pinged_at) VALUES ($1, $2, $3, $4) "
                 "ON CONFLICT (game_id, seat) DO UPDATE "
@@ -76,6 +75,24 @@ class PgBookkeeping:
                                    "WHERE game_id = $3 AND panels_state_id < $1", done, now, game_id)
         await self._db.write(op)
 
+    async def take_lease(self, game_id: int, what: str, owner: str, now: float, seconds: float) -> bool:
+        """Take (or keep) the right to tell `what` of the game for `seconds`: granted when nobody
+        holds it, its holder let it lapse (a dead process), or `owner` holds it already."""
+        async def op(conn: Conn) -> bool:
+            taken = await conn.fetchval(
+                "INSERT INTO announce_leases (game_id, what, owner, until) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (game_id, what) DO UPDATE SET owner = excluded.owner, until = excluded.until "
+                "WHERE announce_leases.owner = excluded.owner OR announce_leases.until < $5 RETURNING owner",
+                game_id, what, owner, now + seconds, now)
+            return taken is not None
+        return bool(await self._db.write(op))
+
+    async def drop_lease(self, game_id: int, what: str, owner: str) -> None:
+        async def op(conn: Conn) -> None:
+            await conn.execute("DELETE FROM announce_leases WHERE game_id = $1 AND what = $2 AND owner = $3",
+                               game_id, what, owner)
+        await self._db.write(op)
+
     async def lagging_games(self) -> list[int]:
         rows = await self._db.fetch(LAGGING_GAMES)
         return [int(r[0]) for r in rows]
@@ -135,7 +152,7 @@ class PgBookkeeping:
 
     async def guild_settings(self, guild_id: int) -> JSON:
         rows = await self._db.fetch("SELECT key, value FROM guild_settings WHERE guild_id = $1", guild_id)
-        return {str(k): json.loads(v) for k, v in rows}
+        return settings_of(guild_id, rows)
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any, now: float) -> None:
         async def op(conn: Conn) -> None:

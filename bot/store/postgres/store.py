@@ -8,7 +8,6 @@ was made on (the compare-and-swap that decides between processes).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
@@ -30,6 +29,7 @@ from bot.store.rows import (
     MOVE_COLUMNS,
     NO_LIMIT,
     SEAT_QUERY,
+    DecodedGames,
     adapter_field,
     encode_events,
     ended_holdings,
@@ -37,6 +37,7 @@ from bot.store.rows import (
     move_row,
     quoted,
     seat_row,
+    snapshot,
 )
 
 _GAME_BY_ID = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
@@ -58,7 +59,7 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
+class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
     """Games, seats, the move log, snapshots, results and adapter bookkeeping in one PostgreSQL database."""
 
     shared = True  # other processes write the same database
@@ -227,8 +228,8 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
             holders = await conn.fetch(_HOLDERS_OF_GAME, game_id)
             revision = await conn.fetchval(_REVISION, game_id)  # of what this snapshot read
             return GameRecord(game=game_row(row), seats=tuple(seat_row(r) for r in seats),
-                              snapshot=None if snap is None else Snapshot(int(snap[0]), json.loads(snap[1])),
-                              moves=tuple(move_row(r) for r in moves), revision=str(revision),
+                              snapshot=None if snap is None else snapshot(game_id, snap),
+                              moves=tuple(move_row(r, game_id) for r in moves), revision=str(revision),
                               holders=tuple(holding_row(r) for r in holders))
         return await self._db.read(query)
 
@@ -239,12 +240,12 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
             rows = await self._db.fetch(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = $1 AND state_id > $2 "
                                         "ORDER BY state_id DESC LIMIT $3", game_id, after, last)
             rows.reverse()
-        return [move_row(r) for r in rows]
+        return [move_row(r, game_id) for r in rows]
 
     async def snapshots(self, game_id: int) -> list[Snapshot]:
         rows = await self._db.fetch("SELECT state_id, state FROM snapshots WHERE game_id = $1 ORDER BY state_id",
                                     game_id)
-        return [Snapshot(int(r[0]), json.loads(r[1])) for r in rows]
+        return [snapshot(game_id, r) for r in rows]
 
     # -- looking -------------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow | None:
@@ -290,7 +291,7 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore):
         by_game: dict[int, list[SeatRow]] = {int(r[0]): [] for r in rows}
         for r in seat_rows:
             by_game[int(r[0])].append(seat_row(r))
-        return [(game_row(r), by_game[int(r[0])]) for r in rows]
+        return await self._decoded_games(rows, by_game)
 
     async def count_active(self, *, guild_id: int, user_id: int | None = None) -> int:
         if user_id is None:

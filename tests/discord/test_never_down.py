@@ -1,0 +1,95 @@
+"""Never down, never doubled (issue 26): one bad game, a second process, an outage or a flood
+changes nothing for the rest. Each test is named after what an outside audit found; those that
+lean on the store run on SQLite and PostgreSQL (two processes: PostgreSQL only)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.databases import Target, create_database, drop_database, sql
+from tests.discord.clocked import move_as
+from tests.discord.harness import Harness
+from tests.discord.table_play import open_table
+
+
+def settle_leader(h: Harness) -> None:
+    """On PostgreSQL the leader keeps watching its lock: a task that never settles, by design."""
+    h.foreign = lambda task: task.get_name() == "skald-leadership"
+
+
+@pytest.fixture
+async def both(database: Target) -> AsyncIterator[Harness]:
+    async with Harness.open(database) as h:
+        settle_leader(h)
+        yield h
+        assert not h.refused_forms, f"messages Discord would refuse: {h.refused_forms}"
+
+
+@pytest.fixture
+async def shared() -> AsyncIterator[Harness]:
+    """A harness over a PostgreSQL database of its own: room for a second process."""
+    url = await create_database()
+    try:
+        async with Harness.open(url) as h:
+            settle_leader(h)
+            yield h
+            assert not h.refused_forms, f"messages Discord would refuse: {h.refused_forms}"
+    finally:
+        await drop_database(url)
+
+
+async def test_one_damaged_game_no_longer_stops_the_bot_from_starting(both: Harness) -> None:
+    """A running game's `options` set to `{` made `skald run` exit on every start, and `/game list`
+    fail for the whole server. Now that game is set aside and everything else goes on."""
+    h = both
+    ann, bob = h.user("ann"), h.user("bob")
+    damaged = await open_table(h, ann, "tranquility", [bob])
+    healthy = await open_table(h, ann, "tranquility", [bob])
+    await sql(h.db, "UPDATE games SET options = '{' WHERE id = ?", (damaged,))
+    await h.restart()  # used to exit 1 with a JSONDecodeError
+    listed = h.reply_text(await h.slash(ann, "game list"))
+    assert f"#{healthy} Tranquility" in listed and f"#{damaged} " not in listed
+    choices = await h.autocomplete(ann, "game board", {"game": ""}, "game")
+    assert [c["value"] for c in choices] == [healthy]
+    refused = h.reply_text(await h.slash(ann, "game board", {"game": damaged}))
+    assert f"Game #{damaged} can't be loaded right now" in refused and "every other game goes on" in refused
+    info = await h.client.tables.game(healthy)
+    mover = {ann.id: ann, bob.id: bob}[info.seats[info.to_move[0]].user_id or 0]
+    await move_as(h, mover, healthy)
+    assert (await h.client.tables.game(healthy)).state_id == 1
+
+
+async def test_two_processes_tell_one_thread_in_board_order_and_never_twice(shared: Harness) -> None:
+    """With two processes on one PostgreSQL, a move told by one and the next by the other posted
+    an older board after a newer one, or the same board twice. Now one process tells a game's
+    thread at a time (a lease), reading what is told before it posts, with the board's nonce."""
+    h = shared
+    other = await h.another_process(latency=0.12)  # further from Discord than the first
+    ann, bob = h.user("ann"), h.user("bob")
+    game_id = await open_table(h, ann, "tranquility", [bob])
+    h.latency = 0.03  # Discord answers in 30 ms: both processes' posts overlap, as in production
+    for turn in range(12):
+        info = await h.client.tables.game(game_id)
+        if info.status != "running":
+            break
+        mover = {ann.id: ann, bob.id: bob}[info.seats[info.to_move[0]].user_id or 0]
+        table = await h.client.tables.table_view(game_id, mover.id)
+        # Each move is committed before the next (its answer came), but nobody waits for the
+        # thread: the two processes tell it at the same time.
+        played = await h.slash(mover, "move", {"text": table.legal_moves[0].text, "game": game_id},
+                               channel_id=info.thread_id, via=other if turn % 2 else None, settle=False)
+        await played.answered.wait()
+    await h.settle()
+    thread = (await h.client.tables.game(game_id)).thread_id or 0
+    shown = [board for _, channel, board in h.boards if channel == thread]
+    assert len(shown) >= 2
+    assert shown == sorted(set(shown)), f"boards out of order or twice: {shown}"
+    told = (await h.client.tables.game(game_id)).state_id
+    assert shown[-1] == told, "the thread ends on the current board"
+    bullets = [line for m in h.posts(thread) for embed in m.payload["embeds"]
+               for line in str(embed.get("description") or "").splitlines() if line.startswith("• ")]
+    logged = [text for c in await h.client.tables.outbox.changes(game_id, after=0) for text, seats in c.events
+              if seats is None]
+    assert len(bullets) == len(logged), "each line told once"
