@@ -26,6 +26,7 @@ from bot.terminal.console import CLEAR_SCREEN, read_line
 from bot.terminal.driver import HUMAN
 from bot.terminal.local import Table, open_table, run_demo, run_hot_seat
 from bot.terminal.saved import SavedGame, play_saved
+from bot.terminal.text import printable
 from engine import registry
 from engine.core import Game
 from engine.errors import BadOptions
@@ -80,8 +81,8 @@ def _table_from(args: argparse.Namespace, default_kind: str | None) -> Table | N
         seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
         names = args.names.split(",") if args.names else []
         return open_table(game, players, options, seed, kinds, names=names)
-    except BadOptions as err:
-        print(err.reason, file=sys.stderr)
+    except BadOptions as err:  # its reason may quote what was typed
+        print(printable(err.reason), file=sys.stderr)
         return None
 
 
@@ -162,8 +163,8 @@ def _saved(args: argparse.Namespace, table: Table, demo: bool) -> int:
             db = args.db or str(Path(scratch) / "skald.db")
             outcome = asyncio.run(play_saved(db, wanted, read_line, print, demo=demo, clear=clear, mqtt=broker,
                                              throwaway=not args.db))
-    except BadOptions as err:
-        print(err.reason, file=sys.stderr)
+    except BadOptions as err:  # its reason may quote the saved game
+        print(printable(err.reason), file=sys.stderr)
         return 2
     except BrokenPipeError:
         raise  # the reader went away: `skald` itself ends quietly

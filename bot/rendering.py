@@ -7,15 +7,26 @@ docs/renderer.md), at a lower scheduling priority (nice 10): the bot's own proce
 answers people, always gets a CPU first and pictures take what is left. `SKALD_RENDER_PROCESSES`
 sets its size: by default one process per CPU (0 means threads). Views and names go in, PNG bytes come
 out; a broken pool is replaced and the picture drawn in a thread meanwhile.
+
+The render processes (the fork server and the workers it forks) live no longer than the bot,
+however it ends (SIGKILL included), and hold none of its stdout/stderr: see `_tie_to_parent`
+(decision of 2026-12-02, docs/renderer.md).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import functools
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import os
+import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -23,6 +34,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Literal, TypeVar
 
 import renderer
+from bot import games
 from renderer import records
 
 log = logging.getLogger(__name__)
@@ -33,13 +45,21 @@ T = TypeVar("T")
 Kind = Literal["board", "hand", "outcome", "leaderboard", "rating", "crew", "summary"]
 
 RENDER_NICENESS = 10
+PARENT_WATCH_SECONDS = 0.25  # how often a render process looks whether its parent is still there
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+# The bot's pid, for the fork server it starts (which may only get to read it after the bot died).
+_BOT_PID_VARIABLE = "SKALD_RENDER_BOT_PID"
+# Imported by the fork server before it forks anything: workers start with the renderer loaded,
+# and this module ties the fork server itself to the bot (the end of this file).
+_FORK_SERVER_PRELOAD = ["__main__", __name__]
 _pool: ProcessPoolExecutor | None = None
 _pool_pid = 0  # the process that made the pool (a forked child must not use its parent's)
+_tied_pid = 0  # the render process tied to its parent; a worker forked from the fork server inherits its pid
 drawn: dict[str, int] = {}  # pictures drawn per kind, for benchmarks
 
 
 def processes() -> int:
-    """How many render processes to run (SKALD_RENDER_PROCESSES, else CPUs minus one)."""
+    """How many render processes to run (SKALD_RENDER_PROCESSES, else one per CPU)."""
     given = os.environ.get("SKALD_RENDER_PROCESSES", "").strip()
     if given.isascii() and given.isdigit():
         return min(int(given), 16)
@@ -47,11 +67,92 @@ def processes() -> int:
 
 
 def _lower_priority() -> None:
-    """Runs first in each render process: pictures yield the CPU to the bot's answers."""
+    """Pictures yield the CPU to the bot's answers."""
     try:
         os.nice(RENDER_NICENESS)
     except OSError:  # not allowed here: render at the same priority
         log.info("could not lower the render processes' priority")
+
+
+def _start_worker() -> None:
+    """Runs first in each worker: tied to the fork server that forked it, at a lower priority."""
+    # A worker forked from a tied fork server inherits `_tied_pid`: its parent's pid, known even
+    # if that parent has already gone (then `_tie_to_parent` ends the worker at once).
+    _tie_to_parent(_tied_pid if _tied_pid not in (0, os.getpid()) else os.getppid())
+    _lower_priority()
+
+
+def _tie_to_parent(parent: int) -> None:
+    """End this render process when `parent` ends, however it ends, and let go of the stdio it inherited.
+
+    The bot's supervisor waits for EOF on the bot's stdout; a render process left behind holds
+    it (and its memory) for ever: the workers wait on a queue they hold both ends of, the fork
+    server waits for the workers. So, in the fork server (parent: the bot) and in each worker
+    (parent: the fork server), bot death cascades down: SIGKILL from the kernel where it can
+    (Linux), else a thread that sees the parent change (an orphan is re-parented).
+    """
+    global _tied_pid
+    if _tied_pid == os.getpid():
+        return
+    _tied_pid = os.getpid()
+    _ask_for_sigkill_when_parent_ends()
+    if os.getppid() != parent:  # gone before we asked: no signal will come
+        os._exit(1)
+    _let_go_of_stdio()
+    threading.Thread(target=_watch_parent, args=(parent,), name="skald-render-parent", daemon=True).start()
+
+
+def _ask_for_sigkill_when_parent_ends() -> bool:
+    """Linux's PR_SET_PDEATHSIG: SIGKILL when the thread that started this process ends; True if set.
+
+    For the fork server that thread is the one that made the pool (`pool()`, the event loop's),
+    which lives as long as the bot; should it end first, the pool breaks and `run` replaces it.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        # prctl is variadic: pass each argument at its full width (unsigned long).
+        done = libc.prctl(_PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), ctypes.c_ulong(0),
+                          ctypes.c_ulong(0), ctypes.c_ulong(0))
+    except (OSError, AttributeError):  # no libc to ask: the watching thread still ends us
+        return False
+    return int(done) == 0
+
+
+def _watch_parent(parent: int) -> None:
+    """End the process once `parent` is gone (its orphans get a new parent): where no signal says so."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_WATCH_SECONDS)
+    os._exit(1)
+
+
+def _let_go_of_stdio() -> None:
+    """Point stdin, stdout and stderr at /dev/null.
+
+    So no render process keeps the bot's stdout/stderr pipe open. Nothing is lost: a render
+    process reports through the pictures' futures (a picture's error, a broken pool), which the
+    bot logs; it has no log handlers of its own.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):  # already closed: nothing waits in it
+                stream.flush()
+    devnull = os.open(os.devnull, os.O_RDWR)
+    try:
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+    finally:
+        if devnull > 2:
+            os.close(devnull)
+
+
+def _is_fork_server() -> bool:
+    """True in multiprocessing's fork server itself (importing its preload), not in a process it forked."""
+    command = sys.orig_argv[-1] if sys.orig_argv else ""
+    # A forked worker runs the same command line, but is named (spawn.prepare) before it imports anything.
+    return (command.startswith("from multiprocessing.forkserver import main")
+            and multiprocessing.current_process().name == "MainProcess")
 
 
 def draw(kind: Kind, view: JSON, names: Sequence[str]) -> bytes:
@@ -65,6 +166,24 @@ def draw(kind: Kind, view: JSON, names: Sequence[str]) -> bytes:
     return renderer.outcome_png(view, names)
 
 
+def _start_fork_server() -> None:
+    """Start multiprocessing's fork server, if it is not running, from this thread and telling it our pid.
+
+    From this thread (the event loop's) rather than whichever first asks for a worker: the fork
+    server's PR_SET_PDEATHSIG follows the thread that started it. The pid goes in its environment
+    only: no other process this bot starts should take it for its parent's.
+    """
+    before = os.environ.get(_BOT_PID_VARIABLE)
+    os.environ[_BOT_PID_VARIABLE] = str(os.getpid())
+    try:
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        if before is None:
+            del os.environ[_BOT_PID_VARIABLE]
+        else:
+            os.environ[_BOT_PID_VARIABLE] = before
+
+
 def pool() -> ProcessPoolExecutor | None:
     global _pool, _pool_pid
     if _pool is not None and _pool_pid == os.getpid():
@@ -74,7 +193,9 @@ def pool() -> ProcessPoolExecutor | None:
         return None
     # forkserver: the bot's threads (SQLite, discord.py) are not copied into the workers.
     context = multiprocessing.get_context("forkserver")
-    _pool = ProcessPoolExecutor(max_workers=size, mp_context=context, initializer=_lower_priority)
+    context.set_forkserver_preload(_FORK_SERVER_PRELOAD)  # for a fork server not yet running
+    _start_fork_server()
+    _pool = ProcessPoolExecutor(max_workers=size, mp_context=context, initializer=_start_worker)
     _pool_pid = os.getpid()
     return _pool
 
@@ -146,17 +267,21 @@ async def render(kind: Kind, view: JSON, names: Sequence[str], *, urgent: bool =
     `urgent=False` for pictures nobody is waiting on this second (DM panels): under load they
     yield to the thread's boards and to interactive answers."""
     drawn[kind] = drawn.get(kind, 0) + 1
-    return await run(functools.partial(draw, kind, view, list(names)), urgent=urgent)
+    work = functools.partial(draw, kind, view, list(names))
+    if kind not in records.PICTURES and games.registered_here(str(view.get("game"))):
+        return await run(work, urgent=urgent, here=True)  # its pictures exist in this process only
+    return await run(work, urgent=urgent)
 
 
-async def run(work: Callable[[], T], *, urgent: bool = True) -> T:
+async def run(work: Callable[[], T], *, urgent: bool = True, here: bool = False) -> T:
     """Any drawing work (a top-level function with picklable arguments, as a partial) in the
-    render processes, queued like the pictures: a replay's GIF, a leaderboard."""
+    render processes, queued like the pictures: a replay's GIF, a leaderboard. `here`: in a
+    thread of this process instead (a game registered at run time, which only it knows)."""
     global _pool
     queue = _queue()
     await queue.acquire(urgent)
     try:
-        executor = pool()
+        executor = None if here else pool()
         if executor is not None:
             try:
                 return await asyncio.get_running_loop().run_in_executor(executor, work)
@@ -174,3 +299,9 @@ def shutdown() -> None:
     if _pool is not None and _pool_pid == os.getpid():
         _pool.shutdown(wait=False, cancel_futures=True)
     _pool = None
+
+
+if _is_fork_server():
+    # The fork server preloads this module (_FORK_SERVER_PRELOAD): tie it to the bot that started it.
+    _bot_pid = os.environ.get(_BOT_PID_VARIABLE, "")
+    _tie_to_parent(int(_bot_pid) if _bot_pid.isascii() and _bot_pid.isdigit() else os.getppid())

@@ -10,3 +10,10 @@ CREATE TABLE announce_leases (
     until   REAL    NOT NULL,          -- when the lease lapses if not given back (a dead process's)
     PRIMARY KEY (game_id, what)
 ) WITHOUT ROWID;
+
+-- The board the living message shows (its number, and whether it carries the picture), so an
+-- edit in place after a restart rebuilds the board embed instead of reading the message back
+-- (which needs Read Message History, a permission Skald does not ask for). NULL: not known (a
+-- message posted before this version: read back, or posted afresh when that is refused).
+ALTER TABLE announcements ADD COLUMN board INTEGER;
+ALTER TABLE announcements ADD COLUMN board_picture INTEGER NOT NULL DEFAULT 0;

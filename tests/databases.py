@@ -6,6 +6,7 @@ PostgreSQL server named by SKALD_TEST_POSTGRES (`make test` starts a throwaway o
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import secrets
@@ -124,3 +125,66 @@ async def migrate_to(target: Target, version: int | None = None) -> list[int]:
         return await migrations.migrate(db, version)
     finally:
         await db.close()
+
+
+class Door:
+    """A TCP door in front of the test server (its unix socket, or its TCP port): a store given
+    `url` reaches its database only through it, so closing it is an outage — connections cut,
+    new ones refused — and opening it again (on the same port) is the server coming back."""
+
+    def __init__(self, database_url: str) -> None:
+        parts = urlsplit(database_url)
+        query = dict(pair.split("=", 1) for pair in parts.query.split("&") if "=" in pair)
+        self._socket = query.get("host") if (query.get("host") or "").startswith("/") else None
+        self._address = (parts.hostname or "127.0.0.1", parts.port or 5432)
+        self._port = parts.port or 5432
+        self._database = parts.path
+        self._user = parts.username or ""
+        self._server: asyncio.Server | None = None
+        self._open: set[asyncio.StreamWriter] = set()
+        self.port = 0
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://{self._user}@127.0.0.1:{self.port}{self._database}"
+
+    async def open(self) -> None:
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        """The outage: no new connection, and every open one cut."""
+        assert self._server is not None
+        self._server.close()
+        for writer in list(self._open):
+            writer.transport.abort()
+        await self._server.wait_closed()
+
+    @staticmethod
+    def owns(task: asyncio.Task[Any]) -> bool:
+        """The door's own tasks (a harness waiting for the bot to settle leaves them out)."""
+        return task.get_name().startswith("door")
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            task.set_name("door")
+        if self._socket is not None:
+            up_reader, up_writer = await asyncio.open_unix_connection(f"{self._socket}/.s.PGSQL.{self._port}")
+        else:
+            up_reader, up_writer = await asyncio.open_connection(*self._address)
+        self._open.update((writer, up_writer))
+
+        async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            try:
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                sink.transport.abort()
+                self._open.discard(sink)
+
+        await asyncio.gather(asyncio.create_task(pump(reader, up_writer), name="door-in"),
+                             asyncio.create_task(pump(up_reader, writer), name="door-out"))

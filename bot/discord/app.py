@@ -30,7 +30,8 @@ from bot.discord.rules_cog import RulesCog
 from bot.discord.settings_cog import SettingsCog
 from bot.discord.shards import Shards, ShardsError
 from bot.rules import RulesIndex
-from bot.store import is_postgres
+from bot.store import StoreError, is_postgres
+from bot.store.opening import check_url
 from bot.tables import Tables
 from bot.tables.leadership import Leadership
 
@@ -72,7 +73,12 @@ class Settings:
             raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text[:30]!r}.")
         db_text = env.get("SKALD_DB", "").strip() or DEFAULT_DB
         db_path: Path | str = db_text
-        if not is_postgres(db_text):
+        if is_postgres(db_text):
+            try:
+                check_url(db_text)
+            except StoreError as error:  # its message never repeats the URL (nor its password)
+                raise SettingsError(f"SKALD_DB: {error}") from None
+        else:
             db_path = Path(db_text)
             check_db_path(db_path)
         mqtt_url = env.get("SKALD_MQTT_URL", "").strip() or None

@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from contextlib import AbstractAsyncContextManager, nullcontext
 
 from bot.discord.pacing import Backoff, permanent
+from bot.store.errors import StoreUnavailable
 from bot.tables.errors import GameUnavailable, NoSuchGame
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,12 @@ class Coalescer(ABC):
                         await self.announce(game_id)
                 except (NoSuchGame, GameUnavailable):
                     return  # gone, or set aside (logged once by the service): nothing to tell
+                except StoreUnavailable as error:  # an outage (the store warned once): look again later
+                    attempt = self._attempts.get(game_id, 0)
+                    self._attempts[game_id] = attempt + 1
+                    self._retries[game_id] = asyncio.get_running_loop().call_later(
+                        self.backoff.delay(attempt, error), self.wake, game_id)
+                    return
                 except Exception as error:
                     self.failures += 1
                     if permanent(error):

@@ -337,7 +337,7 @@ class ThreadAnnouncer(Coalescer):
         start = self._spent("read", start)
         if plan.edit and mark.channel_id == destination and mark.message_id is not None:
             try:
-                edited = await self._edit(game_id, mark.message_id, plan, table)
+                edited = await self._edit(game_id, mark, plan, table)
             except discord.NotFound:  # the living message was deleted
                 edited = False
             if edited:
@@ -346,10 +346,12 @@ class ThreadAnnouncer(Coalescer):
             replanned = plan_story(replace(mark, message_id=None), changes, table)  # post afresh
             assert replanned is not None
             plan = replanned
-        message_id = await self._post(game_id, destination, mark, plan, table)
+        message_id, pictured = await self._post(game_id, destination, plan, table)
         start = self._spent("post", start)
-        await tables.outbox.told(replace(plan.mark, channel_id=destination, message_id=message_id),
-                                 pinged=plan.pinged)
+        # What the living message's board is: an edit in place rebuilds it from this, never by
+        # reading the message back (Read Message History is not asked for).
+        await tables.outbox.told(replace(plan.mark, channel_id=destination, message_id=message_id,
+                                         board=table.state_id, board_picture=pictured), pinged=plan.pinged)
         self._spent("record", start)
 
     async def _read(self, game_id: int, mark: Announcement) -> tuple[TableView, list[MoveRow], StoryPlan] | None:
@@ -395,8 +397,8 @@ class ThreadAnnouncer(Coalescer):
         ending_controls(controls, info, table.state_id)
         return embed, file, controls
 
-    async def _post(self, game_id: int, destination: int, mark: Announcement, plan: StoryPlan,
-                    table: TableView) -> int:
+    async def _post(self, game_id: int, destination: int, plan: StoryPlan, table: TableView) -> tuple[int, bool]:
+        """Post the plan's messages; the last one's id, and whether it carries the board's picture."""
         channel = self._channel(table)
         embed, file, controls = await self._board(table)
         mentions = discord.AllowedMentions(
@@ -417,14 +419,17 @@ class ThreadAnnouncer(Coalescer):
             self.posts += 1
             message_id = message.id
         self._remember(game_id, message_id, embed, table.info.status == RUNNING)
-        return message_id
+        return message_id, file is not None
 
-    async def _edit(self, game_id: int, message_id: int, plan: StoryPlan, table: TableView) -> bool:
+    async def _edit(self, game_id: int, mark: Announcement, plan: StoryPlan, table: TableView) -> bool:
         """A simultaneous step filling up: only the text changes (story embed and "2 of 3 in");
         the board embed goes back as posted, its picture the message's own attachment, which
-        saves a render per sealed choice. False: the living message has no board to keep."""
+        saves a render per sealed choice. False: the living message has no board to keep (post
+        afresh)."""
         channel = self._channel(table)
-        board = await self._living_board(game_id, message_id, channel)
+        message_id = mark.message_id
+        assert message_id is not None
+        board = await self._living_board(game_id, mark, channel, table)
         if board is None:
             return False
         part = plan.parts[-1]
@@ -444,13 +449,28 @@ class ThreadAnnouncer(Coalescer):
             del self._boards[next(iter(self._boards))]
         self._boards[game_id] = (message_id, board)
 
-    async def _living_board(self, game_id: int, message_id: int,
-                            channel: discord.PartialMessageable) -> discord.Embed | None:
-        """The board embed the living message carries: remembered, else (after a restart) read back."""
+    async def _living_board(self, game_id: int, mark: Announcement, channel: discord.PartialMessageable,
+                            table: TableView) -> discord.Embed | None:
+        """The board embed the living message carries: remembered, else (after a restart) made
+        again from what the outbox recorded of it. A message posted before that was recorded is
+        read back; where Discord refuses that (no Read Message History), None: post afresh, so
+        nothing is lost."""
+        message_id = mark.message_id
+        assert message_id is not None
         known = self._boards.get(game_id)
         if known is not None and known[0] == message_id:
             return known[1]
-        message = await channel.fetch_message(message_id)
+        if mark.board is not None:
+            board = discord.Embed(title=f"{table.info.title} #{table.info.game_id}", colour=STORY_COLOUR)
+            board.set_footer(text=f"board {mark.board}")
+            if mark.board_picture:
+                board.set_image(url="attachment://board.png")
+            self._remember(game_id, message_id, board, running=True)
+            return board
+        try:
+            message = await channel.fetch_message(message_id)
+        except discord.Forbidden:
+            return None
         for posted in message.embeds:
             if (posted.footer.text or "").startswith("board "):
                 board = discord.Embed(title=posted.title, colour=posted.colour)

@@ -91,6 +91,12 @@ def register(descriptor: Descriptor) -> None:
     _registered[descriptor.key] = descriptor
 
 
+def registered_here(key: str) -> bool:
+    """True for a game `register` placed in this process only: processes started apart (the
+    render processes) know the games of this tree, not it."""
+    return key in _registered
+
+
 def unregister(key: str) -> None:
     """Stop hosting a game that `register` added."""
     import renderer
@@ -103,4 +109,4 @@ def unregister(key: str) -> None:
 
 
 __all__ = ["Descriptor", "KeyMoment", "Measure", "Scene", "ScenePolicy", "Summary", "default_ai", "find", "get",
-           "names", "register", "scenes", "strongest_ai", "team_measures", "unregister"]
+           "names", "register", "registered_here", "scenes", "strongest_ai", "team_measures", "unregister"]

@@ -2,33 +2,43 @@
 
 Drawn from the spectator view only, like the board in a game's Discord thread, and only the
 newest picture per game is drawn: under a burst of moves the pictures in between are skipped.
+The bot's render processes draw it (bot/rendering.py), behind the pictures people wait for.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from bot.notify import PublicUpdate
 from bot.relay.outbox import GameKey
 
 JSON = dict[str, Any]
-Draw = Callable[[JSON, Sequence[str]], bytes]
+Draw = Callable[[JSON, Sequence[str]], Awaitable[bytes]]
 
 
-def public_picture(view: JSON, names: Sequence[str]) -> bytes:
-    """PNG of the board, or of the result once the game is over, as the game's thread shows it.
+def public_kind(view: JSON) -> Literal["board", "outcome"]:
+    """Which picture a spectator view gets: the board, or the result once the game is over.
 
     Refuses a seat's own view: only what a spectator may see may reach the broker.
     """
-    import renderer  # Pillow is loaded only by a relay that draws (relay-watch never does)
-
     if view.get("viewer") is not None:
         raise ValueError("A relay picture is drawn from the spectator view only.")
-    draw = renderer.outcome_png if view.get("outcome") else renderer.board_png
-    return draw(view, names)
+    return "outcome" if view.get("outcome") else "board"
+
+
+async def drawn_in_render_processes(view: JSON, names: Sequence[str]) -> bytes:
+    """PNG of the board, or of the result once the game is over, as the game's thread shows it.
+
+    Drawn in the bot's render processes (bot/rendering.py) at background priority: 40-180 ms of
+    Pillow each, which in the bot's own process would hold the GIL against every table. The
+    view is checked here, in the bot, so only a spectator view is ever sent to be drawn.
+    """
+    from bot import rendering  # Pillow is loaded only by a relay that draws (relay-watch never does)
+
+    return await rendering.render(public_kind(view), view, names, urgent=False)
 
 
 @dataclass(frozen=True)

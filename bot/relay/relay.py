@@ -4,7 +4,8 @@
 the broker. A background task owns the connection: it publishes the queue in order,
 reconnects with capped, jittered exponential backoff when the broker goes away, and
 republishes the latest state of every live game after each (re)connect. With pictures on, a
-second task draws each game's newest public board in a worker thread and queues it too.
+second task has each game's newest public board drawn in the render processes (bot/rendering.py)
+and queues it too.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from bot.notify import Notifier, PrivateUpdate, PublicUpdate
 from bot.relay.backoff import backoff_delay
 from bot.relay.outbox import Outbox
 from bot.relay.payload import encode, events_document, events_topic, picture_topic, state_document, state_topic
-from bot.relay.pictures import Draw, PictureJob, PictureQueue, picture_job, public_picture
+from bot.relay.pictures import Draw, PictureJob, PictureQueue, drawn_in_render_processes, picture_job
 from bot.relay.settings import RelaySettings, settings_from_env
 
 log = logging.getLogger(__name__)
@@ -59,11 +60,11 @@ class MqttRelay:
 
     Use as `async with MqttRelay(settings) as relay:` or call `start()` / `close()`.
     `jitter` is the random source for backoff (a callable giving floats in [0, 1)); `draw`
-    makes the picture of a spectator view (tests slow it down).
+    makes the picture of a spectator view, off the event loop (tests slow it down).
     """
 
     def __init__(self, settings: RelaySettings, *, jitter: Callable[[], float] | None = None,
-                 draw: Draw = public_picture) -> None:
+                 draw: Draw = drawn_in_render_processes) -> None:
         self.settings = settings
         self._jitter = jitter or random.Random().random
         self._draw = draw
@@ -239,10 +240,11 @@ class MqttRelay:
 
     # -- pictures -------------------------------------------------------------------------
     async def _paint(self) -> None:
-        """Draw the newest wanted picture of each game in a worker thread, one at a time, and queue it.
+        """Have the newest wanted picture of each game drawn, one at a time, and queue it.
 
-        One at a time: a table-side screen needs no more, and the bot's own pictures (Discord)
-        share the same thread pool.
+        In the render processes, not the bot's own: Pillow holds the GIL for the 40-180 ms of a
+        picture. One at a time and not urgent: a table-side screen needs no more, and the
+        pictures people wait for in Discord share the same processes and go first.
         """
         while True:
             job = self._pictures.take()
@@ -253,7 +255,7 @@ class MqttRelay:
                 continue
             self._drawing = job
             try:
-                png = await asyncio.to_thread(self._draw, job.view, list(job.names))
+                png = await self._draw(job.view, list(job.names))
             except Exception:
                 # A picture is an extra: the state document already told everything.
                 log.exception("MQTT relay: drawing the picture of game %d (seq %d) failed", job.game[1], job.seq)

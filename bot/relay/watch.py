@@ -31,6 +31,7 @@ from bot import games
 from bot.names import name_seats, result_line
 from bot.relay.backoff import backoff_delay
 from bot.relay.settings import RelayConfigError, RelaySettings
+from bot.terminal.text import printable
 
 JSON = dict[str, Any]
 
@@ -82,7 +83,8 @@ def _clip(text: str, width: int) -> str:
 
 def format_game(state: JSON | None, events: Sequence[str], *, width: int = WIDTH, space: str | None = None,
                 picture: str | None = None) -> str:
-    """One game's block: heading, whose turn by name, board summary, result, last events.
+    """One game's block: heading, whose turn by name, board summary, result, last events, made
+    `printable` (all of it comes from the broker).
 
     `space`: the topic level the game came under, shown when it is not the game's guild id
     (a terminal namespace); `picture`: where its latest picture was saved.
@@ -120,7 +122,7 @@ def format_game(state: JSON | None, events: Sequence[str], *, width: int = WIDTH
     if events:
         lines.append("Last:")
         lines += [_clip(f"  {line}", width) for line in events]
-    return "\n".join(lines)
+    return printable("\n".join(lines))
 
 
 @dataclass
@@ -322,7 +324,7 @@ async def _follow(settings: RelaySettings, guild: int | str | None, game: int | 
                     if count is not None and seen >= count:
                         return
         except aiomqtt.MqttError as exc:
-            out.write(f"(broker {settings.url}: {exc}; retrying)\n")
+            out.write(printable(f"(broker {settings.url}: {exc}; retrying)") + "\n")
             out.flush()
         delay = backoff_delay(failures, settings.backoff_initial, settings.backoff_cap, jitter.random())
         failures += 1

@@ -35,9 +35,10 @@ class Bookkeeping:
         async def op(db: aiosqlite.Connection) -> None:
             cursor = await db.execute(
                 "UPDATE announcements SET state_id = ?, to_move = ?, channel_id = ?, message_id = ?, from_state = ?, "
-                "posted_to_move = ?, updated_at = ? WHERE game_id = ? AND state_id <= ?",
+                "posted_to_move = ?, board = ?, board_picture = ?, updated_at = ? WHERE game_id = ? AND state_id <= ?",
                 (mark.state_id, _dumps(list(mark.to_move)), mark.channel_id, mark.message_id, mark.from_state,
-                 _dumps(list(mark.posted_to_move)), now, mark.game_id, mark.state_id))
+                 _dumps(list(mark.posted_to_move)), mark.board, int(mark.board_picture), now, mark.game_id,
+                 mark.state_id))
             if cursor.rowcount != 1:
                 return
             for seat in pinged:

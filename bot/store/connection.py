@@ -110,13 +110,12 @@ class Database(GroupCommit[aiosqlite.Connection]):
     @classmethod
     async def open(cls, path: str | Path, *, exclusive: bool = True,
                    prepare: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None) -> Database:
-        """Lock (when `exclusive`), create (mode 0600), connect and check the writer, run `prepare`
-        (migrations) on it, then open the readers."""
+        """Lock (when `exclusive`), create (mode 0600: `connect`), connect and check the writer, run
+        `prepare` (migrations) on it, then open the readers."""
         holder = hold(path) if exclusive else None
         writer: aiosqlite.Connection | None = None
         readers: list[aiosqlite.Connection] = []
         try:
-            create_private(path)
             writer = await connect(path)
             if prepare is not None:
                 await prepare(writer)
@@ -269,7 +268,11 @@ def create_private(path: str | Path) -> None:
 
 
 async def connect(path: str | Path) -> aiosqlite.Connection:
-    """Open `path` with WAL, synchronous=FULL and foreign keys, each verified."""
+    """Open `path` with WAL, synchronous=FULL and foreign keys, each verified; a new file is
+    created with mode 0600 (`create_private`)."""
+    # Here rather than in each caller: whoever opens the writer (the bot, `skald db migrate`)
+    # would otherwise let SQLite create the file with the umask's mode, usually world-readable.
+    create_private(path)
     db = await aiosqlite.connect(str(path), isolation_level=None)
     try:
         if db.in_transaction:

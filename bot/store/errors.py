@@ -40,3 +40,12 @@ class DamagedRow(StoreError):
 
 class DamagedSnapshot(DamagedRow):
     """A snapshot's text no longer decodes: a cache, so the game is rebuilt from its log instead."""
+
+
+class StoreUnavailable(StoreError, SkaldError):
+    """The database can't be reached right now (an outage): nothing was changed. A SkaldError, so
+    a person is told to try again instead of being shown an apology for a bug."""
+
+    def __init__(self, reason: str = "Skald can't reach its database right now, so nothing was done (your move was "
+                                      "not taken): please try again in a minute.") -> None:
+        super().__init__(reason)

@@ -106,6 +106,8 @@ class Announcement:
     from_state: int  # that message tells the public lines of the states after this one
     posted_to_move: tuple[int, ...]  # seats awaited when it was posted
     panels_state_id: int  # every seat's DM panel is handled up to this state
+    board: int | None = None  # the board the living message shows (None: not known, an older post)
+    board_picture: bool = False  # ... and whether it carries the board's picture
 
 
 @dataclass(frozen=True)

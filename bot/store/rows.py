@@ -34,7 +34,8 @@ SEAT_QUERY = (
     "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok, s.stand_in, s.why FROM seats s "
     "LEFT JOIN users u ON u.user_id = s.user_id "
 )
-ANNOUNCEMENT_COLUMNS = "game_id, state_id, to_move, channel_id, message_id, from_state, posted_to_move, panels_state_id"
+ANNOUNCEMENT_COLUMNS = ("game_id, state_id, to_move, channel_id, message_id, from_state, posted_to_move, "
+                        "panels_state_id, board, board_picture")
 # Games whose thread or panels have not been told everything committed, oldest mark first.
 LAGGING_GAMES = ("SELECT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id "
                  "WHERE g.status != 'lobby' AND g.broken IS NULL "
@@ -140,7 +141,8 @@ def announcement_row(row: Row) -> Announcement:
     adapters' bookkeeping, so the worst is a status line told again, never a game set aside."""
     return Announcement(game_id=row[0], state_id=row[1], to_move=_seats_or_none(row, 2, "to_move"),
                         channel_id=row[3], message_id=row[4], from_state=row[5],
-                        posted_to_move=_seats_or_none(row, 6, "posted_to_move"), panels_state_id=row[7])
+                        posted_to_move=_seats_or_none(row, 6, "posted_to_move"), panels_state_id=row[7],
+                        board=row[8], board_picture=bool(row[9]))
 
 
 def _seats_or_none(row: Row, index: int, column: str) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from bot.holders import SeatHistory
 from bot.kinds import ChangeKind
 from bot.move_log import MOVE, UNDO, BadUndo, MoveFailed, replay
 from bot.store import MoveRow, Store
+from bot.store.errors import DamagedRow
 from bot.tables.types import CANCELLED, FINISHED, LOBBY, RUNNING
 from engine.core import Game
 from engine.errors import SkaldError
@@ -46,6 +47,8 @@ class Audit:
 
 
 def _described(error: Exception) -> str:
+    if isinstance(error, DamagedRow):
+        return f"{error.what} does not decode ({type(error.cause).__name__})"
     reason = error.reason if isinstance(error, SkaldError) else str(error)
     return f"{type(error).__name__}: {reason}" if reason else type(error).__name__
 

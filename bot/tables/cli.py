@@ -2,7 +2,8 @@
 
 A path that is not a usable database (a directory, a missing folder, a file of another kind,
 a damaged file) or a server that can't be used is answered with one line saying so, never a
-traceback. A URL's password never appears in what is printed.
+traceback. A malformed URL is refused before anything is tried, with exit code 2 (as a bad
+argument is). A URL's password never appears in what is printed.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from pathlib import Path
 from bot.store import StoreError, describe, is_postgres, open_store
 from bot.store import migrate as migrations
 from bot.store.connection import connect
+from bot.store.opening import check_url
 from bot.tables.audit import verify
 from engine import registry
 
 DEFAULT_DB = "skald.sqlite3"  # the same default as the bot (bot/discord/app.py)
 SQLITE_HEADER = b"SQLite format 3\x00"
+EXIT_BAD_URL = 2  # like argparse's usage errors: the command line, not the database, is wrong
 
 
 def default_db() -> str:
@@ -67,6 +70,18 @@ def database_problem(path: str | Path, *, may_create: bool) -> str | None:
     return None
 
 
+def refused_url(command: str, target: str) -> bool:
+    """True, once why is printed, when `target` is a PostgreSQL URL that can't be used as written."""
+    if not is_postgres(target):
+        return False
+    try:
+        check_url(target)
+    except StoreError as error:
+        print(f"skald db {command}: {error}", file=sys.stderr)
+        return True
+    return False
+
+
 def unusable(path: str | Path, error: BaseException) -> str:
     """One line for an error met while using the database at `path` (no traceback)."""
     path = describe(path)
@@ -95,6 +110,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 async def _migrate(path: str, target: int | None) -> int:
+    if refused_url("migrate", path):
+        return EXIT_BAD_URL
     problem = database_problem(path, may_create=True)
     if problem is not None:
         print(f"skald db migrate: {problem}", file=sys.stderr)
@@ -135,6 +152,8 @@ async def _migrate_postgres(url: str, target: int | None) -> tuple[int, list[int
 
 
 async def _verify(path: str) -> int:
+    if refused_url("verify", path):
+        return EXIT_BAD_URL
     problem = database_problem(path, may_create=False)
     if problem is not None:
         print(f"skald db verify: {problem}", file=sys.stderr)

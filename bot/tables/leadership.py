@@ -14,6 +14,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.store import Store
+from bot.store.errors import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,8 @@ class Leadership:
             await asyncio.sleep(self.every)
             try:
                 await self.check()
+            except StoreUnavailable:
+                log.debug("the database is out of reach; looking again in %.0f s", self.every)  # the store warned
             except Exception:
                 log.exception("the leader's work failed; looking again in %.0f s", self.every)
 

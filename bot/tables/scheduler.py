@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 
 from bot.store import Store
+from bot.store.errors import StoreUnavailable
 from bot.store.records import Timer
 from engine.errors import SkaldError
 
@@ -25,6 +26,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[[Timer], Awaitable[None]]
 BATCH = 500
 CONCURRENT = 256
+RETRY = 5.0  # seconds before looking at the timers again when the database was out of reach
 
 
 class Scheduler:
@@ -79,28 +81,43 @@ class Scheduler:
         timers of one game still take turns on its lock."""
         ran = 0
         slots = asyncio.Semaphore(CONCURRENT)
-        while True:
-            due = await self.store.due_timers(self.clock(), BATCH)
-            by_game: dict[int, list[Timer]] = {}
-            for timer in due:  # in due order within each game
-                by_game.setdefault(timer.game_id, []).append(timer)
-            await asyncio.gather(*(self._run_game(timers, slots) for timers in by_game.values()))
-            # One write for the whole batch (a handler's own commit usually deleted its timer already).
-            await self.store.finish_timers(due)
-            ran += len(due)
-            if len(due) < BATCH:
-                break
+        try:
+            while True:
+                due = await self.store.due_timers(self.clock(), BATCH)
+                by_game: dict[int, list[Timer]] = {}
+                for timer in due:  # in due order within each game
+                    by_game.setdefault(timer.game_id, []).append(timer)
+                kept: list[Timer] = []  # timers the database was out of reach for: they run again
+                await asyncio.gather(*(self._run_game(timers, slots, kept) for timers in by_game.values()))
+                # One write for the whole batch (a handler's own commit usually deleted its timer already).
+                await self.store.finish_timers([t for t in due if t not in kept])
+                ran += len(due) - len(kept)
+                if kept:
+                    self._again_soon()
+                    break
+                if len(due) < BATCH:
+                    break
+        except StoreUnavailable:  # an outage (the store warned once): look again soon
+            self._again_soon()
+            return ran
         self.fired += ran
         if self._started:
             await self._rearm()
         return ran
 
-    async def _run_game(self, timers: list[Timer], slots: asyncio.Semaphore) -> None:
+    async def _run_game(self, timers: list[Timer], slots: asyncio.Semaphore, kept: list[Timer]) -> None:
         async with slots:
-            for timer in timers:
-                await self._run_one(timer)
+            for index, timer in enumerate(timers):
+                if not await self._run_one(timer):
+                    kept.extend(timers[index:])  # in due order: the rest of this game's wait too
+                    return
 
-    async def _run_one(self, timer: Timer) -> None:
+    def _again_soon(self) -> None:
+        if self._started:
+            self._arm(self.clock() + RETRY)
+
+    async def _run_one(self, timer: Timer) -> bool:
+        """Run one timer's handler; False when the database was out of reach (keep the timer)."""
         handler = self._handlers.get(timer.kind)
         self.lag.append(max(0.0, self.clock() - timer.due_at))
         try:
@@ -108,10 +125,13 @@ class Scheduler:
                 log.warning("no handler for timer kind %r (game %d); dropped", timer.kind, timer.game_id)
             else:
                 await handler(timer)
+        except StoreUnavailable:
+            return False
         except SkaldError as refused:  # the game is set aside, gone or over: expected, no traceback
             log.warning("timer %s of game %d dropped: %s", timer.kind, timer.game_id, refused.reason)
         except Exception:
             log.exception("timer %s of game %d failed; dropped", timer.kind, timer.game_id)
+        return True
 
     async def _rearm(self) -> None:
         due = await self.store.next_due()

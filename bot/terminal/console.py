@@ -1,5 +1,6 @@
-"""The terminal as every terminal tool uses it: output that names seats and notices a reader that
-went away, and input that can be left waiting when the process ends."""
+"""The terminal as every terminal tool uses it: output that names seats, prints no control
+characters from data and notices a reader that went away, and input that can be left waiting
+when the process ends."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import threading
 from collections.abc import Callable, Sequence
 
 from bot.names import name_seats
+from bot.terminal.text import printable
 
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
 
@@ -20,7 +22,8 @@ Read = Callable[[str], str]
 
 class Screen:
     """The terminal's output: each line with the engine's "Seat N" shown by `names` (a list that
-    may be filled in later), and a reader that went away (`skald demo ... | head`) noticed.
+    may be filled in later) and made `printable` (names and lines come from people and files),
+    and a reader that went away (`skald demo ... | head`) noticed.
 
     Once the pipe is closed nothing more is written, so no notifier fails on it; the game loop
     checks `closed` and stops.
@@ -31,11 +34,13 @@ class Screen:
         self.names = list(names)
         self.closed = False
 
-    def __call__(self, text: str) -> None:
+    def __call__(self, text: str, *, clear: str = "") -> None:
+        """Write `text`, after `clear`: the tool's own screen-clearing sequence, the one control
+        sequence that is written as it is."""
         if self.closed:
             return
         try:
-            self._write(name_seats(text, self.names))
+            self._write(clear + printable(name_seats(text, self.names)))
         except BrokenPipeError:
             self.closed = True
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.terminal.console import Read, Screen, ask
+from bot.terminal.text import printable
 from engine.core import Move
 from engine.errors import SkaldError
 from renderer.text import render_outcome, render_view, seat_name
@@ -119,8 +120,9 @@ async def _play(table: TerminalTable, read: Read, screen: Screen, clear: str) ->
     shown: int | None = None
     while (seat := await table.next_person(screen)) is not None and not screen.closed:
         if shown != seat and table.people > 1:
-            screen(clear + "-" * 40)
-            await ask(read, f"Pass the device to {seat_name(screen.names, seat)} and press Enter. ")
+            screen("-" * 40, clear=clear)
+            # Prompts name the person too, and are printed by `read`, not the screen.
+            await ask(read, printable(f"Pass the device to {seat_name(screen.names, seat)} and press Enter. "))
         shown = seat
         if not await _person_moves(table, seat, read, screen):
             screen(table.stopped)
@@ -141,7 +143,7 @@ async def _person_moves(table: TerminalTable, seat: int, read: Read, screen: Scr
     view, moves = await table.turn(seat)
     screen(render_view(view, screen.names))
     while True:
-        text = (await ask(read, f"{seat_name(screen.names, seat)}> ")).strip()
+        text = (await ask(read, printable(f"{seat_name(screen.names, seat)}> "))).strip()
         if not text:
             continue
         if text.lower() in table.stop_words:

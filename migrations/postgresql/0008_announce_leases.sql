@@ -9,3 +9,7 @@ CREATE TABLE announce_leases (
     until   DOUBLE PRECISION NOT NULL, -- when the lease lapses if not given back (a dead process's)
     PRIMARY KEY (game_id, what)
 );
+
+-- The board the living message shows, so an edit in place after a restart never reads it back.
+ALTER TABLE announcements ADD COLUMN board INTEGER;
+ALTER TABLE announcements ADD COLUMN board_picture BOOLEAN NOT NULL DEFAULT FALSE;

@@ -148,7 +148,7 @@ def test_db_verify_reports_any_exception_while_checking_a_game_and_checks_the_ot
     assert "Traceback" not in captured.err + captured.out
     assert lines[0].startswith("game #1: is a game of 'hnefatafl', which this Skald does not know")
     assert lines[1].startswith("game #2: move 'fly away' at state 2 is refused on replay: ")
-    assert lines[2].startswith("game #3: could not be checked: JSONDecodeError")
+    assert lines[2].startswith("game #3: could not be checked: moves (state 1) does not decode (JSONDecodeError)")
     assert not any(line.startswith("game #4") for line in lines)
     assert lines[-1].startswith("games.db: 4 games, ") and lines[-1].endswith(": 3 problem(s)")
 

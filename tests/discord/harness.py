@@ -746,6 +746,8 @@ class Harness:
         response = SimpleNamespace(status=status, reason="Server Error")
         if status >= 500:
             return discord.DiscordServerError(response, {"code": 0, "message": "Internal Server Error"})
+        if status == 403:  # a permission the bot lacks (Read Message History, say)
+            return discord.Forbidden(response, {"code": 50001, "message": "Missing Access"})
         return discord.HTTPException(response, {"code": 0, "message": "refused"})
 
     def check_form(self, record: Request, body: Any) -> None:

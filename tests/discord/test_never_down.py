@@ -4,11 +4,12 @@ lean on the store run on SQLite and PostgreSQL (two processes: PostgreSQL only).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.databases import Target, create_database, drop_database, sql
+from tests.databases import Door, Target, create_database, drop_database, sql
 from tests.discord.clocked import move_as
 from tests.discord.harness import Harness
 from tests.discord.table_play import open_table
@@ -93,3 +94,42 @@ async def test_two_processes_tell_one_thread_in_board_order_and_never_twice(shar
     logged = [text for c in await h.client.tables.outbox.changes(game_id, after=0) for text, seats in c.events
               if seats is None]
     assert len(bullets) == len(logged), "each line told once"
+
+
+async def test_a_database_outage_is_answered_try_again_and_logged_once(caplog: pytest.LogCaptureFixture) -> None:
+    """With PostgreSQL down, `/move` answered "Sorry — something went wrong", autocomplete went
+    unanswered, and every request logged an ERROR traceback. Now: a clear answer, no
+    suggestions, one WARNING when it goes and one INFO when it is back."""
+    url = await create_database()
+    door = Door(url)
+    await door.open()
+    try:
+        async with Harness.open(door.url) as h:
+            h.foreign = lambda task: (task.get_name() == "skald-leadership" or door.owns(task)
+                                      or "_maintain_min_size" in getattr(task.get_coro(), "__qualname__", ""))
+            ann, bob = h.user("ann"), h.user("bob")
+            game_id = await open_table(h, ann, "tranquility", [bob])
+            info = await h.client.tables.game(game_id)
+            mover = {ann.id: ann, bob.id: bob}[info.seats[info.to_move[0]].user_id or 0]
+            text = (await h.client.tables.table_view(game_id, mover.id)).legal_moves[0].text
+            await door.close()  # the database goes away
+            caplog.clear()
+            caplog.set_level(logging.INFO)
+            for _ in range(3):
+                answer = h.reply_text(await h.slash(mover, "move", {"text": text, "game": game_id},
+                                                    channel_id=info.thread_id))
+                assert "can't reach its database right now" in answer and "your move was not taken" in answer
+                assert "Sorry" not in answer
+            assert await h.autocomplete(mover, "move", {"text": "", "game": game_id}, "text") == []
+            assert await h.autocomplete(mover, "game board", {"game": ""}, "game") == []
+            gone = [r for r in caplog.records if "PostgreSQL can't be reached" in r.getMessage()]
+            assert len(gone) == 1 and gone[0].levelno == logging.WARNING
+            assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "no traceback per request"
+            await door.open()  # it comes back
+            played = h.reply_text(await h.slash(mover, "move", {"text": text, "game": game_id},
+                                                channel_id=info.thread_id))
+            assert "✅" in played and (await h.client.tables.game(game_id)).state_id == 1
+            back = [r for r in caplog.records if "PostgreSQL answers again" in r.getMessage()]
+            assert len(back) == 1 and back[0].levelno == logging.INFO
+    finally:
+        await drop_database(url)

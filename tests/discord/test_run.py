@@ -74,3 +74,18 @@ def test_the_bot_process_collects_garbage_rarely_and_never_rescans_what_start_up
             "print(gc.get_threshold() == COLLECTOR_THRESHOLDS, gc.get_freeze_count() > 10_000)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.split() == ["True", "True"]
+
+
+@pytest.mark.parametrize("port", ["99999", "abc"])
+def test_a_malformed_postgresql_url_gives_a_traceback_no_more_in_skald_run(
+        port: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A settings error like any other: one line, exit 2, before anything is started, and the
+    URL's password nowhere."""
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("SKALD_DB", f"postgresql://skald:s3cret@db:{port}/skald")
+    assert cli.main(["run"]) == EXIT_CONFIG
+    out, err = capsys.readouterr()
+    assert out == "" and "s3cret" not in err and "Traceback" not in err
+    assert err == "skald run: SKALD_DB: The PostgreSQL URL can't be used: a port must be a number from 1 to 65535.\n"
+    with pytest.raises(SettingsError, match="names no database"):
+        Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_DB": "postgresql://skald:s3cret@db:5432"})

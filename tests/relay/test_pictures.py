@@ -1,5 +1,5 @@
-"""SKALD_MQTT_PICTURES: the public board picture per game on `…/picture`, retained, drawn off the
-event loop from the spectator view only, newest first, never in a move's way; relay-watch --save."""
+"""SKALD_MQTT_PICTURES: the public board picture per game on `…/picture`, retained, drawn in the
+render processes from the spectator view only, newest first, never in a move's way; relay-watch --save."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ import io
 import json
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import renderer
+from bot import rendering
 from bot.relay import MqttRelay, RelaySettings
-from bot.relay.pictures import public_picture
+from bot.relay.pictures import drawn_in_render_processes, public_kind
 from bot.relay.watch import WatchBoard, picture_file_name, watch
 from bot.tables import Tables
 from engine import registry
@@ -33,8 +35,14 @@ def picture_settings(broker: LocalBroker) -> RelaySettings:
     return replace(fast_settings(broker), pictures=True)
 
 
+def public_picture(view: JSON, names: Sequence[str]) -> bytes:
+    """The picture the relay should publish for a spectator view, drawn here in the test."""
+    return rendering.draw(public_kind(view), view, names)
+
+
 class Easel:
-    """A draw function that records what it was asked to draw and can be held up (a slow render)."""
+    """A draw function that records what it was asked to draw and can be held up (a slow render);
+    it draws in a thread of the test's process."""
 
     def __init__(self, *, held: bool = False, fail: bool = False) -> None:
         self.views: list[JSON] = []
@@ -44,7 +52,10 @@ class Easel:
         if not held:
             self.go_on.set()
 
-    def __call__(self, view: JSON, names: Sequence[str]) -> bytes:
+    async def __call__(self, view: JSON, names: Sequence[str]) -> bytes:
+        return await asyncio.to_thread(self.paint, view, names)
+
+    def paint(self, view: JSON, names: Sequence[str]) -> bytes:
         self.views.append(view)
         self.started.set()
         assert self.go_on.wait(30), "the test never let the picture go on"
@@ -75,12 +86,45 @@ async def test_the_picture_topic_carries_the_public_board_retained(broker: Local
     assert relay.stats().pictures_drawn >= 1 and relay.stats().pictures_failed == 0
 
 
-def test_a_relay_picture_refuses_a_seats_own_view() -> None:
+async def test_a_relay_picture_refuses_a_seats_own_view() -> None:
     game = registry.get("tranquility")
     state = game.setup(2, None, 3)
-    assert public_picture(game.view(state, None), ["A", "B"]).startswith(PNG)
+    assert (await drawn_in_render_processes(game.view(state, None), ["A", "B"])).startswith(PNG)
+    before = dict(rendering.drawn)
     with pytest.raises(ValueError, match="spectator view only"):
-        public_picture(game.view(state, 0), ["A", "B"])
+        await drawn_in_render_processes(game.view(state, 0), ["A", "B"])
+    assert rendering.drawn == before  # refused in the bot: the seat's view never went to be drawn
+
+
+async def test_mqtt_pictures_are_drawn_in_the_render_pool_not_the_bots_process(
+        broker: LocalBroker, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKALD_RENDER_PROCESSES", "1")  # a pool, even where the suite runs without one
+    *changes, last = engine_changes(seed=8, players=2)
+    board, outcome = changes[0].update, last.update
+    assert board.view and outcome.view and outcome.view["outcome"]  # one board, one result
+    names = [seat.name for seat in board.seats]
+    expected = {kind: public_picture(update.view, names) for kind, update in (("board", board), ("outcome", outcome))}
+    in_this_process: list[str] = []
+
+    def tripwire(kind: str) -> Callable[[JSON, Sequence[str]], bytes]:
+        def drawn_here(view: JSON, names: Sequence[str]) -> bytes:
+            in_this_process.append(kind)
+            raise AssertionError(f"a relay {kind} picture was drawn in the bot's own process")
+        return drawn_here
+
+    # The render processes import the renderer afresh; only a picture drawn in this process trips.
+    monkeypatch.setattr(renderer, "board_png", tripwire("board"))
+    monkeypatch.setattr(renderer, "outcome_png", tripwire("outcome"))
+    before = dict(rendering.drawn)
+    async with MqttRelay(picture_settings(broker), jitter=lambda: 0.5) as relay:
+        await relay.on_public(replace(board, game_id=21))
+        await relay.on_public(replace(outcome, game_id=22))
+        assert await relay.flush(60.0)
+    assert not in_this_process and relay.stats().pictures_failed == 0
+    assert rendering.pool() is not None  # so `run` had processes to send them to
+    assert {kind: rendering.drawn.get(kind, 0) - before.get(kind, 0) for kind in expected} == {"board": 1, "outcome": 1}
+    assert broker.retained()["skald/1/21/picture"] == expected["board"]
+    assert broker.retained()["skald/1/22/picture"] == expected["outcome"]
 
 
 async def test_a_slow_picture_never_delays_a_move_and_only_the_newest_is_drawn(

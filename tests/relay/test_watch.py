@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
+from dataclasses import replace
 
 from bot.cli import COMMANDS
 from bot.games.nidavellir import board_summary as nidavellir_board
@@ -20,6 +22,7 @@ from bot.relay.watch import (
     watch,
 )
 from engine import registry
+from tests.bot.test_terminal_text import ANN, BOB, shown_on_a_terminal
 from tests.relay.broker import LocalBroker
 from tests.relay.conftest import fast_settings
 from tests.relay.playout import engine_changes
@@ -120,3 +123,26 @@ def test_relay_watch_is_a_skald_command() -> None:
     args = parser.parse_args(["relay-watch", "mqtt://127.0.0.1:1/", "--count", "3", "--game", "7"])
     assert (args.handler, args.count, args.game, args.seconds) == (run, 3, 7, None)
     assert run(parser.parse_args(["relay-watch", "http://nope"])) == 2
+
+
+async def test_player_names_and_public_lines_reach_the_terminal_raw_no_more_in_relay_watch(
+        broker: LocalBroker) -> None:
+    """Finding: "Player names and public lines reach the terminal raw (escape sequences)". The
+    names come with the games the relay publishes (Discord display names), the lines from
+    whatever publishes on the broker."""
+    middle = list(engine_changes(seed=5, players=2))[6].update
+    update = replace(middle, seats=tuple(replace(seat, name=name) for seat, name in zip(middle.seats, (ANN, BOB),
+                                                                                         strict=True)),
+                     events=("\x1b]0;title\x07Seat 1 waves.",))
+    settings = fast_settings(broker)
+    out = io.StringIO()
+    async with settings.client() as client:
+        await client.publish("skald/1/7/state", encode(state_document(update)), qos=1, retain=True)
+        watching = asyncio.create_task(watch(settings, count=2, out=out))  # the retained state, then the line
+        while not watching.done():  # the line is not retained: told again until the display has it
+            await client.publish("skald/1/7/events", encode(events_document(update)), qos=1)
+            await asyncio.wait({watching}, timeout=0.1)
+    assert await watching == 0
+    screen = out.getvalue()
+    shown_on_a_terminal(screen)
+    assert "To move: Ann (seat 1)" in screen and "  Ann waves." in screen

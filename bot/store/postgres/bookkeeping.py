@@ -41,9 +41,10 @@ class PgBookkeeping:
         async def op(conn: Conn) -> None:
             status = await conn.execute(
                 "UPDATE announcements SET state_id = $1, to_move = $2, channel_id = $3, message_id = $4, "
-                "from_state = $5, posted_to_move = $6, updated_at = $7 WHERE game_id = $8 AND state_id <= $1",
+                "from_state = $5, posted_to_move = $6, updated_at = $7, board = $9, board_picture = $10 "
+                "WHERE game_id = $8 AND state_id <= $1",
                 mark.state_id, dumps(list(mark.to_move)), mark.channel_id, mark.message_id, mark.from_state,
-                dumps(list(mark.posted_to_move)), now, mark.game_id)
+                dumps(list(mark.posted_to_move)), now, mark.game_id, mark.board, mark.board_picture)
             if status != "UPDATE 1":
                 return
             for seat in pinged:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
@@ -25,8 +26,9 @@ import asyncpg
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
 
-from bot.store.errors import StoreError
+from bot.store.errors import StoreError, StoreUnavailable
 from bot.store.grouping import GroupCommit, Outcome, Queued
+from bot.store.opening import check_url
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,9 @@ PING_TIMEOUT = 5.0  # seconds the leader's connection may take to answer before 
 
 # Errors that mean the server or the connection is gone (as opposed to a refused statement).
 LOST = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError)
+# The server is down, restarting or full: an outage, answered "try again", not a bug.
+UNREACHABLE = (*LOST, asyncpg.AdminShutdownError, asyncpg.CrashShutdownError, asyncpg.CannotConnectNowError,
+               asyncpg.TooManyConnectionsError)
 # A write caught in a lock cycle with another process: it would commit if run again.
 CONTENDED = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
 Op: TypeAlias = "Callable[[Conn], Awaitable[Any]]"
@@ -71,11 +76,17 @@ class PgDatabase(GroupCommit[Conn]):
         self._leader_guard = asyncio.Lock()
         self._closed = False
         self.commits = 0  # transactions committed, for benchmarks
+        self._down_since: float | None = None  # when the server stopped answering (monotonic), during an outage
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL, lock_pool_size: int = LOCKS) -> PgDatabase:
+        """Connect the pools; StoreError, in words, for a URL that can't be used or a server that
+        can't be reached or refuses."""
+        check_url(url)
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, reset=_rollback_only)
+        except asyncpg.ClientConfigurationError as error:  # settings beyond the URL's form, e.g. ?sslmode=
+            raise StoreError(f"PostgreSQL can't use these connection settings: {error}") from None
         except LOST as error:
             raise StoreError(f"Can't reach the PostgreSQL server: {error}") from None
         except asyncpg.PostgresError as error:
@@ -96,16 +107,44 @@ class PgDatabase(GroupCommit[Conn]):
         await self._locks.close()
         await self.pool.close()
 
+    # -- outages ---------------------------------------------------------------------------------
+    def _unreachable(self, error: BaseException) -> StoreUnavailable:
+        """The server did not answer: one WARNING when an outage begins, then only StoreUnavailable
+        for the callers (who tell people to try again), no traceback per request."""
+        if self._down_since is None:
+            self._down_since = time.monotonic()
+            log.warning("PostgreSQL can't be reached (%s); answering \"try again\" until it is back",
+                        type(error).__name__)
+        return StoreUnavailable()
+
+    def _reached(self) -> None:
+        """The server answered: an outage, if there was one, is over (one INFO)."""
+        if self._down_since is not None:
+            log.info("PostgreSQL answers again, after %.1f s", time.monotonic() - self._down_since)
+            self._down_since = None
+
+    @contextlib.asynccontextmanager
+    async def _reaching(self) -> AsyncIterator[None]:
+        try:
+            yield
+        except UNREACHABLE as error:
+            raise self._unreachable(error) from None
+        self._reached()
+
     # -- queries (`write`: GroupCommit) ------------------------------------------------------
     async def _commit_batch(self, batch: list[Queued[Conn]]) -> None:
         """One transaction, a savepoint per write; a write that lost a deadlock with another
-        process is run again alone."""
+        process is run again alone. A server that can't be reached fails them as StoreUnavailable."""
         try:
             outcomes = await self._commit(batch)
         except Exception as error:  # the transaction itself failed: every write in it did
             outcomes = [(False, error)] * len(batch)
         outcomes = [await self._alone(item.op) if not ok and isinstance(value, CONTENDED) else (ok, value)
                     for item, (ok, value) in zip(batch, outcomes, strict=True)]
+        if any(ok for ok, _ in outcomes):
+            self._reached()
+        outcomes = [(False, self._unreachable(value)) if not ok and isinstance(value, UNREACHABLE) else (ok, value)
+                    for ok, value in outcomes]
         self._settle(batch, outcomes)
 
     async def _commit(self, batch: list[Queued[Conn]]) -> list[Outcome]:
@@ -131,24 +170,30 @@ class PgDatabase(GroupCommit[Conn]):
 
     async def read(self, op: Callable[[Conn], Awaitable[T]]) -> T:
         """Run `op` in one read-only snapshot (several queries that must agree)."""
-        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+        async with self._reaching(), self.pool.acquire() as conn, \
+                conn.transaction(isolation="repeatable_read", readonly=True):
             return await op(conn)
 
     async def fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        return await self.pool.fetch(sql, *args)
+        async with self._reaching():
+            return await self.pool.fetch(sql, *args)
 
     async def fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
-        return await self.pool.fetchrow(sql, *args)
+        async with self._reaching():
+            return await self.pool.fetchrow(sql, *args)
 
     async def fetchval(self, sql: str, *args: Any) -> Any:
-        return await self.pool.fetchval(sql, *args)
+        async with self._reaching():
+            return await self.pool.fetchval(sql, *args)
 
     # -- game locks -------------------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
         """Hold the game's advisory lock: every process's critical section on it takes turns."""
-        async with self._locks.acquire() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1)", game_id)
+        async with contextlib.AsyncExitStack() as stack:
+            async with self._reaching():  # only taking it: what runs under it raises its own errors
+                conn = await stack.enter_async_context(self._locks.acquire())
+                await conn.execute("SELECT pg_advisory_lock($1)", game_id)
             try:
                 yield
             finally:
@@ -172,8 +217,10 @@ class PgDatabase(GroupCommit[Conn]):
                     self._leading = bool(await self._leader.fetchval("SELECT pg_try_advisory_lock($1)", LEADER_KEY,
                                                                      timeout=PING_TIMEOUT))
             except LOST as error:
-                # The session is gone, and the server drops its locks with it: someone else may lead now.
-                log.warning("the leader's connection to PostgreSQL is lost (%s)", type(error).__name__)
+                # The session is gone, and the server drops its locks with it: someone else may lead
+                # now. Said once, when the lead is lost (an outage says the rest, once).
+                level = logging.WARNING if self._leading else logging.DEBUG
+                log.log(level, "the leader's connection to PostgreSQL is lost (%s)", type(error).__name__)
                 self._drop_leader()
                 return False
             return self._leading
