@@ -15,13 +15,14 @@ into almost nothing.
 Over budget, a replay degrades instead of failing: fewer frames first (the start, the final
 board and the result always stay; a dropped frame's caption lines pass to the next kept frame),
 then half size, which breaks the phone rule and so comes last; in the end the result alone.
-`Animation.fits` tells whether even that fitted.
+`Animation.fits` tells whether even that fitted. Whatever the budget, at most MAX_FRAMES frames
+are shown, chosen the same way; only the pictures of the frames still shown are kept.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -79,6 +80,10 @@ COLOURS = 255
 # new colours and comes out no smaller than full size.
 REDUCTIONS = (1, 2)
 PALETTE_SAMPLES = 8  # frames the octree looks at; colours barely change from frame to frame
+# A replay is watched, not studied: at a second or more a frame, 120 frames are minutes already,
+# and each is a picture to draw (a 20,000-change game had 5,000 key moments; audit of 2026-12-02).
+# The move list (`/game export`, `skald replay`) has every change.
+MAX_FRAMES = 120
 
 
 @dataclass(frozen=True)
@@ -115,11 +120,18 @@ def animate(stills: Sequence[Still], names: Sequence[str], *, budget: int = DEFA
     Raises ValueError only for an empty sequence; anything else degrades, never fails."""
     if not stills:
         raise ValueError("A replay needs at least one picture.")
-    pictures = [_Picture.of(renderer.draw(still.view, still.names or names, still.kind)) for still in stills]
-    shown = list(range(len(stills)))
+    shown = _at_most(len(stills), MAX_FRAMES)
+    # Drawn as they are first shown and let go once they no longer are: frames only ever go.
+    pictures: dict[int, _Picture] = {}
     reductions = list(REDUCTIONS)
     smallest: Animation | None = None
     while True:
+        for index in set(pictures) - set(shown):
+            del pictures[index]
+        for index in shown:
+            if index not in pictures:
+                still = stills[index]
+                pictures[index] = _Picture.of(renderer.draw(still.view, still.names or names, still.kind))
         animation = _encode(stills, pictures, shown, reductions[0], budget)
         if animation.fits:
             return animation
@@ -230,7 +242,7 @@ def _duration(position: int, count: int, rows: int) -> int:
 
 # -- encoding -------------------------------------------------------------------------------
 
-def _encode(stills: Sequence[Still], pictures: Sequence[_Picture], shown: Sequence[int], reduction: int,
+def _encode(stills: Sequence[Still], pictures: Mapping[int, _Picture], shown: Sequence[int], reduction: int,
             budget: int) -> Animation:
     told = captions(stills, shown)
     rows = _band_rows(told)
@@ -286,12 +298,26 @@ def _palette(small: Sequence[Image.Image], painted: set[RGB]) -> Image.Image:
     return palette
 
 
+def _ends(total: int) -> set[int]:
+    """The stills always shown: the first (the start) and the last two (the final board, the result)."""
+    return {0, max(0, total - 2), total - 1}
+
+
+def _at_most(total: int, count: int) -> list[int]:
+    """Every still, or `count` of them when there are more: the ends and the others spread evenly."""
+    if total <= count:
+        return list(range(total))
+    ends = _ends(total)
+    middle = [i for i in range(total) if i not in ends]
+    return sorted(ends | set(_spread(middle, count - len(ends))))
+
+
 def _thinned(shown: Sequence[int], total: int, size: int, budget: int) -> list[int]:
     """Fewer frames for the next try, about in proportion to how far over budget the last one was.
 
     The first still (the start) and the last two (the final board, the result) always stay; the
     others kept are spread evenly. Returns `shown` unchanged when nothing more can go."""
-    ends = {0, max(0, total - 2), total - 1}
+    ends = _ends(total)
     middle = [i for i in shown if i not in ends]
     if not middle:
         return list(shown)

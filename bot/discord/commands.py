@@ -43,12 +43,15 @@ async def game_choices(interaction: Interaction, current: str) -> list[app_comma
     bot = interaction.client
     if not typing_allowed(interaction):
         return []
-    games = await bot.tables.list_games(interaction.guild_id, user_id=interaction.user.id,
-                                        limit=AUTOCOMPLETE_LIMIT)
-    if interaction.guild_id is not None and interaction.channel_id is not None:
-        mine = {g.game_id for g in games}
-        games += [g for g in await bot.tables.list_games(interaction.guild_id, place=interaction.channel_id,
-                                                         limit=AUTOCOMPLETE_LIMIT) if g.game_id not in mine]
+    try:
+        games = await bot.tables.list_games(interaction.guild_id, user_id=interaction.user.id,
+                                            limit=AUTOCOMPLETE_LIMIT)
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            mine = {g.game_id for g in games}
+            games += [g for g in await bot.tables.list_games(interaction.guild_id, place=interaction.channel_id,
+                                                             limit=AUTOCOMPLETE_LIMIT) if g.game_id not in mine]
+    except SkaldError:  # the database out of reach: no suggestions (the command itself says why)
+        return []
     typed = current.strip().lower()
     found = []
     for info in games:
@@ -152,6 +155,7 @@ class GameCog(commands.Cog):
                   description="Take back your last move while it showed nothing hidden and nobody acted since")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
+    @spam_guard(bucket="undo")
     async def undo(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
@@ -162,7 +166,7 @@ class GameCog(commands.Cog):
     @game.command(name="replay", description="A finished game replayed as an animated picture of its public board")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
-    @spam_guard(3, 60.0)
+    @spam_guard(bucket="replay")  # the Replay button's budget: the same drawing, one budget
     async def replay(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=False)
         info = await find_game(interaction, game)
@@ -180,6 +184,7 @@ class GameCog(commands.Cog):
     @game.command(name="resign", description="Give up your seat in a running game")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
+    @spam_guard(bucket="resign")
     async def resign(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
@@ -196,6 +201,7 @@ class GameCog(commands.Cog):
     @game.command(name="abandon", description="Stop a running game for good (host or Manage Server)")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
+    @spam_guard(bucket="abandon")
     async def abandon(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
@@ -242,6 +248,7 @@ class GameCog(commands.Cog):
     @game.command(name="back", description="Play your seat again (after a timeout, leaving or an absence)")
     @app_commands.describe(game="Game number (default: every game of yours here)")
     @app_commands.autocomplete(game=game_choices)
+    @spam_guard(bucket="back")
     async def back(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         if game is not None:
@@ -260,6 +267,7 @@ class GameCog(commands.Cog):
     @game.command(name="leave", description="Leave a running game: an AI plays your seat and the game goes on")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
+    @spam_guard(bucket="leave")
     async def leave(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
@@ -272,6 +280,7 @@ class GameCog(commands.Cog):
     @app_commands.describe(player="Who takes the seat", seat="Seat number (default: the only free one)",
                            game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
+    @spam_guard(bucket="seat")
     async def seat(self, interaction: Interaction, player: discord.Member,
                    seat: app_commands.Range[int, 1, 20] | None = None, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
@@ -285,6 +294,7 @@ class GameCog(commands.Cog):
 
     @game.command(name="away", description="Pause your clocks in this server's games for some days")
     @app_commands.describe(days="How many days (the server caps days away per 90)")
+    @spam_guard(bucket="away")
     async def away(self, interaction: Interaction, days: app_commands.Range[int, 1, 60]) -> None:
         await ack(interaction, ephemeral=True)
         if interaction.guild_id is None:
@@ -297,6 +307,7 @@ class GameCog(commands.Cog):
     @game.command(name="pause", description="Pause every clock of a game (host or Manage Server)")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
+    @spam_guard(bucket="pause")
     async def pause(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
@@ -307,6 +318,7 @@ class GameCog(commands.Cog):
     @game.command(name="resume", description="Start a paused game's clocks again (host or Manage Server)")
     @app_commands.describe(game="Game number (default: this thread's)")
     @app_commands.autocomplete(game=game_choices)
+    @spam_guard(bucket="pause")
     async def resume(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)

@@ -44,10 +44,19 @@ def cooldowns_of(client: Any) -> Cooldowns:
     return found
 
 
-def spam_guard(rate: int = 4, per: float = 20.0) -> Callable[[T], T]:
-    """An app-command check: at most `rate` uses per `per` seconds per user."""
+def spam_guard(rate: int = 4, per: float = 20.0, *, bucket: str | None = None) -> Callable[[T], T]:
+    """An app-command check: at most `rate` uses per `per` seconds per user.
+
+    `bucket` names a control (a CONTROL_LIMITS key) whose budget the command shares instead: its
+    limit and its bucket, so the command and the button draw on one budget. `/game replay` and the
+    Replay button make the same seconds of drawing; apart, a user had twice the budget."""
+    if bucket is not None and bucket not in CONTROL_LIMITS:
+        raise ValueError(f"no control limit {bucket!r} to share")
 
     def predicate(interaction: Interaction) -> bool:
+        if bucket is not None:
+            control_allowed(interaction, bucket)
+            return True
         name = interaction.command.qualified_name if interaction.command else "command"
         cooldowns_of(interaction.client).hit(name, interaction.user.id, rate, per)
         return True
@@ -56,10 +65,16 @@ def spam_guard(rate: int = 4, per: float = 20.0) -> Callable[[T], T]:
 
 
 # Components and autocomplete have no command checks; their limits are applied in their handlers.
+# Every control and command that writes has one (issue 26: 400 pauses and resumes in 7 s were all
+# logged); a command shares its button's budget (`spam_guard(bucket=...)`): one person, one budget.
 CONTROL_LIMITS: dict[str, tuple[int, float]] = {
     "hand": (6, 15.0), "panel": (6, 15.0), "page": (10, 15.0),
     "join": (4, 20.0), "leave": (4, 20.0), "ai": (6, 20.0),
-    "undo": (6, 20.0), "back": (4, 20.0), "rematch": (3, 60.0), "replay": (3, 60.0),  # a replay: seconds of drawing
+    "undo": (6, 20.0), "back": (4, 20.0), "rematch": (3, 60.0),
+    "replay": (3, 60.0),  # `/game replay` too: seconds of drawing
+    "vote": (6, 20.0), "resign": (3, 20.0), "abandon": (3, 20.0),
+    "pause": (4, 60.0),  # `/game pause` and `/game resume`, together: each is a line in the story
+    "seat": (6, 60.0), "away": (3, 60.0),  # `/game seat`, `/game away`: commands only
 }
 AUTOCOMPLETE = (25, 10.0)  # keystrokes come fast; beyond this the suggestions pause
 

@@ -1,15 +1,18 @@
 """After a game: the Rematch and Replay buttons under the final board, and what `/game replay`
 and `/game export` post (docs/replays.md, docs/discord.md).
 
-Replays are drawn in the render processes and kept under the interaction's attachment limit;
-a rematch is a new lobby in the game's channel with the same seats, options and clock.
+Replays are drawn in the render processes and kept under the interaction's attachment limit,
+once per finished game and budget (`replay_cache`); the Replay button and `/game replay` share
+one per-user budget (bot/discord/cooldowns.py). A rematch is a new lobby in the game's channel
+with the same seats, options and clock.
 """
 
 from __future__ import annotations
 
 import io
+import weakref
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -26,6 +29,8 @@ if TYPE_CHECKING:
 
 REPLAY_BUDGET = 8 * 1024 * 1024  # the issue's bound, and under Discord's smallest attachment limit
 ROOM = 64 * 1024  # the rest of the message beside the file
+# Each bot's own (like its cooldowns): two bots in one process, on two databases, never share one.
+_REPLAYS: weakref.WeakKeyDictionary[Any, replays.ReplayCache] = weakref.WeakKeyDictionary()
 
 
 def ending_controls(view: discord.ui.View, info: GameInfo, state_id: int) -> None:
@@ -43,6 +48,14 @@ def budget(interaction: Interaction) -> int:
     return max(min(REPLAY_BUDGET, int(interaction.filesize_limit) - ROOM), 256 * 1024)
 
 
+def replay_cache(client: Any) -> replays.ReplayCache:
+    """The bot's finished-game replays, drawn once for the Replay button and `/game replay` alike."""
+    cache = _REPLAYS.get(client)
+    if cache is None:
+        cache = _REPLAYS[client] = replays.ReplayCache()
+    return cache
+
+
 def as_file(attachment: replays.Attachment) -> discord.File:
     return discord.File(io.BytesIO(attachment.data), filename=attachment.filename)
 
@@ -51,7 +64,8 @@ async def post_replay(interaction: Interaction, game_id: int, *, ephemeral: bool
     """The finished game's replay as an animated picture (its result alone if even that is too big)."""
     bot = interaction.client
     info = await bot.tables.game(game_id)
-    attachment = await replays.replay_file(bot.tables.store, game_id, budget=budget(interaction))
+    attachment = await replays.replay_file(bot.tables.store, game_id, budget=budget(interaction),
+                                           cache=replay_cache(bot))
     note = f"🎞️ **{info.title} #{game_id}**, replayed: {attachment.frames} pictures of the public board."
     if not attachment.fits:
         note = (f"🎞️ **{info.title} #{game_id}**: its replay is too large to post here; "
