@@ -6,6 +6,7 @@ operation, see `Store.append_change`), so a committed move and its deadlines nev
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -13,8 +14,11 @@ import aiosqlite
 
 from bot.holders import Holding
 from bot.store.connection import Database
+from bot.store.errors import DamagedRow
 from bot.store.records import SeatClock, Vote
 from bot.store.rows import Row
+
+log = logging.getLogger(__name__)
 
 CLOCK_TIMERS = ("half", "tenth", "timeout", "resume")
 CLOCK_COLUMNS = "seat, bank, started, allowed, deadline, remaining, state_id, turn_bank"
@@ -25,10 +29,17 @@ def clock_values(clock: SeatClock) -> tuple[object, ...]:
             clock.turn_bank)
 
 
-def clock_row(row: Row) -> SeatClock:
-    """A row of CLOCK_COLUMNS as a clock."""
-    return SeatClock(seat=row[0], bank=row[1], started=row[2], allowed=row[3], deadline=row[4], remaining=row[5],
-                     state_id=row[6], turn_bank=row[7])
+def clock_row(row: Row, game_id: int = 0) -> SeatClock:
+    """A row of CLOCK_COLUMNS as a clock; DamagedRow when a time is not a number (SQLite keeps
+    whatever was written in a REAL column)."""
+    def time(index: int) -> float | None:
+        return None if row[index] is None else float(row[index])
+
+    try:
+        return SeatClock(seat=int(row[0]), bank=float(row[1]), started=time(2), allowed=time(3), deadline=time(4),
+                         remaining=time(5), state_id=int(row[6]), turn_bank=time(7))
+    except (ValueError, TypeError) as error:
+        raise DamagedRow(game_id, f"seat_clocks (seat {row[0]})", error) from error
 
 
 @dataclass(frozen=True)
@@ -150,7 +161,7 @@ class ClockStore:
 
     async def clocks(self, game_id: int) -> dict[int, SeatClock]:
         rows = await self._db.fetchall(f"SELECT {CLOCK_COLUMNS} FROM seat_clocks WHERE game_id = ?", (game_id,))
-        return {int(r[0]): clock_row(r) for r in rows}
+        return {int(r[0]): clock_row(r, game_id) for r in rows}
 
     async def clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
         """The clocks of several games at once (listings, `/game mine`)."""
@@ -161,7 +172,10 @@ class ClockStore:
                 f"SELECT game_id, {CLOCK_COLUMNS} FROM seat_clocks WHERE game_id IN ({', '.join('?' for _ in chunk)})",
                 chunk)
             for r in rows:
-                found[int(r[0])][int(r[1])] = clock_row(r[1:])
+                try:
+                    found[int(r[0])][int(r[1])] = clock_row(r[1:], int(r[0]))
+                except DamagedRow as damaged:  # a listing: left out (loading that game sets it aside)
+                    log.warning("%s", damaged)
         return found
 
     async def set_clocks(self, game_id: int, writes: ClockWrites) -> None:

@@ -227,7 +227,11 @@ class TablesCore:
             await self._set_aside(game_id, error)
             raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
         if table.row.status == RUNNING and table.row.clock != "none":
-            table.clocks = await self.store.clocks(game_id)
+            try:
+                table.clocks = await self.store.clocks(game_id)
+            except DamagedRow as damaged:
+                await self._set_aside(game_id, damaged)
+                raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
         if table.row.status == RUNNING:
             await self._note_away(table)
         if table.row.status == RUNNING and table.row.to_move is None:  # a row from before schema 4

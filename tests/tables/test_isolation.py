@@ -5,6 +5,8 @@ game. Each column that holds something to decode is damaged in turn, on SQLite a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.tables import Tables
@@ -112,5 +114,34 @@ async def test_a_damaged_setting_or_result_row_costs_only_that_value(database: T
         assert (settings.max_tables, settings.lobby_expiry_hours) == (200, 5)
         ratings = await tables.records.ratings(GUILD, "duel")
         assert ratings.games == 1, "the other game still counts"
+    finally:
+        await tables.close()
+
+
+async def test_a_clock_row_holding_no_number_sets_only_its_game_aside(tmp_path: Path) -> None:
+    """SQLite keeps whatever is written, text in a REAL column included (PostgreSQL refuses it):
+    a seat's clock that is not a number sets its game aside; `/game mine` and the others go on."""
+    target = tmp_path / "skald.db"
+    tables = await Tables.open(target, games=games)
+    try:
+        timed = []
+        for _ in range(2):
+            info = await tables.create_lobby(guild_id=GUILD, channel_id=20, host_id=ALICE, host_name="Alice",
+                                             game="duel", clock="daily")
+            await tables.join(info.game_id, BOB, "Bob")
+            await tables.start(info.game_id, ALICE, seed=5)
+            timed.append(info.game_id)
+    finally:
+        await tables.close()
+    damaged, healthy = timed
+    await sql(target, "UPDATE seat_clocks SET deadline = 'soon' WHERE game_id = ?", (damaged,))
+    tables = await Tables.open(target, games=games)
+    try:
+        await tables.resume()
+        waiting = [info.game_id for info, _, _ in await tables.waiting_for(ALICE, GUILD)]
+        assert healthy in waiting
+        with pytest.raises(GameUnavailable):
+            await tables.game(damaged)
+        await a_move(tables, healthy)
     finally:
         await tables.close()

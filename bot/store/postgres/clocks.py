@@ -6,6 +6,7 @@ transaction (`PostgresStore.append_change`), so a move and its deadlines never d
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from bot.store.clocks import (
@@ -22,10 +23,12 @@ from bot.store.clocks import (
     clock_values,
     holder_values,
 )
+from bot.store.errors import DamagedRow
 from bot.store.postgres.database import Conn, PgDatabase
 from bot.store.postgres.results import numbered
 from bot.store.records import SeatClock, Vote
 
+log = logging.getLogger(__name__)
 
 async def write_clocks(conn: Conn, game_id: int, writes: ClockWrites) -> None:
     """Inside a transaction: store clocks, clear and set their timers."""
@@ -71,14 +74,17 @@ class PgClockStore:
 
     async def clocks(self, game_id: int) -> dict[int, SeatClock]:
         rows = await self._db.fetch(f"SELECT {CLOCK_COLUMNS} FROM seat_clocks WHERE game_id = $1", game_id)
-        return {int(r[0]): clock_row(r) for r in rows}
+        return {int(r[0]): clock_row(r, game_id) for r in rows}
 
     async def clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
         found: dict[int, dict[int, SeatClock]] = {g: {} for g in game_ids}
         rows = await self._db.fetch(f"SELECT game_id, {CLOCK_COLUMNS} FROM seat_clocks "
                                     "WHERE game_id = ANY($1::bigint[])", list(game_ids))
         for r in rows:
-            found[int(r[0])][int(r[1])] = clock_row(r[1:])
+            try:
+                found[int(r[0])][int(r[1])] = clock_row(r[1:], int(r[0]))
+            except DamagedRow as damaged:  # a listing: left out (loading that game sets it aside)
+                log.warning("%s", damaged)
         return found
 
     async def set_clocks(self, game_id: int, writes: ClockWrites) -> None:
