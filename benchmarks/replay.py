@@ -28,7 +28,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.replays import FINISHED, MOVE, Change, GameLog, Player, export_bytes, replay_animation
+from bot.replays import GameLog, export_bytes, replay_animation
 from engine import registry
 from renderer.replay import DEFAULT_BUDGET
 from tests.replays import long_game
@@ -47,22 +47,7 @@ LONG_CHANGES = 20_000
 
 def played_log(key: str, players: int, kind: str, options: Mapping[str, Any], seed: int) -> GameLog:
     """A whole game played by the AI `kind`, as `bot.replays.game_log` reads a finished stored one."""
-    game = registry.get(key)
-    ai = game.ai_players()[kind]
-    state = game.setup(players, options, seed)
-    changes: list[Change] = []
-    while game.outcome(state) is None:
-        seat = min(game.to_move(state))
-        move = ai.choose(state, seat, seed * 7919 + len(changes))
-        step = game.apply(state, seat, move)
-        state = step.state
-        changes.append(Change(len(changes) + 1, seat, MOVE, move.text,
-                              tuple(event.text for event in step.events if event.public)))
-    outcome = game.outcome(state)
-    assert outcome is not None
-    return GameLog(game=key, title=game.title, status=FINISHED, options=dict(options), engine_version=game.version,
-                   seed=seed, players=tuple(Player(s, NAMES[s], kind) for s in range(players)),
-                   changes=tuple(changes), outcome=outcome.to_dict())
+    return long_game.played_log(registry.get(key), players, kind, options, seed, NAMES)
 
 
 def _peak_rss() -> tuple[int, str]:

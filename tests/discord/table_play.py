@@ -135,3 +135,12 @@ async def play_out(h: Harness, game_id: int, people: Sequence[User], *, seed: in
         assert inv.acknowledged
         made += 1
     return made
+
+
+async def resigned_nidavellir(h: Harness, ann: User, bob: User) -> int:
+    """A Nidavellir table of Ann, Bob and an AI that Ann resigns at once: a finished game."""
+    game_id = await open_table(h, ann, "nidavellir", [bob], ais=1)
+    asked = await h.slash(ann, "game resign", {"game": game_id})
+    await h.click(ann, h.button(h.replies(asked)[-1], f"Resign game #{game_id}"))
+    assert (await h.client.tables.game(game_id)).status == "finished"
+    return game_id

@@ -14,18 +14,12 @@ import pytest
 from bot import rendering, replays
 from bot.discord.cooldowns import CONTROL_LIMITS
 from bot.discord.endings import replay_cache
-from tests.discord.harness import Harness, User
-from tests.discord.table_play import open_table
+from tests.discord.harness import Harness
+from tests.discord.table_play import open_table, resigned_nidavellir
 
 T = TypeVar("T")
 
 
-async def _resigned_nidavellir(h: Harness, ann: User, bob: User) -> int:
-    game_id = await open_table(h, ann, "nidavellir", [bob], ais=1)
-    asked = await h.slash(ann, "game resign", {"game": game_id})
-    await h.click(ann, h.button(h.replies(asked)[-1], f"Resign game #{game_id}"))
-    assert (await h.client.tables.game(game_id)).status == "finished"
-    return game_id
 
 
 def _count_replays_drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -51,7 +45,7 @@ def _gif(h: Harness, invocation: Any) -> bytes:
 async def test_game_replay_and_the_replay_button_share_one_budget_per_user(tmp_path: Path) -> None:
     async with Harness.open(tmp_path / "skald.sqlite3", click_limits=1.0) as h:
         ann, bob = h.user("ann"), h.user("bob")
-        game_id = await _resigned_nidavellir(h, ann, bob)
+        game_id = await resigned_nidavellir(h, ann, bob)
         info = await h.client.tables.game(game_id)
         final = h.last_message(info.thread_id or 0)
         rate, _ = CONTROL_LIMITS["replay"]
@@ -74,7 +68,7 @@ async def test_a_finished_games_replay_is_drawn_once_and_then_comes_from_the_cac
     h = harness
     drawn = _count_replays_drawn(monkeypatch)
     ann, bob = h.user("ann"), h.user("bob")
-    game_id = await _resigned_nidavellir(h, ann, bob)
+    game_id = await resigned_nidavellir(h, ann, bob)
     info = await h.client.tables.game(game_id)
     final = h.last_message(info.thread_id or 0)
     first = _gif(h, await h.click(bob, h.button(final, "Replay"), message=final))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from tests.discord.harness import Harness, Message, User
-from tests.discord.table_play import live_panel, make_move, open_table
+from tests.discord.table_play import live_panel, make_move, open_table, resigned_nidavellir
 
 MANUAL_ROCKS = {"jagged_rocks": "manual"}
 
@@ -84,18 +84,12 @@ async def test_no_undo_after_a_draw(harness: Harness) -> None:
     assert "drew or revealed" in h.reply_text(refused)
 
 
-async def _resigned_nidavellir(h: Harness, ann: User, bob: User) -> int:
-    game_id = await open_table(h, ann, "nidavellir", [bob], ais=1)
-    asked = await h.slash(ann, "game resign", {"game": game_id})
-    await h.click(ann, h.button(h.replies(asked)[-1], f"Resign game #{game_id}"))
-    assert (await h.client.tables.game(game_id)).status == "finished"
-    return game_id
 
 
 async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(harness: Harness) -> None:
     h = harness
     ann, bob = h.user("ann"), h.user("bob")
-    game_id = await _resigned_nidavellir(h, ann, bob)
+    game_id = await resigned_nidavellir(h, ann, bob)
     old = await h.client.tables.game(game_id)
     final = h.last_message(old.thread_id or 0)
     assert {"Rematch", "Replay"} <= set(_labels(final))
@@ -116,7 +110,7 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(harness: Ha
 async def test_replay_and_export_of_a_finished_game(harness: Harness) -> None:
     h = harness
     ann, bob = h.user("ann"), h.user("bob")
-    game_id = await _resigned_nidavellir(h, ann, bob)
+    game_id = await resigned_nidavellir(h, ann, bob)
     info = await h.client.tables.game(game_id)
     final = h.last_message(info.thread_id or 0)
     clicked = await h.click(bob, h.button(final, "Replay"), message=final)

@@ -12,12 +12,12 @@ import contextlib
 import dataclasses
 import json
 import weakref
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from bot import games
 from bot.replays import FINISHED, MOVE, Change, GameLog, Player
-from engine.core import JSON, Event, Move
+from engine.core import JSON, Event, Game, Move
 from tests.games.duel import DESCRIPTOR
 from tests.tables.duel import DuelState, RuneDuel
 
@@ -95,22 +95,28 @@ def counting() -> Iterator[None]:
         LongDuel.counting = False
 
 
-def long_log(changes: int, seed: int = 11) -> GameLog:
-    """A finished Rune Duel of PLAYERS seats with `changes` logged moves (a multiple of PLAYERS)."""
-    rounds = -(-changes // PLAYERS)
-    ai = GAME.ai_players()["random"]
-    state = GAME.setup(PLAYERS, {"rounds": rounds}, seed)
+def played_log(game: Game[Any], players: int, kind: str, options: Mapping[str, Any], seed: int,
+               names: Sequence[str], key: str | None = None) -> GameLog:
+    """A whole game played by the AI `kind` (every seat), as `bot.replays.game_log` reads a
+    finished stored one (the outcome as stored: tuples become lists)."""
+    ai = game.ai_players()[kind]
+    state = game.setup(players, options, seed)
     logged: list[Change] = []
-    while GAME.outcome(state) is None:
-        seat = min(GAME.to_move(state))
+    while game.outcome(state) is None:
+        seat = min(game.to_move(state))
         move = ai.choose(state, seat, seed * 7919 + len(logged))
-        step = GAME.apply(state, seat, move)
+        step = game.apply(state, seat, move)
         state = step.state
         logged.append(Change(len(logged) + 1, seat, MOVE, move.text,
                              tuple(event.text for event in step.events if event.public)))
-    outcome = GAME.outcome(state)
+    outcome = game.outcome(state)
     assert outcome is not None
-    return GameLog(game=DESCRIPTOR.key, title=GAME.title, status=FINISHED, options={"rounds": rounds},
-                   engine_version=GAME.version, seed=seed,
-                   players=tuple(Player(s, NAMES[s], "random") for s in range(PLAYERS)),
+    return GameLog(game=key or game.name, title=game.title, status=FINISHED, options=dict(options),
+                   engine_version=game.version, seed=seed,
+                   players=tuple(Player(s, names[s], kind) for s in range(players)),
                    changes=tuple(logged), outcome=json.loads(json.dumps(outcome.to_dict())))
+
+
+def long_log(changes: int, seed: int = 11) -> GameLog:
+    """A finished Rune Duel of PLAYERS seats with `changes` logged moves (a multiple of PLAYERS)."""
+    return played_log(GAME, PLAYERS, "random", {"rounds": -(-changes // PLAYERS)}, seed, NAMES, DESCRIPTOR.key)
