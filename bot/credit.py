@@ -17,11 +17,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.holders import LEFT, OPEN, RESIGNED, START, TABLE, TIMEOUT, Holding, SeatHistory
+from bot.holders import LEFT, OPEN, TABLE, TIMEOUT, Holding, SeatHistory
 
-FINISHED, ABANDONED = "finished", "abandoned"
-LEFT_KINDS = (LEFT, RESIGNED)  # how a person who quit went: by their own doing ...
-TIMED_OUT_KINDS = (TIMEOUT, TABLE, OPEN)  # ... or because their time ran out
+FINISHED = "finished"
+TIMED_OUT_KINDS = (TIMEOUT, TABLE, OPEN)  # how a person who quit went when their time ran out (else: left)
 
 
 @dataclass(frozen=True)
@@ -158,5 +157,5 @@ def below(minimum: int, found: Reliability) -> bool:
     return minimum > 0 and percent is not None and percent < minimum
 
 
-__all__ = ["ABANDONED", "FINISHED", "START", "Draft", "Reliability", "below", "drafts", "entrant", "rated",
+__all__ = ["FINISHED", "Draft", "Reliability", "below", "drafts", "entrant", "rated",
            "reliability", "seat_ranks"]

@@ -94,7 +94,7 @@ class TablesCore:
         # Where a new game's seed comes from; tests and benchmarks pass a fixed sequence.
         self._seeds = seeds or (lambda: secrets.randbits(62))
         self._cache = TableCache(cache_size)
-        self.outbox = Outbox(store, self.clock, self._set_aside)
+        self.outbox = Outbox(store, self.clock, self._moves)
         self.scheduler = Scheduler(store, self.clock)
         # A lock lives as long as someone holds or awaits it; idle games cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -200,17 +200,13 @@ class TablesCore:
 
     async def _load(self, game_id: int) -> Table:
         try:
-            record = await self.store.load(game_id)
-        except DamagedSnapshot:  # a cache: the game is rebuilt from its log instead
-            log.warning("game %d: a snapshot does not decode; replaying its whole log", game_id)
             try:
+                record = await self.store.load(game_id)
+            except DamagedSnapshot:  # a cache: the game is rebuilt from its log instead
+                log.warning("game %d: a snapshot does not decode; replaying its whole log", game_id)
                 record = await self.store.load(game_id, from_start=True)
-            except DamagedRow as damaged:
-                await self._set_aside(game_id, damaged)
-                raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
         except DamagedRow as damaged:
-            await self._set_aside(game_id, damaged)
-            raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
+            raise await self._unavailable(game_id, damaged) from None
         if record is None:
             raise NoSuchGame(f"There is no game #{game_id}.")
         if record.game.broken is not None:
@@ -224,14 +220,12 @@ class TablesCore:
                 assert full is not None
                 table = rebuild(engine, full)
         except Exception as error:
-            await self._set_aside(game_id, error)
-            raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
+            raise await self._unavailable(game_id, error) from None
         if table.row.status == RUNNING and table.row.clock != "none":
             try:
                 table.clocks = await self.store.clocks(game_id)
             except DamagedRow as damaged:
-                await self._set_aside(game_id, damaged)
-                raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
+                raise await self._unavailable(game_id, damaged) from None
         if table.row.status == RUNNING:
             await self._note_away(table)
         if table.row.status == RUNNING and table.row.to_move is None:  # a row from before schema 4
@@ -256,17 +250,17 @@ class TablesCore:
         await self.store.mark_broken(game_id, reason)
         self._cache.drop(game_id)
 
-    async def set_aside(self, game_id: int, error: BaseException) -> None:
-        """Isolate a game whose stored rows an adapter found damaged (its log, say)."""
+    async def _unavailable(self, game_id: int, error: BaseException) -> GameUnavailable:
+        """Set the game aside (`_set_aside`); the refusal to raise in its place."""
         await self._set_aside(game_id, error)
+        return GameUnavailable(UNAVAILABLE.format(game_id=game_id))
 
     async def _moves(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[MoveRow]:
         """The game's logged changes; a row that no longer decodes sets the game aside."""
         try:
             return await self.store.moves(game_id, after=after, last=last)
         except DamagedRow as damaged:
-            await self._set_aside(game_id, damaged)
-            raise GameUnavailable(UNAVAILABLE.format(game_id=game_id)) from None
+            raise await self._unavailable(game_id, damaged) from None
 
     async def _table(self, game_id: int) -> Table:
         """The table for reading; only a game neither cached nor locked waits to be loaded.

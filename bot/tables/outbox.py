@@ -11,26 +11,31 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from typing import Protocol
 
 from bot.store import MoveRow, Store
-from bot.store.errors import DamagedRow
 from bot.store.records import Announcement, PanelMark
-from bot.tables.errors import GameUnavailable
 
 LEASE = 120.0  # seconds a process may tell one game before another may take over (wall clock)
+
+
+class Moves(Protocol):
+    """The service's read of a game's log (`TablesCore._moves`)."""
+
+    def __call__(self, game_id: int, *, after: int = 0, last: int | None = None) -> Awaitable[list[MoveRow]]: ...
 
 
 class Outbox:
     """Announcement bookkeeping over the store (no Discord here: any adapter could use it).
 
-    A logged change that no longer decodes sets its game aside (`set_aside`, the service's) and
-    raises GameUnavailable: an adapter stops telling that game, and only that game."""
+    The changes are read through the service (`moves`, its `_moves`): a logged change that no
+    longer decodes sets its game aside and raises GameUnavailable, so an adapter stops telling
+    that game, and only that game."""
 
-    def __init__(self, store: Store, clock: Callable[[], float],
-                 set_aside: Callable[[int, BaseException], Awaitable[None]]) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float], moves: Moves) -> None:
         self.store = store
         self.clock = clock
-        self._set_aside = set_aside
+        self._moves = moves
         self.owner = uuid.uuid4().hex  # this process, as the leases name it
 
     async def announcement(self, game_id: int) -> Announcement | None:
@@ -51,11 +56,7 @@ class Outbox:
 
     async def changes(self, game_id: int, after: int) -> list[MoveRow]:
         """The committed changes with state id > `after`, oldest first (public and private lines)."""
-        try:
-            return await self.store.moves(game_id, after=max(after, 0))
-        except DamagedRow as damaged:
-            await self._set_aside(game_id, damaged)
-            raise GameUnavailable(f"Game #{game_id} can't be loaded right now.") from None
+        return await self._moves(game_id, after=max(after, 0))
 
     async def told(self, mark: Announcement, pinged: Sequence[int] = ()) -> None:
         """The thread now shows `mark`; `pinged` seats were pinged by it."""
