@@ -16,12 +16,21 @@ from bot.holders import Holding
 from bot.store.connection import Database
 from bot.store.errors import DamagedRow
 from bot.store.records import SeatClock, Vote
-from bot.store.rows import Row
+from bot.store.rows import HOLDER_COLUMNS, Row
 
 log = logging.getLogger(__name__)
 
 CLOCK_TIMERS = ("half", "tenth", "timeout", "resume")
 CLOCK_COLUMNS = "seat, bank, started, allowed, deadline, remaining, state_id, turn_bank"
+
+
+# The statements both stores run (PostgreSQL's side numbers the placeholders).
+UPSERT_CLOCK = (f"INSERT INTO seat_clocks (game_id, {CLOCK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
+                "allowed = excluded.allowed, deadline = excluded.deadline, remaining = excluded.remaining, "
+                "state_id = excluded.state_id, turn_bank = excluded.turn_bank")
+GIVE_SEAT = ("UPDATE seats SET user_id = ?, name = ?, ai = NULL, stand_in = NULL, why = NULL "
+             "WHERE game_id = ? AND seat = ?")
 
 
 def clock_values(clock: SeatClock) -> tuple[object, ...]:
@@ -69,11 +78,7 @@ async def write_clocks(db: aiosqlite.Connection, game_id: int, writes: ClockWrit
     """Inside a write operation: store clocks, clear and set their timers."""
     for clock in writes.clocks:
         await db.execute(
-            f"INSERT INTO seat_clocks (game_id, {CLOCK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
-            "allowed = excluded.allowed, deadline = excluded.deadline, remaining = excluded.remaining, "
-            "state_id = excluded.state_id, turn_bank = excluded.turn_bank",
-            (game_id, *clock_values(clock)))
+UPSERT_CLOCK, (game_id, *clock_values(clock)))
     for seat in writes.cleared:
         await db.execute(
             f"DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind IN ({', '.join('?' for _ in CLOCK_TIMERS)})",
@@ -122,18 +127,12 @@ class HolderSeated:
 # Writes a change brings beside its log row and clocks, committed with it (`append_change`).
 SeatWrite = SeatStandIn | VotesCleared | SeatGiven | HolderSeated
 
-HOLDER_COLUMNS = "seat, since, name, why, user_id, ai, for_user"
 INSERT_HOLDER = f"INSERT INTO seat_holders (game_id, {HOLDER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 
 
 def holder_values(game_id: int, holding: Holding) -> tuple[object, ...]:
     return (game_id, holding.seat, holding.since, holding.name, holding.why, holding.user_id, holding.ai,
             holding.for_user)
-
-
-def holding_row(row: Row) -> Holding:
-    """A row of HOLDER_COLUMNS as a holding."""
-    return Holding(seat=row[0], since=row[1], name=row[2], why=row[3], user_id=row[4], ai=row[5], for_user=row[6])
 
 
 async def write_seat(db: aiosqlite.Connection, game_id: int, write: SeatWrite) -> None:
@@ -144,8 +143,7 @@ async def write_seat(db: aiosqlite.Connection, game_id: int, write: SeatWrite) -
     elif isinstance(write, HolderSeated):
         await db.execute(INSERT_HOLDER, holder_values(game_id, write.holding))
     elif isinstance(write, SeatGiven):
-        await db.execute("UPDATE seats SET user_id = ?, name = ?, ai = NULL, stand_in = NULL, why = NULL "
-                         "WHERE game_id = ? AND seat = ?", (write.user_id, write.name, game_id, write.seat))
+        await db.execute(GIVE_SEAT, (write.user_id, write.name, game_id, write.seat))
     elif write.release_player:
         await db.execute("UPDATE seats SET stand_in = ?, why = ?, user_id = NULL WHERE game_id = ? AND seat = ?",
                          (write.stand_in, write.why, game_id, write.seat))

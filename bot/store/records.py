@@ -198,3 +198,8 @@ class ResultRow:
     finished: bool = True  # held the seat when the game ended
     quit: str | None = None  # a quitter: why the seat's next holder took over (bot/holders.py)
     stand_in: bool = False  # an AI standing in: never rated nor credited
+
+    @property
+    def order(self) -> tuple[float, int, int, int]:
+        """Where the row comes when results are read and rated (the store's RESULT_ORDER)."""
+        return (self.finished_at, self.game_id, self.seat, self.part)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from bot.holders import Holding
 from bot.kinds import Status
@@ -20,9 +20,13 @@ log = logging.getLogger(__name__)
 
 
 class Row(Protocol):
-    """A result row, read by position: an sqlite3 row or an asyncpg record."""
+    """A result row, read by position (or a run of positions): an sqlite3 row or an asyncpg record."""
 
+    @overload
     def __getitem__(self, index: int, /) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice, /) -> Any: ...
 
 
 GAME_COLUMNS = (
@@ -45,6 +49,8 @@ NO_LIMIT = 2**31 - 1  # a state id above any real one (`load` without `upto`), w
 STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
 
 
+HOLDER_COLUMNS = "seat, since, name, why, user_id, ai, for_user"
+HOLDERS_OF_GAME = f"SELECT {HOLDER_COLUMNS} FROM seat_holders WHERE game_id = ? ORDER BY seat, since"
 # Every holding of a server's ended games where a person held a seat, by game (reliability).
 ENDED_HOLDINGS = ("SELECT h.game_id, g.status, h.seat, h.since, h.name, h.why, h.user_id, h.ai, h.for_user "
                   "FROM seat_holders h JOIN games g ON g.id = h.game_id "
@@ -56,9 +62,13 @@ def ended_holdings(rows: Iterable[Row]) -> list[tuple[str, list[Holding]]]:
     """ENDED_HOLDINGS rows as (status, holdings) per game, in game order."""
     games: dict[int, tuple[str, list[Holding]]] = {}
     for r in rows:
-        games.setdefault(int(r[0]), (str(r[1]), []))[1].append(
-            Holding(seat=r[2], since=r[3], name=r[4], why=r[5], user_id=r[6], ai=r[7], for_user=r[8]))
+        games.setdefault(int(r[0]), (str(r[1]), []))[1].append(holding_row(r[2:]))
     return list(games.values())
+
+
+def holding_row(row: Row) -> Holding:
+    """A row of HOLDER_COLUMNS as a holding."""
+    return Holding(seat=row[0], since=row[1], name=row[2], why=row[3], user_id=row[4], ai=row[5], for_user=row[6])
 
 
 ADAPTER_FIELDS = ("lobby_message_id", "thread_id", "paused_at")  # games' columns adapters set

@@ -18,12 +18,10 @@ from bot.holders import Holding
 from bot.store import migrate as migrations
 from bot.store.bookkeeping import Bookkeeping
 from bot.store.clocks import (
-    HOLDER_COLUMNS,
     INSERT_HOLDER,
     ClockStore,
     ClockWrites,
     holder_values,
-    holding_row,
     write_clocks,
     write_seat,
 )
@@ -42,6 +40,7 @@ from bot.store.results import ChangeWrite, GameResults, ResultStore, SqliteSql, 
 from bot.store.rows import (
     ENDED_HOLDINGS,
     GAME_COLUMNS,
+    HOLDERS_OF_GAME,
     MOVE_COLUMNS,
     NO_LIMIT,
     SEAT_QUERY,
@@ -49,6 +48,7 @@ from bot.store.rows import (
     adapter_field,
     encode_events,
     ended_holdings,
+    holding_row,
     snapshot,
 )
 from bot.store.rows import game_row as _game
@@ -62,7 +62,6 @@ _SEAT_QUERY = SEAT_QUERY
 _GAME_BY_ID = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
 _SEATS_OF_GAME = _SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat"
 _MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id"
-_HOLDERS_OF_GAME = f"SELECT {HOLDER_COLUMNS} FROM seat_holders WHERE game_id = ? ORDER BY seat, since"
 
 
 class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
@@ -283,7 +282,7 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
             moves = await db.execute_fetchall(
                 f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? AND state_id <= ? "
                 "ORDER BY state_id", (game_id, after, last))
-            holders = await db.execute_fetchall(_HOLDERS_OF_GAME, (game_id,))
+            holders = await db.execute_fetchall(HOLDERS_OF_GAME, (game_id,))
             return GameRecord(
                 game=_game(rows[0]),
                 seats=tuple(_seat(r) for r in seats),
@@ -395,7 +394,7 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
         return [int(r[0]) for r in await self._db.fetchall("SELECT id FROM games ORDER BY id")]
 
     async def holders(self, game_id: int) -> list[Holding]:
-        return [holding_row(r) for r in await self._db.fetchall(_HOLDERS_OF_GAME, (game_id,))]
+        return [holding_row(r) for r in await self._db.fetchall(HOLDERS_OF_GAME, (game_id,))]
 
     async def rematch(self, game_id: int) -> int | None:
         """The newest lobby (or game) opened as a rematch of `game_id`, if any."""

@@ -138,10 +138,6 @@ class _Entrant:
                         history=tuple(self.history))
 
 
-def _order(row: ResultRow) -> tuple[float, int, int, int]:
-    return (row.finished_at, row.game_id, row.seat, row.part)
-
-
 def _rank(row: ResultRow) -> int:
     """The seat's place; the store fills it for every competitive result, a winner is 1 otherwise."""
     return row.rank if row.rank is not None else (1 if row.won else 2)
@@ -150,7 +146,7 @@ def _rank(row: ResultRow) -> int:
 def recompute(rows: Iterable[ResultRow]) -> Ratings:
     """Ratings of one server's one competitive game from its result rows (cooperative rows are
     left out), in the fixed order; the result depends on the rows alone."""
-    competitive = sorted((r for r in rows if not r.cooperative), key=_order)
+    competitive = sorted((r for r in rows if not r.cooperative), key=lambda r: r.order)
     games = {r.game for r in competitive}
     if len(games) > 1:
         raise ValueError(f"Ratings are per game; these results mix {', '.join(sorted(games))}.")

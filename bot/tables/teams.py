@@ -73,7 +73,7 @@ def team_games(rows: Iterable[ResultRow]) -> list[TeamGame]:
     """The cooperative games among result rows, oldest first (rows in any order), each with the
     crew that played it to the end: a person who quit is no part of its result, and a game
     nobody played to the end is no crew's (bot/credit.py)."""
-    ordered = sorted((r for r in rows if r.cooperative), key=lambda r: (r.finished_at, r.game_id, r.seat, r.part))
+    ordered = sorted((r for r in rows if r.cooperative), key=lambda r: r.order)
     found = []
     for game_id, rows_iter in groupby(ordered, key=lambda r: r.game_id):
         held = list(rows_iter)

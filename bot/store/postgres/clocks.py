@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from bot.store.clocks import (
     CLOCK_COLUMNS,
     CLOCK_TIMERS,
+    GIVE_SEAT,
     INSERT_HOLDER,
+    UPSERT_CLOCK,
     ClockWrites,
     HolderSeated,
     SeatGiven,
@@ -30,15 +32,15 @@ from bot.store.records import SeatClock, Vote
 
 log = logging.getLogger(__name__)
 
+_UPSERT_CLOCK = numbered(UPSERT_CLOCK)
+_GIVE_SEAT = numbered(GIVE_SEAT)
+_INSERT_HOLDER = numbered(INSERT_HOLDER)
+
+
 async def write_clocks(conn: Conn, game_id: int, writes: ClockWrites) -> None:
     """Inside a transaction: store clocks, clear and set their timers."""
     for clock in writes.clocks:
-        await conn.execute(
-            f"INSERT INTO seat_clocks (game_id, {CLOCK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
-            "ON CONFLICT (game_id, seat) DO UPDATE SET bank = excluded.bank, started = excluded.started, "
-            "allowed = excluded.allowed, deadline = excluded.deadline, remaining = excluded.remaining, "
-            "state_id = excluded.state_id, turn_bank = excluded.turn_bank",
-            game_id, *clock_values(clock))
+        await conn.execute(_UPSERT_CLOCK, game_id, *clock_values(clock))
     if writes.cleared:
         await conn.execute("DELETE FROM timers WHERE game_id = $1 AND seat = ANY($2::int[]) AND kind = ANY($3::text[])",
                            game_id, list(writes.cleared), list(CLOCK_TIMERS))
@@ -55,10 +57,9 @@ async def write_seat(conn: Conn, game_id: int, write: SeatWrite) -> None:
         await conn.execute("DELETE FROM table_votes WHERE game_id = $1 AND seat = $2", game_id, write.seat)
         await conn.execute("DELETE FROM timers WHERE game_id = $1 AND seat = $2 AND kind = 'vote'", game_id, write.seat)
     elif isinstance(write, HolderSeated):
-        await conn.execute(numbered(INSERT_HOLDER), *holder_values(game_id, write.holding))
+        await conn.execute(_INSERT_HOLDER, *holder_values(game_id, write.holding))
     elif isinstance(write, SeatGiven):
-        await conn.execute("UPDATE seats SET user_id = $1, name = $2, ai = NULL, stand_in = NULL, why = NULL "
-                           "WHERE game_id = $3 AND seat = $4", write.user_id, write.name, game_id, write.seat)
+        await conn.execute(_GIVE_SEAT, write.user_id, write.name, game_id, write.seat)
     elif write.release_player:
         await conn.execute("UPDATE seats SET stand_in = $1, why = $2, user_id = NULL WHERE game_id = $3 AND seat = $4",
                            write.stand_in, write.why, game_id, write.seat)

@@ -13,7 +13,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from bot.holders import Holding
-from bot.store.clocks import HOLDER_COLUMNS, INSERT_HOLDER, ClockWrites, holder_values, holding_row
+from bot.store.clocks import INSERT_HOLDER, ClockWrites, holder_values
 from bot.store.codec import dumps
 from bot.store.errors import SeatsTaken, StateConflict
 from bot.store.postgres import migrate as migrations
@@ -26,6 +26,7 @@ from bot.store.results import ChangeWrite, GameResults, write_results
 from bot.store.rows import (
     ENDED_HOLDINGS,
     GAME_COLUMNS,
+    HOLDERS_OF_GAME,
     MOVE_COLUMNS,
     NO_LIMIT,
     SEAT_QUERY,
@@ -34,6 +35,7 @@ from bot.store.rows import (
     encode_events,
     ended_holdings,
     game_row,
+    holding_row,
     move_row,
     quoted,
     seat_row,
@@ -43,7 +45,10 @@ from bot.store.rows import (
 _GAME_BY_ID = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
 _SEATS_OF_GAME = SEAT_QUERY + "WHERE s.game_id = $1 ORDER BY s.seat"
 _MOVES_AFTER = f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = $1 AND state_id > $2 ORDER BY state_id"
-_HOLDERS_OF_GAME = f"SELECT {HOLDER_COLUMNS} FROM seat_holders WHERE game_id = $1 ORDER BY seat, since"
+# The statements both stores share, with PostgreSQL's placeholders.
+_HOLDERS_OF_GAME = numbered(HOLDERS_OF_GAME)
+_INSERT_HOLDER = numbered(INSERT_HOLDER)
+_ENDED_HOLDINGS = numbered(ENDED_HOLDINGS)
 # Row versions (xmin) of everything a cached game holds: its row, seats, their people and clocks.
 _REVISION = """
 SELECT g.xmin::text || '/' ||
@@ -176,7 +181,7 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
             await conn.execute("INSERT INTO announcements (game_id, updated_at) VALUES ($1, $2)", game_id, now)
             await conn.execute("DELETE FROM timers WHERE game_id = $1 AND kind = 'lobby_expiry'", game_id)
             if holders:
-                await conn.executemany(numbered(INSERT_HOLDER), [holder_values(game_id, h) for h in holders])
+                await conn.executemany(_INSERT_HOLDER, [holder_values(game_id, h) for h in holders])
             if clocks:
                 await write_clocks(conn, game_id, clocks)
         return await self._db.write(op)
@@ -325,7 +330,7 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
         return None if value is None else int(value)
 
     async def ended_holdings(self, user_id: int, guild_id: int) -> list[tuple[str, list[Holding]]]:
-        return ended_holdings(await self._db.fetch(numbered(ENDED_HOLDINGS), guild_id, user_id))
+        return ended_holdings(await self._db.fetch(_ENDED_HOLDINGS, guild_id, user_id))
 
     # -- bookkeeping for adapters ---------------------------------------------------------------
     async def set_game_field(self, game_id: int, field: str, value: int | float | None, now: float) -> bool:
