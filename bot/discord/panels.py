@@ -17,6 +17,7 @@ from bot.discord import pictures
 from bot.discord.choices import PAGE, SELECT, Menu, menu
 from bot.discord.controls import control
 from bot.discord.ids import ControlId
+from bot.holders import LEFT, RESIGNED, TABLE, TIMEOUT
 from bot.names import name_seats, result_line
 from bot.notify import SeatInfo
 from bot.tables.clocks import label as clock_label
@@ -129,8 +130,8 @@ def _navigation(view: discord.ui.View, game_id: int, state_id: int, shown: Menu)
                           style=discord.ButtonStyle.secondary, row=4))
 
 
-STOOD_IN = {"timeout": "since your time ran out", "table": "as the table decided when your time ran out",
-            "left": "since you left the table", "resigned": "since you resigned"}
+STOOD_IN = {TIMEOUT: "since your time ran out", TABLE: "as the table decided when your time ran out",
+            LEFT: "since you left the table", RESIGNED: "since you resigned"}
 
 
 def status_of(info: GameInfo, to_move: Sequence[int], seat: int | None) -> tuple[str, str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from bot.holders import OPEN
 from bot.kinds import ChangeKind
 from bot.store.clocks import ClockWrites, TimerSpec
 from bot.store.records import Timer
@@ -82,7 +83,7 @@ class AbsenceOps(SeatingOps):
             seat = info.seat_of(user_id)
             if seat is None:
                 continue
-            if info.seats[seat].stand_in is not None and info.seats[seat].why != "open":
+            if info.seats[seat].stand_in is not None and info.seats[seat].why != OPEN:
                 await self.come_back(info.game_id, user_id)
                 changed.append(info.game_id)
                 continue

@@ -71,28 +71,28 @@ WAIT_MORE = DAY  # "wait 24 hours more"
 _SPAN = re.compile(r"(\d+(?:\.\d+)?)([mhd])")
 
 
+def _parts(seconds: float) -> list[tuple[int, int]]:
+    """A duration, rounded to the second, in whole days, hours and minutes: (count, unit index
+    in UNIT_WORDS) of each unit that isn't zero, largest first."""
+    parts: list[tuple[int, int]] = []
+    left = float(round(seconds))
+    for index, (_, size) in enumerate(UNIT_WORDS):
+        count = int(left // size)
+        if count:
+            parts.append((count, index))
+            left -= count * size
+    return parts
+
+
 def span(seconds: float) -> str:
     """A duration in words, at most two units: "2 days 3 hours", "45 minutes", "0 minutes"."""
-    parts: list[str] = []
-    left = float(round(seconds))
-    for word, size in UNIT_WORDS:
-        count = int(left // size)
-        if count and len(parts) < 2:
-            parts.append(f"{count} {word}{'s' if count != 1 else ''}")
-            left -= count * size
-    return " ".join(parts) or "0 minutes"
+    words = [f"{count} {UNIT_WORDS[unit][0]}{'s' if count != 1 else ''}" for count, unit in _parts(seconds)[:2]]
+    return " ".join(words) or "0 minutes"
 
 
 def compact(seconds: float) -> str:
     """A duration as a custom clock writes it: "1d12h", "45m", "0"."""
-    parts: list[str] = []
-    left = float(round(seconds))
-    for unit, size in (("d", DAY), ("h", HOUR), ("m", MINUTE)):
-        count = int(left // size)
-        if count:
-            parts.append(f"{count}{unit}")
-            left -= count * size
-    return "".join(parts) or "0"
+    return "".join(f"{count}{UNIT_WORDS[unit][0][0]}" for count, unit in _parts(seconds)) or "0"
 
 
 def duration(text: str, what: str) -> float:

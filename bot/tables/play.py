@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.holders import RESIGNED
 from bot.kinds import ChangeKind
 from bot.store import StateConflict
 from bot.tables.absence import AbsenceOps
@@ -62,7 +63,7 @@ class PlayOps(AbsenceOps):
             if table.engine.cooperative:
                 if table.seats[seat].stand_in is not None:
                     raise NotAllowed("An AI plays your seat already.")
-                await self._stand_in(table, seat, "resigned", f"{seat_label(seat)} resigned; an AI plays their seat "
+                await self._stand_in(table, seat, RESIGNED, f"{seat_label(seat)} resigned; an AI plays their seat "
                                                               "and the crew sails on.")
                 return table.info()
             else:

@@ -13,7 +13,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from bot.games import strongest_ai
-from bot.holders import BACK, OPEN, SEAT, Holding, back_line, given_line, person_of, stand_in_holding
+from bot.holders import (
+    BACK,
+    LEFT,
+    OPEN,
+    SEAT,
+    TABLE,
+    TIMEOUT,
+    Holding,
+    back_line,
+    given_line,
+    person_of,
+    stand_in_holding,
+)
 from bot.kinds import ChangeKind, Status
 from bot.notify import Notice
 from bot.store.clocks import ClockWrites, HolderSeated, SeatGiven, SeatStandIn, SeatWrite, VotesCleared
@@ -122,7 +134,7 @@ class SeatingOps(Looking):
             seat = self._own_seat(table, user_id)
             if table.seats[seat].stand_in is not None:
                 raise NotAllowed("An AI already plays your seat.")
-            await self._stand_in(table, seat, "left", f"{seat_label(seat)} left the table; an AI plays their seat "
+            await self._stand_in(table, seat, LEFT, f"{seat_label(seat)} left the table; an AI plays their seat "
                                                       "until they are back (/game back).")
             return table.info()
 
@@ -160,8 +172,7 @@ class SeatingOps(Looking):
                                  "stands in for can be given.")
             before = table.holders.current(seat)
             _, old_name = (None, None) if before is None or before.why == OPEN else person_of(before)
-            by = "given by the host" if by_user_id == table.row.host_id else "given by an admin"
-            line = given_line(old_name, to_name, seat, by)
+            line = given_line(old_name, to_name, seat, f"given by {self._role(table, by_user_id)}")
             holding = Holding(seat, table.row.state_id + 1, to_name, SEAT, user_id=to_user_id)
             await self._table_action(
                 table, ChangeKind.SEAT, seat, line, by_user_id, await self._start(table, seat, to_user_id, fresh=True),
@@ -171,10 +182,15 @@ class SeatingOps(Looking):
             return table.info()
 
     # -- pausing ----------------------------------------------------------------------------
+    @staticmethod
+    def _role(table: Table, user_id: int) -> str:
+        """In which right someone did a host's action: "the host" or "an admin"."""
+        return "the host" if user_id == table.row.host_id else "an admin"
+
     def _actor(self, table: Table, user_id: int, name: str | None) -> str:
         """Who did a host's action, for its line: their seat if they play it now (the line names
         it as held then), else their name; and whether as the host or as an admin."""
-        role = "the host" if user_id == table.row.host_id else "an admin"
+        role = self._role(table, user_id)
         seat = table.seat_of(user_id)
         holder = None if seat is None else table.holders.current(seat)
         if seat is not None and (holder is None or holder.user_id == user_id):
@@ -252,7 +268,7 @@ class SeatingOps(Looking):
             name = seat_label(timer.seat)
             voters = self._voters(table, timer.seat)
             if table.row.timeout_policy != "vote" or not voters:
-                await self._stand_in(table, timer.seat, "timeout", f"{name}'s time ran out: an AI plays their "
+                await self._stand_in(table, timer.seat, TIMEOUT, f"{name}'s time ran out: an AI plays their "
                                                                    "seat until they are back (/game back).")
                 return
             closes = self.clock() + clocks.VOTE_WINDOW
@@ -310,7 +326,7 @@ class SeatingOps(Looking):
                                                           f"(until <t:{longer.deadline or now:.0f}:R>).", None, writes,
                                      also=(VotesCleared(seat),))
         elif choice == "stand_in":
-            await self._stand_in(table, seat, "table", f"The table decided: an AI plays {name}'s seat until they "
+            await self._stand_in(table, seat, TABLE, f"The table decided: an AI plays {name}'s seat until they "
                                                        "are back (/game back).")
         elif choice == "open":
             await self._stand_in(table, seat, OPEN, f"The table opened {name}'s seat: an AI plays it until the host "
