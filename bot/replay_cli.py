@@ -18,10 +18,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 from bot.names import name_seats, result_line
-from bot.replays import MOVE, BadExport, GameLog, Rebuilt, ReplayError, read_export, rebuild, standing
+from bot.replays import MOVE, BadExport, GameLog, Lazy, Rebuilt, ReplayError, read_export, rebuild, standing
 from bot.terminal.console import CLEAR_SCREEN, Read, Write
 from bot.terminal.text import printable
 from renderer.text import render_view, seat_name
@@ -44,9 +44,11 @@ class Page:
     table: str | None
 
 
-class Pages(Sequence[Page]):
+class Pages(Lazy[Page]):
     """The start, one page per change, and the result (when the game is over), each made when it is
     shown: a long game's tables (a text picture per change) are never all held at once."""
+
+    noun = "page"
 
     def __init__(self, log: GameLog, rebuilt: Rebuilt | None) -> None:
         self.log = log
@@ -56,18 +58,7 @@ class Pages(Sequence[Page]):
     def __len__(self) -> int:
         return 1 + len(self.log.changes) + (self.outcome is not None)
 
-    @overload
-    def __getitem__(self, index: int) -> Page: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Page]: ...
-
-    def __getitem__(self, index: int | slice) -> Page | list[Page]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        position = index + len(self) if index < 0 else index
-        if not 0 <= position < len(self):
-            raise IndexError(f"no page {index} of {len(self)}")
+    def _at(self, position: int) -> Page:
         if position == 0:
             return self._start()
         if position <= len(self.log.changes):

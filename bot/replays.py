@@ -20,10 +20,11 @@ import functools
 import itertools
 import json
 import math
+from abc import abstractmethod
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from bot import games, rendering
 from bot.holders import Holding, SeatHistory
@@ -560,10 +561,43 @@ class _Replaying:
         return final
 
 
-class Views(Sequence[JSON]):
+T = TypeVar("T")
+
+
+class Lazy(Sequence[T]):
+    """A sequence whose items are made when asked for (`_at`), never all held at once: a long
+    game's views or pages."""
+
+    noun = "item"  # what an IndexError calls an item
+
+    @abstractmethod
+    def __len__(self) -> int: ...
+
+    @abstractmethod
+    def _at(self, position: int) -> T:
+        """The item at `position`, from 0 (checked to be in range)."""
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        position = index + len(self) if index < 0 else index
+        if not 0 <= position < len(self):
+            raise IndexError(f"no {self.noun} {index} of {len(self)}")
+        return self._at(position)
+
+
+class Views(Lazy[JSON]):
     """A rebuilt game's spectator view at the start (0) and after each change, each made when asked
     from the nearest state kept at or before it, so a long game's views are never all held at
     once. Read in order, each move is applied once; a step back starts from a kept state."""
+
+    noun = "view"
 
     def __init__(self, game: Game[Any], changes: Sequence[Change], kept: Sequence[Any]) -> None:
         self._game = game
@@ -574,18 +608,7 @@ class Views(Sequence[JSON]):
     def __len__(self) -> int:
         return len(self._changes) + 1
 
-    @overload
-    def __getitem__(self, index: int) -> JSON: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[JSON]: ...
-
-    def __getitem__(self, index: int | slice) -> JSON | list[JSON]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        position = index + len(self) if index < 0 else index
-        if not 0 <= position < len(self):
-            raise IndexError(f"no view {index} in a game of {len(self._changes)} changes")
+    def _at(self, position: int) -> JSON:
         return self._game.view(self._state(position), None)
 
     def _state(self, position: int) -> Any:

@@ -47,8 +47,9 @@ SHARES = {0.5: "half your time is gone", 0.1: "only a tenth of your time is left
 WHEN = re.compile(r"<t:\d+:R>")  # a Discord timestamp in a logged line (when a vote closes, a wait ends)
 
 
-def jump(notice: Notice) -> str:
-    return f"https://discord.com/channels/{notice.guild_id}/{notice.thread_id or notice.channel_id}"
+def jump(game: Notice | GameInfo) -> str:
+    """A link to the game's thread (or channel)."""
+    return f"https://discord.com/channels/{game.guild_id}/{game.thread_id or game.channel_id}"
 
 
 def _nonce(*parts: object) -> str:
@@ -108,8 +109,7 @@ class Note:
 
 def notes(info: GameInfo, changes: Sequence[MoveRow]) -> list[Note]:
     """The notes these changes owe the person each concerns (docs/async.md, "Who is told what")."""
-    where = f"**{info.title} #{info.game_id}** (https://discord.com/channels/{info.guild_id}/" \
-            f"{info.thread_id or info.channel_id})"
+    where = f"**{info.title} #{info.game_id}** ({jump(info)})"
     found = []
     for change in changes:
         if change.seat is None:

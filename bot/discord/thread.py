@@ -461,8 +461,7 @@ class ThreadAnnouncer(Coalescer):
         if known is not None and known[0] == message_id:
             return known[1]
         if mark.board is not None:
-            board = discord.Embed(title=f"{table.info.title} #{table.info.game_id}", colour=STORY_COLOUR)
-            board.set_footer(text=f"board {mark.board}")
+            board = board_embed(table, mark.board)
             if mark.board_picture:
                 board.set_image(url="attachment://board.png")
             self._remember(game_id, message_id, board, running=True)
@@ -488,11 +487,12 @@ class ThreadAnnouncer(Coalescer):
         return guild.filesize_limit if guild is not None else pictures.DEFAULT_LIMIT
 
 
-def board_embed(table: TableView) -> discord.Embed:
-    """The board's embed without its picture: title, "board N" footer, the result when over."""
+def board_embed(table: TableView, board: int | None = None) -> discord.Embed:
+    """The board's embed without its picture: title, "board N" footer (`board`, default the
+    table's own), the result when over."""
     info = table.info
     embed = discord.Embed(title=f"{info.title} #{info.game_id}", colour=STORY_COLOUR)
-    embed.set_footer(text=f"board {table.state_id}")
+    embed.set_footer(text=f"board {table.state_id if board is None else board}")
     if info.outcome is not None:
         score_sheet(embed, table)
     return embed

@@ -26,6 +26,9 @@ async def _nothing() -> None:
     return None
 
 
+WATCH_TASK = "skald-leadership"  # the task that keeps looking for the lead on a shared store: it never ends
+
+
 class Leadership:
     """Runs `on_gain` when this process becomes the leader, `on_loss` when it stops being it, and
     `while_leading` at every look while it leads."""
@@ -44,7 +47,7 @@ class Leadership:
         """Look once now (an SQLite store leads at once), then keep looking if others may lead."""
         await self.check()
         if self.store.shared:
-            self._task = asyncio.create_task(self._watch(), name="skald-leadership")
+            self._task = asyncio.create_task(self._watch(), name=WATCH_TASK)
 
     async def check(self) -> bool:
         """One look: take the lead if it is free, or step down if it was lost; True while leading."""

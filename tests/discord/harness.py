@@ -39,6 +39,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.discord.app import Settings, SkaldBot
 from bot.discord.pacing import Backoff, ChannelPacer
+from bot.tables.leadership import WATCH_TASK
 
 JSON = dict[str, Any]
 EPHEMERAL = 64
@@ -400,9 +401,10 @@ class Harness:
 
     def _bot_tasks(self) -> set[asyncio.Task[Any]]:
         """Tasks the bot started since login, except the 15-minute expiry timers discord.py
-        gives views on ephemeral messages (they outlive any interaction by design)."""
-        return {t for t in asyncio.all_tasks()
-                if t not in self._baseline and not _is_view_timer(t) and not self.foreign(t)}
+        gives views on ephemeral messages and, on PostgreSQL, the leader's watch (both outlive
+        any interaction by design)."""
+        return {t for t in asyncio.all_tasks() if t not in self._baseline and not _is_view_timer(t)
+                and t.get_name() != WATCH_TASK and not self.foreign(t)}
 
     async def restart(self) -> None:
         """Stop this bot and start a new one over the same database (a process restart)."""

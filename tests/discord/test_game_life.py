@@ -32,8 +32,6 @@ def harness(clocked: Harness) -> Harness:
 async def both(database: Target, clock: Clock) -> AsyncIterator[Harness]:
     """A harness over SQLite, then over PostgreSQL."""
     async with Harness.open(database, clock=clock) as h:
-        # On PostgreSQL the leader keeps watching its lock: a task that never settles, by design.
-        h.foreign = lambda task: task.get_name() == "skald-leadership"
         yield h
         assert not h.refused_forms, f"messages Discord would refuse: {h.refused_forms}"
 

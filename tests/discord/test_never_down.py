@@ -16,15 +16,9 @@ from tests.discord.harness import Harness
 from tests.discord.table_play import open_table
 
 
-def settle_leader(h: Harness) -> None:
-    """On PostgreSQL the leader keeps watching its lock: a task that never settles, by design."""
-    h.foreign = lambda task: task.get_name() == "skald-leadership"
-
-
 @pytest.fixture
 async def both(database: Target) -> AsyncIterator[Harness]:
     async with Harness.open(database) as h:
-        settle_leader(h)
         yield h
         assert not h.refused_forms, f"messages Discord would refuse: {h.refused_forms}"
 
@@ -35,7 +29,6 @@ async def shared() -> AsyncIterator[Harness]:
     url = await create_database()
     try:
         async with Harness.open(url) as h:
-            settle_leader(h)
             yield h
             assert not h.refused_forms, f"messages Discord would refuse: {h.refused_forms}"
     finally:
@@ -106,7 +99,7 @@ async def test_a_database_outage_is_answered_try_again_and_logged_once(caplog: p
     await door.open()
     try:
         async with Harness.open(door.url) as h:
-            h.foreign = lambda task: (task.get_name() == "skald-leadership" or door.owns(task)
+            h.foreign = lambda task: (door.owns(task)
                                       or "_maintain_min_size" in getattr(task.get_coro(), "__qualname__", ""))
             ann, bob = h.user("ann"), h.user("bob")
             game_id = await open_table(h, ann, "tranquility", [bob])
