@@ -11,6 +11,7 @@ from collections.abc import Callable
 from engine.core import Move
 from engine.nidavellir.army import column_ranks, lines, ranks
 from engine.nidavellir.cards import CARDS, RANKS
+from engine.nidavellir.coins import named_coin
 from engine.nidavellir.components import (
     ANIMAL,
     ARTEFACT,
@@ -25,7 +26,6 @@ from engine.nidavellir.components import (
     is_trading,
 )
 from engine.nidavellir.effects import EFFECTS, blocks_line_heroes
-from engine.nidavellir.grammar import coin_of_token
 from engine.nidavellir.idavoll.cards import GYMIR_FACTOR, VALKYRIE_TRACKS
 from engine.nidavellir.idavoll.effects import waiting_giant
 from engine.nidavellir.idavoll.gods import split_at_taverns
@@ -282,7 +282,7 @@ def bid_scorer(state: NidavellirState, seat: int) -> Callable[[Move], float]:
     top = max(coin_value(c) for c in player.coins()) + 1
 
     def score(move: Move) -> float:
-        coins = [coin_of_token(t) for t in move.text.split()[1:]]
+        coins = [named_coin(player, t) for t in move.text.split()[1:]]
         total = 0.0
         for (low, high), coin in zip(ranges, coins, strict=True):
             total += low + (high - low) * (coin_value(coin) + 1) / top

@@ -10,7 +10,16 @@ from engine.core import Event, Move
 from engine.nidavellir.army import discard_columns, discard_top
 from engine.nidavellir.cards import CARDS, DWERGS, THINGVELLIR_HERO_KEYS, source_label
 from engine.nidavellir.choice import Choice
-from engine.nidavellir.coins import trade, transform, transformable
+from engine.nidavellir.coins import (
+    both_fives,
+    coin_word,
+    marked_word,
+    named_coin,
+    no_such_coin,
+    trade,
+    transform,
+    transformable,
+)
 from engine.nidavellir.components import (
     HUNTER,
     HUNTER_COIN,
@@ -20,12 +29,12 @@ from engine.nidavellir.components import (
     SUITS,
     TAVERN_BY_NAME,
     TAVERN_LABELS,
-    coin_token,
+    coin_order,
     coin_value,
     seat_label,
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
-from engine.nidavellir.grammar import HERO_TOKENS, coin_of_token
+from engine.nidavellir.grammar import HERO_TOKENS, word_order
 from engine.nidavellir.idavoll.choices import IDAVOLL_CHOICES
 from engine.nidavellir.idavoll.effects import FREE_HEROES, UNCOUNTED_RECRUIT
 from engine.nidavellir.recruiting import gain, place, recruit, recruitable
@@ -50,11 +59,12 @@ from engine.rng import Rng
 
 
 @lru_cache(maxsize=4096)
-def bid_moves(pouch: tuple[int, ...]) -> tuple[Move, ...]:
-    """Every way to put three of these coins on the three taverns (pure, so cached)."""
+def bid_moves(pouch: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
+    """Every way to put three of these coins on the three taverns (pure, so cached); `marked`:
+    the seat holds a bronze and a gold 5, so its moves say which (coins.coin_word)."""
     seen: dict[str, Move] = {}
     for triple in permutations(pouch, 3):
-        tokens = [coin_token(c) for c in triple]
+        tokens = [marked_word(c, marked) for c in triple]
         text = "bid " + " ".join(tokens)
         if text not in seen:
             label = " · ".join(f"{TAVERN_LABELS[t].split()[1]} {tokens[t]}" for t in range(3))
@@ -79,49 +89,53 @@ class Bidding(Choice):
     prompt = "place one coin on each tavern"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return list(bid_moves(tuple(state.seats[task.seat].pouch)))
+        seat = state.seats[task.seat]
+        return list(bid_moves(tuple(seat.pouch), both_fives(seat)))
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         """Same answer as looking through `moves`, without listing every bid."""
         tokens = move.text.split()
         if tokens[0] != "bid" or len(tokens) != 4:
             return False
-        left = list(state.seats[task.seat].pouch)
+        seat = state.seats[task.seat]
+        left = list(seat.pouch)
         for token in tokens[1:]:
-            coin = coin_of_token(token)
-            if coin not in left:
+            coin = named_coin(seat, token)
+            if coin not in left or coin_word(seat, coin) != token:
                 return False
             left.remove(coin)
         return True
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         tokens = move.text.split()
-        pouch = state.seats[task.seat].pouch
+        seat = state.seats[task.seat]
+        pouch = seat.pouch
         if len(tokens) != 4:
             return "Everyone is bidding: put one coin on each tavern, e.g. 'bid 5 2 0'."
         left = list(pouch)
         for tavern, token in enumerate(tokens[1:]):
-            coin = coin_of_token(token)
-            if coin in left:
+            coin = named_coin(seat, token)
+            if coin in left and coin_word(seat, coin) == token:
                 left.remove(coin)
                 continue
-            if coin in pouch:
+            if coin in pouch and coin_word(seat, coin) == token:
                 before = TAVERN_LABELS[tokens[1:].index(token)]
                 return f"You can't bid coin {token} on the {TAVERN_LABELS[tavern]}: it is already on the {before}."
-            return f"You have no coin {token}; your coins are {', '.join(coin_token(c) for c in pouch)}."
+            mine = ", ".join(coin_word(seat, c) for c in sorted(pouch, key=coin_order))
+            return f"{no_such_coin(seat, token)} Your coins are {mine}."
         return "That bid isn't possible."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         seat = task.seat
         player = state.seats[seat]
-        coins = [coin_of_token(t) for t in move.text.split()[1:]]
+        coins = [named_coin(player, t) for t in move.text.split()[1:]]
         for tavern, coin in enumerate(coins):
             player.pouch.remove(coin)
             player.bids[tavern] = coin
         player.has_bid = True
         player.pouch_shown = False
         events = [Event(f"{seat_label(seat)} has placed their bids.")]
-        mine = ", ".join(f"{coin_token(c)} on the {TAVERN_LABELS[t]}" for t, c in enumerate(coins))
+        mine = ", ".join(f"{coin_word(player, c)} on the {TAVERN_LABELS[t]}" for t, c in enumerate(coins))
         events.append(Event(f"Your bids: {mine}.", frozenset({seat})))
         if not bidders(state):
             events += reveal(state, 0)
@@ -136,18 +150,19 @@ class FaceUpBid(Choice):
     prompt = "bid one coin face up"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        hand = state.seats[task.seat].pouch
-        return [Move(f"bid {coin_token(c)}", f"Bid {coin_token(c)} face up") for c in set(hand)]
+        seat = state.seats[task.seat]
+        words = {coin_word(seat, c) for c in seat.pouch}
+        return [Move(f"bid {word}", f"Bid {word} face up") for word in words]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         tokens = move.text.split()
         if len(tokens) != 2:
             return "Uline bids one coin at a time: 'bid <coin>'."
-        return f"You have no coin {tokens[1]} in hand."
+        return no_such_coin(state.seats[task.seat], tokens[1], " in hand")
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         token = move.text.split()[1]
-        coin = coin_of_token(token)
+        coin = named_coin(state.seats[task.seat], token)
         state.seats[task.seat].pouch.remove(coin)
         state.seats[task.seat].bids[state.tavern] = coin
         order_tavern(state)
@@ -251,27 +266,30 @@ class Transform(Choice):
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         amount = task.n + transform_bonus(state, task.seat)
-        return [Move(f"transform {coin_token(c)} {PLACES[p]}", f"+{amount} on the {coin_token(c)} ({PLACES[p]})")
+        seat = state.seats[task.seat]
+        return [Move(f"transform {coin_word(seat, c)} {PLACES[p]}",
+                     f"+{amount} on the {coin_word(seat, c)} ({PLACES[p]})")
                 for c, p in self.targets(state, task)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         tokens = move.text.split()
-        coin = coin_of_token(tokens[1])
+        seat = state.seats[task.seat]
+        coin = named_coin(seat, tokens[1])
         if coin in (0, HUNTER_COIN):
             return "Trading coins (the 0 and the Hunter's 3) can never be transformed."
         if len(tokens) == 4:
             return "This transform has no amount to choose: write 'transform <coin> <place>'."
-        if task.args == LOWEST_ONLY and (coin, PLACES.index(tokens[2])) in transformable(state.seats[task.seat]):
-            lowest = ", ".join(f"the {coin_token(c)} ({PLACES[p]})" for c, p in self.targets(state, task))
+        if task.args == LOWEST_ONLY and (coin, PLACES.index(tokens[2])) in transformable(seat):
+            lowest = ", ".join(f"the {coin_word(seat, c)} ({PLACES[p]})" for c, p in self.targets(state, task))
             return f"{source_label(task.card)} transforms your lowest coin: {lowest}."
         place_name = "in the pouch" if tokens[2] == POUCH else f"on the {TAVERN_LABELS[TAVERN_BY_NAME[tokens[2]]]}"
-        return f"You have no {tokens[1]} {place_name}."
+        return no_such_coin(seat, tokens[1], f" {place_name}")
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         tokens = move.text.split()
         amount = task.n + transform_bonus(state, task.seat)
-        return transform(state, task.seat, coin_of_token(tokens[1]), PLACES.index(tokens[2]), amount,
-                         source_label(task.card))
+        coin = named_coin(state.seats[task.seat], tokens[1])
+        return transform(state, task.seat, coin, PLACES.index(tokens[2]), amount, source_label(task.card))
 
 
 class Trade(Choice):
@@ -282,18 +300,22 @@ class Trade(Choice):
     prompt = "choose the two coins to trade"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        hand = state.seats[task.seat].pouch
-        pairs = {tuple(sorted(pair, key=coin_value)) for pair in combinations(hand, 2)}
-        return [Move(f"trade {coin_token(a)} {coin_token(b)}", f"Trade {coin_token(a)} + {coin_token(b)}")
-                for a, b in pairs]
+        seat = state.seats[task.seat]
+        pairs = {tuple(sorted((coin_word(seat, a), coin_word(seat, b)), key=word_order))
+                 for a, b in combinations(seat.pouch, 2)}
+        return [Move(f"trade {a} {b}", f"Trade {a} + {b}") for a, b in pairs]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
+        seat = state.seats[task.seat]
+        for word in move.text.split()[1:]:
+            if named_coin(seat, word) not in seat.pouch or word not in {coin_word(seat, c) for c in seat.pouch}:
+                return no_such_coin(seat, word, " in hand")
         return "Trade two different coins from your hand."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        tokens = move.text.split()
-        return trade(state, task.seat, coin_of_token(tokens[1]), coin_of_token(tokens[2]),
-                     trade_terms(state, task.seat))
+        seat = state.seats[task.seat]
+        first, second = (named_coin(seat, word) for word in move.text.split()[1:])
+        return trade(state, task.seat, first, second, trade_terms(state, task.seat))
 
 
 class Recruit(Choice):

@@ -11,8 +11,12 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from dataclasses import dataclass, field
 
-from engine.core import Event
+from engine.core import Event, Move
 from engine.nidavellir.components import (
+    BRONZE_FIVE,
+    BRONZE_MARK,
+    COIN_IDENTITY,
+    GOLD_MARK,
     HUNTER_COIN,
     POUCH_PLACE,
     TAVERN_LABELS,
@@ -21,6 +25,7 @@ from engine.nidavellir.components import (
     is_trading,
     seat_label,
 )
+from engine.nidavellir.grammar import coin_of_token, word_order
 from engine.nidavellir.state import NO_BID, NidavellirState, SeatState
 
 
@@ -56,14 +61,85 @@ def treasure_pick(treasure: list[int], wanted: int) -> int | None:
 def give_up(state: NidavellirState, seat: SeatState, coin: int) -> None:
     """A coin leaves its owner: bronze out of the game, gold back to the treasure.
 
-    Coins are known by value only, so when a seat holds a bronze and a gold coin of the same
-    value the bronze one is the one that leaves (a house decision, docs/nidavellir.md).
+    Under rules 2 coins were known by value only, so when a seat held a bronze and a gold coin of
+    the same value the bronze one left; rules 3 knows each coin (BRONZE_FIVE).
     """
-    value = coin_value(coin)
-    if value in seat.bronze:
-        seat.bronze.remove(value)
-    else:
-        insort(state.treasure, value)
+    if state.rules < COIN_IDENTITY:
+        value = coin_value(coin)
+        if value in seat.bronze:
+            seat.bronze.remove(value)
+        else:
+            insort(state.treasure, value)
+    elif coin in seat.bronze:
+        seat.bronze.remove(coin)
+    elif coin != HUNTER_COIN:  # the Hunter's 3 was never the treasure's
+        insort(state.treasure, coin)
+
+
+def both_fives(seat: SeatState) -> bool:
+    """The seat holds the bronze 5 and a gold 5: its moves name which one (5b, 5g)."""
+    coins = seat.coins()
+    return BRONZE_FIVE in coins and 5 in coins
+
+
+def coin_word(seat: SeatState, coin: int) -> str:
+    """How `seat`'s moves name `coin`: its token, marked b or g when the seat holds a 5 of each."""
+    return marked_word(coin, both_fives(seat))
+
+
+def marked_word(coin: int, marked: bool) -> str:
+    """A coin's token, with its metal when `marked` and it is a 5."""
+    if marked and coin_value(coin) == 5:
+        return coin_token(coin) + (BRONZE_MARK if coin == BRONZE_FIVE else GOLD_MARK)
+    return coin_token(coin)
+
+
+def named_coin(seat: SeatState, word: str) -> int:
+    """The coin of `seat` that a move's coin word names (5 is whichever 5 the seat holds).
+
+    A plain 5 while the seat holds both metals names no coin here: the choices refuse it, asking
+    for 5b or 5g, before anything calls this."""
+    coin = coin_of_token(word)
+    if word == "5" and BRONZE_FIVE in seat.coins() and 5 not in seat.coins():
+        return BRONZE_FIVE
+    return coin
+
+
+def canonical_word(state: NidavellirState, seat: SeatState, word: str) -> str:
+    """A typed coin word as `seat`'s legal moves write it: 5b or 5g become 5 while the seat holds
+    one metal of 5 only (the one named: a bronze 5 asked of a gold-only seat stays, to be refused)."""
+    if not word.endswith((BRONZE_MARK, GOLD_MARK)):
+        return word
+    if state.rules < COIN_IDENTITY:
+        return word[:-1]
+    if both_fives(seat):
+        return word
+    held = BRONZE_FIVE if word.endswith(BRONZE_MARK) else 5
+    return word[:-1] if held in seat.coins() else word
+
+
+def seat_move(state: NidavellirState, index: int, move: Move) -> Move:
+    """`move` with its coin words as `index`'s legal moves write them (canonical_word)."""
+    tokens = move.text.split()
+    words = tokens[1:] if tokens[0] in ("bid", "trade") else tokens[1:2] if tokens[0] == "transform" else []
+    if not words:
+        return move
+    seat = state.seats[index]
+    written = [canonical_word(state, seat, word) for word in words]
+    if tokens[0] == "trade":
+        written.sort(key=word_order)
+    return Move(" ".join([tokens[0], *written, *tokens[1 + len(words):]]))
+
+
+def no_such_coin(seat: SeatState, word: str, where: str = "") -> str:
+    """Why a coin word names no coin of `seat` (`where`: ' in your pouch' and the like)."""
+    if word == "5" and both_fives(seat):
+        return "You hold a bronze 5 and a gold 5: name one, 5b or 5g (e.g. 'bid 5g 4 3')."
+    if word.endswith(BRONZE_MARK):
+        return f"You have no bronze 5{where}."
+    if word.endswith(GOLD_MARK):
+        return f"You have no gold 5{where}."
+    return f"You have no coin {word}{where}."
 
 
 def leave_game(seat: SeatState, coin: int) -> None:

@@ -10,6 +10,13 @@ from dataclasses import dataclass
 
 from engine.core import seat_label as seat_label  # re-exported: the rules modules name seats with it
 
+# The rules a game follows after set-up (`NidavellirState.rules`). Games set up before 2026-12-02
+# (history versions 1 and 2) follow rules 2 for good, so their stored logs replay as played.
+# Rules 3 tells the bronze 5 from a gold 5, keeps Frigg off Loki's reserved card and out of the
+# mythology tavern, and keeps a recovered Olwyn double out of its twin's column.
+COIN_IDENTITY = FRIGG_LIMITS = TWIN_COLUMNS = 3
+RULES = 3
+
 BLACKSMITH, HUNTER, EXPLORER, MINER, WARRIOR = range(5)
 SUITS = ("blacksmith", "hunter", "explorer", "miner", "warrior")
 SUIT_BY_NAME = {name: index for index, name in enumerate(SUITS)}
@@ -24,17 +31,27 @@ POUCH_PLACE = 3
 # The Hunting Master's green 3: worth 3, trades like the 0, never transformed.
 HUNTER_COIN = 103
 HUNTER_TOKEN = "h3"
-BRONZE_COINS = (0, 2, 3, 4, 5)
+# The bronze 5 each seat starts with, told apart from the Royal Treasure's gold 5s (rules 3 on:
+# the 5 is the one value that comes in both metals, and which one leaves in a trade matters).
+BRONZE_FIVE = 105
+# What a move adds to a 5 when its seat holds both metals: "5b" the bronze one, "5g" a gold one.
+BRONZE_MARK, GOLD_MARK = "b", "g"
 CROWN_GEM = 6
+
+
+def bronze_coins(rules: int) -> tuple[int, ...]:
+    """The five bronze coins a seat starts with; before rules 3 the bronze 5 was a plain 5."""
+    return (0, 2, 3, 4, BRONZE_FIVE if rules >= COIN_IDENTITY else 5)
 
 
 def coin_value(coin: int) -> int:
     """What a coin is worth in bids, sums and scores."""
-    return 3 if coin == HUNTER_COIN else coin
+    return 3 if coin == HUNTER_COIN else 5 if coin == BRONZE_FIVE else coin
 
 
 def coin_token(coin: int) -> str:
-    return HUNTER_TOKEN if coin == HUNTER_COIN else str(coin)
+    """A coin as events and pictures name it: its value (the Hunter's 3 as h3)."""
+    return HUNTER_TOKEN if coin == HUNTER_COIN else str(coin_value(coin))
 
 
 def is_trading(coin: int) -> bool:
@@ -42,8 +59,9 @@ def is_trading(coin: int) -> bool:
 
 
 def coin_order(coin: int) -> tuple[int, int]:
-    """Sort key: by value, the Hunter's 3 after a plain 3."""
-    return (coin_value(coin), coin == HUNTER_COIN)
+    """Sort key: by value, the Hunter's 3 after a plain 3, the bronze 5 after a gold 5 (a total
+    order: a list sorted by it tells nothing of where each coin lay)."""
+    return (coin_value(coin), coin)
 
 
 def treasure(players: int) -> list[int]:

@@ -13,6 +13,7 @@ from typing import Any
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, validate_options
 from engine.errors import IllegalMove
 from engine.nidavellir.choices import pending
+from engine.nidavellir.coins import seat_move
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.grammar import parse
 from engine.nidavellir.legacy import decode_legacy
@@ -36,7 +37,10 @@ class Nidavellir(Game[NidavellirState]):
     """Nidavellir, 2–5 players, with the Thingvellir and Idavoll expansions as options."""
 
     name = "nidavellir"
-    version = 2  # 2 (2026-12-01): the public gem deal draws from its own stream, apart from the decks
+    # 2 (2026-12-01): the public gem deal draws from its own stream, apart from the decks.
+    # 3 (2026-12-02): rules 3 (components.RULES): the bronze 5 told from a gold 5, Frigg's limits,
+    # a recovered Olwyn double kept out of its twin's column.
+    version = 3
     title = "Nidavellir"
     min_players = 2
     max_players = 5
@@ -73,7 +77,9 @@ class Nidavellir(Game[NidavellirState]):
         return sorted(choice.moves(state, task), key=_TEXT)
 
     def parse_move(self, state: NidavellirState, seat: int, text: str) -> Move:
-        return parse(text)
+        # The grammar reads text alone; a coin word (5, 5b, 5g) is then written as this seat's moves
+        # write it, which depends on whether it holds a 5 of each metal.
+        return seat_move(state, seat, parse(text))
 
     def check_move(self, state: NidavellirState, seat: int, move: Move) -> None:
         found = pending(state, seat)

@@ -14,7 +14,10 @@ from engine.core import Move
 from engine.errors import BadMove
 from engine.nidavellir.cards import CARDS, DWERGS, HEROES
 from engine.nidavellir.components import (
+    BRONZE_FIVE,
+    BRONZE_MARK,
     DWARF,
+    GOLD_MARK,
     HUNTER_COIN,
     HUNTER_TOKEN,
     MERCENARY,
@@ -57,13 +60,28 @@ def number(token: str) -> int | None:
 
 
 def coin_of_token(token: str) -> int:
-    """The coin a token names: a number, or h3 for the Hunter's 3."""
+    """The coin a token names: a number, h3 for the Hunter's 3, 5b or 5g for the bronze or a gold 5
+    (a plain 5 is a gold 5 here; coins.named_coin reads it against what a seat holds)."""
     if token == HUNTER_TOKEN:
         return HUNTER_COIN
+    if token[-1:] in (BRONZE_MARK, GOLD_MARK):
+        if token[:-1] != "5":
+            raise BadMove(f"{token[:20]!r} is not a coin: only the 5 comes in bronze and gold (5b, 5g); "
+                          f"other coins are written as numbers.")
+        return BRONZE_FIVE if token.endswith(BRONZE_MARK) else 5
     value = number(token)
     if value is None:
-        raise BadMove(f"{token[:20]!r} is not a coin: coins are written as numbers, the Hunter's 3 as h3.")
+        raise BadMove(f"{token[:20]!r} is not a coin: coins are written as numbers, the Hunter's 3 as h3, "
+                      f"and a 5 as 5b or 5g when you hold a bronze and a gold one.")
     return value
+
+
+def coin_word(token: str) -> str:
+    """A coin token in canonical form ('05' -> '5', '5G' was folded to '5g'); BadMove if none."""
+    coin = coin_of_token(token)
+    if token[-1:] in (BRONZE_MARK, GOLD_MARK):
+        return token
+    return coin_token(coin)
 
 
 def card_name(words: list[str], allowed: frozenset[str], what: str, example: str) -> str:
@@ -86,7 +104,7 @@ def column(token: str, verb: str) -> int:
 def _bid(rest: list[str]) -> Move:
     if len(rest) not in (1, 3):
         raise BadMove("Bid one coin per tavern: 'bid <goblin> <dragon> <horse>', e.g. 'bid 5 2 0'.")
-    return Move("bid " + " ".join(coin_token(coin_of_token(t)) for t in rest))
+    return Move("bid " + " ".join(coin_word(t) for t in rest))
 
 
 def _card_verb(verb: str, allowed: frozenset[str], what: str, example: str) -> Callable[[list[str]], Move]:
@@ -99,7 +117,7 @@ def _card_verb(verb: str, allowed: frozenset[str], what: str, example: str) -> C
 def _transform(rest: list[str]) -> Move:
     if len(rest) not in (2, 3) or rest[1] not in PLACES:
         raise BadMove("Write 'transform <coin> <goblin|dragon|horse|pouch>', e.g. 'transform 5 pouch'.")
-    text = f"transform {coin_token(coin_of_token(rest[0]))} {rest[1]}"
+    text = f"transform {coin_word(rest[0])} {rest[1]}"
     if len(rest) == 3:
         amount = number(rest[2][1:]) if rest[2].startswith("+") else None
         if amount is None:
@@ -111,8 +129,13 @@ def _transform(rest: list[str]) -> Move:
 def _trade(rest: list[str]) -> Move:
     if len(rest) != 2:
         raise BadMove("Write 'trade <coin> <coin>', e.g. 'trade 3 4'.")
-    a, b = sorted((coin_of_token(t) for t in rest), key=coin_value)
-    return Move(f"trade {coin_token(a)} {coin_token(b)}")
+    a, b = sorted((coin_word(t) for t in rest), key=word_order)
+    return Move(f"trade {a} {b}")
+
+
+def word_order(word: str) -> tuple[int, str]:
+    """The order a trade names its two coins in: by value, then 5b before 5g."""
+    return coin_value(coin_of_token(word)), word
 
 
 def _recruit(rest: list[str]) -> Move:

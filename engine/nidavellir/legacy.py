@@ -68,6 +68,7 @@ def decode_legacy(d: Mapping[str, Any]) -> NidavellirState:
             int(d["tavern"]), [_cards(t) for t in d["taverns"]], [bool(r) for r in d["revealed"]],
             [_ints(o) for o in d["orders"]], [_ints(p) for p in d["picked"]], _ints(d["order_values"]),
             _cards(d["discard"]), _ints(d["winners"]), _cards(d["pioneer"]), [_task(t) for t in d["tasks"]],
+            rules=2,
         )
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
         raise StaleEncoding(f"This old Nidavellir snapshot can't be read ({err!r}). Replay the move log instead.") \

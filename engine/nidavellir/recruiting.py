@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.nidavellir.army import lines
 from engine.nidavellir.cards import CARDS, DWERGS, HERO_ORDER
-from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, SPECIAL, seat_label
+from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, SPECIAL, TWIN_COLUMNS, seat_label
 from engine.nidavellir.effects import blocks_line_heroes, effect, notify
 from engine.nidavellir.hooks import HERO_RECRUITED, PLACED
 from engine.nidavellir.idavoll.effects import FREE_HEROES
@@ -56,7 +56,10 @@ def gain(state: NidavellirState, index: int, card: str) -> tuple[list[Task], lis
         return ([Task(ENLIST, index)] if state.window else []), []
     if piece.kind == DOUBLE:
         seat.command.append(card)
-        return [Task(DOUBLE_MOVE, index, 1)], []
+        # Rules 3: a double coming back (Andumia, Brisingamens) keeps out of its twin's column.
+        twin = tuple(s for s, column in enumerate(seat.army) if card in column) \
+            if state.rules >= TWIN_COLUMNS else ()
+        return [Task(DOUBLE_MOVE, index, 1, twin)], []
     if piece.kind == SPECIAL:  # Gullinbursti, back from the discard pile: a column of its owner's choice
         seat.command.append(card)
         return [Task(GULLINBURSTI_MOVE, index)], []

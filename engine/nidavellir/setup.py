@@ -4,30 +4,33 @@ then each expansion's components."""
 from __future__ import annotations
 
 from engine.nidavellir.cards import BASE_HERO_KEYS, DISTINCTION_ORDER, deck
-from engine.nidavellir.components import BRONZE_COINS, gems, treasure
+from engine.nidavellir.components import RULES, bronze_coins, gems, treasure
 from engine.nidavellir.rounds import expansions, start_round
 from engine.nidavellir.state import NOT_DECIDED, NidavellirState, SeatState
 from engine.rng import Rng
 
 
-def new_game(players: int, seed: int, expansion_names: list[str], version: int = 2) -> NidavellirState:
+def new_game(players: int, seed: int, expansion_names: list[str], version: int = 3) -> NidavellirState:
     """Gems dealt at random, five bronze coins each, both decks shuffled (then the expansions'
     decks, so a base game draws exactly as it always did), round 1 of Age 1 dealt.
 
     Version 2 deals the gems (everyone sees them) from a stream of their own, so they tell
-    nothing about the hidden deck order; version 1 drew both from one stream."""
+    nothing about the hidden deck order; version 1 drew both from one stream. Versions 1 and 2
+    play by rules 2 after set-up, version 3 by rules 3 (components.RULES)."""
     rng = Rng.from_seed(seed) if version == 1 else Rng.stream(seed, "hidden")
     public = rng if version == 1 else Rng.stream(seed, "public")
     dealt = gems(players)
     public.shuffle(dealt)
-    seats = [SeatState(gem, pouch=list(BRONZE_COINS), bronze=list(BRONZE_COINS)) for gem in dealt]
+    generation = 2 if version < RULES else RULES
+    coins = bronze_coins(generation)
+    seats = [SeatState(gem, pouch=list(coins), bronze=list(coins)) for gem in dealt]
     decks = [deck(1, players), deck(2, players)]
     for cards in decks:
         rng.shuffle(cards)
     state = NidavellirState(
         players=players, rng=rng.state, seats=seats, decks=decks, treasure=treasure(players),
         reserve=list(BASE_HERO_KEYS), winners=[NOT_DECIDED] * len(DISTINCTION_ORDER),
-        expansions=sorted(expansion_names),
+        expansions=sorted(expansion_names), rules=generation,
     )
     for rules in expansions(state):
         rules.setup(state, rng)

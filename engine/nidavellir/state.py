@@ -13,9 +13,10 @@ from typing import Any
 
 from engine.errors import StaleEncoding
 from engine.nidavellir.cards import CARDS, rounds_per_age
-from engine.nidavellir.components import SUITS
+from engine.nidavellir.components import RULES, SUITS
 
-VERSION = 2
+# 3 (2026-12-02): `rules` is stored, and the bronze 5 is its own coin (BRONZE_FIVE).
+VERSION = 3
 
 BID = "bid"
 PICK = "pick"
@@ -201,6 +202,7 @@ class NidavellirState:
     drawn: list[str] = field(default_factory=list)  # Idavoll: Frigg's or Skymir's cards, seen by the drawer
     reserved: list[int] = field(default_factory=list)  # Idavoll: Loki's token, [tavern, seat], on ...
     reserved_card: str = ""  # ... this card of that tavern (one copy of it)
+    rules: int = RULES  # the rules this game follows (components.RULES: what each one changed)
 
     def copy(self) -> NidavellirState:
         return NidavellirState(
@@ -210,7 +212,7 @@ class NidavellirState:
             [p[:] for p in self.picked], self.order_values[:], self.discard[:], self.winners[:],
             self.pioneer[:], self.tasks[:], self.expansions[:], self.camp[:], [d[:] for d in self.camp_decks],
             self.camp_picks[:], self.aside[:], self.window, self.myth_deck[:], self.myth_reserve[:], self.drawn[:],
-            self.reserved[:], self.reserved_card,
+            self.reserved[:], self.reserved_card, self.rules,
         )
 
     @property
@@ -243,6 +245,7 @@ class NidavellirState:
             "pioneer": self.pioneer[:], "tasks": [t.encode() for t in self.tasks],
             "expansions": self.expansions[:], "camp": self.camp[:], "camp_decks": [d[:] for d in self.camp_decks],
             "camp_picks": self.camp_picks[:], "aside": self.aside[:], "window": self.window,
+            "rules": self.rules,
         }
         if self.idavoll:  # games without Idavoll encode exactly as before it existed
             out.update({"myth_deck": self.myth_deck[:], "myth_reserve": self.myth_reserve[:], "drawn": self.drawn[:],
@@ -252,9 +255,9 @@ class NidavellirState:
     @classmethod
     def decode(cls, d: Mapping[str, Any]) -> NidavellirState:
         """Read an encoding of this version; StaleEncoding if it can't be read."""
-        if d.get("version") != VERSION:
+        if d.get("version") not in (2, VERSION):
             raise StaleEncoding(f"This Nidavellir snapshot has version {d.get('version')!r}; "
-                                f"this engine reads version {VERSION}. Replay the move log instead.")
+                                f"this engine reads versions 2–{VERSION}. Replay the move log instead.")
         try:
             return cls(
                 int(d["players"]), int(d["rng"]), [SeatState.decode(s) for s in d["seats"]],
@@ -266,6 +269,7 @@ class NidavellirState:
                 [_cards(x) for x in d["camp_decks"]], _ints(d["camp_picks"]), _cards(d["aside"]), bool(d["window"]),
                 _cards(d.get("myth_deck", [])), _cards(d.get("myth_reserve", [])), _cards(d.get("drawn", [])),
                 _ints(d.get("reserved", [])), "".join(_cards([d["reserved_card"]] if d.get("reserved_card") else [])),
+                int(d["rules"]) if d["version"] == VERSION else 2,  # version 2 was written under rules 2
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise StaleEncoding(f"This Nidavellir snapshot can't be read ({err!r}). Replay the move log instead.") \

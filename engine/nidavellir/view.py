@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.nidavellir.army import column_bravery, column_ranks, lines
 from engine.nidavellir.cards import CARDS, DISTINCTION_LABELS, DISTINCTION_ORDER
 from engine.nidavellir.choices import BIDDING, CHOICES
+from engine.nidavellir.coins import coin_word
 from engine.nidavellir.components import (
     ARTEFACT,
     DOUBLE,
@@ -19,7 +20,6 @@ from engine.nidavellir.components import (
     TAVERNS,
     VALKYRIE,
     coin_order,
-    coin_token,
     coin_value,
     is_trading,
     seat_label,
@@ -72,7 +72,7 @@ def pouch_public(state: NidavellirState, seat: SeatState) -> bool:
 
 
 def coin_view(coin: int, seat: SeatState) -> CoinView:
-    return {"value": coin_value(coin), "token": coin_token(coin), "bronze": coin in seat.bronze,
+    return {"value": coin_value(coin), "token": coin_word(seat, coin), "bronze": coin in seat.bronze,
             "trading": is_trading(coin)}
 
 

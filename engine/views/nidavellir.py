@@ -13,7 +13,7 @@ from engine.views import ViewBase
 
 class CoinView(TypedDict):
     value: int
-    token: str  # its move-text token: "7", "h3" for the Hunting Master's
+    token: str  # its move-text token: "7", "h3" for the Hunting Master's, "5b"/"5g" beside the other 5
     bronze: bool
     trading: bool  # the 0 and the Hunting Master's coin
 

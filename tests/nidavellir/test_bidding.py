@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import BadMove, IllegalMove
 from engine.nidavellir import GAME
+from engine.nidavellir.components import BRONZE_FIVE
 from engine.nidavellir.rounds import gem_swaps, pick_order
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import apply, fresh, set_taverns, texts
@@ -116,7 +117,7 @@ def test_reveal_event_names_no_coin_the_view_shows_them() -> None:
 
 def test_bids_put_one_coin_on_each_tavern_and_the_other_two_stay_in_the_pouch() -> None:
     state = apply(fresh(3), 0, "bid 3 0 5")
-    assert state.seats[0].bids == [3, 0, 5] and state.seats[0].pouch == [2, 4]
+    assert state.seats[0].bids == [3, 0, BRONZE_FIVE] and state.seats[0].pouch == [2, 4]
     with pytest.raises(BadMove, match="one coin per tavern"):
         GAME.apply(state, 1, "bid 3 0")
 

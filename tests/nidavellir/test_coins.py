@@ -7,7 +7,7 @@ import pytest
 from engine.errors import IllegalMove
 from engine.nidavellir import GAME
 from engine.nidavellir.coins import treasure_pick
-from engine.nidavellir.components import HUNTER_COIN
+from engine.nidavellir.components import BRONZE_FIVE, HUNTER_COIN
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import apply, fresh, set_taverns, texts
 
@@ -44,7 +44,7 @@ def test_trading_coin_trades_the_pouch_bronze_leaves_the_game() -> None:
     state = apply(state, 0, "take blacksmith")
     # pouch 2 + 3 = 5: takes a gold 5; the bronze 3 leaves the game
     assert state.seats[0].pouch == [2, 5]
-    assert state.seats[0].bronze == [0, 2, 4, 5]
+    assert state.seats[0].bronze == [0, 2, 4, BRONZE_FIVE]
     assert len(state.treasure) == len(before) - 1 and state.treasure.count(5) == 1
     assert GAME.view(state, 1)["seats"][0]["pouch"] is not None  # the trade showed the pouch
 
@@ -85,7 +85,7 @@ def test_transform_of_an_unresolved_bid_becomes_the_new_bid() -> None:
     state = apply(apply(state, 0, "bid 5 2 3"), 1, "bid 4 3 2")
     state = apply(state, 0, "take offering 3")
     state = apply(state, 0, "transform 3 horse")
-    assert state.seats[0].bids == [5, 2, 6]
+    assert state.seats[0].bids == [BRONZE_FIVE, 2, 6]
     public = [e.text for e in GAME.apply(state, 1, "take hunter").events if e.public]
     assert all("horse" not in t.lower() for t in public)
 

@@ -7,7 +7,7 @@ import pytest
 from engine.errors import IllegalMove
 from engine.nidavellir import GAME
 from engine.nidavellir.army import lines, ranks
-from engine.nidavellir.components import EXPLORER, HUNTER, MINER, SUIT_BY_NAME, WARRIOR
+from engine.nidavellir.components import BRONZE_FIVE, EXPLORER, HUNTER, MINER, SUIT_BY_NAME, WARRIOR
 from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import RECRUIT, NidavellirState
 from tests.nidavellir.position import (
@@ -149,7 +149,7 @@ def test_grid_transforms_a_coin_by_seven() -> None:
 def test_uline_takes_back_unrevealed_bids_and_bids_face_up_after_each_reveal() -> None:
     state = _recruiting("uline")
     seat = state.seats[0]
-    assert seat.bids == [5, -1, -1] and seat.pouch == [0, 2, 3, 4]
+    assert seat.bids == [BRONZE_FIVE, -1, -1] and seat.pouch == [0, 2, 3, 4]
     assert GAME.view(state, 1)["seats"][0]["pouch"] is not None  # her hand is public
     state = apply(state, 1, "take hunter")
     assert GAME.to_move(state) == {0}
@@ -399,7 +399,7 @@ def test_ylud_recruited_in_age_two_must_be_placed_at_its_end() -> None:
 def test_uline_recruited_on_the_trading_coin_trades_two_coins_of_her_choice_from_hand() -> None:
     state = apply(_line_completed_on_the_trading_coin(), 0, "recruit uline")
     # her unrevealed bids came back to her hand: the trade may use any two of 2, 3, 4, 5
-    assert state.seats[0].pouch == [2, 3, 4, 5] and state.tasks[0].kind == "trade"
+    assert state.seats[0].pouch == [2, 3, 4, BRONZE_FIVE] and state.tasks[0].kind == "trade"
     state = apply(state, 0, "trade 5 4")
     assert state.seats[0].pouch == [2, 3, 4, 9]
 
@@ -411,4 +411,4 @@ def test_uline_trade_with_only_two_coins_left_in_hand_is_automatic() -> None:
     state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
     state = apply(state, 0, "bid 0")  # Horse: her hand is down to 3 and 4
     state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
-    assert state.round == 2 and sorted(state.seats[0].pouch) == [0, 2, 3, 5, 7]
+    assert state.round == 2 and sorted(state.seats[0].pouch) == [0, 2, 3, 7, BRONZE_FIVE]

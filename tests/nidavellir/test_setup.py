@@ -9,7 +9,7 @@ import pytest
 from engine.errors import BadOptions
 from engine.nidavellir import GAME
 from engine.nidavellir.cards import BASE_HERO_KEYS, cards_per_tavern, deck, rounds_per_age
-from engine.nidavellir.components import treasure
+from engine.nidavellir.components import BRONZE_FIVE, treasure
 from tests.nidavellir.position import fresh
 
 
@@ -24,7 +24,7 @@ def test_gems_are_dealt_at_random() -> None:
 
 
 def test_every_player_starts_with_bronze_coins_0_2_3_4_5() -> None:
-    assert all(s.pouch == [0, 2, 3, 4, 5] for s in fresh(5).seats)
+    assert all(s.pouch == [0, 2, 3, 4, BRONZE_FIVE] for s in fresh(5).seats)
 
 
 @pytest.mark.parametrize("players", [2, 3])

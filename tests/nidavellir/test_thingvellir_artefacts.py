@@ -8,7 +8,7 @@ import pytest
 from engine.errors import IllegalMove
 from engine.nidavellir import GAME
 from engine.nidavellir.army import lines
-from engine.nidavellir.components import EXPLORER, HUNTER_COIN, WARRIOR
+from engine.nidavellir.components import BRONZE_FIVE, EXPLORER, HUNTER_COIN, WARRIOR
 from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import NO_BID, NidavellirState
 from tests.nidavellir.position import apply, fresh, give_army, hold, seat0_first_at_goblin, set_camp, set_taverns, texts
@@ -158,7 +158,7 @@ def test_t14_jarnglofi_discards_the_trading_coin_and_its_unresolved_tavern_gives
     step = GAME.apply(state, 0, "camp jarnglofi")
     state = step.state
     seat = state.seats[0]
-    assert seat.bids == [5, 4, NO_BID] and 0 not in seat.coins() and 0 not in seat.bronze
+    assert seat.bids == [BRONZE_FIVE, 4, NO_BID] and 0 not in seat.coins() and 0 not in seat.bronze
     assert "Seat 1's trading coin 0 leaves the game (Jarnglofi)." in [e.text for e in step.events if e.public]
     private = [e.text for e in step.events if not e.public]
     assert private == ["Your 0 on the Shining Horse is gone: you have no bid there this round."]

@@ -8,7 +8,7 @@ import pytest
 from engine.errors import IllegalMove
 from engine.nidavellir import GAME
 from engine.nidavellir.army import lines, ranks
-from engine.nidavellir.components import EXPLORER, HUNTER, MINER, WARRIOR
+from engine.nidavellir.components import BRONZE_FIVE, EXPLORER, HUNTER, MINER, WARRIOR
 from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import (
@@ -269,7 +269,7 @@ def test_uline_and_zolkur_her_chosen_trade_gives_up_the_lower_coin() -> None:
     state = apply(apply(state, 0, "bid 0"), 1, "take hunter")
     state = apply(state, 0, "take hunter")
     state = apply(state, 0, "trade 3 4")
-    assert sorted(state.seats[0].pouch) == [2, 4, 5, 7]
+    assert sorted(state.seats[0].pouch) == [2, 4, 7, BRONZE_FIVE]
 
 
 @pytest.mark.parametrize("top", ["mercenary warrior 6 explorer 8", "vegvisir", "double", "armorer"])

@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.choice import Choice
-from engine.nidavellir.components import SUIT_BY_NAME, SUITS, coin_token, seat_label
-from engine.nidavellir.grammar import coin_of_token
+from engine.nidavellir.coins import coin_word, named_coin
+from engine.nidavellir.components import SUIT_BY_NAME, SUITS, seat_label
 from engine.nidavellir.idavoll.effects import OLRUN_CLASS
 from engine.nidavellir.idavoll.gods import GOD_CHOICES
 from engine.nidavellir.idavoll.steps import hrungnir_transforms, pouch_coins
@@ -100,7 +100,8 @@ class HrungnirOrder(Choice):
         return coins
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"transform {coin_token(c)} pouch", f"Hrungnir: the {coin_token(c)} next")
+        seat = state.seats[task.seat]
+        return [Move(f"transform {coin_word(seat, c)} pouch", f"Hrungnir: the {coin_word(seat, c)} next")
                 for c in set(self.left(state, task))]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
@@ -110,7 +111,7 @@ class HrungnirOrder(Choice):
         return f"There is no {tokens[1]} in your pouch for Hrungnir (trading coins are never transformed)."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        order = [*task.args, coin_of_token(move.text.split()[1])]
+        order = [*task.args, named_coin(state.seats[task.seat], move.text.split()[1])]
         rest = self.left(state, Task(task.kind, task.seat, args=tuple(order)))
         if len(set(rest)) > 1:
             state.tasks.insert(0, Task(HRUNGNIR_ORDER, task.seat, args=tuple(order), card=task.card))

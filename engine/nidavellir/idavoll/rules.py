@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS, cards_per_tavern
-from engine.nidavellir.components import DWARF, OFFERING, SUITS, TAVERN_LABELS, seat_label
+from engine.nidavellir.components import DWARF, FRIGG_LIMITS, OFFERING, SUITS, TAVERN_LABELS, seat_label
 from engine.nidavellir.effects import EFFECTS, notify, spend_power
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.hooks import FIRST_PICK
@@ -61,6 +61,9 @@ def frigg_refusal(state: NidavellirState, seat: int) -> str:
         return "Frigg's power can't be used in the last round of an age: the Age deck is empty."
     if len(state.decks[state.age - 1]) < FRIGG_DRAW:
         return f"Frigg needs {FRIGG_DRAW} cards in the Age deck."
+    if state.rules >= FRIGG_LIMITS and state.tavern == mythology_tavern(state):
+        return (f"Frigg's power can't be used in the mythology tavern (the {TAVERN_LABELS[MYTHOLOGY_TAVERN]} "
+                f"of Age 1's first {MYTHOLOGY_ROUNDS} rounds), even on a card Freya swapped into it.")
     if not any(CARDS[c].kind in AGE_CARDS for c in state.taverns[state.tavern]):
         return "Frigg works in a tavern of dwarves and Royal Offerings, not among mythology cards."
     return ""
@@ -155,8 +158,10 @@ class Idavoll(Expansion):
             if giant:
                 moves.append(Move(f"capture {card}", f"Capture {CARDS[card].label} ({CARDS[giant].label})"))
         if not frigg_refusal(state, seat):
+            # Rules 2 let Frigg bury a card Loki reserved for another seat; rules 3 withholds it.
+            offered = cards if state.rules >= FRIGG_LIMITS else state.taverns[state.tavern]
             moves += [Move(f"frigg {card}", f"Frigg: {CARDS[card].label} under the deck, draw 3")
-                      for card in set(state.taverns[state.tavern]) if CARDS[card].kind in AGE_CARDS]
+                      for card in set(offered) if CARDS[card].kind in AGE_CARDS]
         return moves
 
     def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
@@ -167,7 +172,8 @@ class Idavoll(Expansion):
         if verb == "frigg":
             if CARDS[card].kind not in AGE_CARDS:
                 return f"Frigg puts a dwarf or a Royal Offering under the deck, not {label}."
-            return frigg_refusal(state, seat)
+            withheld = self.withheld_refusal(state, seat, card) if state.rules >= FRIGG_LIMITS else ""
+            return frigg_refusal(state, seat) or withheld
         return capture_refusal(state, seat, card) or self.withheld_refusal(state, seat, card)
 
     def pick(self, state: NidavellirState, seat: int, move: Move) -> tuple[list[Task], list[Event]]:

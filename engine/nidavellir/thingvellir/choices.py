@@ -8,7 +8,7 @@ from engine.core import Event, Move
 from engine.nidavellir.army import column_ranks, discard_from, discardable_cards, ranks
 from engine.nidavellir.cards import CARDS, discard_tavern_card
 from engine.nidavellir.choice import Choice
-from engine.nidavellir.coins import transform, treasure_pick
+from engine.nidavellir.coins import coin_word, named_coin, no_such_coin, transform, treasure_pick
 from engine.nidavellir.components import (
     ANIMAL,
     MERCENARY,
@@ -18,13 +18,12 @@ from engine.nidavellir.components import (
     SUITS,
     TAVERN_LABELS,
     TAVERNS,
-    coin_token,
     coin_value,
     is_trading,
     seat_label,
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, transform_bonus
-from engine.nidavellir.grammar import MERCENARY_PREFIX, coin_of_token
+from engine.nidavellir.grammar import MERCENARY_PREFIX
 from engine.nidavellir.recruiting import gain, place
 from engine.nidavellir.state import (
     CAMP,
@@ -237,9 +236,11 @@ class VidofnirTransform(Choice):
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         bonus = transform_bonus(state, task.seat)
-        coins = pouch_candidates(state.seats[task.seat], task.n - 1 if task.n else None)
-        return [Move(f"transform {coin_token(c)} pouch +{a + bonus}", f"+{a + bonus} on the {coin_token(c)} (pouch)")
-                for c in set(coins) for a in set(task.args)]
+        seat = state.seats[task.seat]
+        coins = pouch_candidates(seat, task.n - 1 if task.n else None)
+        words = {coin_word(seat, c) for c in coins}
+        return [Move(f"transform {word} pouch +{a + bonus}", f"+{a + bonus} on the {word} (pouch)")
+                for word in words for a in set(task.args)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         tokens = move.text.split()
@@ -247,11 +248,12 @@ class VidofnirTransform(Choice):
         amounts = " or ".join(f"+{a + bonus}" for a in sorted(set(task.args)))
         if len(tokens) != 4 or tokens[2] != "pouch":
             return f"{VIDOFNIR_LABEL} transforms a coin of your pouch: 'transform <coin> pouch {amounts.split()[0]}'."
-        if is_trading(coin_of_token(tokens[1])):
+        seat = state.seats[task.seat]
+        if is_trading(named_coin(seat, tokens[1])):
             return "Trading coins (the 0 and the Hunter's 3) can never be transformed."
         if int(tokens[3][1:]) - bonus not in task.args:
             return f"The amount left to give is {amounts}."
-        return f"You have no {tokens[1]} in the pouch to transform."
+        return no_such_coin(seat, tokens[1], " in the pouch to transform")
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         tokens = move.text.split()
@@ -259,7 +261,7 @@ class VidofnirTransform(Choice):
         amount = int(tokens[3][1:])
         left = list(task.args)
         left.remove(amount - bonus)
-        return pouch_transform(state, task.seat, coin_of_token(tokens[1]), amount, tuple(left))
+        return pouch_transform(state, task.seat, named_coin(state.seats[task.seat], tokens[1]), amount, tuple(left))
 
 
 class Recover(Choice):

@@ -1,0 +1,177 @@
+"""Rules 3 (2026-12-02): four points where the facts sheet and Board Game Arena agree and rules 2
+did not (rules sheet 2.5 Loki and Frigg; Olwyn; coin trades). Each rule is shown from the position
+that shows it, then under rules 2, which games set up before it keep for good."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalMove
+from engine.nidavellir import GAME
+from engine.nidavellir.components import BRONZE_FIVE, EXPLORER, HUNTER
+from engine.nidavellir.state import NidavellirState
+from tests.nidavellir.position import apply, bid_all, fresh, give_army, hold, next_round, set_camp, set_taverns, texts
+from tests.nidavellir.test_thingvellir_heroes import line_short_of_a_warrior
+
+GOBLIN = ["warrior 7", "hunter", "miner 1"]
+DRAGON = ["explorer 9", "blacksmith", "hunter"]
+HORSE = ["miner 2", "warrior 4", "hunter"]
+MYTHOLOGY = ["surt", "garm", "ratatosk"]
+
+
+def old_rules(state: NidavellirState) -> NidavellirState:
+    """The same position in a game set up under history version 2 (rules 2)."""
+    state.rules = 2
+    for seat in state.seats:
+        seat.pouch = [5 if c == BRONZE_FIVE else c for c in seat.pouch]
+        seat.bronze = [5 if c == BRONZE_FIVE else c for c in seat.bronze]
+    return state
+
+
+def round_two(gods: dict[int, list[str]], dragon: list[str], rules: int = 3) -> NidavellirState:
+    """Round 2 of Age 1 in a 2-player Idavoll game, these gods held, known taverns."""
+    state = fresh(2, idavoll=True)
+    if rules == 2:
+        state = old_rules(state)
+    for seat, cards in gods.items():
+        hold(state, seat, *cards)
+    state = next_round(state)
+    set_taverns(state, GOBLIN, dragon, HORSE)
+    return state
+
+
+# -- 1. Frigg can't bury a card Loki reserved for another seat (sheet 2.5 Loki) ----------------
+
+def frigg_after_loki(rules: int = 3) -> NidavellirState:
+    state = round_two({0: ["frigg"], 1: ["loki"]}, DRAGON, rules)
+    state = apply(state, 1, "loki warrior 7 in goblin")
+    return bid_all(state)  # seat 0 picks first everywhere
+
+
+def test_loki_reserved_card_is_not_among_frigg_choices_of_another_seat() -> None:
+    state = frigg_after_loki()
+    assert [t for t in texts(state, 0) if t.startswith("frigg")] == ["frigg hunter", "frigg miner 1"]
+    with pytest.raises(IllegalMove, match=r"reserved by Seat 2 \(Loki\): only they may take it"):
+        GAME.apply(state, 0, "frigg warrior 7")
+    state = apply(state, 0, "frigg hunter")  # Frigg on another card leaves the reservation alone
+    assert GAME.view(state, None)["taverns"][0]["reserved"] == {"seat": 1, "card": "warrior 7"}
+
+
+def test_loki_reserved_card_under_rules_2_frigg_could_bury_it() -> None:
+    state = frigg_after_loki(rules=2)
+    assert "frigg warrior 7" in texts(state, 0)
+    state = apply(state, 0, "frigg warrior 7")
+    assert GAME.view(state, None)["taverns"][0]["reserved"] is None
+
+
+# -- 2. Frigg is never used in the mythology tavern (sheet 2.5 Frigg) ---------------------------
+
+def freya_swaps_a_dwarf_into_the_dragon(rules: int = 3) -> NidavellirState:
+    state = round_two({0: ["frigg", "freya"]}, MYTHOLOGY, rules)
+    state = apply(state, 0, "freya warrior 7 in goblin with surt in dragon")
+    state = bid_all(state)
+    return apply(apply(state, 0, "take hunter"), 1, "take surt")  # the Goblin is done
+
+
+def test_frigg_is_not_offered_in_the_mythology_tavern_after_freya_swapped_a_dwarf_into_it() -> None:
+    state = freya_swaps_a_dwarf_into_the_dragon()
+    assert state.tavern == 1 and "warrior 7" in state.taverns[1]
+    assert not [t for t in texts(state, 0) if t.startswith("frigg")]
+    with pytest.raises(IllegalMove, match="can't be used in the mythology tavern"):
+        GAME.apply(state, 0, "frigg warrior 7")
+
+
+def test_frigg_in_the_mythology_tavern_under_rules_2_was_offered() -> None:
+    state = freya_swaps_a_dwarf_into_the_dragon(rules=2)
+    assert "frigg warrior 7" in texts(state, 0)
+
+
+# -- 3. A double back from the discard pile stays out of its twin's column (Olwyn) --------------
+
+def test_andumia_recovers_a_double_into_a_column_other_than_its_twin() -> None:
+    state = line_short_of_a_warrior(hunter=["hunter", "double"])
+    state.discard = ["double"]
+    state = apply(apply(apply(state, 0, "take warrior 3"), 0, "recruit andumia"), 0, "recover double")
+    assert "double to hunter" not in texts(state, 0) and len(texts(state, 0)) == 4
+    with pytest.raises(IllegalMove, match="two different columns: one is already in your hunter column"):
+        GAME.apply(state, 0, "double to hunter")
+    state = apply(state, 0, "double to miner")
+    assert state.seats[0].army[HUNTER].count("double") == 1 and "double" in state.seats[0].army[3]
+
+
+def test_brisingamens_recovers_a_double_into_a_column_other_than_its_twin() -> None:
+    state = fresh(2, thingvellir=True)
+    state.seats[0].gem, state.seats[1].gem = 5, 4
+    give_army(state, 0, explorer=["explorer 5", "double"])
+    set_camp(state, "brisingamens")
+    set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(apply(state, 0, "bid 5 4 3"), 1, "bid 2 3 4")
+    state.discard = ["double", "hunter"]
+    state = apply(apply(state, 0, "camp brisingamens"), 0, "recover double")
+    assert texts(state, 0) == ["double to blacksmith", "double to hunter", "double to miner", "double to warrior"]
+    assert state.seats[0].army[EXPLORER] == ["explorer 5", "double"]
+
+
+def test_a_recovered_double_under_rules_2_could_join_its_twin() -> None:
+    state = old_rules(line_short_of_a_warrior(hunter=["hunter", "double"]))
+    state.discard = ["double"]
+    state = apply(apply(apply(state, 0, "take warrior 3"), 0, "recruit andumia"), 0, "recover double")
+    assert "double to hunter" in texts(state, 0)
+
+
+# -- 4. The bronze 5 and a gold 5 are two coins (coin trade: bronze out, gold to the treasure) --
+
+def holding_both_fives(rules: int = 3) -> NidavellirState:
+    """Seat 0 holds 0, 2, 4, its bronze 5 and a gold 5 from the treasure (its 3 was traded)."""
+    state = fresh(2)
+    if rules == 2:
+        state = old_rules(state)
+    bronze = BRONZE_FIVE if rules == 3 else 5
+    state.seats[0].pouch = [0, 2, 4, 5, bronze]
+    state.seats[0].bronze = [0, 2, 4, bronze]
+    state.treasure.remove(5)
+    set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
+    return state
+
+
+def test_a_bid_names_the_bronze_or_the_gold_5_when_a_seat_holds_both() -> None:
+    state = holding_both_fives()
+    bids = texts(state, 0)
+    assert "bid 0 5b 5g" in bids and "bid 0 5g 5b" in bids and not any(" 5 " in b + " " for b in bids)
+    assert "bid 0 5 2" in texts(state, 1)  # seat 1 holds one 5 only
+    with pytest.raises(IllegalMove, match="You hold a bronze 5 and a gold 5: name one, 5b or 5g"):
+        GAME.apply(state, 0, "bid 0 5 2")
+    assert GAME.parse_move(state, 0, "bid 0 5G 2").text == "bid 0 5g 2"
+    assert GAME.parse_move(state, 1, "bid 0 5b 2").text == "bid 0 5 2"  # seat 1 has one 5: no metal needed
+    view = GAME.view(state, 0)["seats"][0]
+    assert sorted((c["token"], c["bronze"]) for c in view["coins"] if c["value"] == 5) == [("5b", True), ("5g", False)]
+
+
+def test_coin_trade_gives_the_gold_5_back_to_the_treasure_and_the_bronze_5_stays_bid() -> None:
+    state = holding_both_fives()
+    state = apply(apply(state, 0, "bid 0 5b 2"), 1, "bid 4 3 2")  # pouch: 4 and the gold 5
+    state = apply(apply(state, 1, "take hunter"), 0, "take hunter")  # seat 0's 0 trades 4 + 5 = 9
+    assert state.seats[0].pouch == [4, 9] and state.seats[0].bids[1] == BRONZE_FIVE
+    assert state.treasure.count(5) == 2 and BRONZE_FIVE in state.seats[0].bronze
+
+
+def test_royal_offering_transform_puts_the_bronze_5_out_and_the_gold_5_back_in_the_treasure() -> None:
+    state = holding_both_fives()
+    set_taverns(state, ["offering 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
+    state = apply(apply(state, 0, "bid 4 0 2"), 1, "bid 3 4 5")  # seat 0's pouch: both 5s
+    state = apply(state, 0, "take offering 3")
+    assert {"transform 5b pouch", "transform 5g pouch"} <= set(texts(state, 0))
+    fives = state.treasure.count(5)
+    bronze = apply(state, 0, "transform 5b pouch").seats[0]
+    assert BRONZE_FIVE not in bronze.coins() and BRONZE_FIVE not in bronze.bronze and 5 in bronze.coins()
+    assert apply(state, 0, "transform 5b pouch").treasure.count(5) == fives  # out of the game
+    gold = apply(state, 0, "transform 5g pouch")
+    assert BRONZE_FIVE in gold.seats[0].coins() and gold.treasure.count(5) == fives + 1
+
+
+def test_coin_trade_under_rules_2_always_put_the_bronze_5_out() -> None:
+    state = holding_both_fives(rules=2)
+    state = apply(apply(state, 0, "bid 0 5 2"), 1, "bid 4 3 2")
+    state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
+    assert state.seats[0].pouch == [4, 9] and 5 not in state.seats[0].bronze
+    assert state.treasure.count(5) == 1  # the gold 5 given up never came back
