@@ -68,10 +68,19 @@ def _take_out(state: NidavellirState, key: str) -> None:
         state.aside.remove(key)
 
 
-def give_army(state: NidavellirState, seat: int, *, recruited: bool = True, **columns: list[str]) -> None:
-    """Set whole columns, e.g. give_army(s, 0, warrior=["warrior 7", "kraal"]). Heroes among
-    them count as recruited by the seat unless `recruited=False` (a test where a hero matters
-    only as a rank, or as a card covering its column, and must not count against the lines)."""
+def give_army(state: NidavellirState, seat: int, **columns: list[str]) -> None:
+    """Set whole columns, e.g. give_army(s, 0, warrior=["warrior 7", "kraal"]); heroes among
+    them are the seat's recruits."""
+    _set_columns(state, seat, columns, recruited=True)
+
+
+def give_ranks(state: NidavellirState, seat: int, **columns: list[str]) -> None:
+    """Set whole columns whose heroes are ranks only (they cover their column) and are not
+    counted as the seat's recruits: for a test about columns that must not owe or spend a line."""
+    _set_columns(state, seat, columns, recruited=False)
+
+
+def _set_columns(state: NidavellirState, seat: int, columns: dict[str, list[str]], recruited: bool) -> None:
     for suit, keys in columns.items():
         state.seats[seat].army[SUIT_BY_NAME[suit]] = [piece(k) for k in keys]
     for key in (k for keys in columns.values() for k in keys):
@@ -147,9 +156,10 @@ def set_coins(state: NidavellirState, seat: int | None = None, *, pouch: list[in
 # --- Taverns, camp, piles, decks ---------------------------------------------------------------
 
 
-def set_taverns(state: NidavellirState, *taverns: list[str]) -> None:
-    """The cards of the Goblin, the Dragon and the Horse, in this order."""
-    for index, keys in enumerate(taverns):
+def set_taverns(state: NidavellirState, *taverns: list[str], **by_name: list[str]) -> None:
+    """The cards of the Goblin, the Dragon and the Horse, in this order, or of the taverns
+    named (set_taverns(s, horse=["miner 2", "hunter"]))."""
+    for index, keys in [*enumerate(taverns), *((TAVERNS.index(name), keys) for name, keys in by_name.items())]:
         state.taverns[index] = [piece(k) for k in keys]
 
 
@@ -180,11 +190,13 @@ def myth_reserve_top(state: NidavellirState, *keys: str) -> None:
     state.myth_reserve[-len(keys):] = [piece(k) for k in keys]
 
 
-def set_round(state: NidavellirState, round: int | Literal["last"], age: int | None = None) -> None:
-    """The age and round being played (`"last"`: the last round of the age)."""
+def set_round(state: NidavellirState, round: int | Literal["last"] | None = None, age: int | None = None) -> None:
+    """The age and the round being played (`"last"`: the last round of the age); what is not
+    given stays as it is."""
     if age is not None:
         state.age = age
-    state.round = state.rounds_this_age if round == "last" else round
+    if round is not None:
+        state.round = state.rounds_this_age if round == "last" else round
 
 
 # --- Whose step it is ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from tests.nidavellir.position import (
     discards_card_for,
     fresh,
     give_army,
+    give_ranks,
     hold,
     next_round,
     now,
@@ -211,7 +212,7 @@ def test_without_thor_dagda_needs_two_discardable_columns() -> None:
     set_taverns(state, ["warrior 4", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(bid_all(state), 0, "take warrior 4")
     assert "recruit dagda" in texts(state, 0)  # miner and warrior (the warrior 4 on top)
-    give_army(state, 0, recruited=False, warrior=[*state.seats[0].army[WARRIOR], "kraal"])
+    give_ranks(state, 0, warrior=[*state.seats[0].army[WARRIOR], "kraal"])
     assert "recruit dagda" not in texts(state, 0)
 
 
