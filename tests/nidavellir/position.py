@@ -179,10 +179,19 @@ def set_reserve(state: NidavellirState, *heroes: str) -> None:
 
 
 def deck_top(state: NidavellirState, age: int, *keys: str) -> None:
-    """The top cards of an age's deck are these, the last named drawn first (they replace
-    the cards that were there)."""
+    """These cards are on top of an age's deck, the last named drawn first. A card in the deck
+    is moved there; a card that isn't (dealt already, or not in this player count) replaces a
+    top card, so the deck keeps its size."""
     deck = state.decks[age - 1]
-    deck[-len(keys):] = [piece(k) for k in keys]
+    missing = 0
+    for key in keys:
+        if piece(key) in deck:
+            deck.remove(key)
+        else:
+            missing += 1
+    if missing:
+        del deck[-missing:]
+    deck.extend(keys)
 
 
 def myth_reserve_top(state: NidavellirState, *keys: str) -> None:
