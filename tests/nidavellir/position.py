@@ -163,9 +163,12 @@ def set_taverns(state: NidavellirState, *taverns: list[str], **by_name: list[str
         state.taverns[index] = [piece(k) for k in keys]
 
 
-def set_camp(state: NidavellirState, *keys: str) -> None:
-    """The face-up camp (Thingvellir)."""
+def set_camp(state: NidavellirState, *keys: str, decks: tuple[list[str], list[str]] | None = None) -> None:
+    """The face-up camp (Thingvellir) and, if given, the Age 1 and Age 2 camp decks that refill
+    it (empty decks: nothing but the position counts)."""
     state.camp = [piece(k) for k in keys]
+    if decks is not None:
+        state.camp_decks = [[piece(k) for k in deck] for deck in decks]
 
 
 def set_discard(state: NidavellirState, *keys: str) -> None:
