@@ -121,10 +121,11 @@ def captured(state: NidavellirState, seat: int, giant: str, dwarf: str) -> None:
     state.seats[seat].captured[piece(giant)] = piece(dwarf)
 
 
-def set_gems(state: NidavellirState, *gems: int) -> None:
-    """Each seat's gem, seat 0 first (they break ties of bids: the higher gem picks first)."""
-    for seat, gem in zip(state.seats, gems, strict=True):
-        seat.gem = gem
+def set_gems(state: NidavellirState, *gems: int, first_seat: int = 0) -> None:
+    """The seats' gems, from `first_seat` on (they break ties of bids: the higher gem picks first)."""
+    assert first_seat + len(gems) <= state.players, "more gems than seats"
+    for seat, gem in enumerate(gems, start=first_seat):
+        state.seats[seat].gem = gem
 
 
 # --- Coins ------------------------------------------------------------------------------------
