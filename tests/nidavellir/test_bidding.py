@@ -9,7 +9,7 @@ from engine.nidavellir import GAME
 from engine.nidavellir.components import BRONZE_FIVE
 from engine.nidavellir.rounds import gem_swaps, pick_order
 from engine.nidavellir.state import NidavellirState
-from tests.nidavellir.position import apply, fresh, set_taverns, texts
+from tests.nidavellir.position import apply, fresh, set_gems, set_taverns, texts
 
 
 def test_every_seat_that_has_not_bid_is_to_move() -> None:
@@ -75,7 +75,7 @@ def test_tie_on_bid_is_broken_by_gem_then_gems_swap(values: list[int], gems: lis
 
 def test_gems_swap_after_the_tavern_is_resolved() -> None:
     state = fresh(2)
-    state.seats[0].gem, state.seats[1].gem = 4, 5
+    set_gems(state, 4, 5)
     set_taverns(state, ["hunter", "blacksmith", "miner 1"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(state, 0, "bid 4 2 5")
     state = apply(state, 1, "bid 4 3 2")
@@ -144,8 +144,7 @@ def test_gem_six_wins_every_tie_on_bids() -> None:
 def _three_tied_bids(gems: tuple[int, int, int]) -> NidavellirState:
     """Three seats with these gems bid the same coins on every tavern of hunters."""
     state = fresh(3)
-    for seat, gem in enumerate(gems):
-        state.seats[seat].gem = gem
+    set_gems(state, *gems)
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     for seat in range(3):
         state = apply(state, seat, "bid 4 2 3")

@@ -9,7 +9,7 @@ from engine.nidavellir import GAME
 from engine.nidavellir.coins import treasure_pick
 from engine.nidavellir.components import BRONZE_FIVE, HUNTER_COIN
 from engine.nidavellir.state import NidavellirState
-from tests.nidavellir.position import apply, fresh, set_taverns, texts
+from tests.nidavellir.position import apply, fresh, set_coins, set_gems, set_taverns, texts
 
 
 @pytest.mark.parametrize(
@@ -52,10 +52,8 @@ def test_trading_coin_trades_the_pouch_bronze_leaves_the_game() -> None:
 def test_gold_coin_given_up_returns_to_the_treasure() -> None:
     state = fresh(2)
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
-    state.seats[0].pouch = [0, 2, 3, 7, 9]
-    state.seats[0].bronze = [0, 2, 3]
-    state.treasure.remove(7)  # seat 0 holds the only 7 at two players ... and the only 9
-    state.treasure.remove(9)
+    # seat 0 holds the only 7 at two players ... and the only 9
+    set_coins(state, 0, pouch=[0, 2, 3, 7, 9], bronze=[0, 2, 3], out_of_treasure=(7, 9))
     state = apply(apply(state, 0, "bid 0 2 3"), 1, "bid 5 4 3")
     state = apply(state, 1, "take hunter")
     state = apply(state, 0, "take hunter")
@@ -92,7 +90,7 @@ def test_transform_of_an_unresolved_bid_becomes_the_new_bid() -> None:
 
 def test_transform_keeps_the_old_value_for_the_current_taverns_order_and_ties() -> None:
     state = fresh(2)
-    state.seats[0].gem, state.seats[1].gem = 5, 4
+    set_gems(state, 5, 4)
     set_taverns(state, ["offering 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(apply(state, 0, "bid 4 2 3"), 1, "bid 4 3 2")
     state = apply(state, 0, "take offering 3")
@@ -113,8 +111,7 @@ def test_trading_coin_cannot_be_transformed_reason() -> None:
 def test_hunters_green_three_triggers_the_coin_trade() -> None:
     state = fresh(2)
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
-    state.seats[0].pouch = [2, 3, 4, 5, HUNTER_COIN]
-    state.seats[0].bronze = [2, 3, 4, 5]
+    set_coins(state, 0, pouch=[2, 3, 4, 5, HUNTER_COIN], bronze=[2, 3, 4, 5])
     state = apply(apply(state, 0, "bid h3 4 5"), 1, "bid 5 3 2")
     state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
     # the green 3 was the trading coin: pouch 2 + 3 = 5, the bronze 3 leaves
@@ -125,7 +122,7 @@ def test_hunters_green_three_triggers_the_coin_trade() -> None:
 def test_hunters_green_three_is_never_transformed() -> None:
     state = fresh(2)
     set_taverns(state, ["offering 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
-    state.seats[0].pouch = [2, 3, 4, 5, HUNTER_COIN]
+    set_coins(state, 0, pouch=[2, 3, 4, 5, HUNTER_COIN])
     state = apply(apply(state, 0, "bid 5 h3 4"), 1, "bid 4 3 2")
     state = apply(state, 0, "take offering 3")
     assert not any(t.startswith("transform h3") for t in texts(state, 0))
@@ -136,9 +133,7 @@ def test_hunters_green_three_is_never_transformed() -> None:
 def test_trade_at_the_top_of_the_treasure_takes_the_highest_coin_left_before_the_old_one_returns() -> None:
     state = fresh(2)
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
-    state.seats[0].pouch = [0, 2, 3, 20, 25]
-    state.seats[0].bronze = [0, 2, 3]
-    state.treasure = [5, 6, 24]
+    set_coins(state, 0, pouch=[0, 2, 3, 20, 25], bronze=[0, 2, 3], treasure=[5, 6, 24])
     state = apply(apply(state, 0, "bid 0 2 3"), 1, "bid 5 4 3")
     state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
     # 20 + 25 = 45: nothing that high, so the highest coin left (24); then the gold 25 goes back
@@ -149,9 +144,7 @@ def test_trade_at_the_top_of_the_treasure_takes_the_highest_coin_left_before_the
 def test_transform_finds_the_next_higher_coin_else_the_highest_left() -> None:
     state = fresh(2)
     set_taverns(state, ["offering 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
-    state.seats[0].pouch = [0, 2, 3, 4, 23]
-    state.seats[0].bronze = [0, 2, 3, 4]
-    state.treasure = [5, 8, 24]
+    set_coins(state, 0, pouch=[0, 2, 3, 4, 23], bronze=[0, 2, 3, 4], treasure=[5, 8, 24])
     state = apply(apply(state, 0, "bid 4 2 0"), 1, "bid 3 4 5")
     state = apply(state, 0, "take offering 3")
     higher = apply(state, 0, "transform 2 dragon")  # 2 + 3 = 5: there is a 5
@@ -162,10 +155,10 @@ def test_transform_finds_the_next_higher_coin_else_the_highest_left() -> None:
 
 def test_transform_that_makes_two_bids_equal_does_not_make_a_tie_in_this_tavern() -> None:
     state = fresh(2)
-    state.seats[0].gem, state.seats[1].gem = 4, 5
+    set_gems(state, 4, 5)
     set_taverns(state, ["offering 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
-    state.treasure.remove(7)  # the 4 + 3 lands on the 8, the same as seat 1's bid
-    state.seats[1].pouch = [0, 2, 3, 4, 8]
+    set_coins(state, out_of_treasure=(7,))  # the 4 + 3 lands on the 8, the same as seat 1's bid
+    set_coins(state, 1, pouch=[0, 2, 3, 4, 8])
     state = apply(apply(state, 0, "bid 4 2 3"), 1, "bid 8 3 2")
     state = apply(state, 1, "take hunter")
     state = apply(state, 0, "take offering 3")
@@ -176,8 +169,8 @@ def test_transform_that_makes_two_bids_equal_does_not_make_a_tie_in_this_tavern(
 
 def test_hunters_green_three_bids_as_a_three_and_ties_go_by_gem() -> None:
     state = fresh(2)
-    state.seats[0].gem, state.seats[1].gem = 4, 5
+    set_gems(state, 4, 5)
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
-    state.seats[0].pouch = [2, 3, 4, 5, HUNTER_COIN]
+    set_coins(state, 0, pouch=[2, 3, 4, 5, HUNTER_COIN])
     state = apply(apply(state, 0, "bid h3 4 5"), 1, "bid 3 4 5")
     assert GAME.view(state, None)["taverns"][0]["order"] == [1, 0]  # 3 against 3: gem 5 first

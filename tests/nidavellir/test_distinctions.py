@@ -8,11 +8,15 @@ from engine.nidavellir.components import BLACKSMITH, HUNTER_COIN, WARRIOR
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import (
     apply,
+    asked,
+    deck_top,
     fresh,
     give_army,
+    hold,
     last_round_of_offerings,
     piece,
     play_first_moves_until_age_ends,
+    set_coins,
     texts,
 )
 
@@ -76,13 +80,11 @@ def test_armorer_can_trigger_a_hero() -> None:
              "miner": ["miner 0", "miner 1", "miner 2"], "warrior": ["warrior 3", "warrior 4", "warrior 5"]}
     state = fresh(3)
     give_army(state, 0, blacksmith=["blacksmith"], **three)
-    state.seats[0].command.append(piece("skaa"))  # the hero of the one line already there
-    state.seats[0].heroes.append(piece("skaa"))
-    state.reserve.remove(piece("skaa"))
+    hold(state, 0, "skaa")  # the hero of the one line already there
     state = play_first_moves_until_age_ends(last_round_of_offerings(state))
     state = apply(state, 0, texts(state, 0)[0])  # the King's Hand transform comes first
     assert ranks(state.seats[0], BLACKSMITH) == 3  # the Armorer's 2 ranks: three lines now
-    assert state.tasks[0].kind == "recruit"
+    assert asked(state) == (0, "recruit")
 
 
 def test_pioneer_draws_three_from_age_two_and_keeps_one() -> None:
@@ -114,9 +116,7 @@ def test_distinctions_are_handed_out_in_order_warrior_hunter_miner_blacksmith_ex
 
 def test_ylud_must_be_placed_before_the_distinctions_and_counts_for_them() -> None:
     state = fresh(3)
-    state.seats[1].command.append(piece("ylud"))
-    state.seats[1].heroes.append(piece("ylud"))
-    state.reserve.remove(piece("ylud"))
+    hold(state, 1, "ylud")
     give_army(state, 0, warrior=["warrior 3"])
     state = play_first_moves_until_age_ends(last_round_of_offerings(state))
     assert GAME.to_move(state) == {1}
@@ -131,10 +131,7 @@ def _pioneer_draws(*keys: str, **army: list[str]) -> NidavellirState:
     before Age 1 ends)."""
     state = fresh(3)
     give_army(state, 2, **{"explorer": ["explorer 5"], **army})
-    deck = state.decks[1]
-    for key in keys:
-        deck.remove(piece(key))
-        deck.append(piece(key))
+    deck_top(state, 2, *keys)
     state = play_first_moves_until_age_ends(last_round_of_offerings(state))
     assert [c["key"] for c in GAME.view(state, 2)["pioneer"]] == list(reversed(keys))
     return state
@@ -143,7 +140,8 @@ def _pioneer_draws(*keys: str, **army: list[str]) -> NidavellirState:
 def test_pioneer_keeps_a_royal_offering_and_applies_it_as_a_transform() -> None:
     state = _pioneer_draws("hunter", "offering 5", "warrior 9")
     state = apply(state, 2, "keep offering 5")
-    assert texts(state, 2)[0].startswith("transform") and state.tasks[0].n == 5
+    assert texts(state, 2)[0].startswith("transform")
+    assert all(m.label.startswith("+5 ") for m in GAME.legal_moves(state, 2))  # the offering's +5
     coin = max(c for c in state.seats[2].pouch)
     state = apply(state, 2, f"transform {coin} pouch")
     assert max(state.seats[2].pouch) >= coin + 5
@@ -175,7 +173,7 @@ def test_thrud_counts_as_a_rank_for_the_distinctions() -> None:
 def test_crown_jewelers_gem_six_never_swaps_and_wins_ties() -> None:
     state = _end_of_age_one(a={}, b={}, c={"miner": ["miner 0"]})
     for seat in range(3):
-        state.seats[seat].pouch = [0, 2, 3, 4, 5]
+        set_coins(state, seat, pouch=[0, 2, 3, 4, 5])
         state = apply(state, seat, "bid 4 2 3")
     assert GAME.view(state, None)["taverns"][0]["order"][0] == 2
     for _ in range(3):
@@ -189,4 +187,4 @@ def test_pioneer_kept_dwarf_can_trigger_a_hero() -> None:
                            miner=["miner 1"])
     assert lines(state.seats[2]) == 0  # the Armorer's card came first: no warrior yet
     state = apply(state, 2, "keep warrior 9")
-    assert lines(state.seats[2]) == 1 and state.tasks[0].kind == "recruit"
+    assert lines(state.seats[2]) == 1 and asked(state) == (2, "recruit")

@@ -12,14 +12,21 @@ from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import RECRUIT, NidavellirState
 from tests.nidavellir.position import (
     apply,
+    asked,
     fresh,
     give_army,
+    give_ranks,
+    hold,
     last_round_of_offerings,
     piece,
+    play_first_moves,
     play_first_moves_until_age_ends,
     seat0_first_at_goblin,
+    set_reserve,
+    set_round,
     set_taverns,
     texts,
+    unrecruit,
 )
 
 ONE_LINE_BUT_WARRIOR = {"blacksmith": ["blacksmith"], "hunter": ["hunter"], "explorer": ["explorer 5"],
@@ -31,7 +38,7 @@ def _recruiting(hero: str = "", **army: list[str]) -> NidavellirState:
     give_army(state, 0, **{**ONE_LINE_BUT_WARRIOR, **army})
     state = seat0_first_at_goblin(state, ["warrior 3"])
     state = apply(state, 0, "take warrior 3")
-    assert state.tasks[0].kind == RECRUIT
+    assert asked(state) == (0, RECRUIT)
     return apply(state, 0, f"recruit {hero}") if hero else state
 
 
@@ -72,9 +79,9 @@ def test_recruiting_chains_when_a_hero_completes_another_line() -> None:
                         explorer=["explorer 5", "explorer 6"], miner=["miner 0", "miner 1"])
     state = apply(state, 0, "recruit kraal")  # warrior now 3 ranks: a second line
     assert lines(state.seats[0]) == 2
-    assert state.tasks[0].kind == RECRUIT
+    assert asked(state) == (0, RECRUIT)
     state = apply(state, 0, "recruit skaa")
-    assert len(state.seats[0].heroes) == 2 and state.tasks[0].kind != RECRUIT
+    assert len(state.seats[0].heroes) == 2 and asked(state) != (0, RECRUIT)
 
 
 def test_hourya_needs_five_explorer_ranks() -> None:
@@ -101,8 +108,8 @@ def test_dagda_needs_two_other_columns_with_a_dwarf() -> None:
     state = fresh(2)
     give_army(state, 0, blacksmith=["aegur"], hunter=["aral"], explorer=["idunn"], miner=["lokdur"])
     state = seat0_first_at_goblin(state, ["warrior 3"])
-    state.reserve = [piece(h) for h in ("dagda", "bonfur", "skaa")]
-    state.seats[0].heroes = []  # only the columns matter here
+    set_reserve(state, "dagda", "bonfur", "skaa")
+    unrecruit(state, 0)  # only the columns matter here
     state = apply(state, 0, "take warrior 3")
     assert texts(state, 0) == ["recruit bonfur", "recruit skaa"]
 
@@ -125,7 +132,7 @@ def test_thrud_goes_to_the_column_of_her_owners_choice_and_steps_aside_when_cove
     state = apply(state, 1, "take hunter")  # seat 1's pick at the Goblin
     state = apply(state, 0, "take hunter")
     state = apply(state, 1, "take hunter")
-    state.taverns[2] = [piece("miner 2")] * 2 + state.taverns[2][2:]
+    set_taverns(state, horse=["miner 2", "miner 2", *state.taverns[2][2:]])
     state = apply(state, 0, "take miner 2")
     assert texts(state, 0)[0].startswith("thrud to")
     state = apply(state, 0, "thrud to warrior")
@@ -166,9 +173,7 @@ def test_uline_takes_back_unrevealed_bids_and_bids_face_up_after_each_reveal() -
 
 def test_uline_owner_does_not_bid_with_the_others() -> None:
     state = _recruiting("uline")
-    while state.phase != "bid":
-        seat = min(GAME.to_move(state))
-        state = apply(state, seat, texts(state, seat)[0])
+    state = play_first_moves(state, until=lambda s: s.phase == "bid")
     assert GAME.to_move(state) == {1}
 
 
@@ -193,14 +198,14 @@ def test_idunn_scores_seven_plus_two_per_explorer_rank() -> None:
 
 def _end_of_age_two(**army: list[str]) -> NidavellirState:
     state = fresh(2)
-    state.age = 2
+    set_round(state, age=2)
     give_army(state, 0, **army)
     return play_first_moves_until_age_ends(last_round_of_offerings(state))
 
 
 def test_ylud_may_stay_or_move_at_the_end_of_age_two() -> None:
     state = _end_of_age_two(explorer=["explorer 5", "ylud"])
-    assert GAME.to_move(state) == {0} and state.tasks[0].kind == "ylud"
+    assert GAME.to_move(state) == {0} and asked(state) == (0, "ylud")
     stayed = apply(state, 0, "ylud to explorer")
     assert stayed.seats[0].army[EXPLORER][-1] == piece("ylud")
     moved = apply(state, 0, "ylud to warrior")
@@ -220,23 +225,16 @@ def test_thrud_goes_to_the_command_zone_before_scoring() -> None:
 
 def test_thrud_steps_aside_when_a_class_hero_joins_her_column() -> None:
     state = fresh(2)
-    give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"],
+    # Thrud stands for the missing warrior; no hero owed yet
+    give_ranks(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"],
               miner=["miner 1"], warrior=["thrud"])
-    state.seats[0].heroes = []  # Thrud stands for the missing warrior; no hero owed yet
-    state.seats[0].army[WARRIOR] = [piece("thrud")]
     state = seat0_first_at_goblin(state, ["hunter"])
     state = apply(state, 0, "take hunter")
     state = apply(state, 0, "recruit kraal")
-    assert state.tasks[0].kind == "thrud"
+    assert asked(state) == (0, "thrud")
     assert state.seats[0].army[WARRIOR] == [piece("kraal")]
     state = apply(state, 0, "thrud to warrior")
     assert state.seats[0].army[WARRIOR] == [piece("kraal"), piece("thrud")]
-
-
-def _hero_free(state: NidavellirState, seat: int, **army: list[str]) -> None:
-    """Set columns (heroes included) without counting those heroes as recruited: only ranks matter."""
-    give_army(state, seat, **army)
-    state.seats[seat].heroes = []
 
 
 def _line_completed_on_the_trading_coin() -> NidavellirState:
@@ -252,7 +250,7 @@ def _line_completed_on_the_trading_coin() -> NidavellirState:
 
 def test_turn_order_is_card_then_hero_then_coin_trade() -> None:
     state = _line_completed_on_the_trading_coin()
-    assert state.tasks[0].kind == RECRUIT and state.seats[0].pouch == [2, 3]  # no trade yet
+    assert asked(state) == (0, RECRUIT) and state.seats[0].pouch == [2, 3]  # no trade yet
     state = apply(state, 0, "recruit grid")
     state = apply(state, 0, "transform 2 pouch")  # Grid first: the 2 becomes a 9
     # then the trade with the pouch as it is now: 3 + 9 = 12 replaces the 9
@@ -280,8 +278,8 @@ def test_dagda_and_bonfur_discard_the_top_card_of_a_column_not_the_best_one() ->
 
 def test_dagda_and_bonfur_cannot_discard_from_a_column_topped_by_a_hero() -> None:
     state = fresh(2)
-    _hero_free(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 11", "explorer 5", "idunn"],
-               miner=["miner 2", "thrud"])
+    give_ranks(state, 0, blacksmith=["blacksmith"], hunter=["hunter"],
+              explorer=["explorer 11", "explorer 5", "idunn"], miner=["miner 2", "thrud"])
     state = seat0_first_at_goblin(state, ["warrior 3"])
     state = apply(apply(state, 0, "take warrior 3"), 0, "recruit bonfur")
     # Idunn tops the explorers and Thrud the miners: only the hunter and the new warrior can go
@@ -292,35 +290,35 @@ def test_dagda_and_bonfur_cannot_discard_from_a_column_topped_by_a_hero() -> Non
 
 def test_dagda_needs_two_other_columns_topped_by_a_dwarf() -> None:
     state = fresh(2)
-    _hero_free(state, 0, blacksmith=["blacksmith", "aegur"], hunter=["hunter"], explorer=["explorer 5", "idunn"],
-               miner=["miner 1"])
+    give_ranks(state, 0, blacksmith=["blacksmith", "aegur"], hunter=["hunter"],
+              explorer=["explorer 5", "idunn"], miner=["miner 1"])
     state = seat0_first_at_goblin(state, ["warrior 3"])
     state = apply(state, 0, "take warrior 3")
     moves = texts(state, 0)
     # miner and warrior are topped by dwarves: Dagda may come
     assert "recruit dagda" in moves
-    state.seats[0].army[MINER].append(piece("lokdur"))
+    give_ranks(state, 0, miner=[*state.seats[0].army[MINER], "lokdur"])
     assert "recruit dagda" not in texts(state, 0)
 
 
 def test_dagda_discards_before_thrud_pushed_off_the_hunters_is_placed_again() -> None:
     state = fresh(2)
-    give_army(state, 0, blacksmith=["blacksmith"], hunter=["thrud"], explorer=["explorer 5"], miner=["miner 1"])
-    state.seats[0].heroes = []
+    give_ranks(state, 0, blacksmith=["blacksmith"], hunter=["thrud"], explorer=["explorer 5"],
+              miner=["miner 1"])
     state = seat0_first_at_goblin(state, ["warrior 3"])
     state = apply(apply(state, 0, "take warrior 3"), 0, "recruit dagda")
     # Thrud waits in the command zone: she blocks no column while Dagda's discards are chosen
-    assert state.tasks[0].kind == "discard" and piece("thrud") in state.seats[0].command
+    assert asked(state) == (0, "discard") and piece("thrud") in state.seats[0].command
     assert texts(state, 0) == ["discard blacksmith", "discard explorer", "discard miner", "discard warrior"]
     state = apply(apply(state, 0, "discard miner"), 0, "discard warrior")
-    assert state.tasks[0].kind == "thrud"
+    assert asked(state) == (0, "thrud")
     state = apply(state, 0, "thrud to hunter")
     assert state.seats[0].army[HUNTER] == [piece("dagda"), piece("thrud")]
 
 
 def test_bonfur_needs_another_column_with_a_dwarf() -> None:
     state = fresh(2)
-    _hero_free(state, 0, hunter=["aral"], explorer=["idunn"], miner=["lokdur"], warrior=["kraal"])
+    give_ranks(state, 0, hunter=["aral"], explorer=["idunn"], miner=["lokdur"], warrior=["kraal"])
     state = seat0_first_at_goblin(state, ["blacksmith"])
     state = apply(state, 0, "take blacksmith")
     moves = texts(state, 0)
@@ -330,7 +328,7 @@ def test_bonfur_needs_another_column_with_a_dwarf() -> None:
 def test_recruiting_waits_while_no_hero_in_the_reserve_can_answer_the_line() -> None:
     state = fresh(2)
     give_army(state, 0, **ONE_LINE_BUT_WARRIOR)
-    state.reserve = [piece("hourya")]
+    set_reserve(state, "hourya")
     state = seat0_first_at_goblin(state, ["warrior 3"])
     state = apply(state, 0, "take warrior 3")
     assert lines(state.seats[0]) == 1 and GAME.to_move(state) == {1}
@@ -349,20 +347,18 @@ def test_thrud_relocation_can_trigger_a_hero() -> None:
     assert lines(state.seats[0]) == 1 and state.seats[0].heroes == [piece("thrud")]
     state = seat0_first_at_goblin(state, ["miner 0"])
     state = apply(state, 0, "take miner 0")
-    assert state.tasks[0].kind == "thrud"  # the miner 0 would cover her
+    assert asked(state) == (0, "thrud")  # the miner 0 would cover her
     state = apply(state, 0, "thrud to warrior")
-    assert lines(state.seats[0]) == 2 and state.tasks[0].kind == RECRUIT
+    assert lines(state.seats[0]) == 2 and asked(state) == (0, RECRUIT)
 
 
 def _age_one_ends(**army: list[str]) -> NidavellirState:
     """Seat 0 holds Ylud in its command zone (plus `army`) when Age 1 ends."""
     state = fresh(2)
     give_army(state, 0, **army)
-    state.seats[0].command.append(piece("ylud"))
-    state.seats[0].heroes.append(piece("ylud"))
-    state.reserve.remove(piece("ylud"))
+    hold(state, 0, "ylud")
     state = play_first_moves_until_age_ends(last_round_of_offerings(state))
-    assert state.tasks[0].kind == "ylud"
+    assert asked(state) == (0, "ylud")
     return state
 
 
@@ -370,14 +366,14 @@ def test_ylud_placement_can_trigger_a_hero() -> None:
     state = _age_one_ends(blacksmith=["blacksmith"] * 2, hunter=["hunter"] * 2, explorer=["explorer 5", "explorer 6"],
                           miner=["miner 1", "miner 2"], warrior=["warrior 3"])
     state = apply(state, 0, "ylud to warrior")
-    assert lines(state.seats[0]) == 2 and state.tasks[0].kind == RECRUIT
+    assert lines(state.seats[0]) == 2 and asked(state) == (0, RECRUIT)
 
 
 def test_ylud_is_placed_first_then_thrud_steps_aside() -> None:
     state = _age_one_ends(blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"], miner=["miner 1"],
                           warrior=["warrior 3", "thrud"])
     state = apply(state, 0, "ylud to warrior")
-    assert state.tasks[0].kind == "thrud" and state.seats[0].army[WARRIOR] == [piece("warrior 3"), piece("ylud")]
+    assert asked(state) == (0, "thrud") and state.seats[0].army[WARRIOR] == [piece("warrior 3"), piece("ylud")]
     state = apply(state, 0, "thrud to hunter")
     assert state.seats[0].army[HUNTER][-1] == piece("thrud")
     assert GAME.view(state, None)["distinctions"][0]["winner"] == 0  # Ylud's warrior rank: 2 against 0
@@ -385,12 +381,10 @@ def test_ylud_is_placed_first_then_thrud_steps_aside() -> None:
 
 def test_ylud_recruited_in_age_two_must_be_placed_at_its_end() -> None:
     state = fresh(2)
-    state.age = 2
-    state.seats[0].command.append(piece("ylud"))
-    state.seats[0].heroes.append(piece("ylud"))
-    state.reserve.remove(piece("ylud"))
+    set_round(state, age=2)
+    hold(state, 0, "ylud")
     state = play_first_moves_until_age_ends(last_round_of_offerings(state))
-    assert state.tasks[0].kind == "ylud" and GAME.outcome(state) is None
+    assert asked(state) == (0, "ylud") and GAME.outcome(state) is None
     assert texts(state, 0) == [f"ylud to {s}" for s in ("blacksmith", "explorer", "hunter", "miner", "warrior")]
     state = apply(state, 0, "ylud to explorer")
     assert sheet_rows(state)[0].suits[EXPLORER] == 11 and GAME.outcome(state) is not None
@@ -399,7 +393,7 @@ def test_ylud_recruited_in_age_two_must_be_placed_at_its_end() -> None:
 def test_uline_recruited_on_the_trading_coin_trades_two_coins_of_her_choice_from_hand() -> None:
     state = apply(_line_completed_on_the_trading_coin(), 0, "recruit uline")
     # her unrevealed bids came back to her hand: the trade may use any two of 2, 3, 4, 5
-    assert state.seats[0].pouch == [2, 3, 4, BRONZE_FIVE] and state.tasks[0].kind == "trade"
+    assert state.seats[0].pouch == [2, 3, 4, BRONZE_FIVE] and asked(state) == (0, "trade")
     state = apply(state, 0, "trade 5 4")
     assert state.seats[0].pouch == [2, 3, 4, 9]
 

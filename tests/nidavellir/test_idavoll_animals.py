@@ -9,8 +9,23 @@ from engine.nidavellir import GAME
 from engine.nidavellir.army import discard_columns, lines, ranks
 from engine.nidavellir.components import BLACKSMITH, EXPLORER, MINER, WARRIOR
 from engine.nidavellir.scoring import column_points, sheet_rows
-from engine.nidavellir.state import CARD_DISCARD, GULLINBURSTI_MOVE, NidavellirState, Task
-from tests.nidavellir.position import apply, bid_all, end_of_age, fresh, give_army, set_taverns, texts
+from engine.nidavellir.state import NidavellirState
+from tests.nidavellir.position import (
+    apply,
+    asked,
+    bid_all,
+    discards_card_for,
+    end_of_age,
+    fresh,
+    give_army,
+    hold,
+    now,
+    places_gullinbursti,
+    play_until_asked,
+    set_taverns,
+    texts,
+    unrecruit,
+)
 
 
 def test_i1_ratatosk_each_pair_of_zero_point_miner_ranks_adds_one_before_multiplying() -> None:
@@ -60,7 +75,7 @@ def test_i6_durathor_dagda_discards_one_card_instead_of_two() -> None:
     state = apply(apply(state, 0, "take warrior 4"), 0, "recruit dagda")
     assert texts(state, 0) == ["discard blacksmith", "discard explorer", "discard miner", "discard warrior"]
     state = apply(state, 0, "discard miner")
-    assert state.seats[0].army[MINER] == [] and state.tasks[0].kind != "discard"
+    assert state.seats[0].army[MINER] == [] and asked(state) != (0, "discard")
 
 
 def test_durathor_makes_dagda_recruitable_with_one_discardable_column() -> None:
@@ -68,7 +83,7 @@ def test_durathor_makes_dagda_recruitable_with_one_discardable_column() -> None:
     # heroes on top shield every column but the miner one
     state = line_needing(state, "warrior 4", hunter=["durathor"], blacksmith=["aegur"], explorer=["idunn"],
                          warrior=["kraal"])
-    state.seats[0].heroes = []  # the heroes here only shield columns
+    unrecruit(state, 0)  # the heroes here only shield columns
     state = apply(state, 0, "take warrior 4")
     assert "recruit dagda" in texts(state, 0)
 
@@ -96,9 +111,8 @@ def test_hreasvelg_brings_gullinbursti_to_a_column_of_the_owners_choice() -> Non
 def test_gullinbursti_covers_thrud_and_can_be_discarded() -> None:
     state = fresh(2, idavoll=True)
     give_army(state, 0, warrior=["thrud"], explorer=["explorer 5"])
-    state.seats[0].command.append("gullinbursti")
-    state.aside.remove("gullinbursti")
-    state.tasks.insert(0, Task(GULLINBURSTI_MOVE, 0))
+    hold(state, 0, "gullinbursti")
+    now(state, places_gullinbursti(0))
     state = apply(state, 0, "gullinbursti to warrior")
     assert texts(state, 0)[0].startswith("thrud to")
     assert WARRIOR in discard_columns(state.seats[0], ())
@@ -108,9 +122,7 @@ def test_garm_owner_draws_six_cards_as_the_pioneer() -> None:
     state = fresh(2, idavoll=True)
     give_army(state, 0, explorer=["garm", "explorer 5"])
     state = end_of_age(state)
-    while not (state.tasks and state.tasks[0].kind == "pioneer"):
-        seat = state.tasks[0].seat
-        state = apply(state, seat, texts(state, seat)[0])
+    state = play_until_asked(state, "pioneer")
     assert len(state.pioneer) == 6
     assert len(GAME.view(state, 0)["pioneer"]) == 6
 
@@ -118,7 +130,7 @@ def test_garm_owner_draws_six_cards_as_the_pioneer() -> None:
 def test_an_animal_can_not_be_named_by_a_hofud_discard() -> None:
     state = fresh(2, idavoll=True, thingvellir=True)
     give_army(state, 1, warrior=["nidhogg", "warrior 5"])
-    state.tasks.insert(0, Task(CARD_DISCARD, 1, args=(WARRIOR,), card="hofud"))
+    now(state, discards_card_for(1, "hofud"))
     assert texts(state, 1) == ["discard warrior 5 from warrior"]
     with pytest.raises(IllegalMove, match="mythical animals are never discarded"):
         GAME.apply(state, 1, "discard nidhogg from warrior")

@@ -11,8 +11,22 @@ from engine.nidavellir.army import ranks
 from engine.nidavellir.components import BLACKSMITH, EXPLORER, HUNTER, MINER, WARRIOR
 from engine.nidavellir.recruiting import gain, hero_total, owes_hero, recruit
 from engine.nidavellir.scoring import sheet_rows
-from engine.nidavellir.state import ENLIST, NidavellirState, Task
-from tests.nidavellir.position import apply, bid_all, fresh, give_army, hold, set_taverns, texts
+from engine.nidavellir.state import NidavellirState
+from tests.nidavellir.position import (
+    apply,
+    asked,
+    bid_all,
+    enlists,
+    fresh,
+    give_army,
+    hold,
+    myth_reserve_top,
+    now,
+    set_coins,
+    set_reserve,
+    set_taverns,
+    texts,
+)
 
 
 def giant_at_goblin(giants: tuple[str, ...], goblin: list[str], players: int = 2,
@@ -56,8 +70,8 @@ def test_i21_cards_that_are_not_tavern_dwarves_leave_the_giant_waiting() -> None
     hold(state, 0, "gymir")
     give_army(state, 0, explorer=["explorer 5"] * 5)
     recruit(state, 0, "hourya")
-    state.seats[0].command.append("mercenary warrior 6 explorer 8")
-    state.tasks = [Task(ENLIST, 0)]
+    hold(state, 0, "mercenary warrior 6 explorer 8")
+    now(state, enlists(0))
     state = apply(state, 0, "enlist warrior 6 explorer 8 as explorer")
     gain(state, 0, "vegvisir")
     assert GAME.view(state, None)["seats"][0]["giants"][0]["state"] == "waiting"
@@ -66,7 +80,7 @@ def test_i21_cards_that_are_not_tavern_dwarves_leave_the_giant_waiting() -> None
 
 def test_i7_surt_adds_the_highest_coin_again_beside_the_warrior_majority() -> None:
     state = apply(giant_at_goblin(("surt",), ["warrior 7"]), 0, "capture warrior 7")
-    state.seats[0].pouch = [20] + [c for c in state.seats[0].pouch if c != 0]
+    set_coins(state, 0, pouch=[20] + [c for c in state.seats[0].pouch if c != 0])
     give_army(state, 0, warrior=["warrior 3"])
     row = sheet_rows(state)[0]
     assert row.giants == 20 and row.bonuses == 20
@@ -74,7 +88,7 @@ def test_i7_surt_adds_the_highest_coin_again_beside_the_warrior_majority() -> No
 
 def test_skymir_draws_five_from_the_reserve_keeps_two_one_at_a_time_the_rest_go_under() -> None:
     state = giant_at_goblin(("skymir",), ["hunter"])
-    state.myth_reserve[-5:] = ["surt", "olrun", "garm", "freya", "hildr"]
+    myth_reserve_top(state, "surt", "olrun", "garm", "freya", "hildr")
     reserve = len(state.myth_reserve)
     step = GAME.apply(state, 0, "capture hunter")
     assert not any("Ölrun" in e.text for e in step.events if e.public)
@@ -95,17 +109,15 @@ def hrungnir_position(jarika: bool = False) -> NidavellirState:
     and keeps a gold 5 and a 3 in the pouch; the treasure has one 7 and 5, 6, 8."""
     state = fresh(4, idavoll=True, thingvellir=jarika)
     hold(state, 0, "hrungnir", "svafa", *(["jarika"] if jarika else []))
-    state.seats[0].pouch = [0, 3, 4, 5, 5]
-    state.seats[0].bronze = [0, 3, 4, 5]
-    state.treasure = [5, 6, 7, 8, 9, 10, 11, 12]
+    set_coins(state, 0, pouch=[0, 3, 4, 5, 5], bronze=[0, 3, 4, 5], treasure=[5, 6, 7, 8, 9, 10, 11, 12])
     set_taverns(state, ["miner 1", "hunter", "hunter", "hunter"], ["hunter"] * 4, ["hunter"] * 4)
-    return bid_all(state, "bid 5 0 4", "bid 4 3 2")
+    return bid_all(state, "bid 5b 0 4", "bid 4 3 2")  # a seat holding both 5s names the metal
 
 
 def test_i16_hrungnir_transforms_every_coin_but_the_trading_coin_in_board_order() -> None:
     state = apply(hrungnir_position(), 0, "capture miner 1")
-    assert texts(state, 0) == ["transform 3 pouch", "transform 5 pouch"]  # left or right: the owner says
-    step = GAME.apply(state, 0, "transform 5 pouch")
+    assert texts(state, 0) == ["transform 3 pouch", "transform 5g pouch"]  # left or right: the owner says
+    step = GAME.apply(state, 0, "transform 5g pouch")
     state = step.state
     player = state.seats[0]
     assert player.bids == [7, 0, 6] and player.pouch == [5, 8]
@@ -129,7 +141,7 @@ def recruiting_with_thrivaldi(**army: list[str]) -> NidavellirState:
 
 def test_i4_thrivaldi_recruits_a_hero_that_never_counts_against_lines() -> None:
     state = recruiting_with_thrivaldi()
-    assert state.tasks[0].kind == "recruit"
+    assert asked(state) == (0, "recruit")
     state = apply(state, 0, "recruit zoral")
     player = state.seats[0]
     assert player.captured == {"thrivaldi": "blacksmith"} and player.army[BLACKSMITH] == []
@@ -148,14 +160,14 @@ def test_i8_q16_thrivaldi_hero_must_meet_its_own_condition() -> None:
 def test_i9_thrivaldi_recruits_a_hero_even_with_megingjord() -> None:
     state = giant_at_goblin(("thrivaldi", "megingjord"), ["blacksmith"], thingvellir=True)
     state = apply(state, 0, "capture blacksmith")
-    assert state.tasks[0].kind == "recruit"
+    assert asked(state) == (0, "recruit")
     state = apply(state, 0, "recruit skaa")
     assert "skaa" in state.seats[0].heroes
 
 
 def test_q2_thrivaldi_with_no_hero_to_recruit_still_captures_and_keeps_no_free_hero() -> None:
     state = giant_at_goblin(("thrivaldi",), ["blacksmith"])
-    state.reserve = ["dagda"]  # Dagda can't come: nothing to discard
+    set_reserve(state, "dagda")  # Dagda can't come: nothing to discard
     state = apply(state, 0, "capture blacksmith")
     assert state.seats[0].captured == {"thrivaldi": "blacksmith"}
     assert not any(t.kind == "recruit" for t in state.tasks)

@@ -9,8 +9,26 @@ from engine.errors import IllegalMove, NotYourTurn
 from engine.nidavellir import GAME
 from engine.nidavellir.components import EXPLORER, HUNTER, MINER, WARRIOR
 from engine.nidavellir.recruiting import hero_total
-from engine.nidavellir.state import CARD_DISCARD, NidavellirState, Task
-from tests.nidavellir.position import apply, bid_all, fresh, give_army, hold, next_round, set_taverns, texts
+from engine.nidavellir.state import NidavellirState
+from tests.nidavellir.position import (
+    apply,
+    asked,
+    bid_all,
+    deck_top,
+    discards_card_for,
+    fresh,
+    give_army,
+    give_ranks,
+    hold,
+    next_round,
+    now,
+    play_first_moves,
+    set_camp,
+    set_round,
+    set_taverns,
+    texts,
+    unrecruit,
+)
 
 GOBLIN = ["warrior 7", "hunter", "miner 1"]
 DRAGON = ["explorer 9", "blacksmith", "hunter"]
@@ -30,12 +48,12 @@ def round_with(gods: dict[int, list[str]], players: int = 2, thingvellir: bool =
 def test_loki_then_freya_choose_after_the_taverns_fill_and_before_the_bids() -> None:
     state = round_with({0: ["freya"], 1: ["loki"]})
     assert GAME.to_move(state) == {1}
-    assert state.tasks[0].kind == "loki" and state.tasks[1].kind == "freya"
+    assert asked(state) == (1, "loki") and [t.kind for t in state.tasks] == ["loki", "freya"]
     assert "pass" in texts(state, 1) and "loki warrior 7 in goblin" in texts(state, 1)
     with pytest.raises(NotYourTurn):
         GAME.apply(state, 0, "bid 5 4 3")
     state = apply(state, 1, "pass")
-    assert GAME.to_move(state) == {0}
+    assert GAME.to_move(state) == {0} and asked(state) == (0, "freya")
     state = apply(state, 0, "pass")
     assert GAME.to_move(state) == {0, 1} and state.phase == "bid"
 
@@ -66,7 +84,7 @@ def test_loki_power_is_used_once_and_passing_keeps_it() -> None:
     state = apply(round_with({0: ["loki"]}), 0, "pass")
     state = next_round(state)
     set_taverns(state, GOBLIN, DRAGON, HORSE)
-    assert state.tasks[0].kind == "loki"
+    assert asked(state) == (0, "loki")
     state = apply(state, 0, "loki hunter in dragon")
     state = next_round(state)
     assert not any(t.kind == "loki" for t in state.tasks)
@@ -102,7 +120,7 @@ def test_q6_freya_may_move_the_card_loki_reserved_and_the_reservation_follows() 
 
 def frigg_at_goblin(players: int = 2) -> NidavellirState:
     state = round_with({0: ["frigg"]}, players)
-    state.decks[0][-3:] = ["explorer 12", "warrior 10", "blacksmith"]  # the top of the Age 1 deck
+    deck_top(state, 1, "explorer 12", "warrior 10", "blacksmith")
     return bid_all(state)
 
 
@@ -129,7 +147,7 @@ def test_i22_frigg_puts_a_card_under_the_deck_draws_three_keeps_one_and_orders_t
 
 def test_i12_frigg_can_not_be_used_in_the_last_round_of_an_age() -> None:
     state = frigg_at_goblin()
-    state.round = state.rounds_this_age
+    set_round(state, "last")
     assert not any(t.startswith("frigg") for t in texts(state, 0))
     with pytest.raises(IllegalMove, match="last round"):
         GAME.apply(state, 0, "frigg hunter")
@@ -161,7 +179,7 @@ def dagda_line(*extra: str, taken: str = "warrior 4", **army: list[str]) -> Nida
     base = {"blacksmith": ["blacksmith"], "hunter": ["hunter"], "explorer": ["explorer 5"], "miner": ["miner 1"],
             "warrior": ["warrior 3"]}
     give_army(state, 0, **{**base, **army})
-    state.seats[0].heroes = [h for h in state.seats[0].heroes if h in extra]
+    unrecruit(state, 0, *(h for h in state.seats[0].heroes if h not in extra))
     set_taverns(state, [taken, "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(bid_all(state), 0, f"take {taken}")
     return apply(state, 0, "recruit dagda")
@@ -190,11 +208,11 @@ def test_without_thor_dagda_needs_two_discardable_columns() -> None:
     state = fresh(2, idavoll=True)
     give_army(state, 0, blacksmith=["aegur"], hunter=["hunter"], explorer=["idunn"], miner=["miner 1"],
               warrior=["warrior 3"])
-    state.seats[0].heroes = []
+    unrecruit(state, 0)
     set_taverns(state, ["warrior 4", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(bid_all(state), 0, "take warrior 4")
     assert "recruit dagda" in texts(state, 0)  # miner and warrior (the warrior 4 on top)
-    state.seats[0].army[WARRIOR].append("kraal")
+    give_ranks(state, 0, warrior=[*state.seats[0].army[WARRIOR], "kraal"])
     assert "recruit dagda" not in texts(state, 0)
 
 
@@ -203,7 +221,7 @@ def test_thor_cancels_bonfurs_discard() -> None:
     hold(state, 0, "thor")
     give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"], miner=["miner 1"],
               warrior=["warrior 3"])
-    state.seats[0].heroes = []
+    unrecruit(state, 0)
     set_taverns(state, ["warrior 4", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(apply(bid_all(state), 0, "take warrior 4"), 0, "recruit bonfur")
     state = apply(state, 0, "thor")
@@ -214,7 +232,7 @@ def test_thor_cancels_a_hofud_discard_aimed_at_its_owner() -> None:
     state = fresh(2, idavoll=True, thingvellir=True)
     hold(state, 1, "thor")
     give_army(state, 1, warrior=["kraal", "warrior 6", "mercenary warrior 9 explorer 11"])
-    state.tasks.insert(0, Task(CARD_DISCARD, 1, args=(WARRIOR,), card="hofud"))
+    now(state, discards_card_for(1, "hofud"))
     assert texts(state, 1) == ["discard mercenary warrior 9 explorer 11 from warrior",
                                "discard warrior 6 from warrior", "thor"]
     state = apply(state, 1, "thor")
@@ -225,7 +243,7 @@ def test_thor_cancels_the_brisingamens_end_of_game_discard() -> None:
     state = fresh(2, idavoll=True, thingvellir=True)
     hold(state, 0, "thor")
     give_army(state, 0, hunter=["hunter"])
-    state.tasks.insert(0, Task(CARD_DISCARD, 0, args=(0, 1, 2, 3, 4), card="brisingamens"))
+    now(state, discards_card_for(0, "brisingamens"))
     state = apply(state, 0, "thor")
     assert state.seats[0].army[HUNTER] == ["hunter"]
 
@@ -233,7 +251,7 @@ def test_thor_cancels_the_brisingamens_end_of_game_discard() -> None:
 def test_thor_does_not_cancel_the_two_player_camp_discard() -> None:
     state = fresh(2, idavoll=True, thingvellir=True)
     hold(state, 0, "thor")
-    state.camp = ["draupnir"]
+    set_camp(state, "draupnir")
     set_taverns(state, ["hunter", "warrior 3", "miner 1"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(bid_all(state), 0, "camp draupnir")
     assert all(t.startswith("discard") for t in texts(state, 0))
@@ -241,17 +259,14 @@ def test_thor_does_not_cancel_the_two_player_camp_discard() -> None:
 
 def to_round_end(state: NidavellirState) -> NidavellirState:
     """Both seats bid; everyone takes its first legal card until Odin's owner must choose."""
-    state = bid_all(state)
-    while state.tasks and state.tasks[0].kind != "odin":
-        seat = state.tasks[0].seat
-        state = apply(state, seat, texts(state, seat)[0])
-    return state
+    return play_first_moves(bid_all(state), until=lambda s: asked(s) in (None, (None, "bid"))
+                            or asked(s) == (0, "odin"))
 
 
 def test_d2_odin_chooses_at_the_end_of_the_round_before_the_coins_go_back() -> None:
     state = round_with({0: ["odin", "skaa"]})
     state = to_round_end(state)
-    assert state.tasks[0].kind == "odin" and state.tavern == 2
+    assert asked(state) == (0, "odin") and state.tavern == 2
     assert state.seats[0].bids != [-1, -1, -1]  # the coins are still on the taverns
     assert all(not t for t in state.taverns)  # the third tavern is over
     assert "odin skaa for grid" in texts(state, 0) and "pass" in texts(state, 0)
@@ -274,7 +289,7 @@ def test_i11_odin_swaps_skaa_for_grid_whose_transform_happens_sigrdrifa_does_not
     state = round_with({0: ["odin", "sigrdrifa", "skaa"]})
     state = to_round_end(state)
     state = apply(state, 0, "odin skaa for grid")
-    assert state.tasks[0].kind == "transform"  # Grid's +7, coins still on the taverns
+    assert asked(state) == (0, "transform")  # Grid's +7, coins still on the taverns
     assert state.seats[0].marks.get("sigrdrifa", 0) == 0
 
 
@@ -296,7 +311,6 @@ def test_odin_without_a_neutral_hero_asks_nothing() -> None:
 def test_q8_odin_giving_back_olwyn_leaves_his_doubles_in_the_army() -> None:
     state = round_with({0: ["odin", "olwyn"]}, thingvellir=True)
     give_army(state, 0, miner=["double"], hunter=["double"])
-    state.aside = [c for c in state.aside if c != "double"]
     state = to_round_end(state)
     state = apply(state, 0, "odin olwyn for skaa")
     assert state.seats[0].army[MINER][-1] == "double" and state.seats[0].army[HUNTER][-1] == "double"

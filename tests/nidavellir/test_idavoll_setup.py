@@ -12,7 +12,7 @@ from engine.nidavellir.cards import CARDS, deck
 from engine.nidavellir.components import MYTHOLOGY_KINDS
 from engine.nidavellir.idavoll.cards import MYTHOLOGY_KEYS
 from engine.nidavellir.state import NidavellirState
-from tests.nidavellir.position import apply, bid_all, fresh, next_round, set_taverns, texts
+from tests.nidavellir.position import apply, bid_all, captured, fresh, hold, next_round, set_round, set_taverns, texts
 
 
 @pytest.mark.parametrize(("players", "deck_size", "reserve", "age1_rounds"),
@@ -59,7 +59,7 @@ def test_mythology_cards_fill_the_dancing_dragon_in_rounds_1_to_3_of_age_1_only(
 
 def test_age_2_is_unchanged_by_idavoll() -> None:
     state = fresh(4, idavoll=True)
-    state.age, state.round = 2, 1
+    set_round(state, 1, age=2)
     assert state.rounds_this_age == 3
 
 
@@ -87,7 +87,8 @@ def test_mythology_cards_are_taken_with_take_and_go_where_their_kind_says() -> N
 
 def test_idavoll_encoding_round_trips_and_base_encodings_have_no_idavoll_fields() -> None:
     state = fresh(3, idavoll=True)
-    state.seats[0].captured["surt"] = "warrior 7"
+    hold(state, 0, "surt")
+    captured(state, 0, "surt", "warrior 7")
     data = json.loads(json.dumps(GAME.encode(state)))
     assert GAME.decode(data) == state
     assert {"myth_deck", "myth_reserve", "drawn", "reserved"} <= set(data)

@@ -8,8 +8,29 @@ from engine.nidavellir.army import ranks
 from engine.nidavellir.components import EXPLORER, WARRIOR
 from engine.nidavellir.recruiting import hero_total
 from engine.nidavellir.scoring import column_points
-from engine.nidavellir.state import RECRUIT, NidavellirState, Task
-from tests.nidavellir.position import apply, bid_all, fresh, give_army, hold, next_round, set_camp, set_taverns, texts
+from engine.nidavellir.state import NidavellirState
+from tests.nidavellir.position import (
+    apply,
+    asked,
+    bid_all,
+    discards_card_for,
+    enlists,
+    fresh,
+    give_army,
+    hold,
+    next_round,
+    now,
+    olrun_watches,
+    play_first_moves,
+    play_until_asked,
+    recovers,
+    recruits,
+    set_camp,
+    set_coins,
+    set_discard,
+    set_taverns,
+    texts,
+)
 
 MYTH = ["surt", "loki", "garm"]
 
@@ -22,13 +43,12 @@ def test_3_2_a_mythology_card_left_after_a_camp_visit_leaves_the_game() -> None:
     state = both(3)
     set_taverns(state, ["hunter"] * 3, MYTH, ["hunter"] * 3)
     state = bid_all(state, "bid 3 5 4", "bid 4 3 2")
-    while state.tavern < 1:
-        seat = state.tasks[0].seat
-        state = apply(state, seat, sorted(texts(state, seat), key=lambda t: t.startswith("camp"))[0])
+    state = play_first_moves(state, until=lambda s: s.tavern >= 1,
+                             choose=lambda moves: sorted(moves, key=lambda t: t.startswith("camp"))[0])
     set_camp(state, "draupnir")
     state = apply(state, 0, "camp draupnir")  # the first picker of the mythology tavern visits the camp
-    state = apply(state, state.tasks[0].seat, "take loki")
-    step = GAME.apply(state, state.tasks[0].seat, "take garm")
+    state = apply(state, min(GAME.to_move(state)), "take loki")
+    step = GAME.apply(state, min(GAME.to_move(state)), "take garm")
     assert "surt" not in step.state.discard and step.state.tavern == 2
     assert any("leave the game: Surt" in e.text for e in step.events)
 
@@ -51,11 +71,10 @@ def test_3_16_two_players_camp_visit_in_the_mythology_tavern_discards_out_of_the
 def test_3_4_a_gjallarhorn_hero_counts_against_lines_a_thrivaldi_hero_does_not() -> None:
     state = both(2)
     hold(state, 0, "megingjord")
-    state.tasks = [Task(RECRUIT, 0, 1, card="gjallarhorn")]
+    now(state, recruits(0, through="gjallarhorn"))
     state = apply(state, 0, "recruit skaa")
-    state.tasks = [Task(RECRUIT, 0, 2, card="thrivaldi")]
+    now(state, recruits(0, through="thrivaldi"))
     state = apply(state, 0, "recruit grid")
-    state.tasks = [t for t in state.tasks if t.kind != "transform"]
     assert hero_total(state, 0) == 1 and len(state.seats[0].heroes) == 2
 
 
@@ -64,18 +83,14 @@ def odin_at_round_end(*cards: str) -> NidavellirState:
     hold(state, 0, "odin", *cards)
     state = next_round(state)
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
-    state = bid_all(state)
-    while state.tasks[0].kind != "odin":
-        seat = state.tasks[0].seat
-        state = apply(state, seat, texts(state, seat)[0])
-    return state
+    return play_until_asked(bid_all(state), "odin")
 
 
 def test_3_5_odin_takes_a_thingvellir_hero_whose_effect_happens_at_once() -> None:
     state = odin_at_round_end("zolkur")
-    state.discard = []
+    set_discard(state)
     assert "odin zolkur for andumia" not in texts(state, 0)  # Andumia needs a card in the discard pile
-    state.discard = ["warrior 9"]
+    set_discard(state, "warrior 9")
     state = apply(state, 0, "odin zolkur for andumia")  # Zolkur goes back before his trade was used
     assert "zolkur" in state.reserve
     assert texts(state, 0) == ["recover warrior 9"]
@@ -87,13 +102,14 @@ def test_3_6_holda_through_odin_takes_a_camp_card_and_her_mercenary_waits_for_th
     state = apply(state, 0, "odin skaa for holda")
     state = apply(state, 0, "camp mercenary warrior 6 explorer 8")
     assert "mercenary warrior 6 explorer 8" in state.seats[0].command
-    assert not any(t.kind == "enlist" for t in state.tasks)
+    assert not any(t.kind == "enlist" for t in state.tasks)  # not even queued for later
+    assert asked(state) != (0, "enlist")
 
 
 def test_3_7_svafa_measures_betterment_from_the_target_with_jarikas_two() -> None:
     state = both(2)
     hold(state, 0, "svafa", "jarika")
-    state.treasure = [10, 11]
+    set_coins(state, treasure=[10, 11])
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     state = bid_all(state, "bid 0 5 2", "bid 2 4 3")  # 3 + 4 + 2 = 9 wanted, a 10 comes
     state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
@@ -130,8 +146,8 @@ def test_3_10_mercenaries_and_vegvisir_never_trigger_a_capture() -> None:
     state = both(2)
     hold(state, 0, "surt", "gymir")
     gain(state, 0, "vegvisir")
-    state.seats[0].command.append("mercenary warrior 9 explorer 11")
-    state.tasks = [Task("enlist", 0)]
+    hold(state, 0, "mercenary warrior 9 explorer 11")
+    now(state, enlists(0))
     state = apply(state, 0, "enlist warrior 9 explorer 11 as warrior")
     assert [g["state"] for g in GAME.view(state, None)["seats"][0]["giants"]] == ["waiting", "waiting"]
 
@@ -144,8 +160,8 @@ def test_3_13_camp_cards_are_ranks_for_garm_and_nidhogg() -> None:
 def test_3_15_a_double_taken_from_the_discard_pile_does_not_move_sigrdrifa() -> None:
     state = both(2)
     hold(state, 0, "sigrdrifa", "andumia")
-    state.discard = ["double"]
-    state.tasks = [Task("recover", 0, 1, card="andumia")]
+    set_discard(state, "double")
+    now(state, recovers(0, through="andumia"))
     state = apply(apply(state, 0, "recover double"), 0, "double to miner")
     assert state.seats[0].marks.get("sigrdrifa", 0) == 0 and ranks(state.seats[0], 3) == 1
 
@@ -154,23 +170,21 @@ def test_3_17_full_order_of_a_round_with_both_expansions() -> None:
     state = both(2)
     hold(state, 1, "loki", "freya")
     hold(state, 0, "odin", "skaa")
-    state.camp = []
+    set_camp(state)
     state = next_round(state)
     # 1. taverns dealt (mythology in the Dragon) and the camp refilled before Loki chooses
-    assert len(state.camp) == 5 and state.tasks[0].kind == "loki"
+    assert len(state.camp) == 5 and asked(state) == (1, "loki")
     assert GAME.view(state, None)["taverns"][1]["mythology"]
     # 2. Loki, then Freya; 3. bids
     state = apply(apply(state, 1, "pass"), 1, "pass")
-    assert state.phase == "bid" and not state.tasks
+    assert state.phase == "bid" and asked(state) == (None, "bid")
     state = bid_all(state)
     # 4. the taverns in order; 5. Odin after the third, before the coins go back
-    while state.tasks[0].kind != "odin":
-        seat = state.tasks[0].seat
-        state = apply(state, seat, texts(state, seat)[0])
+    state = play_until_asked(state, "odin")
     assert state.tavern == 2 and state.seats[0].bids[2] != -1
     state = apply(state, 0, "pass")
     # 6. coins back, next round dealt: Loki's owner chooses again
-    assert state.round == 3 and all(b == -1 for b in state.seats[0].bids) and state.tasks[0].kind == "loki"
+    assert state.round == 3 and all(b == -1 for b in state.seats[0].bids) and asked(state) == (1, "loki")
 
 
 def test_3_3_thor_cancels_hofud_for_its_owner_in_a_game_with_both() -> None:
@@ -178,12 +192,10 @@ def test_3_3_thor_cancels_hofud_for_its_owner_in_a_game_with_both() -> None:
     hold(state, 2, "thor")
     give_army(state, 1, warrior=["warrior 6"])
     give_army(state, 2, warrior=["warrior 8"])
-    state.camp = ["hofud"]
+    set_camp(state, "hofud")
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     state = apply(bid_all(state), 0, "camp hofud")
-    while state.tasks[0].kind != "card_discard":
-        seat = state.tasks[0].seat
-        state = apply(state, seat, texts(state, seat)[0])
+    state = play_until_asked(state, "card_discard")
     state = apply(state, 1, "discard warrior 6 from warrior")
     assert texts(state, 2) == ["discard warrior 8 from warrior", "thor"]
     state = apply(state, 2, "thor")
@@ -204,9 +216,9 @@ def test_3_6_holda_through_thrivaldi_takes_a_camp_card() -> None:
 def test_3_11_a_mercenary_enlisted_elsewhere_does_not_move_olrun() -> None:
     state = both(2)
     hold(state, 0, "olrun")
-    state.seats[0].marks["olrun class"] = EXPLORER + 1
-    state.seats[0].command.append("mercenary warrior 6 explorer 8")
-    state.tasks = [Task("enlist", 0)]
+    olrun_watches(state, 0, "explorer")
+    hold(state, 0, "mercenary warrior 6 explorer 8")
+    now(state, enlists(0))
     state = apply(state, 0, "enlist warrior 6 explorer 8 as warrior")
     assert state.seats[0].marks.get("olrun", 0) == 0
 
@@ -218,8 +230,5 @@ def test_3_12_an_olwyn_double_is_a_zero_point_rank_for_ratatosk() -> None:
 def test_3_14_hofud_can_never_take_nidhogg() -> None:
     state = both(2)
     give_army(state, 1, warrior=["nidhogg"])
-    state.tasks = [Task("card_discard", 1, args=(WARRIOR,), card="hofud")]
-    from engine.nidavellir.steps import settle
-
-    settle(state)
-    assert state.tasks == [] and state.seats[1].army[WARRIOR] == ["nidhogg"]
+    now(state, discards_card_for(1, "hofud"))
+    assert asked(state) == (None, "bid") and state.seats[1].army[WARRIOR] == ["nidhogg"]  # nobody asked

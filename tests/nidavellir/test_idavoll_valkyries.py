@@ -8,8 +8,25 @@ from engine.nidavellir import GAME
 from engine.nidavellir.components import EXPLORER
 from engine.nidavellir.recruiting import gain, place, recruit
 from engine.nidavellir.scoring import sheet_rows
-from engine.nidavellir.state import ENLIST, NidavellirState, Task
-from tests.nidavellir.position import apply, bid_all, end_of_age, fresh, give_army, hold, set_taverns, texts
+from engine.nidavellir.state import NidavellirState
+from tests.nidavellir.position import (
+    apply,
+    asked,
+    bid_all,
+    end_of_age,
+    enlists,
+    fresh,
+    give_army,
+    hold,
+    now,
+    olrun_watches,
+    play_first_moves,
+    recruits,
+    set_camp,
+    set_coins,
+    set_taverns,
+    texts,
+)
 
 
 def notches(state: NidavellirState, seat: int, valkyrie: str) -> int:
@@ -26,7 +43,7 @@ def test_strength_token_goes_down_a_notch_per_trigger_and_stops_at_the_bottom(va
 
     state = fresh(2, idavoll=True)
     hold(state, 0, valkyrie)
-    state.seats[0].marks["olrun class"] = 1
+    olrun_watches(state, 0, "blacksmith")
     found = EFFECTS[valkyrie]
     assert isinstance(found.card.kind, str)
     seen = []
@@ -41,14 +58,12 @@ def test_strength_token_goes_down_a_notch_per_trigger_and_stops_at_the_bottom(va
 def test_brynhildr_moves_for_each_tavern_its_owner_picks_first_in_whatever_it_takes() -> None:
     state = fresh(2, idavoll=True, thingvellir=True)
     hold(state, 0, "brynhildr")
-    state.camp = ["draupnir"]
+    set_camp(state, "draupnir")
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     state = bid_all(state, "bid 5 2 4", "bid 4 3 2")  # first at the Goblin and the Horse, second at the Dragon
     state = apply(state, 0, "camp draupnir")  # Q13: a camp card counts too
     assert notches(state, 0, "brynhildr") == 1
-    while state.tavern < 2 or state.tasks[0].kind != "pick":
-        seat = state.tasks[0].seat
-        state = apply(state, seat, texts(state, seat)[0])
+    state = play_first_moves(state, until=lambda s: s.tavern == 2 and asked(s) == (0, "pick"))
     assert notches(state, 0, "brynhildr") == 1  # the Dragon: seat 1 picked first
     state = apply(state, 0, "take hunter")
     assert notches(state, 0, "brynhildr") == 2
@@ -68,9 +83,7 @@ def test_i18_hildr_per_distinction_won_and_three_bring_her_back_to_zero(won: int
     columns = {"warrior": ["warrior 3"], "miner": ["miner 1"], "explorer": ["explorer 5"]}
     give_army(state, 0, **dict(list(columns.items())[:won]))
     state = end_of_age(state)
-    while state.age == 1:
-        seat = state.tasks[0].seat
-        state = apply(state, seat, texts(state, seat)[0])
+    state = play_first_moves(state, until=lambda s: s.age != 1)
     assert len(state.seats[0].distinctions) == won
     assert sheet_rows(state)[0].valkyries == points
 
@@ -106,9 +119,9 @@ def test_i10_olrun_ignores_ylud_thrud_doubles_and_gullinbursti() -> None:
 
 def test_d6_a_mercenary_moves_olrun_when_enlisted_into_her_class() -> None:
     state = olrun_on("explorer")
-    state.seats[0].command += ["mercenary warrior 6 explorer 8", "mercenary warrior 9 explorer 11"]
+    hold(state, 0, "mercenary warrior 6 explorer 8", "mercenary warrior 9 explorer 11")
     assert notches(state, 0, "olrun") == 0  # waiting in the command zone: not in the army yet
-    state.tasks = [Task(ENLIST, 0)]
+    now(state, enlists(0))
     state = apply(state, 0, "enlist warrior 6 explorer 8 as warrior")
     state = apply(state, 0, "enlist warrior 9 explorer 11 as explorer")
     assert notches(state, 0, "olrun") == 1
@@ -123,7 +136,7 @@ def test_d7_the_armorers_card_moves_olrun_on_blacksmith() -> None:
 def test_a_captured_dwarf_never_moves_olrun() -> None:
     state = fresh(2, idavoll=True)
     hold(state, 0, "olrun", "gymir")
-    state.seats[0].marks["olrun class"] = EXPLORER + 1
+    olrun_watches(state, 0, "explorer")
     set_taverns(state, ["explorer 9", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(bid_all(state), 0, "capture explorer 9")
     assert notches(state, 0, "olrun") == 0
@@ -133,9 +146,9 @@ def test_sigrdrifa_moves_for_heroes_from_lines_gjallarhorn_and_thrivaldi() -> No
     state = fresh(2, idavoll=True, thingvellir=True)
     hold(state, 0, "sigrdrifa")
     recruit(state, 0, "skaa")  # a line's hero
-    state.tasks = [Task("recruit", 0, 1, card="gjallarhorn")]
+    now(state, recruits(0, through="gjallarhorn"))
     state = apply(state, 0, "recruit grid")
-    state.tasks = [Task("recruit", 0, 2, card="thrivaldi")]
+    now(state, recruits(0, through="thrivaldi"))
     state = apply(state, 0, "recruit astrid")
     assert notches(state, 0, "sigrdrifa") == 3 and sheet_rows(state)[0].valkyries == 16
 
@@ -143,7 +156,7 @@ def test_sigrdrifa_moves_for_heroes_from_lines_gjallarhorn_and_thrivaldi() -> No
 def test_i5_svafa_moves_a_notch_per_point_of_betterment() -> None:
     state = fresh(2, idavoll=True)
     hold(state, 0, "svafa")
-    state.treasure = [5, 6, 9, 10]
+    set_coins(state, treasure=[5, 6, 9, 10])
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     state = bid_all(state, "bid 0 5 2", "bid 2 4 3")  # seat 0 keeps 3 and 4: their trade wants a 7
     state = apply(state, 1, "take hunter")
@@ -154,7 +167,7 @@ def test_i5_svafa_moves_a_notch_per_point_of_betterment() -> None:
 def test_svafa_counts_no_betterment_when_only_a_lower_coin_is_left() -> None:
     state = fresh(2, idavoll=True)
     hold(state, 0, "svafa")
-    state.treasure = [5]
+    set_coins(state, treasure=[5])
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     state = bid_all(state, "bid 0 5 2", "bid 2 4 3")
     state = apply(apply(state, 1, "take hunter"), 0, "take hunter")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.nidavellir import GAME
-from engine.nidavellir.components import BLACKSMITH, EXPLORER, HUNTER, MINER, WARRIOR
+from engine.nidavellir.components import BLACKSMITH, EXPLORER, HUNTER, HUNTER_COIN, MINER, WARRIOR
 from engine.nidavellir.scoring import blacksmith_points, ranks_of, sheet, sheet_rows, suit_points
-from tests.nidavellir.position import fresh, give_army, piece
+from tests.nidavellir.position import fresh, give_army, hold, set_coins, set_gems
 
 
 @pytest.mark.parametrize(("n", "points"), [(0, 0), (1, 3), (2, 7), (3, 12), (5, 25), (8, 52), (10, 75), (21, 273)])
@@ -57,7 +57,7 @@ def test_warrior_majority_adds_highest_coin_to_every_tied_seat() -> None:
     give_army(state, 0, warrior=["warrior 3", "warrior 4"])
     give_army(state, 1, warrior=["warrior 9", "warrior 10"])
     give_army(state, 2, warrior=["warrior 5"])
-    state.seats[1].pouch = [0, 2, 3, 4, 17]
+    set_coins(state, 1, pouch=[0, 2, 3, 4, 17])
     rows = sheet_rows(state)
     assert rows[0].bonuses == 5  # bronze 5 is seat 0's highest coin
     assert rows[1].bonuses == 17
@@ -71,7 +71,7 @@ def test_warrior_majority_bonus_needs_at_least_one_warrior_rank() -> None:
 
 def test_crown_jeweler_gem_is_worth_three() -> None:
     state = fresh(2)
-    state.seats[0].gem = 6
+    set_gems(state, 6)
     assert sheet_rows(state)[0].bonuses == 3
 
 
@@ -79,20 +79,20 @@ def test_crown_jeweler_gem_is_worth_three() -> None:
 def test_dwerg_brothers_score_by_how_many_are_held(brothers: int, points: int) -> None:
     state = fresh(2)
     dwergs = ["dwerg aesir", "dwerg bergelmir", "dwerg jungir", "dwerg sigmir", "dwerg ymir"][:brothers]
-    state.seats[0].command = [piece(k) for k in dwergs]
+    hold(state, 0, *dwergs)
     assert sheet_rows(state)[0].heroes == points
 
 
 def test_neutral_heroes_skaa_grid_uline_thrud_and_astrid_the_highest_coin() -> None:
     state = fresh(2)
-    state.seats[0].command = [piece(k) for k in ("skaa", "grid", "uline", "thrud", "astrid")]
-    state.seats[0].pouch = [0, 2, 3, 4, 21]
+    hold(state, 0, "skaa", "grid", "uline", "thrud", "astrid")
+    set_coins(state, 0, pouch=[0, 2, 3, 4, 21])
     assert sheet_rows(state)[0].heroes == 17 + 7 + 9 + 13 + 21
 
 
 def test_coins_all_count_and_the_hunters_coin_is_worth_three() -> None:
     state = fresh(2)
-    state.seats[0].pouch = [2, 3, 4, 5, 103]
+    set_coins(state, 0, pouch=[2, 3, 4, 5, HUNTER_COIN])
     assert sheet_rows(state)[0].coins == 17
 
 
@@ -112,7 +112,7 @@ def test_tied_totals_share_the_win_in_the_outcome() -> None:
     assert outcome is not None
     # seats 1 and 2: 14 coin points; seat 3 adds warrior 3 and its highest coin (5) for the majority
     assert outcome.scores == (14, 14, 22) and outcome.winners == (2,)
-    state.seats[2].army[WARRIOR] = []
+    give_army(state, 2, warrior=[])
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0, 1, 2)
     assert outcome.summary == "Seat 1 and Seat 2 and Seat 3 share the win with 14 points."

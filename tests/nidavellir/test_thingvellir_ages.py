@@ -11,7 +11,20 @@ from engine.nidavellir.army import ranks
 from engine.nidavellir.components import BLACKSMITH, EXPLORER, HUNTER, MINER, WARRIOR
 from engine.nidavellir.scoring import THINGVELLIR_COLUMNS, sheet_rows
 from engine.nidavellir.state import NidavellirState
-from tests.nidavellir.position import apply, end_of_age, fresh, give_army, hold, texts
+from tests.nidavellir.position import (
+    apply,
+    asked,
+    end_of_age,
+    fresh,
+    give_army,
+    give_ranks,
+    hold,
+    set_camp,
+    set_gems,
+    set_round,
+    texts,
+    unrecruit,
+)
 
 W6_E8 = "mercenary warrior 6 explorer 8"
 H_M1 = "mercenary hunter miner 1"
@@ -22,14 +35,14 @@ W9_E11 = "mercenary warrior 9 explorer 11"
 def quiet(players: int, age: int = 1) -> NidavellirState:
     """A Thingvellir game with an empty camp and camp decks, so nothing but the position counts."""
     state = fresh(players, thingvellir=True)
-    state.camp, state.camp_decks, state.age = [], [[], []], age
+    set_camp(state, decks=([], []))
+    set_round(state, age=age)
     return state
 
 
 def test_t6_enlistment_order_most_mercenaries_first_ties_by_gem_and_the_first_chooses_first_or_last() -> None:
     state = quiet(4)
-    for seat, gem in enumerate((3, 5, 2, 4)):
-        state.seats[seat].gem = gem
+    set_gems(state, 3, 5, 2, 4)
     hold(state, 0, W6_E8, H_M1)
     hold(state, 1, B_M1, W9_E11)
     hold(state, 2, "mercenary hunter explorer 8")
@@ -68,25 +81,24 @@ def test_enlistment_comes_before_ylud_and_the_distinctions_and_counts_for_them()
     give_army(state, 1, warrior=["warrior 3"])
     hold(state, 2, "ylud")
     state = end_of_age(state)
-    assert state.tasks[0].kind == "enlist" and state.tasks[1].kind == "age_end"
+    assert asked(state) == (0, "enlist") and state.tasks[1].kind == "age_end"
     state = apply(state, 0, "enlist warrior 9 explorer 11 as warrior")
-    assert state.tasks[0].kind == "ylud" and GAME.to_move(state) == {2}
+    assert asked(state) == (2, "ylud") and GAME.to_move(state) == {2}
     state = apply(state, 2, "ylud to warrior")
     assert GAME.view(state, None)["distinctions"][0]["winner"] is None  # 1 warrior rank each: a tie
 
 
 def test_an_enlisted_mercenary_covers_thrud_and_completes_a_line() -> None:
     state = quiet(2)
-    give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"],
-              warrior=["warrior 3", "thrud"])
-    state.seats[0].heroes = []
+    give_ranks(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"],
+               warrior=["warrior 3", "thrud"])
     hold(state, 0, W6_E8, H_M1)
     state = end_of_age(state)
     state = apply(state, 0, "enlist warrior 6 explorer 8 as warrior")
-    assert state.tasks[0].kind == "thrud" and state.seats[0].army[WARRIOR] == ["warrior 3", W6_E8]
+    assert asked(state) == (0, "thrud") and state.seats[0].army[WARRIOR] == ["warrior 3", W6_E8]
     state = apply(state, 0, "thrud to hunter")
     state = apply(state, 0, "enlist hunter miner 1 as miner")
-    assert state.tasks[0].kind == "recruit"  # the miner completed the first line
+    assert asked(state) == (0, "recruit")  # the miner completed the first line
     state = apply(state, 0, "recruit skaa")
     assert state.seats[0].heroes == ["skaa"]
 
@@ -95,7 +107,7 @@ def test_a_mercenary_gained_during_enlistment_is_enlisted_at_once() -> None:
     state = quiet(2)
     give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"], miner=["miner 1"])
     hold(state, 0, W6_E8)
-    state.camp = [B_M1]
+    set_camp(state, B_M1)
     state = end_of_age(state)
     state = apply(state, 0, "enlist warrior 6 explorer 8 as warrior")
     state = apply(apply(state, 0, "recruit holda"), 0, f"camp {B_M1}")
@@ -106,12 +118,12 @@ def test_a_mercenary_brought_by_a_hero_ylud_triggered_is_enlisted_at_once() -> N
     state = quiet(2)
     give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5"], miner=["miner 1"])
     hold(state, 0, "ylud")
-    state.seats[0].heroes = []
-    state.camp = [H_M1]
+    unrecruit(state, 0)
+    set_camp(state, H_M1)
     state = end_of_age(state)
     state = apply(state, 0, "ylud to warrior")
     state = apply(apply(state, 0, "recruit holda"), 0, f"camp {H_M1}")
-    assert state.tasks[0].kind == "enlist" and GAME.to_move(state) == {0}
+    assert asked(state) == (0, "enlist") and GAME.to_move(state) == {0}
 
 
 def test_q9_a_mercenary_gained_during_the_distinctions_waits_for_the_end_of_age_two() -> None:
@@ -119,7 +131,7 @@ def test_q9_a_mercenary_gained_during_the_distinctions_waits_for_the_end_of_age_
     give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"] * 2, explorer=["explorer 5", "explorer 6"],
               miner=["miner 1", "miner 2"], warrior=["warrior 3", "warrior 4"])
     hold(state, 0, "skaa")  # the hero of the one line there; the Armorer's card makes a second
-    state.camp = [H_M1]
+    set_camp(state, H_M1)
     state = end_of_age(state)
     state = apply(state, 0, "transform 5 pouch")  # King's Hand first; the Armorer's card then
     state = apply(apply(state, 0, "recruit holda"), 0, f"camp {H_M1}")
@@ -137,7 +149,7 @@ def test_end_of_game_thrud_leaves_then_brisingamens_discards_any_non_hero_card()
     give_army(state, 0, hunter=["hunter", "thrud"], warrior=["warrior 3", "ylud", "double"])
     hold(state, 0, "brisingamens", "mjollnir")
     state = end_of_age(state)
-    assert state.tasks[0].kind == "ylud"
+    assert asked(state) == (0, "ylud")
     state = apply(state, 0, "ylud to warrior")
     assert "thrud" in state.seats[0].command  # she left her column before the discard
     assert texts(state, 0) == ["discard double from warrior", "discard hunter from hunter",
@@ -145,7 +157,7 @@ def test_end_of_game_thrud_leaves_then_brisingamens_discards_any_non_hero_card()
     with pytest.raises(IllegalMove, match="heroes are never discarded"):
         GAME.apply(state, 0, "discard ylud from warrior")
     state = apply(state, 0, "discard warrior 3 from warrior")
-    assert state.tasks[0].kind == "mjollnir" and GAME.outcome(state) is None
+    assert asked(state) == (0, "mjollnir") and GAME.outcome(state) is None
     state = apply(state, 0, "mjollnir warrior")
     outcome = GAME.outcome(state)
     assert outcome is not None and state.seats[0].army[WARRIOR] == ["ylud", "double"]

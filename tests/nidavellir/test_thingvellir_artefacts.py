@@ -11,7 +11,22 @@ from engine.nidavellir.army import lines
 from engine.nidavellir.components import BRONZE_FIVE, EXPLORER, HUNTER_COIN, WARRIOR
 from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import NO_BID, NidavellirState
-from tests.nidavellir.position import apply, fresh, give_army, hold, seat0_first_at_goblin, set_camp, set_taverns, texts
+from tests.nidavellir.position import (
+    apply,
+    asked,
+    fresh,
+    give_army,
+    give_ranks,
+    hold,
+    seat0_first_at_goblin,
+    set_camp,
+    set_coins,
+    set_discard,
+    set_gems,
+    set_reserve,
+    set_taverns,
+    texts,
+)
 from tests.nidavellir.test_thingvellir_heroes import line_short_of_a_warrior
 
 
@@ -19,7 +34,7 @@ def first_at_goblin(bid0: str, bid1: str = "bid 2 3 4", *camp: str) -> Nidavelli
     """Two players; seat 0 (gem 5, so first on a tie) bids `bid0` and picks first at the Goblin
     (of hunters) with `camp` there."""
     state = fresh(2, thingvellir=True)
-    state.seats[0].gem, state.seats[1].gem = 5, 4
+    set_gems(state, 5, 4)
     set_camp(state, *camp)
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     return apply(apply(state, 0, bid0), 1, bid1)
@@ -68,7 +83,7 @@ def test_vidofnir_refuses_an_amount_already_given() -> None:
 def test_t11_draupnir_scores_six_per_coin_of_fifteen_or_more() -> None:
     state = fresh(2, thingvellir=True)
     hold(state, 0, "draupnir")
-    state.seats[0].pouch = [0, 9, 15, 16, 25]
+    set_coins(state, 0, pouch=[0, 9, 15, 16, 25])
     assert sheet_rows(state)[0].artefacts == 18
 
 
@@ -106,15 +121,14 @@ def test_vegvisir_goes_into_the_explorer_column_as_a_rank_of_thirteen() -> None:
 
 def test_vegvisir_completes_a_line_and_covers_thrud() -> None:
     state = fresh(2, thingvellir=True)
-    give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["thrud"], miner=["miner 1"],
-              warrior=["warrior 3"])
-    state.seats[0].heroes = []
+    give_ranks(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["thrud"], miner=["miner 1"],
+               warrior=["warrior 3"])
     set_camp(state, "vegvisir")
     state = seat0_first_at_goblin(state, ["hunter"])
     state = apply(state, 0, "camp vegvisir")
-    assert state.tasks[0].kind == "thrud" and state.seats[0].army[EXPLORER] == ["vegvisir"]
+    assert asked(state) == (0, "thrud") and state.seats[0].army[EXPLORER] == ["vegvisir"]
     state = apply(state, 0, "thrud to warrior")
-    assert lines(state.seats[0]) == 1 and state.tasks[0].kind == "recruit"
+    assert lines(state.seats[0]) == 1 and asked(state) == (0, "recruit")
 
 
 def test_t13_hofud_makes_every_other_player_discard_a_warrior_column_card_never_a_hero() -> None:
@@ -141,7 +155,7 @@ def test_q18_hofud_spares_a_player_without_such_a_card() -> None:
     set_camp(state, "hofud")
     state = seat0_first_at_goblin(state, ["hunter"] * 3)
     state = apply(state, 0, "camp hofud")
-    assert GAME.to_move(state) == {2} and state.tasks[0].kind == "card_discard"
+    assert GAME.to_move(state) == {2} and asked(state) == (2, "card_discard")
 
 
 def test_hofuds_discards_wait_until_the_takers_trade_is_done() -> None:
@@ -150,7 +164,7 @@ def test_hofuds_discards_wait_until_the_takers_trade_is_done() -> None:
     step = GAME.apply(state, 0, "camp hofud")
     texts_ = [e.text for e in step.events]
     assert any("trades" in t for t in texts_)  # seat 0's trade is part of its own turn
-    assert step.state.tasks[0].kind == "tavern_discard"
+    assert asked(step.state) == (0, "tavern_discard")
 
 
 def test_t14_jarnglofi_discards_the_trading_coin_and_its_unresolved_tavern_gives_no_card() -> None:
@@ -180,7 +194,7 @@ def test_q4_jarnglofi_taken_with_the_trading_coin_on_this_tavern_cancels_the_tra
 
 def test_jarnglofi_sends_the_hunters_three_out_of_the_game_too() -> None:
     state = fresh(2, thingvellir=True)
-    state.seats[0].pouch = [2, 3, 4, 5, HUNTER_COIN]
+    set_coins(state, 0, pouch=[2, 3, 4, 5, HUNTER_COIN])
     set_camp(state, "jarnglofi")
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     state = apply(apply(state, 0, "bid 5 4 3"), 1, "bid 2 3 4")
@@ -196,7 +210,7 @@ def test_t15_megingjord_stops_heroes_from_lines_but_gjallarhorn_still_gives_one(
     state = apply(state, 1, "take hunter")
     set_camp(state, "gjallarhorn")
     state = apply(state, 0, "camp gjallarhorn")  # seat 0 first at the Dragon too
-    assert state.tasks[0].kind == "recruit"
+    assert asked(state) == (0, "recruit")
     state = apply(state, 0, "recruit skaa")
     assert state.seats[0].heroes == ["skaa"]
 
@@ -213,14 +227,14 @@ def test_gjallarhorns_hero_counts_against_lines_afterwards() -> None:
 
 def test_q2_gjallarhorn_with_no_hero_to_recruit_does_nothing() -> None:
     state = first_at_goblin("bid 5 4 3", "bid 2 3 4", "gjallarhorn")
-    state.reserve = ["hourya"]  # needs 5 explorer ranks
+    set_reserve(state, "hourya")  # needs 5 explorer ranks
     state = apply(state, 0, "camp gjallarhorn")
-    assert state.tasks[0].kind == "tavern_discard" and "gjallarhorn" in state.seats[0].command
+    assert asked(state) == (0, "tavern_discard") and "gjallarhorn" in state.seats[0].command
 
 
 def test_brisingamens_takes_two_cards_from_the_discard_pile_each_gained_as_usual() -> None:
     state = first_at_goblin("bid 5 4 3", "bid 2 3 4", "brisingamens")
-    state.discard = ["explorer 9", "warrior 8", "hunter"]
+    set_discard(state, "explorer 9", "warrior 8", "hunter")
     state = apply(state, 0, "camp brisingamens")
     assert texts(state, 0) == ["recover explorer 9", "recover hunter", "recover warrior 8"]
     state = apply(apply(state, 0, "recover warrior 8"), 0, "recover explorer 9")
@@ -230,7 +244,7 @@ def test_brisingamens_takes_two_cards_from_the_discard_pile_each_gained_as_usual
 
 def test_brisingamens_royal_offering_goes_back_to_the_pile_after_the_second_card() -> None:
     state = first_at_goblin("bid 5 4 3", "bid 2 3 4", "brisingamens")
-    state.discard = ["offering 5", "hunter"]
+    set_discard(state, "offering 5", "hunter")
     state = apply(apply(state, 0, "camp brisingamens"), 0, "recover offering 5")
     state = apply(state, 0, "transform 4 dragon")
     assert texts(state, 0) == ["recover hunter"]  # the used offering is not there to take again
@@ -240,7 +254,7 @@ def test_brisingamens_royal_offering_goes_back_to_the_pile_after_the_second_card
 
 def test_t17_brisingamens_is_not_offered_while_the_discard_pile_holds_fewer_than_two_cards() -> None:
     state = first_at_goblin("bid 5 4 3", "bid 2 3 4", "brisingamens", "draupnir")
-    state.discard = ["hunter"]
+    set_discard(state, "hunter")
     assert "camp brisingamens" not in texts(state, 0) and "camp draupnir" in texts(state, 0)
     with pytest.raises(IllegalMove, match="Brisingamens needs at least 2 cards in the discard pile"):
         GAME.apply(state, 0, "camp brisingamens")

@@ -14,7 +14,7 @@ from engine.nidavellir.components import ARTEFACT, MERCENARY
 from engine.nidavellir.rounds import start_round
 from engine.nidavellir.state import START_AGE, NidavellirState, Task
 from engine.nidavellir.thingvellir.cards import CAMP_DECKS
-from tests.nidavellir.position import apply, fresh, hold, seat0_first_at_goblin, set_camp, set_taverns, texts
+from tests.nidavellir.position import apply, fresh, hold, seat0_first_at_goblin, set_camp, set_gems, set_taverns, texts
 
 
 def test_thingvellir_setup_shuffles_two_camp_decks_of_six_artefacts_and_six_mercenaries() -> None:
@@ -40,7 +40,7 @@ def test_a_base_game_draws_exactly_as_before_thingvellir_existed() -> None:
 
 def test_t1_camp_is_refilled_to_five_at_the_start_of_every_round() -> None:
     state = fresh(4, thingvellir=True)
-    state.camp = state.camp[:3]
+    set_camp(state, *state.camp[:3])
     assert len(state.camp_decks[0]) == 7
     start_round(state)
     assert len(state.camp) == 5 and len(state.camp_decks[0]) == 5
@@ -55,8 +55,7 @@ def test_cards_taken_from_the_camp_are_not_replaced_until_the_next_round() -> No
 
 def test_q12_an_empty_camp_deck_leaves_the_camp_short() -> None:
     state = fresh(2, thingvellir=True)
-    state.camp = state.camp[:2]
-    state.camp_decks[0] = ["draupnir"]
+    set_camp(state, *state.camp[:2], decks=(["draupnir"], state.camp_decks[1]))
     events = start_round(state)
     assert len(state.camp) == 3 and state.camp_decks[0] == []
     assert "The camp is refilled to 3 cards." in [e.text for e in events]
@@ -77,8 +76,7 @@ def test_t2_age_two_removes_the_age_one_camp_cards_from_the_game_and_fills_from_
 def three_players() -> NidavellirState:
     """Gems 3, 5, 4: on tied bids seat 2 picks before seat 3."""
     state = fresh(3, thingvellir=True)
-    for seat, gem in enumerate((3, 5, 4)):
-        state.seats[seat].gem = gem
+    set_gems(state, 3, 5, 4)
     return state
 
 
@@ -169,7 +167,7 @@ def test_q1_holda_with_an_empty_camp_brings_nothing() -> None:
     from tests.nidavellir.test_thingvellir_heroes import line_short_of_a_warrior
 
     state = line_short_of_a_warrior()
-    state.camp = []
+    set_camp(state)
     state = apply(state, 0, "take warrior 3")
     step = GAME.apply(state, 0, "recruit holda")
     assert "The camp is empty: Holda brings nothing." in [e.text for e in step.events]
@@ -192,7 +190,7 @@ def test_camp_and_taverns_views_show_the_camp_face_up_and_who_visited_it() -> No
 
 def test_the_camp_refill_event_names_no_card_from_the_hidden_camp_deck() -> None:
     state = fresh(2, thingvellir=True)
-    state.camp = []
+    set_camp(state)
     events = [e.text for e in start_round(state)]
     assert events[-1] == "The camp is refilled to 5 cards."
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)

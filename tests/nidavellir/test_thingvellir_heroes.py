@@ -13,14 +13,22 @@ from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import (
     apply,
+    asked,
+    end_of_age,
     fresh,
     give_army,
+    give_ranks,
     hold,
     piece,
     seat0_first_at_goblin,
     set_camp,
+    set_coins,
+    set_discard,
+    set_gems,
     set_taverns,
     texts,
+    unrecruit,
+    used,
 )
 
 ONE_LINE_BUT_WARRIOR = {"blacksmith": ["blacksmith"], "hunter": ["hunter"], "explorer": ["explorer 5"],
@@ -31,10 +39,8 @@ def line_short_of_a_warrior(players: int = 2, **army: list[str]) -> NidavellirSt
     """Seat 0 picks first at the Goblin, where a warrior 3 completes its first line. Bids:
     seat 0 5, 4, 3 (pouch 0 and 2); the others 4, 3, 2 (pouch 0 and 5)."""
     state = fresh(players, thingvellir=True)
-    give_army(state, 0, **{**ONE_LINE_BUT_WARRIOR, **army})
-    state.seats[0].heroes = []  # heroes placed by `army` only matter as ranks here
-    for seat in range(1, players):
-        state.seats[seat].gem = 6 - seat  # seat 1 picks before seat 2 on tied bids
+    give_ranks(state, 0, **{**ONE_LINE_BUT_WARRIOR, **army})  # heroes placed by `army` only matter as ranks here
+    set_gems(state, *(6 - seat for seat in range(1, players)), first_seat=1)  # seat 1 picks before seat 2 on ties
     return seat0_first_at_goblin(state, ["warrior 3", "hunter", "hunter"][:max(3, players)] + ["hunter"] * 2)
 
 
@@ -47,7 +53,7 @@ def recruiting(hero: str, players: int = 2, **army: list[str]) -> NidavellirStat
                                               ("olwyn", 9), ("zolkur", 10)])
 def test_thingvellir_heroes_are_neutral_and_score_their_points(hero: str, points: int) -> None:
     state = fresh(2, thingvellir=True)
-    state.discard = ["hunter"]
+    set_discard(state, "hunter")
     hold(state, 0, hero)
     assert sheet_rows(state)[0].heroes == points
 
@@ -60,7 +66,7 @@ def test_t7_khrad_transforms_the_lowest_coin_but_never_the_trading_coin() -> Non
 def test_t7_khrad_with_jarika_adds_twelve() -> None:
     state = line_short_of_a_warrior()
     hold(state, 0, "jarika")
-    state.seats[0].heroes.remove("jarika")  # its effect matters here, not the hero total
+    unrecruit(state, 0, "jarika")  # its effect matters here, not the hero total
     state = apply(apply(state, 0, "take warrior 3"), 0, "recruit khrad")
     assert state.seats[0].pouch == [0, 14]
 
@@ -68,8 +74,7 @@ def test_t7_khrad_with_jarika_adds_twelve() -> None:
 def test_q14_khrad_looks_at_bids_too_and_the_owner_picks_among_equal_lowest_coins() -> None:
     state = fresh(2, thingvellir=True)
     give_army(state, 0, **ONE_LINE_BUT_WARRIOR)
-    state.seats[0].pouch = [0, 2, 2, 4, 5]
-    state.seats[0].bronze = [0, 2, 4, 5]
+    set_coins(state, 0, pouch=[0, 2, 2, 4, 5], bronze=[0, 2, 4, 5])
     set_taverns(state, ["warrior 3", "hunter", "hunter"], ["hunter"] * 3, ["hunter"] * 3)
     state = apply(apply(state, 0, "bid 5 2 4"), 1, "bid 4 3 2")
     state = apply(apply(state, 0, "take warrior 3"), 0, "recruit khrad")
@@ -83,9 +88,7 @@ def test_q14_khrad_looks_at_bids_too_and_the_owner_picks_among_equal_lowest_coin
 def _zolkur_trade(jarika: bool = False) -> NidavellirState:
     state = fresh(2, thingvellir=True)
     hold(state, 0, "zolkur", *(["jarika"] if jarika else []))
-    state.seats[0].pouch = [0, 2, 3, 5, 10]
-    state.seats[0].bronze = [0, 2, 3, 5]
-    state.treasure.remove(10)
+    set_coins(state, 0, pouch=[0, 2, 3, 5, 10], bronze=[0, 2, 3, 5], out_of_treasure=(10,))
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     state = apply(apply(state, 0, "bid 0 2 3"), 1, "bid 5 4 3")
     return apply(apply(state, 1, "take hunter"), 0, "take hunter")
@@ -106,12 +109,12 @@ def test_t8_zolkur_with_jarika_aims_at_seventeen() -> None:
 def test_zolkur_is_used_up_after_one_trade() -> None:
     state = fresh(2, thingvellir=True)
     hold(state, 0, "zolkur")
-    state.seats[0].marks["zolkur"] = 1
-    state.seats[0].pouch = [0, 2, 3, 5, 10]
+    used(state, 0, "zolkur")
+    set_coins(state, 0, pouch=[0, 2, 3, 5, 10])
     set_taverns(state, ["hunter"] * 3, ["hunter"] * 3, ["hunter"] * 3)
     state = apply(apply(state, 0, "bid 0 2 3"), 1, "bid 5 4 3")
     state = apply(apply(state, 1, "take hunter"), 0, "take hunter")
-    assert state.seats[0].pouch == [5, 15]  # the higher coin again
+    assert state.seats[0].pouch == [15, BRONZE_FIVE]  # the higher coin again
 
 
 def test_zolkur_recruited_in_the_pick_of_a_trade_applies_to_that_trade() -> None:
@@ -138,21 +141,19 @@ def test_jarika_adds_two_to_every_trade() -> None:
 def test_jarika_adds_two_to_grid_and_to_royal_offerings(source: str, target: int) -> None:
     state = line_short_of_a_warrior()
     hold(state, 0, "jarika")
-    state.seats[0].heroes.remove("jarika")
+    unrecruit(state, 0, "jarika")
     if source == "grid":
         state = apply(apply(state, 0, "take warrior 3"), 0, "recruit grid")
     else:
-        state.taverns[0] = ["offering 3", "hunter", "hunter"]
+        set_taverns(state, goblin=["offering 3", "hunter", "hunter"])
         state = apply(state, 0, "take offering 3")
     state = apply(state, 0, "transform 5 goblin")
     assert state.seats[0].bids[0] == target
 
 
 def test_jarika_makes_the_kings_hand_plus_seven() -> None:
-    from tests.nidavellir.position import end_of_age
-
     state = fresh(3, thingvellir=True)
-    state.camp, state.camp_decks = [], [[], []]
+    set_camp(state, decks=([], []))
     hold(state, 0, "jarika")
     give_army(state, 0, warrior=["warrior 3"])
     state = end_of_age(state)
@@ -167,7 +168,7 @@ def test_t16_olwyns_doubles_go_to_two_different_columns_and_one_on_thrud_moves_h
     assert state.seats[0].command.count("double") == 2 and state.aside == []
     assert len(texts(state, 0)) == 5
     state = apply(state, 0, "double to hunter")
-    assert state.tasks[0].kind == "thrud" and state.seats[0].army[HUNTER] == ["hunter", "double"]
+    assert asked(state) == (0, "thrud") and state.seats[0].army[HUNTER] == ["hunter", "double"]
     state = apply(state, 0, "thrud to miner")
     assert "double to hunter" not in texts(state, 0)
     with pytest.raises(IllegalMove, match="two different columns"):
@@ -195,7 +196,7 @@ def test_olwyns_doubles_are_ranks_for_lines_and_can_be_discarded_by_bonfur() -> 
 
 def test_andumia_takes_a_card_from_the_discard_pile_into_the_army() -> None:
     state = line_short_of_a_warrior()
-    state.discard = ["explorer 11", "hunter", "offering 5"]
+    set_discard(state, "explorer 11", "hunter", "offering 5")
     state = apply(apply(state, 0, "take warrior 3"), 0, "recruit andumia")
     assert texts(state, 0) == ["recover explorer 11", "recover hunter", "recover offering 5"]
     state = apply(state, 0, "recover explorer 11")
@@ -205,17 +206,17 @@ def test_andumia_takes_a_card_from_the_discard_pile_into_the_army() -> None:
 
 def test_andumia_takes_a_royal_offering_which_is_used_and_goes_back_to_the_discard_pile() -> None:
     state = line_short_of_a_warrior()
-    state.discard = ["offering 5"]
+    set_discard(state, "offering 5")
     state = apply(apply(state, 0, "take warrior 3"), 0, "recruit andumia")
     state = apply(state, 0, "recover offering 5")
-    assert state.tasks[0].kind == "transform" and state.discard == ["offering 5"]
+    assert asked(state) == (0, "transform") and state.discard == ["offering 5"]
     state = apply(state, 0, "transform 4 dragon")
     assert state.seats[0].bids[1] == 9
 
 
 def test_andumia_can_take_the_pioneers_tie_card_from_the_discard_pile() -> None:
     state = line_short_of_a_warrior()
-    state.discard = ["warrior 9"]  # the Age 2 card discarded on a tied Pioneer
+    set_discard(state, "warrior 9")  # the Age 2 card discarded on a tied Pioneer
     state = apply(apply(state, 0, "take warrior 3"), 0, "recruit andumia")
     state = apply(state, 0, "recover warrior 9")
     assert state.seats[0].army[WARRIOR] == ["warrior 3", "warrior 9"]
@@ -223,7 +224,7 @@ def test_andumia_can_take_the_pioneers_tie_card_from_the_discard_pile() -> None:
 
 def test_andumia_needs_a_card_in_the_discard_pile() -> None:
     state = line_short_of_a_warrior()
-    state.discard = []
+    set_discard(state)
     state = apply(state, 0, "take warrior 3")
     assert "recruit andumia" not in texts(state, 0)
     with pytest.raises(IllegalMove, match="Andumia needs a card in the discard pile"):
@@ -232,10 +233,10 @@ def test_andumia_needs_a_card_in_the_discard_pile() -> None:
 
 def test_a_card_recovered_onto_thrud_makes_her_move() -> None:
     state = line_short_of_a_warrior(explorer=["explorer 5", "thrud"])
-    state.discard = ["explorer 9"]
+    set_discard(state, "explorer 9")
     state = apply(apply(state, 0, "take warrior 3"), 0, "recruit andumia")
     state = apply(state, 0, "recover explorer 9")
-    assert state.tasks[0].kind == "thrud" and state.seats[0].army[EXPLORER] == ["explorer 5", "explorer 9"]
+    assert asked(state) == (0, "thrud") and state.seats[0].army[EXPLORER] == ["explorer 5", "explorer 9"]
 
 
 def test_holda_takes_a_camp_card_of_her_owners_choice() -> None:
