@@ -5,7 +5,16 @@ from __future__ import annotations
 import random
 
 from tests.discord.harness import Harness, Message
-from tests.discord.table_play import choose, live_panel, move_controls, move_option, open_table, play_out, whose_turn
+from tests.discord.table_play import (
+    choose,
+    live_panel,
+    make_move,
+    move_controls,
+    move_option,
+    open_table,
+    play_out,
+    whose_turn,
+)
 
 
 async def test_nidavellir_is_played_to_the_end_through_panels(harness: Harness) -> None:
@@ -71,3 +80,29 @@ def camp_control(panel: Message) -> tuple[str, list[str] | None] | None:
             if option["value"].startswith(("m:camp ", "p:camp")):
                 return comp["custom_id"], [option["value"]]
     return None
+
+
+async def test_a_seat_holding_the_bronze_and_a_gold_5_is_offered_5b_and_5g(harness: Harness) -> None:
+    """Ann trades 2 + 3 for a gold 5 in round 1 while her bronze 5 is bid: in round 2 autocomplete,
+    the panel and /move all name the metal (rules 3, docs/nidavellir.md)."""
+    h = harness
+    ann, bob = h.user("ann"), h.user("bob")
+    game_id = await open_table(h, ann, "nidavellir", [bob])
+    thread = (await h.client.tables.game(game_id)).thread_id or 0
+    await h.slash(ann, "move", {"text": "bid 0 4 5"}, channel_id=thread)
+    await h.slash(bob, "move", {"text": "bid 2 3 4"}, channel_id=thread)
+    people = {ann.id: ann, bob.id: bob}
+    while True:  # plain picks (no offering: its transform could take a 5 away) until round 2's bids
+        movers = await whose_turn(h, game_id)
+        legal = [m.text for m in (await h.client.tables.table_view(game_id, ann.id)).legal_moves]
+        if ann.id in movers and legal[0].startswith("bid "):
+            break
+        user = people[movers[0]]
+        texts = [m.text for m in (await h.client.tables.table_view(game_id, user.id)).legal_moves]
+        await h.slash(user, "move", {"text": next(t for t in texts if "offering" not in t)}, channel_id=thread)
+    offered = [c["value"] for c in await h.autocomplete(ann, "move", {"text": "bid 0 5"}, "text", channel_id=thread)]
+    assert "bid 0 5b 5g" in offered and "bid 0 5g 5b" in offered and "bid 0 5 2" not in offered
+    vague = await h.slash(ann, "move", {"text": "bid 0 5 2"}, channel_id=thread)
+    assert "⛔" in h.reply_text(vague) and "name one, 5b or 5g" in h.reply_text(vague)
+    assert "✅" in h.reply_text(await make_move(h, ann, live_panel(h, ann, game_id), "bid 0 5g 5b"))
+    assert not (await h.client.tables.table_view(game_id, ann.id)).legal_moves  # her bid is in
