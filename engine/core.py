@@ -10,7 +10,7 @@ import copy
 import functools
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -73,6 +73,24 @@ class Step(Generic[S]):
 
     state: S
     events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pile:
+    """A place some of a game's cards (coins, tiles...) lie in a state, and who may see which.
+
+    Hidden from everyone by default; seen by one `seat`, or by everyone (`public`). Its size is
+    always public. Hidden piles of one `pool` may trade cards when the state is determinized
+    (a pile with no pool is its own). Declared by `Game.piles` for the conformance suite."""
+
+    name: str
+    cards: tuple[Hashable, ...]
+    public: bool = False
+    seat: int | None = None
+    pool: str = ""
+
+    def seen_by(self, viewer: int | None) -> bool:
+        return self.public or (viewer is not None and viewer == self.seat)
 
 
 @dataclass(frozen=True)
@@ -256,6 +274,14 @@ class Game(ABC, Generic[S]):
 
         Used by search players, and by the conformance suite to prove views hide secrets.
         """
+
+    def piles(self, state: S) -> tuple[Pile, ...] | None:
+        """The state's piles and who sees each, in an order fixed by the state's public part;
+        None when the game doesn't declare them (the views alone then show determinize right).
+
+        `determinize(state, seat, ...)` must keep every pile's size and sight, leave the piles
+        `seat` sees as they are, and only move cards among those hidden from it, within a pool."""
+        return None
 
     def ai_players(self) -> Mapping[str, AIPlayer[S]]:
         """AI kinds for empty seats, by name (at least "random")."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,6 +113,7 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
         json.dumps(view)
         other = game.determinize(state, viewer, rng.below(1 << 30))
         assert game.view(other, viewer) == view, f"view of {viewer} depends on hidden information"
+        check_piles(game, state, other, viewer)
         if viewer is None and _encoded(game, other) != before:
             report.hidden_redealt += 1
     assert _encoded(game, state) == before, "determinize/view must not touch the state"
@@ -163,6 +165,31 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
             else:
                 assert parsed is not None and parsed.text in legal, f"illegal text {text!r} was accepted"
         assert _encoded(game, state) == before, "a refused move must change nothing"
+
+
+def check_piles(game: Game[Any], state: Any, other: Any, viewer: int | None) -> None:
+    """Pile by pile, for a game that declares its piles: `other`, `state` determinized for
+    `viewer`, has the same piles with the same sizes and sight; those `viewer` sees (public ones
+    among them) are unchanged; the cards of the others were only reshuffled among them, within
+    each pool."""
+    before, after = game.piles(state), game.piles(other)
+    if before is None:
+        return
+    assert after is not None and [p.name for p in after] == [p.name for p in before], (
+        "determinize must keep the piles (the public part of the state decides them)")
+    unseen: dict[str, Counter[Any]] = {}
+    for old, new in zip(before, after, strict=True):
+        assert (new.public, new.seat, new.pool) == (old.public, old.seat, old.pool), (
+            f"determinize changed who sees pile {old.name!r}")
+        assert len(new.cards) == len(old.cards), f"determinize changed the size of pile {old.name!r}"
+        if old.seen_by(viewer):
+            assert new.cards == old.cards, f"determinize for {viewer} changed pile {old.name!r}, which it sees"
+        else:
+            pool = unseen.setdefault(old.pool or old.name, Counter())
+            pool.update(old.cards)
+            pool.subtract(new.cards)
+    for name, change in unseen.items():
+        assert not +change and not -change, f"determinize for {viewer} changed the cards of pool {name!r}"
 
 
 def check_undoable(game: Game[Any], state: Any, seat: int, move: Move, step: Step[Any], twin_after: Any,

@@ -53,3 +53,15 @@ def test_some_moves_can_be_taken_back(name: str) -> None:
     scenario = next(s for s in ALL if s.game == name and s.players == game.max_players and s.exhaustive)
     _, report = play(game, scenario)
     assert report.undoable > 0
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_declared_piles_hide_something(name: str) -> None:
+    """Guards the pile checks against a declaration with nothing hidden to check, or two piles
+    of one name."""
+    game = registry.get(name)
+    piles = game.piles(game.setup(game.max_players, game.option_sets()[-1], 1))
+    if piles is None:
+        pytest.skip(f"{name} declares no piles: its determinize is checked through its views")
+    assert any(not pile.public for pile in piles)
+    assert len({pile.name for pile in piles}) == len(piles)

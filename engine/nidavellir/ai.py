@@ -25,9 +25,9 @@ from engine.nidavellir.army import ranks
 from engine.nidavellir.components import SUIT_BY_NAME
 from engine.nidavellir.game import GAME, play
 from engine.nidavellir.grammar import MERCENARY_PREFIX
+from engine.nidavellir.hidden import determinize
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.state import BID, OVER, NidavellirState
-from engine.nidavellir.view import determinize
 from engine.rng import Rng
 
 SEARCH_PLAYOUTS = 16

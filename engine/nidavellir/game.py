@@ -10,19 +10,20 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
-from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, validate_options
+from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, validate_options
 from engine.errors import IllegalMove
 from engine.nidavellir.choices import pending
 from engine.nidavellir.coins import seat_move
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.grammar import parse
+from engine.nidavellir.hidden import determinize, piles, reveals_nothing
 from engine.nidavellir.legacy import decode_legacy
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.scoring import ranks_of, sheet, totals
 from engine.nidavellir.setup import new_game
 from engine.nidavellir.state import BID, IDAVOLL, OVER, THINGVELLIR, NidavellirState
 from engine.nidavellir.steps import settle
-from engine.nidavellir.view import determinize, view
+from engine.nidavellir.view import view
 from engine.views import as_json, outcome_view
 
 _TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
@@ -97,16 +98,7 @@ class Nidavellir(Game[NidavellirState]):
         raise IllegalMove(choice.refusal(state, task, move))
 
     def _reveals_nothing(self, before: NidavellirState, seat: int, after: NidavellirState) -> bool:
-        # Hidden in Nidavellir (view.determinize): deck orders and draws, unrevealed bids and
-        # pouches, the PRNG. A bid before the reveal, a pick from a face-up tavern, a trade or a
-        # column choice leave all of these alone; a reveal, a deal or a draw does not.
-        same_piles = (after.rng == before.rng and after.decks == before.decks
-                      and after.camp_decks == before.camp_decks and after.myth_deck == before.myth_deck
-                      and after.myth_reserve == before.myth_reserve and after.pioneer == before.pioneer
-                      and after.drawn == before.drawn and after.revealed == before.revealed)
-        return same_piles and all(
-            (a.bids, a.pouch, a.pouch_shown) == (b.bids, b.pouch, b.pouch_shown)
-            for index, (a, b) in enumerate(zip(after.seats, before.seats, strict=True)) if index != seat)
+        return reveals_nothing(before, seat, after)  # what is hidden: hidden.HIDDEN
 
     def clone(self, state: NidavellirState) -> NidavellirState:
         return state.copy()
@@ -138,6 +130,9 @@ class Nidavellir(Game[NidavellirState]):
 
     def determinize(self, state: NidavellirState, seat: int | None, seed: int) -> NidavellirState:
         return determinize(state, seat, seed)
+
+    def piles(self, state: NidavellirState) -> tuple[Pile, ...]:
+        return piles(state)
 
     def ai_players(self) -> Mapping[str, AIPlayer[NidavellirState]]:
         from engine.nidavellir.ai import players

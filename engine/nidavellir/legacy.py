@@ -53,9 +53,9 @@ def _task(data: Any) -> Task:
 
 def _seat(d: Mapping[str, Any]) -> SeatState:
     return SeatState(
-        int(d["gem"]), _ints(d["bids"]), _ints(d["pouch"]), bool(d["has_bid"]), bool(d["pouch_shown"]),
-        _ints(d["bronze"]), [_cards(column) for column in d["army"]], _cards(d["command"]),
-        _cards(d["heroes"]), _ints(d["distinctions"]),
+        gem=int(d["gem"]), bids=_ints(d["bids"]), pouch=_ints(d["pouch"]), has_bid=bool(d["has_bid"]),
+        pouch_shown=bool(d["pouch_shown"]), bronze=_ints(d["bronze"]), army=[_cards(column) for column in d["army"]],
+        command=_cards(d["command"]), heroes=_cards(d["heroes"]), distinctions=_ints(d["distinctions"]),
     )
 
 
@@ -63,12 +63,13 @@ def decode_legacy(d: Mapping[str, Any]) -> NidavellirState:
     """The state a version-less (positional) encoding stands for; StaleEncoding if it can't be read."""
     try:
         return NidavellirState(
-            int(d["players"]), int(d["rng"]), [_seat(s) for s in d["seats"]], [_cards(x) for x in d["decks"]],
-            _ints(d["treasure"]), _cards(d["reserve"]), int(d["age"]), int(d["round"]), str(d["phase"]),
-            int(d["tavern"]), [_cards(t) for t in d["taverns"]], [bool(r) for r in d["revealed"]],
-            [_ints(o) for o in d["orders"]], [_ints(p) for p in d["picked"]], _ints(d["order_values"]),
-            _cards(d["discard"]), _ints(d["winners"]), _cards(d["pioneer"]), [_task(t) for t in d["tasks"]],
-            rules=2,
+            players=int(d["players"]), rng=int(d["rng"]), seats=[_seat(s) for s in d["seats"]],
+            decks=[_cards(x) for x in d["decks"]], treasure=_ints(d["treasure"]), reserve=_cards(d["reserve"]),
+            age=int(d["age"]), round=int(d["round"]), phase=str(d["phase"]), tavern=int(d["tavern"]),
+            taverns=[_cards(t) for t in d["taverns"]], revealed=[bool(r) for r in d["revealed"]],
+            orders=[_ints(o) for o in d["orders"]], picked=[_ints(p) for p in d["picked"]],
+            order_values=_ints(d["order_values"]), discard=_cards(d["discard"]), winners=_ints(d["winners"]),
+            pioneer=_cards(d["pioneer"]), tasks=[_task(t) for t in d["tasks"]], rules=2,
         )
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
         raise StaleEncoding(f"This old Nidavellir snapshot can't be read ({err!r}). Replay the move log instead.") \

@@ -1,15 +1,19 @@
 """The Nidavellir game state: plain data with a fast copy and a JSON round trip by field name.
 
-Coins are ints (their value; the Hunting Master's coin is `HUNTER_COIN`). Cards are their names
+Each field is declared once, with a `Codec` saying how it is copied, encoded and validated; the
+copy, encode and decode are compiled from those declarations at import. A new field is one line.
+
+Coins are ints (their value; the Hunting Master's coin is `HUNTER_COIN`, under rules 3 the bronze
+5 is `BRONZE_FIVE`). Cards are their names
 (`cards.CARDS` keys). Decks are drawn from the end of their list. The encoding carries a
 `version`; legacy.py reads the version-less positional encoding stored before it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, Field, dataclass, field, fields
+from typing import Any, ClassVar, cast
 
 from engine.errors import StaleEncoding
 from engine.nidavellir.cards import CARDS, rounds_per_age
@@ -110,6 +114,45 @@ class Task:
                    tuple(int(a) for a in d.get("args", ())), str(d.get("card", "")))
 
 
+@dataclass(frozen=True)
+class Codec:
+    """How one field of the state is copied, encoded and decoded, each an expression of `$` (the
+    field's value; in `decode`, its encoded value). Decoding validates: an unknown card or a
+    wrong type raises, which `decode` reports as a StaleEncoding. `omit_empty`: an empty value is
+    left out of the encoding (and read back as the field's default).
+
+    The state classes' copy, encode and decode are compiled from their fields' codecs once, at
+    import (`_compile`): as fast as if written by hand, and a new field is one declaration."""
+
+    copy: str
+    encode: str
+    decode: str
+    omit_empty: bool = False
+
+
+def _codec(copy: str, encode: str, decode: str, omit_empty: bool = False) -> Mapping[str, Codec]:
+    """A field's metadata: `field(..., metadata=CARD_LIST)`."""
+    return {"codec": Codec(copy, encode, decode, omit_empty)}
+
+
+INT = _codec("$", "$", "int($)")
+STR = _codec("$", "$", "str($)")
+BOOL = _codec("$", "$", "bool($)")
+INT_LIST = _codec("$[:]", "$[:]", "_ints($)")
+BOOL_LIST = _codec("$[:]", "$[:]", "[bool(v) for v in $]")
+NAME_LIST = _codec("$[:]", "$[:]", "[str(v) for v in $]")
+CARD_LIST = _codec("$[:]", "$[:]", "_cards($)")
+CARD_NAME = _codec("$", "$", "_card_or_blank($)")  # one card's name, or "" for none
+INT_ROWS = _codec("[r[:] for r in $]", "[r[:] for r in $]", "[_ints(r) for r in $]")
+CARD_ROWS = _codec("[r[:] for r in $]", "[r[:] for r in $]", "[_cards(r) for r in $]")
+TASK_LIST = _codec("$[:]", "[t.encode() for t in $]", "[Task.decode(t) for t in $]")  # Tasks are frozen
+SEAT_LIST = _codec("[s.copy() for s in $]", "[s.encode() for s in $]", "[SeatState.decode(s) for s in $]")
+ARMY = _codec("[c[:] for c in $]", "{SUITS[s]: c[:] for s, c in enumerate($)}", "[_cards($[suit]) for suit in SUITS]")
+MARKS = _codec("dict($)", "dict($)", "{str(k): int(v) for k, v in $.items()}")
+# Idavoll's giants, each with the dwarf it captured; games without Idavoll encode as before it.
+CAPTURES = _codec("dict($)", "dict($)", "_captures($)", omit_empty=True)
+
+
 @dataclass
 class SeatState:
     """One player's table: gem, coins (on taverns or in the pouch), army, command zone.
@@ -119,101 +162,101 @@ class SeatState:
     card remembers for its owner (Zolkur used, Mjöllnir's column), by card name.
     """
 
-    gem: int
-    bids: list[int] = field(default_factory=lambda: [NO_BID] * 3)
-    pouch: list[int] = field(default_factory=list)  # coins not on a tavern, ascending
-    has_bid: bool = False
-    pouch_shown: bool = True  # the pouch is public knowledge (before bidding, after a trade)
-    bronze: list[int] = field(default_factory=list)  # values this seat still holds as bronze
-    army: list[list[str]] = field(default_factory=lambda: [[] for _ in range(5)])
-    command: list[str] = field(default_factory=list)
-    heroes: list[str] = field(default_factory=list)
-    distinctions: list[int] = field(default_factory=list)
-    marks: dict[str, int] = field(default_factory=dict)
-    captured: dict[str, str] = field(default_factory=dict)  # Idavoll: giant -> the dwarf under it
+    gem: int = field(metadata=INT)
+    bids: list[int] = field(default_factory=lambda: [NO_BID] * 3, metadata=INT_LIST)
+    pouch: list[int] = field(default_factory=list, metadata=INT_LIST)  # coins not on a tavern, ascending
+    has_bid: bool = field(default=False, metadata=BOOL)
+    # the pouch is public knowledge (before bidding, after a trade)
+    pouch_shown: bool = field(default=True, metadata=BOOL)
+    bronze: list[int] = field(default_factory=list, metadata=INT_LIST)  # values this seat still holds as bronze
+    army: list[list[str]] = field(default_factory=lambda: [[] for _ in range(5)], metadata=ARMY)
+    command: list[str] = field(default_factory=list, metadata=CARD_LIST)
+    heroes: list[str] = field(default_factory=list, metadata=CARD_LIST)
+    distinctions: list[int] = field(default_factory=list, metadata=INT_LIST)
+    marks: dict[str, int] = field(default_factory=dict, metadata=MARKS)
+    captured: dict[str, str] = field(default_factory=dict, metadata=CAPTURES)  # Idavoll: giant -> the dwarf under it
 
     def copy(self) -> SeatState:
-        return SeatState(
-            self.gem, self.bids[:], self.pouch[:], self.has_bid, self.pouch_shown, self.bronze[:],
-            [column[:] for column in self.army], self.command[:], self.heroes[:], self.distinctions[:],
-            dict(self.marks), dict(self.captured),
-        )
+        return _copy_seat(self)  # replaced by `_copy_seat` itself at import
 
     def coins(self) -> list[int]:
         """Every coin owned, wherever it lies."""
         return [c for c in self.bids if c != NO_BID] + self.pouch
 
     def encode(self) -> dict[str, Any]:
-        out = {
-            "gem": self.gem, "bids": self.bids[:], "pouch": self.pouch[:], "has_bid": self.has_bid,
-            "pouch_shown": self.pouch_shown, "bronze": self.bronze[:],
-            "army": {SUITS[s]: column[:] for s, column in enumerate(self.army)}, "command": self.command[:],
-            "heroes": self.heroes[:], "distinctions": self.distinctions[:], "marks": dict(self.marks),
-        }
-        if self.captured:  # Idavoll only: games without it encode exactly as before
-            out["captured"] = dict(self.captured)
-        return out
+        return _encode_seat(self)
 
     @classmethod
     def decode(cls, d: Mapping[str, Any]) -> SeatState:
-        army = d["army"]
-        captured = {str(k): str(v) for k, v in d.get("captured", {}).items()}
-        _cards(list(captured.values()))
-        return cls(
-            int(d["gem"]), _ints(d["bids"]), _ints(d["pouch"]), bool(d["has_bid"]), bool(d["pouch_shown"]),
-            _ints(d["bronze"]), [_cards(army[suit]) for suit in SUITS], _cards(d["command"]),
-            _cards(d["heroes"]), _ints(d["distinctions"]), {str(k): int(v) for k, v in d["marks"].items()},
-            captured,
-        )
+        return _decode_seat(d)
 
 
 @dataclass
-class NidavellirState:
-    """Everything about one game. The fields after `tasks` belong to the expansions; in a
-    base game they keep their defaults."""
+class BaseGameState:
+    """The base game's part of `NidavellirState`."""
 
-    players: int
-    rng: int
-    seats: list[SeatState]
-    decks: list[list[str]]  # [age 1, age 2]
-    treasure: list[int]  # ascending
-    reserve: list[str]  # heroes not recruited yet
-    age: int = 1
-    round: int = 1
-    phase: str = BID
-    tavern: int = -1  # tavern being resolved; -1 while bidding or between ages
-    taverns: list[list[str]] = field(default_factory=lambda: [[], [], []])
-    revealed: list[bool] = field(default_factory=lambda: [False] * 3)
-    orders: list[list[int]] = field(default_factory=lambda: [[], [], []])
-    picked: list[list[int]] = field(default_factory=lambda: [[], [], []])
-    order_values: list[int] = field(default_factory=list)  # bid values the current order was made from
-    discard: list[str] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)  # per DISTINCTION_ORDER entry
-    pioneer: list[str] = field(default_factory=list)  # cards drawn for the Pioneer, private
-    tasks: list[Task] = field(default_factory=list)
-    expansions: list[str] = field(default_factory=list)  # sorted names of the expansions in play
-    camp: list[str] = field(default_factory=list)  # Thingvellir: the face-up camp
-    camp_decks: list[list[str]] = field(default_factory=lambda: [[], []])  # [age 1, age 2]
-    camp_picks: list[int] = field(default_factory=lambda: [NOBODY] * 3)  # who visited the camp, per tavern
-    aside: list[str] = field(default_factory=list)  # cards set aside: Olwyn's doubles, Gullinbursti
-    window: bool = False  # a mercenary gained now is enlisted at once (end of an age)
-    myth_deck: list[str] = field(default_factory=list)  # Idavoll: the mythology deck, face down
-    myth_reserve: list[str] = field(default_factory=list)  # Idavoll: the other mythology cards, face down
-    drawn: list[str] = field(default_factory=list)  # Idavoll: Frigg's or Skymir's cards, seen by the drawer
-    reserved: list[int] = field(default_factory=list)  # Idavoll: Loki's token, [tavern, seat], on ...
-    reserved_card: str = ""  # ... this card of that tavern (one copy of it)
-    rules: int = RULES  # the rules this game follows (components.RULES: what each one changed)
+    encoded_only_with: ClassVar[str | None] = None  # in every game's encoding
+
+    players: int = field(metadata=INT)
+    rng: int = field(metadata=INT)
+    seats: list[SeatState] = field(metadata=SEAT_LIST)
+    decks: list[list[str]] = field(metadata=CARD_ROWS)  # [age 1, age 2]
+    treasure: list[int] = field(metadata=INT_LIST)  # ascending
+    reserve: list[str] = field(metadata=CARD_LIST)  # heroes not recruited yet
+    age: int = field(default=1, metadata=INT)
+    round: int = field(default=1, metadata=INT)
+    phase: str = field(default=BID, metadata=STR)
+    tavern: int = field(default=-1, metadata=INT)  # tavern being resolved; -1 while bidding or between ages
+    taverns: list[list[str]] = field(default_factory=lambda: [[], [], []], metadata=CARD_ROWS)
+    revealed: list[bool] = field(default_factory=lambda: [False] * 3, metadata=BOOL_LIST)
+    orders: list[list[int]] = field(default_factory=lambda: [[], [], []], metadata=INT_ROWS)
+    picked: list[list[int]] = field(default_factory=lambda: [[], [], []], metadata=INT_ROWS)
+    order_values: list[int] = field(default_factory=list, metadata=INT_LIST)  # bids the current order was made from
+    discard: list[str] = field(default_factory=list, metadata=CARD_LIST)
+    winners: list[int] = field(default_factory=list, metadata=INT_LIST)  # per DISTINCTION_ORDER entry
+    pioneer: list[str] = field(default_factory=list, metadata=CARD_LIST)  # cards drawn for the Pioneer, private
+    tasks: list[Task] = field(default_factory=list, metadata=TASK_LIST)
+    expansions: list[str] = field(default_factory=list, metadata=NAME_LIST)  # sorted names of the expansions in play
+    rules: int = field(default=RULES, metadata=INT)  # the rules this game follows (components.RULES)
+
+
+@dataclass
+class ThingvellirState:
+    """Thingvellir's part of `NidavellirState` (and `aside`, which Idavoll's Gullinbursti uses too).
+    In every game's encoding, as it was before encodings left out an expansion not in play."""
+
+    encoded_only_with: ClassVar[str | None] = None
+
+    camp: list[str] = field(default_factory=list, metadata=CARD_LIST)  # the face-up camp
+    camp_decks: list[list[str]] = field(default_factory=lambda: [[], []], metadata=CARD_ROWS)  # [age 1, age 2]
+    # who visited the camp, per tavern
+    camp_picks: list[int] = field(default_factory=lambda: [NOBODY] * 3, metadata=INT_LIST)
+    aside: list[str] = field(default_factory=list, metadata=CARD_LIST)  # cards set aside: Olwyn's doubles, Gullinbursti
+    window: bool = field(default=False, metadata=BOOL)  # a mercenary gained now is enlisted at once (end of an age)
+
+
+@dataclass
+class IdavollState:
+    """Idavoll's part of `NidavellirState`: left out of the encoding of a game without Idavoll, so
+    those encode exactly as before it existed."""
+
+    encoded_only_with: ClassVar[str | None] = IDAVOLL
+
+    myth_deck: list[str] = field(default_factory=list, metadata=CARD_LIST)  # the mythology deck, face down
+    myth_reserve: list[str] = field(default_factory=list, metadata=CARD_LIST)  # the other mythology cards, face down
+    drawn: list[str] = field(default_factory=list, metadata=CARD_LIST)  # Frigg's or Skymir's cards, seen by the drawer
+    reserved: list[int] = field(default_factory=list, metadata=INT_LIST)  # Loki's token, [tavern, seat], on ...
+    reserved_card: str = field(default="", metadata=CARD_NAME)  # ... this card of that tavern (one copy of it)
+
+
+@dataclass
+class NidavellirState(IdavollState, ThingvellirState, BaseGameState):
+    """Everything about one game: the base game's fields, then each expansion's (in a game
+    without that expansion they keep their defaults). Fields are declared in the parts above,
+    each with its codec; a dataclass takes its bases' fields in that order (base game first)."""
 
     def copy(self) -> NidavellirState:
-        return NidavellirState(
-            self.players, self.rng, [s.copy() for s in self.seats], [d[:] for d in self.decks],
-            self.treasure[:], self.reserve[:], self.age, self.round, self.phase, self.tavern,
-            [t[:] for t in self.taverns], self.revealed[:], [o[:] for o in self.orders],
-            [p[:] for p in self.picked], self.order_values[:], self.discard[:], self.winners[:],
-            self.pioneer[:], self.tasks[:], self.expansions[:], self.camp[:], [d[:] for d in self.camp_decks],
-            self.camp_picks[:], self.aside[:], self.window, self.myth_deck[:], self.myth_reserve[:], self.drawn[:],
-            self.reserved[:], self.reserved_card, self.rules,
-        )
+        return _copy_state(self)  # replaced by `_copy_state` itself at import
 
     @property
     def thingvellir(self) -> bool:
@@ -235,22 +278,7 @@ class NidavellirState:
         return -1
 
     def encode(self) -> dict[str, Any]:
-        out = {
-            "version": VERSION, "players": self.players, "rng": self.rng, "seats": [s.encode() for s in self.seats],
-            "decks": [d[:] for d in self.decks], "treasure": self.treasure[:], "reserve": self.reserve[:],
-            "age": self.age, "round": self.round, "phase": self.phase, "tavern": self.tavern,
-            "taverns": [t[:] for t in self.taverns], "revealed": self.revealed[:],
-            "orders": [o[:] for o in self.orders], "picked": [p[:] for p in self.picked],
-            "order_values": self.order_values[:], "discard": self.discard[:], "winners": self.winners[:],
-            "pioneer": self.pioneer[:], "tasks": [t.encode() for t in self.tasks],
-            "expansions": self.expansions[:], "camp": self.camp[:], "camp_decks": [d[:] for d in self.camp_decks],
-            "camp_picks": self.camp_picks[:], "aside": self.aside[:], "window": self.window,
-            "rules": self.rules,
-        }
-        if self.idavoll:  # games without Idavoll encode exactly as before it existed
-            out.update({"myth_deck": self.myth_deck[:], "myth_reserve": self.myth_reserve[:], "drawn": self.drawn[:],
-                        "reserved": self.reserved[:], "reserved_card": self.reserved_card})
-        return out
+        return _encode_state(self)
 
     @classmethod
     def decode(cls, d: Mapping[str, Any]) -> NidavellirState:
@@ -258,19 +286,10 @@ class NidavellirState:
         if d.get("version") not in (2, VERSION):
             raise StaleEncoding(f"This Nidavellir snapshot has version {d.get('version')!r}; "
                                 f"this engine reads versions 2–{VERSION}. Replay the move log instead.")
+        if d.get("version") == 2:  # written before `rules` was stored: under rules 2
+            d = {**d, "rules": 2}
         try:
-            return cls(
-                int(d["players"]), int(d["rng"]), [SeatState.decode(s) for s in d["seats"]],
-                [_cards(x) for x in d["decks"]], _ints(d["treasure"]), _cards(d["reserve"]), int(d["age"]),
-                int(d["round"]), str(d["phase"]), int(d["tavern"]), [_cards(t) for t in d["taverns"]],
-                [bool(r) for r in d["revealed"]], [_ints(o) for o in d["orders"]], [_ints(p) for p in d["picked"]],
-                _ints(d["order_values"]), _cards(d["discard"]), _ints(d["winners"]), _cards(d["pioneer"]),
-                [Task.decode(t) for t in d["tasks"]], [str(e) for e in d["expansions"]], _cards(d["camp"]),
-                [_cards(x) for x in d["camp_decks"]], _ints(d["camp_picks"]), _cards(d["aside"]), bool(d["window"]),
-                _cards(d.get("myth_deck", [])), _cards(d.get("myth_reserve", [])), _cards(d.get("drawn", [])),
-                _ints(d.get("reserved", [])), "".join(_cards([d["reserved_card"]] if d.get("reserved_card") else [])),
-                int(d["rules"]) if d["version"] == VERSION else 2,  # version 2 was written under rules 2
-            )
+            return _decode_state(d)
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise StaleEncoding(f"This Nidavellir snapshot can't be read ({err!r}). Replay the move log instead.") \
                 from err
@@ -286,3 +305,82 @@ def _cards(values: Any) -> list[str]:
         if key not in CARDS:
             raise ValueError(f"unknown card {key!r}")
     return out
+
+
+def _card_or_blank(value: Any) -> str:
+    return _cards([value])[0] if value else ""
+
+
+def _captures(values: Any) -> dict[str, str]:
+    out = {str(k): str(v) for k, v in values.items()}
+    _cards(list(out.values()))
+    return out
+
+
+def _part_of(cls: type, name: str) -> type:
+    """The class among `cls`'s bases (or itself) that declares field `name`."""
+    return next(part for part in cls.__mro__ if name in vars(part).get("__annotations__", {}))
+
+
+def _compile(cls: type, first: Mapping[str, Any]) -> tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]:
+    """`cls`'s copy, encode and decode, generated from its fields' codecs (see `Codec`).
+
+    The copy passes every field to the constructor in order, as written by hand before. The
+    encoding holds `first`, then every field by name in declaration order, but a field whose
+    codec says `omit_empty` only when it isn't empty, and the fields of a part that is
+    `encoded_only_with` an expansion only when that expansion is in play."""
+    names: dict[str, Any] = {"_cards": _cards, "_ints": _ints, "_card_or_blank": _card_or_blank,
+                             "_captures": _captures, "SeatState": SeatState, "Task": Task, "SUITS": SUITS,
+                             "_cls": cls}
+    names.update({f"_first_{i}": value for i, value in enumerate(first.values())})
+    copied, read, tail = [], [], []
+    head = [f"{key!r}: _first_{i}" for i, key in enumerate(first)]
+    condition = ""  # of the last `if` in `tail`: the fields of one part share it
+    for f in fields(cls):
+        codec: Codec = f.metadata["codec"]
+        mine, stored = f"self.{f.name}", f"d[{f.name!r}]"
+        copied.append(codec.copy.replace("$", mine))
+        value = codec.encode.replace("$", mine)
+        decoded = codec.decode.replace("$", stored)
+        expansion = vars(_part_of(cls, f.name)).get("encoded_only_with")
+        when = f"{expansion!r} in self.expansions" if expansion else mine if codec.omit_empty else ""
+        if when:  # left out of some encodings: read back as its default when missing
+            if when != condition:
+                tail.append(f"    if {when}:")
+            tail.append(f"        out[{f.name!r}] = {value}")
+            names[f"_default_{f.name}"] = _default(f)
+            decoded = f"{decoded} if {f.name!r} in d else _default_{f.name}()"
+        elif tail:
+            tail.append(f"    out[{f.name!r}] = {value}")
+        else:
+            head.append(f"{f.name!r}: {value}")
+        read.append(decoded)
+        condition = when
+    source = "\n".join([
+        "def copy(self):", f"    return _cls({', '.join(copied)})",
+        "def encode(self):", f"    out = {{{', '.join(head)}}}", *tail, "    return out",
+        "def decode(d):", f"    return _cls({', '.join(read)})",
+    ])
+    exec(compile(source, f"<{cls.__name__} codecs>", "exec"), names)  # our own declarations, compiled once
+    return names["copy"], names["encode"], names["decode"]
+
+
+def _default(f: Field[Any]) -> Callable[[], Any]:
+    if f.default_factory is not MISSING:
+        return f.default_factory
+    value = f.default
+    return lambda: value
+
+
+_copy_seat, _encode_seat, _decode_seat = cast(
+    tuple[Callable[[SeatState], SeatState], Callable[[SeatState], dict[str, Any]],
+          Callable[[Mapping[str, Any]], SeatState]],
+    _compile(SeatState, {}))
+_copy_state, _encode_state, _decode_state = cast(
+    tuple[Callable[[NidavellirState], NidavellirState], Callable[[NidavellirState], dict[str, Any]],
+          Callable[[Mapping[str, Any]], NidavellirState]],
+    _compile(NidavellirState, {"version": VERSION}))
+# The compiled copies stand in for the methods themselves: a copy is on the search players' hot
+# path, and this saves a call per state and per seat.
+setattr(SeatState, "copy", _copy_seat)  # noqa: B010
+setattr(NidavellirState, "copy", _copy_state)  # noqa: B010

@@ -1,5 +1,5 @@
-"""What each seat may see (schema in docs/views/nidavellir.md), and the determinization that
-redeals everything it may not."""
+"""What each seat may see (schema in docs/views/nidavellir.md); what is hidden from whom is
+declared in hidden.py."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from engine.nidavellir.components import (
     seat_label,
 )
 from engine.nidavellir.effects import EFFECTS
+from engine.nidavellir.hidden import bid_seer, drawing_seat, pioneer_seer, pouch_seer, seen
 from engine.nidavellir.idavoll.cards import GIANT_CLASS, VALKYRIE_TRACKS
 from engine.nidavellir.idavoll.effects import FREE_HEROES, giant_state, olrun_class
 from engine.nidavellir.idavoll.rules import mythology_tavern, reservation
@@ -32,19 +33,14 @@ from engine.nidavellir.rounds import bidders
 from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import (
     BID,
-    FRIGG_KEEP,
-    FRIGG_ORDER,
     NO_BID,
     NOBODY,
     NOT_DECIDED,
-    PIONEER,
-    SKYMIR_KEEP,
     NidavellirState,
     SeatState,
     Task,
 )
 from engine.nidavellir.thingvellir.effects import mjollnir_column
-from engine.rng import Rng
 from engine.views import OutcomeView
 from engine.views.nidavellir import (
     CampView,
@@ -62,13 +58,6 @@ from engine.views.nidavellir import (
     TavernView,
     ValkyrieView,
 )
-
-DRAWING_TASKS = frozenset({FRIGG_KEEP, FRIGG_ORDER, SKYMIR_KEEP})
-FRIGG_BOTTOM = 3  # the tavern card Frigg put under the Age deck, and below it the two she put back
-
-
-def pouch_public(state: NidavellirState, seat: SeatState) -> bool:
-    return seat.pouch_shown or all(state.revealed)
 
 
 def coin_view(coin: int, seat: SeatState) -> CoinView:
@@ -119,9 +108,8 @@ def piece_view(key: str, suit: int | None = None) -> PieceView:
 
 def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: int) -> SeatView:
     seat = state.seats[index]
-    own = viewer == index
     bids = [
-        None if c == NO_BID or not (own or state.revealed[t]) else coin_view(c, seat)
+        None if c == NO_BID or not seen(bid_seer(state, index, t), viewer) else coin_view(c, seat)
         for t, c in enumerate(seat.bids)
     ]
     pouch = [coin_view(c, seat) for c in sorted(seat.pouch, key=coin_order)]
@@ -136,7 +124,7 @@ def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: in
         "seat": index, "gem": seat.gem,
         "coins": [coin_view(c, seat) for c in sorted(seat.coins(), key=coin_order)],
         "has_bid": seat.has_bid, "bids": bids,
-        "pouch": pouch if own or pouch_public(state, seat) else None,
+        "pouch": pouch if seen(pouch_seer(state, index), viewer) else None,
         "uline": "uline" in seat.heroes, "army": army,
         "command": [piece_view(h) for h in seat.command if CARDS[h].hero], "hero_count": len(seat.heroes),
         "lines": lines(seat), "distinctions": [SUITS[s] for s in seat.distinctions], "score": score,
@@ -185,14 +173,9 @@ def _mythology_view(state: NidavellirState, viewer: int | None) -> MythologyView
         if mythology_tavern(state) >= 0 else None,
         "gullinbursti_aside": "gullinbursti" in state.aside,
         "reserved": None if held is None else {"tavern": held[0], "seat": held[1], "card": piece_view(held[2])},
-        "drawn": [piece_view(c) for c in state.drawn] if drawer == viewer and drawer >= 0 else None,
+        "drawn": [piece_view(c) for c in state.drawn] if seen(drawer, viewer) else None,
         "drawing": drawer if state.drawn and drawer >= 0 else None,
     }
-
-
-def drawing_seat(state: NidavellirState) -> int:
-    """The seat that drew Frigg's or Skymir's cards still to be kept or put back, or -1."""
-    return next((t.seat for t in state.tasks if t.kind in DRAWING_TASKS), -1)
 
 
 def _camp_view(state: NidavellirState) -> CampView | None:
@@ -220,7 +203,7 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
     myth_tavern = mythology_tavern(state)
     for t in range(3):
         bids = [
-            coin_view(s.bids[t], s) if s.bids[t] != NO_BID and (state.revealed[t] or viewer == i) else None
+            coin_view(s.bids[t], s) if s.bids[t] != NO_BID and seen(bid_seer(state, i, t), viewer) else None
             for i, s in enumerate(state.seats)
         ]
         taverns.append({
@@ -241,7 +224,7 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
         waiting = ", ".join(seat_label(s) for s in sorted(bidders(state)))
         hint = f"Bidding: waiting for {waiting}."
     pioneer = None
-    if state.tasks and state.tasks[0].kind == PIONEER and state.tasks[0].seat == viewer:
+    if seen(pioneer_seer(state), viewer):
         pioneer = [piece_view(c) for c in state.pioneer]
     scores = [row.total for row in sheet_rows(state)]
     return {
@@ -261,107 +244,3 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
         "task": task, "pioneer": pioneer, "log_hint": hint,
         "expansions": state.expansions[:], "camp": _camp_view(state), "mythology": _mythology_view(state, viewer),
     }
-
-
-def _redeal_coins(state: NidavellirState, seat: SeatState, rng: Rng) -> None:
-    """Shuffle a seat's coins among the places another seat can't see: its bids on taverns not
-    revealed yet and, while hidden, its pouch. A tavern left without a bid (Jarnglofi) is a
-    hidden place too: the missing bid may be on any of them."""
-    slots = [t for t in range(3) if not state.revealed[t] and (seat.bids[t] != NO_BID or seat.has_bid)]
-    holes = sum(1 for t in slots if seat.bids[t] == NO_BID)
-    slots_with_coins = [t for t in slots if seat.bids[t] != NO_BID]
-    hidden = [seat.bids[t] for t in slots_with_coins]
-    in_pouch = not pouch_public(state, seat)
-    if in_pouch:
-        hidden += seat.pouch
-    hidden.sort()  # where each coin lay must not steer the shuffle: the redeal depends on the coins only
-    if not holes:
-        if len(hidden) < 2:
-            return
-        rng.shuffle(hidden)
-        for t in slots_with_coins:
-            seat.bids[t] = hidden.pop()
-        if in_pouch:
-            seat.pouch = sorted(hidden)
-        return
-    if not in_pouch:
-        return  # every coin of the seat is known; only where its missing bid is, which is public
-    rng.shuffle(hidden)
-    rng.shuffle(slots)
-    for position, t in enumerate(slots):
-        seat.bids[t] = NO_BID if position < holes else hidden.pop()
-    seat.pouch = sorted(hidden)
-
-
-def determinize(state: NidavellirState, viewer: int | None, seed: int) -> NidavellirState:
-    """Redeal what `viewer` can't see: others' unrevealed bids and hidden pouches, deck order
-    (the camp decks and the mythology deck and reserve too), the Pioneer's, Frigg's and
-    Skymir's drawn cards, and the PRNG."""
-    rng = Rng.from_seed(seed)
-    out = state.copy()
-    for index, seat in enumerate(out.seats):
-        if index != viewer:
-            _redeal_coins(state, seat, rng)
-    pioneer_hidden = bool(out.pioneer) and not (out.tasks and out.tasks[0].kind == PIONEER
-                                                and out.tasks[0].seat == viewer)
-    if pioneer_hidden:
-        pool = sorted(out.pioneer + out.decks[1])
-        rng.shuffle(pool)
-        out.pioneer = pool[:len(out.pioneer)]
-        out.decks[1] = pool[len(out.pioneer):]
-    drawer = drawing_seat(out)
-    if out.drawn and drawer != viewer:
-        _redeal_drawn(out, viewer, rng)
-    for age, deck in enumerate(out.decks, start=1):
-        _shuffle_deck(out, deck, age, viewer, rng)
-    for deck in out.camp_decks:
-        deck.sort()
-        rng.shuffle(deck)
-    _redeal_mythology(out, viewer, rng)
-    out.rng = rng.next64()
-    return out
-
-
-def _shuffle_deck(state: NidavellirState, deck: list[str], age: int, viewer: int | None, rng: Rng) -> None:
-    """An Age deck's order is hidden, except its bottom after Frigg: everyone saw the tavern card
-    she put under (third from the bottom), and her user knows the two put under it."""
-    user = state.holder("frigg")
-    if user < 0 or state.seats[user].marks.get("frigg") != age or len(deck) < FRIGG_BOTTOM:
-        deck.sort()  # the redeal must not depend on the hidden order it replaces
-        rng.shuffle(deck)
-        return
-    if any(t.kind in (FRIGG_KEEP, FRIGG_ORDER) for t in state.tasks):
-        kept: tuple[int, ...] = (0,)  # her two other cards are not back under it yet
-    else:
-        kept = tuple(range(FRIGG_BOTTOM)) if viewer == user else (FRIGG_BOTTOM - 1,)
-    loose = sorted(card for i, card in enumerate(deck) if i not in kept)
-    rng.shuffle(loose)
-    cards = iter(loose)
-    deck[:] = [deck[i] if i in kept else next(cards) for i in range(len(deck))]
-
-
-def _redeal_drawn(state: NidavellirState, viewer: int | None, rng: Rng) -> None:
-    """Cards drawn by another seat (Frigg from the Age deck, Skymir from the mythology
-    reserve) are any cards of the pile they came from."""
-    skymir = any(t.kind == SKYMIR_KEEP for t in state.tasks)
-    pile = state.myth_reserve if skymir else state.decks[state.age - 1]
-    pool = sorted(state.drawn + pile)
-    rng.shuffle(pool)
-    state.drawn = pool[:len(state.drawn)]
-    pile[:] = pool[len(state.drawn):]
-
-
-def _redeal_mythology(state: NidavellirState, viewer: int | None, rng: Rng) -> None:
-    """The mythology deck and reserve are face down: any unseen mythology card may be in either.
-    Skymir's owner knows the 3 cards they put under the reserve (and the reserve is never drawn
-    from again: there is one Skymir), so those stay."""
-    if not state.idavoll:
-        return
-    known = 0
-    if viewer is not None and state.seats[viewer].captured.get("skymir") and not state.drawn:
-        known = min(3, len(state.myth_reserve))
-    pool = sorted(state.myth_deck + state.myth_reserve[known:])
-    rng.shuffle(pool)
-    size = len(state.myth_deck)
-    state.myth_reserve[known:] = pool[size:]
-    state.myth_deck[:] = pool[:size]

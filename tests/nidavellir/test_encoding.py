@@ -4,6 +4,7 @@ still decode to the state their move log replays to; what can't be read is a Sta
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from engine.core import replay
 from engine.errors import StaleEncoding
 from engine.nidavellir import GAME
 from engine.nidavellir.legacy import LEGACY_CARDS
-from engine.nidavellir.state import VERSION
+from engine.nidavellir.state import VERSION, Codec, IdavollState, NidavellirState, SeatState
 from tests.nidavellir.position import apply, fresh, texts
 
 # Written by the engine of 2026-11-29 (commit 87c4956) from seeded games: the move log and a
@@ -77,3 +78,25 @@ def test_an_old_snapshot_with_a_card_number_never_used_is_a_stale_encoding() -> 
     data["discard"] = [45]
     with pytest.raises(StaleEncoding):
         GAME.decode(data)
+
+
+def test_an_expansion_part_is_encoded_only_with_its_expansion() -> None:
+    """Idavoll's fields (and a seat's captures) stay out of the encodings of games without it."""
+    idavoll_keys = {f.name for f in fields(IdavollState)}
+    base = GAME.encode(fresh(3, thingvellir=True))
+    assert not idavoll_keys & set(base) and all("captured" not in seat for seat in base["seats"])
+    assert idavoll_keys <= set(GAME.encode(fresh(3, idavoll=True)))
+
+
+@pytest.mark.parametrize("change", [
+    {"myth_deck": ["no such card"]}, {"reserved_card": "no such card"}, {"drawn": 3}, {"reserved": ["x"]},
+])
+def test_a_damaged_expansion_field_is_a_stale_encoding(change: dict[str, Any]) -> None:
+    data = {**GAME.encode(fresh(2, idavoll=True)), **change}
+    with pytest.raises(StaleEncoding, match="Replay the move log"):
+        GAME.decode(data)
+
+
+def test_every_field_of_the_state_declares_its_codec() -> None:
+    for cls in (NidavellirState, SeatState):
+        assert all(isinstance(f.metadata.get("codec"), Codec) for f in fields(cls))

@@ -193,7 +193,7 @@ class Idavoll(Expansion):
     def use_frigg(self, state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
         """The card goes under the Age deck; the top 3 are drawn (seen by their drawer only)."""
         spend_power(state, seat, "frigg")
-        state.seats[seat].marks["frigg"] = state.age  # the age whose deck bottom she knows (view.determinize)
+        state.seats[seat].marks["frigg"] = state.age  # the age whose deck bottom she knows (hidden.determinize)
         deck = state.decks[state.age - 1]
         deck.insert(0, card)
         state.drawn = [deck.pop() for _ in range(FRIGG_DRAW)]
