@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from engine.core import AIPlayer, Game, Move, RandomPlayer
 from engine.errors import IllegalMove
 from engine.nidavellir.appraisal import (
-    POWER_WORTH,
+    PICK_WORTH,
     any_card_gain,
     bid_scorer,
     card_gain,
+    card_worth,
     evaluate,
     pick_gain,
     placement_gain,
@@ -69,7 +70,7 @@ def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
     words = move.text.split()
     verb = words[0]
     player = state.seats[seat]
-    if verb in ("take", "camp", "capture", "frigg"):
+    if verb in PICK_WORTH:  # a tavern card, or what an expansion allows instead
         return pick_gain(state, seat, move)
     if verb in ("keep", "recover"):
         return any_card_gain(state, seat, move.text.split(" ", 1)[1])
@@ -77,7 +78,7 @@ def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
     if worth is not None:
         return worth
     if verb == "thor":
-        return -POWER_WORTH["thor"]
+        return -card_worth("thor").power
     if verb == "odin":
         return _swap_worth(state, seat, move)
     if verb == "gullinbursti":

@@ -1,13 +1,15 @@
 """Nidavellir's cards as typed constants, by name: dwarves, offerings, heroes, distinctions, decks.
 
-`CARDS` holds every card of the base game and of the expansions (thingvellir/cards.py,
-idavoll/cards.py), so any
-card found in a state can be looked up here. A card's identity is its key; copies share it.
+`CARDS` holds every card of the base game and of every card declared since (catalogue.py: the
+expansions declare theirs when the package is composed), so any card found in a state can be
+looked up here. A card's identity is its key; copies share it. The flat tables below it are kept
+in step by `index_card` / `forget_card`.
 """
 
 from __future__ import annotations
 
 from engine.nidavellir.components import (
+    ANIMAL,
     ARMORER,
     BLACKSMITH,
     DWARF,
@@ -21,8 +23,6 @@ from engine.nidavellir.components import (
     WARRIOR,
     Card,
 )
-from engine.nidavellir.idavoll.cards import IDAVOLL_CARDS
-from engine.nidavellir.thingvellir.cards import THINGVELLIR_CARDS, THINGVELLIR_HEROES
 
 
 def _dwarf(suit: int, bravery: int | None) -> Card:
@@ -65,13 +65,13 @@ BASE_HEROES: tuple[Card, ...] = (
       for name in ("aesir", "bergelmir", "jungir", "sigmir", "ymir")),
 )
 
-CARDS: dict[str, Card] = {
-    card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD, *BASE_HEROES, *THINGVELLIR_CARDS, *IDAVOLL_CARDS)
-}
+CARDS: dict[str, Card] = {card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD, *BASE_HEROES)}
+# The expansion a declared card belongs to (absent: the base game's).
+ORIGIN: dict[str, str] = {}
 BASE_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in BASE_HEROES)
-THINGVELLIR_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in THINGVELLIR_HEROES)
-# A hero's place in the reserve as laid out: recruit choices are listed in this order.
-HERO_ORDER = {key: index for index, key in enumerate((*BASE_HERO_KEYS, *THINGVELLIR_HERO_KEYS))}
+# A hero's place in the reserve as laid out: recruit choices are listed in this order (declared
+# heroes after the base ones, in the order they were declared).
+HERO_ORDER = {key: index for index, key in enumerate(BASE_HERO_KEYS)}
 DWERGS: frozenset[str] = frozenset(key for key in BASE_HERO_KEYS if key.startswith("dwerg"))
 DWERG_POINTS = (0, 13, 40, 81, 108, 135)
 
@@ -88,12 +88,51 @@ def _bravery_in(card: Card, suit: int) -> int:
 
 
 # Looked up on every count of lines and every column score, so kept as flat tables.
-RANKS: dict[str, int] = {key: card.ranks for key, card in CARDS.items()}
-BRAVERY_IN: dict[tuple[str, int], int] = {(key, suit): _bravery_in(card, suit)
-                                          for key, card in CARDS.items() for suit in range(5)}
-HEROES: frozenset[str] = frozenset(key for key, card in CARDS.items() if card.hero)
+RANKS: dict[str, int] = {}
+BRAVERY_IN: dict[tuple[str, int], int] = {}
+BRAVERY_BY_SUIT: tuple[dict[str, int], ...] = tuple({} for _ in range(5))  # BRAVERY_IN, one table per column
+# Cards no discard effect takes from a column: heroes and mythical animals.
+SHIELDED: set[str] = set()
+HEROES: set[str] = set()
+NEUTRAL_HEROES: set[str] = set()
 # Idavoll's mythology cards never reach the discard pile: a discarded one leaves the game.
-MYTHOLOGY_CARDS: frozenset[str] = frozenset(key for key, card in CARDS.items() if card.kind in MYTHOLOGY_KINDS)
+MYTHOLOGY_CARDS: set[str] = set()
+
+
+def index_card(card: Card, origin: str = "") -> None:
+    """Add a card to `CARDS` and the flat tables (catalogue.declare calls it)."""
+    CARDS[card.key] = card
+    if origin:
+        ORIGIN[card.key] = origin
+    RANKS[card.key] = card.ranks
+    for suit in range(5):
+        BRAVERY_IN[card.key, suit] = BRAVERY_BY_SUIT[suit][card.key] = _bravery_in(card, suit)
+    if card.hero or card.kind == ANIMAL:
+        SHIELDED.add(card.key)
+    if card.hero:
+        HEROES.add(card.key)
+        HERO_ORDER.setdefault(card.key, len(HERO_ORDER))
+        if card.suit is None:
+            NEUTRAL_HEROES.add(card.key)
+    if card.kind in MYTHOLOGY_KINDS:
+        MYTHOLOGY_CARDS.add(card.key)
+
+
+def forget_card(key: str) -> None:
+    """Take a declared card out of every table again (a toy card of a test)."""
+    CARDS.pop(key, None)
+    ORIGIN.pop(key, None)
+    RANKS.pop(key, None)
+    for suit in range(5):
+        BRAVERY_IN.pop((key, suit), None)
+        BRAVERY_BY_SUIT[suit].pop(key, None)
+    HERO_ORDER.pop(key, None)
+    for table in (HEROES, NEUTRAL_HEROES, MYTHOLOGY_CARDS, SHIELDED):
+        table.discard(key)
+
+
+for _card in tuple(CARDS.values()):
+    index_card(_card)
 
 
 def discard_tavern_card(discard: list[str], card: str) -> bool:

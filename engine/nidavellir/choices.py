@@ -1,5 +1,5 @@
 """The base game's choices, one spec each (grammar in docs/nidavellir.md), and the registry of
-every choice, Thingvellir's included (thingvellir/choices.py)."""
+every choice: the expansions' and cards' own join it when they are declared (catalogue.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from itertools import combinations, permutations
 
 from engine.core import Event, Move
 from engine.nidavellir.army import discard_columns, discard_top
-from engine.nidavellir.cards import CARDS, DWERGS, THINGVELLIR_HERO_KEYS, source_label
+from engine.nidavellir.cards import CARDS, DWERGS, ORIGIN, source_label
 from engine.nidavellir.choice import Choice
 from engine.nidavellir.coins import trade, transform, transformable
 from engine.nidavellir.components import (
@@ -26,9 +26,7 @@ from engine.nidavellir.components import (
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
 from engine.nidavellir.grammar import HERO_TOKENS, coin_of_token
-from engine.nidavellir.idavoll.choices import IDAVOLL_CHOICES
-from engine.nidavellir.idavoll.effects import FREE_HEROES, UNCOUNTED_RECRUIT
-from engine.nidavellir.recruiting import gain, place, recruit, recruitable
+from engine.nidavellir.recruiting import FREE_HEROES, UNCOUNTED_RECRUIT, gain, place, recruit, recruitable
 from engine.nidavellir.rounds import bidders, expansions, order_tavern, pick_tasks, reveal
 from engine.nidavellir.state import (
     BID,
@@ -45,8 +43,9 @@ from engine.nidavellir.state import (
     NidavellirState,
     Task,
 )
-from engine.nidavellir.thingvellir.choices import LOWEST_ONLY, THINGVELLIR_CHOICES
 from engine.rng import Rng
+
+LOWEST_ONLY = (1,)  # a transform task's args: only the lowest coin may be chosen (Khrad)
 
 
 @lru_cache(maxsize=4096)
@@ -313,8 +312,9 @@ class Recruit(Choice):
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         hero = HERO_TOKENS[card_of(move)]
         label = CARDS[hero].label
-        if hero in THINGVELLIR_HERO_KEYS and not state.thingvellir:
-            return f"{label} is not in this game: the Thingvellir expansion is not in play."
+        origin = ORIGIN.get(hero, "")
+        if origin and origin not in state.expansions:
+            return f"{label} is not in this game: the {origin.capitalize()} expansion is not in play."
         if hero not in state.reserve and not (hero in DWERGS and DWERGS & set(state.reserve)):
             return f"{label} is no longer in the reserve."
         return effect(hero).refusal(state, task.seat) or super().refusal(state, task, move)
@@ -436,7 +436,7 @@ BIDDING = Bidding()
 CHOICES: dict[str, Choice] = {
     choice.kind: choice for choice in (
         FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), ColumnFor(THRUD_MOVE, "thrud"),
-        ColumnFor(YLUD_MOVE, "ylud"), TopDiscard(), PioneerKeep(), *THINGVELLIR_CHOICES, *IDAVOLL_CHOICES,
+        ColumnFor(YLUD_MOVE, "ylud"), TopDiscard(), PioneerKeep(),
     )
 }
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms
+from engine.nidavellir.components import Card
 from engine.nidavellir.state import NidavellirState, Task
 
 # What a seat does that a valkyrie may count (`Effect.observe`).
@@ -51,7 +52,11 @@ class Effect:
 
     def __init__(self, key: str) -> None:
         self.key = key
-        self.card = CARDS[key]
+
+    @property
+    def card(self) -> Card:
+        """The printed card (looked up when asked: an effect may be made before its card is declared)."""
+        return CARDS[self.key]
 
     def refusal(self, state: NidavellirState, seat: int) -> str:
         """Why `seat` can't gain this card now; empty when it can."""

@@ -25,6 +25,8 @@ from engine.nidavellir.idavoll.cards import (
     GYMIR_FACTOR,
     VALKYRIE_TRACKS,
 )
+from engine.nidavellir.recruiting import FREE_HEROES as FREE_HEROES
+from engine.nidavellir.recruiting import UNCOUNTED_RECRUIT
 from engine.nidavellir.state import (
     GULLINBURSTI_MOVE,
     HRUNGNIR,
@@ -38,8 +40,6 @@ from engine.nidavellir.state import (
 CAPTURED = 1
 FACE_DOWN = 2
 OLRUN_CLASS = "olrun class"  # marks: Ölrun's class + 1 (0: not chosen yet)
-FREE_HEROES = "thrivaldi hero"  # marks: heroes recruited through Thrivaldi (not counted for lines)
-UNCOUNTED_RECRUIT = 2  # a recruit task's n: the hero comes whatever the lines and never counts for them
 
 
 def zero_ranks(column: list[str], suit: int) -> int:

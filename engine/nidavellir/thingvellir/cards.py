@@ -76,6 +76,7 @@ THINGVELLIR_HEROES: tuple[Card, ...] = (
     Card("olwyn", "Olwyn", HERO, points=9, text="9 points; place his 2 doubles in 2 different columns"),
     Card("zolkur", "Zolkur", HERO, points=10, text="10 points; your next trade gives up the lower coin"),
 )
+THINGVELLIR_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in THINGVELLIR_HEROES)
 OLWYN_DOUBLE = Card("double", "Olwyn's double", DOUBLE, ranks=1, text="1 rank in the column it stands in, 0 points")
 
 THINGVELLIR_CARDS: tuple[Card, ...] = (*ARTEFACTS, *MERCENARIES, *THINGVELLIR_HEROES, OLWYN_DOUBLE)

@@ -8,6 +8,7 @@ from engine.core import Event, Move
 from engine.nidavellir.army import column_ranks, discard_from, discardable_cards, ranks
 from engine.nidavellir.cards import CARDS, discard_tavern_card
 from engine.nidavellir.choice import Choice
+from engine.nidavellir.choices import LOWEST_ONLY as LOWEST_ONLY
 from engine.nidavellir.coins import transform, treasure_pick
 from engine.nidavellir.components import (
     ANIMAL,
@@ -42,10 +43,10 @@ from engine.nidavellir.state import (
     SeatState,
     Task,
 )
+from engine.nidavellir.thingvellir.cards import ARTEFACTS
 from engine.nidavellir.thingvellir.rules import camp_choices, take_from_camp
 
-LOWEST_ONLY = (1,)  # a transform task's args: only the lowest coin may be chosen (Khrad)
-VIDOFNIR_LABEL = CARDS["vidofnir"].label
+VIDOFNIR_LABEL = next(card.label for card in ARTEFACTS if card.key == "vidofnir")
 
 
 def _card(move: Move, verb_words: int = 1) -> str:

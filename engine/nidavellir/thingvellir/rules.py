@@ -4,13 +4,13 @@ their refills, the camp instead of a tavern card, the 2-player discard, enlistme
 from __future__ import annotations
 
 from engine.core import Event, Move
-from engine.nidavellir.cards import CARDS, THINGVELLIR_HERO_KEYS
+from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import ENLISTMENT, NOBODY, TAVERN_DISCARD, THINGVELLIR, NidavellirState, Task
-from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLES, OLWYN_DOUBLE
+from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLES, OLWYN_DOUBLE, THINGVELLIR_HERO_KEYS
 from engine.rng import Rng
 
 CAMP_VERB = "camp"

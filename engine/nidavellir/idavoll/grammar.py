@@ -1,0 +1,70 @@
+"""Idavoll's move verbs (docs/nidavellir.md): captures, the gods' powers, Frigg's cards, Ölrun's
+class, Gullinbursti's column. Registered with the base grammar."""
+
+from __future__ import annotations
+
+from engine.core import Move
+from engine.errors import BadMove
+from engine.nidavellir.components import TAVERN_BY_NAME
+from engine.nidavellir.grammar import (
+    COLUMNS_HINT,
+    HERO_TOKENS,
+    TAVERN_CARDS,
+    Parser,
+    alone,
+    card_verb,
+    column,
+    in_tavern,
+    to_column,
+)
+
+
+def _loki(rest: list[str]) -> Move:
+    return Move("loki " + in_tavern(rest, "loki", "'loki warrior 7 in goblin'"))
+
+
+def _freya(rest: list[str]) -> Move:
+    """'freya <card> in <tavern> with <card> in <tavern>'; the taverns in table order."""
+    cuts = [i for i, word in enumerate(rest) if word in TAVERN_BY_NAME]
+    example = "'freya warrior 7 in goblin with hunter in horse'"
+    if len(cuts) != 2 or cuts[1] != len(rest) - 1:
+        raise BadMove(f"Freya swaps two cards of two taverns: e.g. {example}.")
+    first = rest[:cuts[0] + 1]
+    second = rest[cuts[0] + 1:]
+    if second and second[0] == "with":
+        second = second[1:]
+    pairs = sorted((in_tavern(first, "freya", example), in_tavern(second, "freya", example)),
+                   key=lambda text: TAVERN_BY_NAME[text.split()[-1]])
+    return Move(f"freya {pairs[0]} with {pairs[1]}")
+
+
+def _odin(rest: list[str]) -> Move:
+    if len(rest) == 3 and rest[1] == "for":
+        rest = [rest[0], rest[2]]
+    if len(rest) != 2 or any(token not in HERO_TOKENS for token in rest):
+        raise BadMove("Odin swaps two neutral heroes: 'odin <your hero> for <hero>', e.g. 'odin skaa for grid' "
+                      "(any Dwerg brother is 'dwerg').")
+    return Move(f"odin {rest[0]} for {rest[1]}")
+
+
+def _olrun(rest: list[str]) -> Move:
+    if rest and rest[0] in ("on", "to"):
+        rest = rest[1:]
+    if len(rest) != 1:
+        raise BadMove(f"Write 'olrun <class>': {COLUMNS_HINT}.")
+    column(rest[0], "olrun")
+    return Move(f"olrun {rest[0]}")
+
+
+IDAVOLL_VERBS: dict[str, Parser] = {
+    "capture": card_verb("capture", TAVERN_CARDS, "a tavern dwarf", "'capture warrior 7'"),
+    "frigg": card_verb("frigg", TAVERN_CARDS, "a tavern card", "'frigg hunter'"),
+    "under": card_verb("under", TAVERN_CARDS, "a card", "'under warrior 7'"),
+    "loki": _loki,
+    "freya": _freya,
+    "odin": _odin,
+    "thor": alone("thor", "it cancels the discard asked of you"),
+    "pass": alone("pass", "it keeps a god's power for later"),
+    "olrun": _olrun,
+    "gullinbursti": to_column("gullinbursti"),
+}

@@ -1,0 +1,52 @@
+"""What Thingvellir's cards are worth to the AI (rough figures, tuned by the benchmark): an
+artefact when taken and what it still promises in the command zone; the camp as a pick."""
+
+from __future__ import annotations
+
+from engine.nidavellir.appraisal import LINE_WORTH, TRADE_WORTH, Worth, camp_gain, rounds_left
+from engine.nidavellir.army import ranks
+from engine.nidavellir.cards import CARDS
+from engine.nidavellir.components import MERCENARY
+from engine.nidavellir.state import CAMP, RECOVER, NidavellirState
+
+PENDING_WORTH = {RECOVER: 6.0, CAMP: 8.0}
+
+
+class Artefact(Worth):
+    """`taken`: its worth when taken from the camp; `per_round`: what it still adds per round left
+    in the game (Fafnir's camp visits, more big coins for Draupnir, more heroes for Svalinn, ...);
+    `once`: what it adds (or costs) once, in the command zone."""
+
+    def __init__(self, taken: float, per_round: float = 0.0, once: float = 0.0) -> None:
+        self.taken = taken
+        self.per_round = per_round
+        self.once = once
+
+    def take(self, state: NidavellirState, index: int, card: str) -> float:
+        piece = CARDS[card]
+        if piece.kind == MERCENARY or piece.suit is not None:
+            return super().take(state, index, card)
+        return float(self.taken)
+
+    def outlook(self, state: NidavellirState, index: int, card: str) -> float:
+        return self.per_round * rounds_left(state) + self.once
+
+
+class Megingjord(Artefact):
+    def take(self, state: NidavellirState, index: int, card: str) -> float:
+        return super().take(state, index, card) - LINE_WORTH * min(2.0, rounds_left(state) / 3)
+
+
+class Mjollnir(Artefact):
+    def take(self, state: NidavellirState, index: int, card: str) -> float:
+        seat = state.seats[index]
+        return 2.0 * max(ranks(seat, s) for s in range(5)) + 4
+
+
+class Jarnglofi(Artefact):
+    def take(self, state: NidavellirState, index: int, card: str) -> float:
+        return super().take(state, index, card) - TRADE_WORTH * rounds_left(state)
+
+
+def camp_pick(state: NidavellirState, seat: int, card: str) -> float:
+    return camp_gain(state, seat, card)
