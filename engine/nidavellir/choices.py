@@ -27,7 +27,7 @@ from engine.nidavellir.components import (
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
 from engine.nidavellir.grammar import HERO_TOKENS, coin_of_token
 from engine.nidavellir.recruiting import FREE_HEROES, UNCOUNTED_RECRUIT, gain, place, recruit, recruitable
-from engine.nidavellir.rounds import bidders, expansions, order_tavern, pick_tasks, reveal
+from engine.nidavellir.rounds import EXPANSIONS, bidders, expansions, order_tavern, pick_tasks, reveal
 from engine.nidavellir.state import (
     BID,
     CHECK_HEROES,
@@ -153,17 +153,13 @@ class FaceUpBid(Choice):
         return [Event(f"{seat_label(task.seat)} bids {token} face up on the {TAVERN_LABELS[state.tavern]}.")]
 
 
-# What a pick may be instead of taking a tavern card, as the prompt says it.
-PICK_INSTEAD = {"camp": "a camp card", "capture": "capture a dwarf with your giant", "frigg": "use Frigg's power"}
-
-
 class TavernPick(Choice):
     """A seat's pick in the tavern being resolved: a tavern card, or what an expansion allows
-    instead (the camp, a capture, Frigg); then heroes, the coin trade, and the expansions'
-    after-pick steps."""
+    instead (its `pick_verbs`: the camp, a capture, Frigg); then heroes, the coin trade, and the
+    expansions' after-pick steps."""
 
     kind = TAKE
-    verbs = ("take", "camp", "capture", "frigg")
+    verbs: tuple[str, ...] = ("take",)  # and every joined expansion's pick verbs (catalogue.join)
     prompt = "take a card"
 
     def takeable(self, state: NidavellirState, seat: int) -> list[str]:
@@ -184,10 +180,14 @@ class TavernPick(Choice):
         return not self.moves(state, task)
 
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
-        verbs = {m.text.split()[0] for rules in expansions(state) for m in rules.pick_moves(state, task.seat)}
-        if verbs == {"camp"}:
-            return "take a card from the tavern or the camp"
-        others = [PICK_INSTEAD[verb] for verb in self.verbs if verb in verbs]
+        """'take a card', and each alternative open now in the words of its expansion."""
+        open_now = {m.text.split()[0]: rules for rules in expansions(state) for m in rules.pick_moves(state, task.seat)}
+        if len(open_now) == 1:
+            ((verb, rules),) = open_now.items()
+            alone = rules.pick_prompt(verb)
+            if alone:
+                return alone
+        others = [open_now[verb].pick_wording(verb) for verb in self.verbs if verb in open_now]
         return ", or ".join([self.prompt, *others])
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
@@ -203,9 +203,8 @@ class TavernPick(Choice):
         for rules in expansions(state):
             if verb in rules.pick_verbs:
                 return rules.pick_refusal(state, task.seat, move) or super().refusal(state, task, move)
-        if verb == "camp":
-            return "There is no camp in this game: the Thingvellir expansion is not in play."
-        return f"'{verb}' needs the Idavoll expansion, which is not in play."
+        owner = next((rules for rules in EXPANSIONS.values() if verb in rules.pick_verbs), None)
+        return owner.absent_refusal(verb) if owner is not None else super().refusal(state, task, move)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         seat = task.seat

@@ -79,6 +79,9 @@ class Idavoll(Expansion):
     name = IDAVOLL
     pick_verbs = ("capture", "frigg")
 
+    def pick_wording(self, verb: str) -> str:
+        return "capture a dwarf with your giant" if verb == "capture" else "use Frigg's power"
+
     def setup(self, state: NidavellirState, rng: Rng) -> None:
         """The 20 mythology cards shuffled: 3 taverns' worth make the mythology deck, the rest
         the reserve (Skymir's); Gullinbursti is set aside for Hreasvelg."""

@@ -51,6 +51,15 @@ class Thingvellir(Expansion):
     name = THINGVELLIR
     pick_verbs = (CAMP_VERB,)
 
+    def pick_wording(self, verb: str) -> str:
+        return "a camp card"
+
+    def pick_prompt(self, verb: str) -> str:
+        return "take a card from the tavern or the camp"
+
+    def absent_refusal(self, verb: str) -> str:
+        return "There is no camp in this game: the Thingvellir expansion is not in play."
+
     def setup(self, state: NidavellirState, rng: Rng) -> None:
         """Both camp decks shuffled, the six heroes in the reserve, Olwyn's doubles set aside."""
         state.camp_decks = [list(cards) for cards in CAMP_DECKS]
