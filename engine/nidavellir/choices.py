@@ -3,6 +3,7 @@ every choice: the expansions' and cards' own join it when they are declared (cat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, permutations
 
@@ -404,38 +405,69 @@ class TopDiscard(Choice):
         return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label}.")]
 
 
-class PioneerKeep(Choice):
-    """The Pioneer keeps one of the Age 2 cards drawn; the others go back and the deck is shuffled."""
+Rest = Callable[[NidavellirState, Task], tuple[list[Task], list[Task], list[Event]]]
 
-    kind = PIONEER
+
+class KeepDrawn(Choice):
+    """A seat keeps one of the cards it drew and gains it in full; what differs between the
+    drawers (the Pioneer, Frigg, Skymir) is given: where the drawn cards lie (`pile`), what
+    becomes of the others (`rest`: tasks to queue before and after the kept card's, and what
+    is said), whether heroes are checked after it (not for Frigg: her keep is a pick, which
+    checks them), and the words of the refusal and of the event ({key}, {label}, {seat})."""
+
     verbs = ("keep",)
-    prompt = "keep one of the cards drawn"
+
+    def __init__(self, kind: str, prompt: str, pile: Callable[[NidavellirState], list[str]], rest: Rest, *,
+                 refused: str, kept: str, check_heroes: bool = True) -> None:
+        self.kind = kind
+        self.prompt = prompt
+        self.pile = pile
+        self.rest = rest
+        self.refused = refused
+        self.kept = kept
+        self.check_heroes = check_heroes
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return card_moves("keep", state.pioneer)
+        return card_moves("keep", self.pile(state))
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        return f"{card_of(move)} is not among the cards you drew."
+        card = card_of(move)
+        return self.refused.format(key=card, label=CARDS[card].label)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         card = card_of(move)
-        state.pioneer.remove(card)
-        state.decks[1] += state.pioneer
-        state.pioneer = []
-        rng = Rng(state.rng)
-        rng.shuffle(state.decks[1])
-        state.rng = rng.state
+        self.pile(state).remove(card)
+        before, after, said_of_rest = self.rest(state, task)
         tasks, said = gain(state, task.seat, card)
-        state.tasks[0:0] = [*tasks, Task(CHECK_HEROES, task.seat)]
-        return [Event(f"{seat_label(task.seat)} keeps {CARDS[card].label}; the other cards go back "
-                      f"into the Age 2 deck, which is shuffled."), *said]
+        if self.check_heroes:
+            tasks.append(Task(CHECK_HEROES, task.seat))
+        state.tasks[0:0] = [*before, *tasks, *after]
+        kept = Event(self.kept.format(seat=seat_label(task.seat), label=CARDS[card].label))
+        return [kept, *said_of_rest, *said]
+
+
+def _pioneer_rest(state: NidavellirState, task: Task) -> tuple[list[Task], list[Task], list[Event]]:
+    """The Pioneer's other cards go back into the Age 2 deck, which is shuffled."""
+    state.decks[1] += state.pioneer
+    state.pioneer = []
+    rng = Rng(state.rng)
+    rng.shuffle(state.decks[1])
+    state.rng = rng.state
+    return [], [], []
+
+
+PIONEER_KEEP = KeepDrawn(
+    PIONEER, "keep one of the cards drawn", lambda state: state.pioneer, _pioneer_rest,
+    refused="{key} is not among the cards you drew.",
+    kept="{seat} keeps {label}; the other cards go back into the Age 2 deck, which is shuffled.",
+)
 
 
 BIDDING = Bidding()
 CHOICES: dict[str, Choice] = {
     choice.kind: choice for choice in (
         FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), ColumnFor(THRUD_MOVE, "thrud"),
-        ColumnFor(YLUD_MOVE, "ylud"), TopDiscard(), PioneerKeep(),
+        ColumnFor(YLUD_MOVE, "ylud"), TopDiscard(), PIONEER_KEEP,
     )
 }
 

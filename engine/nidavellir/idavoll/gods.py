@@ -7,11 +7,12 @@ from __future__ import annotations
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS, DWERGS
 from engine.nidavellir.choice import Choice
+from engine.nidavellir.choices import KeepDrawn
 from engine.nidavellir.components import TAVERN_LABELS, TAVERNS, seat_label
 from engine.nidavellir.effects import spend_power
 from engine.nidavellir.grammar import HERO_TOKENS
 from engine.nidavellir.idavoll.rules import reservation
-from engine.nidavellir.recruiting import gain, recruit, recruitable
+from engine.nidavellir.recruiting import recruit, recruitable
 from engine.nidavellir.state import FREYA, FRIGG_KEEP, FRIGG_ORDER, LOKI, ODIN, NidavellirState, Task
 
 PASS = Move("pass", "Keep the power for later")
@@ -112,34 +113,21 @@ def put_under(state: NidavellirState, cards: list[str]) -> None:
         state.decks[state.age - 1].insert(0, card)
 
 
-class FriggKeep(Choice):
-    """Frigg's owner keeps one of the 3 cards drawn, as their pick (offering applied, dwarf
-    placed, heroes, trade); the other 2 go under the deck in the order they choose."""
+def _frigg_rest(state: NidavellirState, task: Task) -> tuple[list[Task], list[Task], list[Event]]:
+    """Frigg's two other cards go under the deck: in the order her owner chooses when they differ."""
+    if len(set(state.drawn)) > 1:
+        return [Task(FRIGG_ORDER, task.seat, card="frigg")], [], []
+    put_under(state, state.drawn)
+    state.drawn = []
+    return [], [], [Event(f"{seat_label(task.seat)} puts the other 2 cards under the Age {state.age} deck.")]
 
-    kind = FRIGG_KEEP
-    verbs = ("keep",)
-    prompt = "keep one of the cards Frigg drew"
 
-    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"keep {card}", f"Keep {CARDS[card].label}") for card in set(state.drawn)]
-
-    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        return f"{CARDS[' '.join(_words(move)[1:])].label} is not among the cards Frigg drew."
-
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        card = " ".join(_words(move)[1:])
-        state.drawn.remove(card)
-        later = []
-        events = [Event(f"{seat_label(task.seat)} keeps {CARDS[card].label} (Frigg).")]
-        if len(set(state.drawn)) > 1:
-            later.append(Task(FRIGG_ORDER, task.seat, card="frigg"))
-        else:
-            put_under(state, state.drawn)
-            state.drawn = []
-            events.append(Event(f"{seat_label(task.seat)} puts the other 2 cards under the Age {state.age} deck."))
-        tasks, said = gain(state, task.seat, card)
-        state.tasks[0:0] = [*later, *tasks]
-        return events + said
+# Frigg's owner keeps one of the 3 cards drawn, as their pick (offering applied, dwarf placed;
+# heroes and trade follow as for any pick); the other 2 go under the deck in the order they choose.
+FRIGG_KEEP_CHOICE = KeepDrawn(
+    FRIGG_KEEP, "keep one of the cards Frigg drew", lambda state: state.drawn, _frigg_rest,
+    refused="{label} is not among the cards Frigg drew.", kept="{seat} keeps {label} (Frigg).", check_heroes=False,
+)
 
 
 class FriggOrder(Choice):
@@ -240,4 +228,4 @@ class OdinSwap(Choice):
                 *said]
 
 
-GOD_CHOICES: tuple[Choice, ...] = (LokiReserve(), FreyaSwap(), FriggKeep(), FriggOrder(), OdinSwap())
+GOD_CHOICES: tuple[Choice, ...] = (LokiReserve(), FreyaSwap(), FRIGG_KEEP_CHOICE, FriggOrder(), OdinSwap())
