@@ -35,7 +35,8 @@ class Declared:
     """One card, everything about it: `effect` (None: it only sits and scores its printed
     points), the `choices` it opens, its rule `steps` by task kind, the `verbs` its choices read
     (a verb of its own; the base verbs need no entry), its `worth` to the AI (None: its place in a
-    column), `pending` worth of its choices still to come by task kind, and the expansion it
+    column), `pending` worth of its choices still to come by task kind, `power_worths` of its
+choices whose effect shows only later (by verb), and the expansion it
     belongs to (`origin`, '' for a card of the base game or one added from outside)."""
 
     card: Card
@@ -45,6 +46,7 @@ class Declared:
     verbs: Mapping[str, Parser] = field(default_factory=dict)
     worth: Worth | None = None
     pending: Mapping[str, float] = field(default_factory=dict)
+    power_worths: Mapping[str, MoveWorth] = field(default_factory=dict)
     origin: str = ""
 
     @property
@@ -92,6 +94,7 @@ def declare(*entries: Declared) -> None:
         if entry.worth is not None:
             appraisal.WORTHS[entry.key] = entry.worth
         appraisal.PENDING_WORTH.update(entry.pending)
+        appraisal.POWER_WORTHS.update(entry.power_worths)
 
 
 def withdraw(*entries: Declared) -> None:
@@ -105,6 +108,8 @@ def withdraw(*entries: Declared) -> None:
         appraisal.WORTHS.pop(entry.key, None)
         for kind in entry.pending:
             appraisal.PENDING_WORTH.pop(kind, None)
+        for verb in entry.power_worths:
+            appraisal.POWER_WORTHS.pop(verb, None)
 
 
 @dataclass(frozen=True)

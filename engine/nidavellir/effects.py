@@ -9,7 +9,7 @@ from engine.nidavellir.coins import Terms
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.heroes import BASE_HERO_EFFECTS
 from engine.nidavellir.hooks import Effect
-from engine.nidavellir.state import NidavellirState
+from engine.nidavellir.state import NidavellirState, Task
 
 EFFECTS: dict[str, Effect] = {}
 _PLAIN: dict[str, Effect] = {}
@@ -104,6 +104,19 @@ def discard_canceller(state: NidavellirState, seat: int) -> str:
         if found is not None and found.cancels_discards and found.power_ready(state, seat):
             return card
     return ""
+
+
+def timed_powers(state: NidavellirState, moment: str) -> list[Task]:
+    """The power choices offered at `moment` (hooks.TIMINGS): one for each card with that timing
+    whose holder still has its power, in the cards' `power_order`."""
+    timed = sorted((found for found in EFFECTS.values() if found.power_at == moment),
+                   key=lambda found: (found.power_order, found.key))
+    tasks = []
+    for found in timed:
+        seat = state.holder(found.key)
+        if seat >= 0 and found.power_ready(state, seat):
+            tasks.append(Task(found.power_task, seat, card=found.key))
+    return tasks
 
 
 def spend_power(state: NidavellirState, seat: int, god: str) -> None:

@@ -5,23 +5,22 @@ Importing the package joins the expansion to the base game's tables (catalogue.j
 
 from engine.nidavellir.appraisal import LINE_WORTH, Worth
 from engine.nidavellir.catalogue import Declared, Joined, join
-from engine.nidavellir.idavoll import appraisal, cards, choices, effects, grammar, rules, steps, view
+from engine.nidavellir.idavoll import appraisal, cards, choices, effects, gods, grammar, rules, steps, view
 
 
 def _declared() -> tuple[Declared, ...]:
     worths: dict[str, Worth] = {
-        "durathor": appraisal.Animal(), "garm": appraisal.Animal(), "hreasvelg": appraisal.Animal(LINE_WORTH / 3),
-        "nidhogg": appraisal.Animal(), "ratatosk": appraisal.Animal(),
-        "loki": appraisal.God(3.0), "freya": appraisal.God(2.5), "frigg": appraisal.God(3.0),
-        "thor": appraisal.God(3.0), "odin": appraisal.God(2.5),
-        "skymir": appraisal.Giant(14.0), "hrungnir": appraisal.Hrungnir(7.0), "thrivaldi": appraisal.Giant(LINE_WORTH),
-        "surt": appraisal.Surt(12.0), "gymir": appraisal.Gymir(24.0),
-        "brynhildr": appraisal.Valkyrie(0.5), "olrun": appraisal.Valkyrie(0.4), "sigrdrifa": appraisal.Valkyrie(0.3),
-        "svafa": appraisal.Valkyrie(0.2), "hildr": appraisal.Hildr(0.0),
+        "durathor": appraisal.AnimalWorth(), "garm": appraisal.AnimalWorth(),
+        "hreasvelg": appraisal.AnimalWorth(LINE_WORTH / 3),  # Gullinbursti comes with it
+        "nidhogg": appraisal.AnimalWorth(), "ratatosk": appraisal.AnimalWorth(),
+        "skymir": appraisal.CaptureWorth(14.0), "hrungnir": appraisal.Hrungnir(7.0),
+        "thrivaldi": appraisal.CaptureWorth(LINE_WORTH), "surt": appraisal.Surt(12.0), "gymir": appraisal.Gymir(24.0),
+        "brynhildr": appraisal.TrackWorth(0.5), "olrun": appraisal.TrackWorth(0.4),
+        "sigrdrifa": appraisal.TrackWorth(0.3), "svafa": appraisal.TrackWorth(0.2), "hildr": appraisal.Hildr(0.0),
     }
     return tuple(Declared(card, effects.IDAVOLL_EFFECTS.get(card.key), worth=worths.get(card.key),
                           origin=rules.IDAVOLL_RULES.name)
-                 for card in cards.IDAVOLL_CARDS)
+                 for card in cards.IDAVOLL_CARDS) + gods.GODS
 
 
 join(Joined(
@@ -29,8 +28,7 @@ join(Joined(
     appraisal.PENDING_WORTH,
     pick_worth={"capture": appraisal.capture_pick, "frigg": appraisal.frigg_pick},
     take_losses=(appraisal.giant_turned_away,),
-    power_worths={"pass": appraisal.pass_worth, "loki": appraisal.loki_worth, "freya": appraisal.freya_worth,
-                  "olrun": appraisal.olrun_worth},
+    power_worths={"pass": appraisal.pass_worth, "olrun": appraisal.olrun_worth},
     outlooks=(appraisal.loki_outlook,), piece_parts=(view.piece_part,), seat_parts=(view.seat_part,),
     tavern_parts=(view.tavern_part,), table_parts=(view.table_part,),
 ))

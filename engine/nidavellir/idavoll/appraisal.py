@@ -20,18 +20,18 @@ from engine.nidavellir.components import DWARF, SUIT_BY_NAME, coin_value, is_tra
 from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.idavoll.cards import GYMIR_FACTOR, VALKYRIE_TRACKS
 from engine.nidavellir.idavoll.effects import waiting_giant
-from engine.nidavellir.idavoll.gods import split_at_taverns
+from engine.nidavellir.idavoll.grammar import split_at_taverns
 from engine.nidavellir.idavoll.rules import reservation
-from engine.nidavellir.state import FRIGG_KEEP, OLRUN, SKYMIR_KEEP, NidavellirState
+from engine.nidavellir.state import OLRUN, SKYMIR_KEEP, NidavellirState
 
-PENDING_WORTH = {FRIGG_KEEP: 6.0, SKYMIR_KEEP: 10.0, OLRUN: 4.0}
+PENDING_WORTH = {SKYMIR_KEEP: 10.0, OLRUN: 4.0}  # Frigg's keep: with Frigg (gods.py)
 MYTH_SHARE = 0.5  # promises are uncertain: half of what a power, a giant or a track promise counts
 FREYA_COST = 1.5  # a swap must gain more than keeping the power for a later round
 LOKI_SHARE = 0.6  # how much of a reserved card's worth Loki's reservation secures
 GIANT_HOPE = 0.6  # at most this share of a capture is hoped for while a giant waits
 
 
-class Animal(Worth):
+class AnimalWorth(Worth):
     """Its place in its column, and `bonus` for what comes with it (Hreasvelg's Gullinbursti)."""
 
     def __init__(self, bonus: float = 0.0) -> None:
@@ -57,7 +57,7 @@ class Myth(Worth):
         return MYTH_SHARE * self.promise(state, index, card)
 
 
-class God(Myth):
+class PowerWorth(Myth):
     """Its printed points, and its power while its token is there, less as the game runs out."""
 
     def __init__(self, power: float) -> None:
@@ -72,7 +72,7 @@ class God(Myth):
         return CARDS[card].points + MYTH_SHARE * self.power * min(1.0, rounds_left(state) / 3)
 
 
-class Giant(Myth):
+class CaptureWorth(Myth):
     """`capture`: a rough mean of what capturing a dwarf brings."""
 
     def __init__(self, capture: float) -> None:
@@ -89,22 +89,22 @@ class Giant(Myth):
         return self.captured(state, index, "") * min(GIANT_HOPE, left / 5)
 
 
-class Surt(Giant):
+class Surt(CaptureWorth):
     def captured(self, state: NidavellirState, index: int, card: str) -> float:
         return float(max(coin_value(c) for c in state.seats[index].coins()))
 
 
-class Gymir(Giant):
+class Gymir(CaptureWorth):
     def captured(self, state: NidavellirState, index: int, card: str) -> float:
         return float(GYMIR_FACTOR * CARDS[card].bravery_sum) if card else self.capture
 
 
-class Hrungnir(Giant):
+class Hrungnir(CaptureWorth):
     def captured(self, state: NidavellirState, index: int, card: str) -> float:
         return 1.5 * sum(1 for c in state.seats[index].coins() if not is_trading(c))
 
 
-class Valkyrie(Myth):
+class TrackWorth(Myth):
     """`notches`: notches she is likely to move per round left in the game."""
 
     def __init__(self, notches: float) -> None:
@@ -118,7 +118,7 @@ class Valkyrie(Myth):
         return float(track[later] - track[now])
 
 
-class Hildr(Valkyrie):
+class Hildr(TrackWorth):
     def promise(self, state: NidavellirState, index: int, card: str) -> float:
         track = VALKYRIE_TRACKS[card]
         now = state.seats[index].marks.get(card, 0)
@@ -132,7 +132,7 @@ def capture_pick(state: NidavellirState, seat: int, card: str) -> float:
     piece = CARDS[card]
     giant = waiting_giant(state, seat, piece.suit) if piece.kind == DWARF and piece.suit is not None else ""
     found = card_worth(giant)
-    return found.captured(state, seat, card) if isinstance(found, Giant) else 0.0
+    return found.captured(state, seat, card) if isinstance(found, CaptureWorth) else 0.0
 
 
 def frigg_pick(state: NidavellirState, seat: int, card: str) -> float:

@@ -1,5 +1,6 @@
-"""Idavoll's cards as typed constants: 5 mythical animals, 5 gods, 5 giants, 5 valkyries, and
-Gullinbursti; the giants' classes, the valkyries' strength tracks, the mythology deck sizes.
+"""Idavoll's cards as typed constants: 5 mythical animals, 5 giants, 5 valkyries, and
+Gullinbursti (the 5 gods are declared with their powers in gods.py); the giants' classes, the
+valkyries' strength tracks, the mythology deck sizes.
 
 Values from the rules sheet (nidavellir-expansions.md 2.1, 2.2).
 """
@@ -11,7 +12,6 @@ from engine.nidavellir.components import (
     BLACKSMITH,
     EXPLORER,
     GIANT,
-    GOD,
     HUNTER,
     MINER,
     SPECIAL,
@@ -28,14 +28,6 @@ ANIMALS: tuple[Card, ...] = (
     Card("nidhogg", "Nidhogg", ANIMAL, WARRIOR, 1, (5,), text="warrior rank of 5, plus 2 per warrior rank"),
     Card("ratatosk", "Ratatosk", ANIMAL, MINER, 1, (2,),
          text="miner rank of 2; each pair of 0-point miner ranks adds 1 to the miner sum"),
-)
-GODS: tuple[Card, ...] = (
-    Card("freya", "Freya", GOD, points=15, text="15 points; once, before the bids: swap 2 cards of 2 taverns"),
-    Card("frigg", "Frigg", GOD, points=12,
-         text="12 points; once, on a pick: a tavern card under the deck, draw 3, keep 1"),
-    Card("loki", "Loki", GOD, points=8, text="8 points; once, before the bids: reserve a tavern card for yourself"),
-    Card("odin", "Odin", GOD, text="0 points; once, at the end of a round: swap a neutral hero for another"),
-    Card("thor", "Thor", GOD, points=8, text="8 points; once: cancel a discard aimed at you"),
 )
 GIANTS: tuple[Card, ...] = (
     Card("skymir", "Skymir", GIANT, text="captures a hunter: draw 5 mythology cards from the reserve, keep 2"),
@@ -54,9 +46,11 @@ VALKYRIES: tuple[Card, ...] = (
 GULLINBURSTI = Card("gullinbursti", "Gullinbursti", SPECIAL, ranks=1,
                     text="1 rank in the column it stands in, 0 points (Hreasvelg)")
 
-MYTHOLOGY: tuple[Card, ...] = (*ANIMALS, *GODS, *GIANTS, *VALKYRIES)
-IDAVOLL_CARDS: tuple[Card, ...] = (*MYTHOLOGY, GULLINBURSTI)
-MYTHOLOGY_KEYS: tuple[str, ...] = tuple(card.key for card in MYTHOLOGY)
+# The gods are declared with their powers (gods.py); the mythology deck names them here.
+GOD_KEYS = ("freya", "frigg", "loki", "odin", "thor")
+IDAVOLL_CARDS: tuple[Card, ...] = (*ANIMALS, *GIANTS, *VALKYRIES, GULLINBURSTI)
+MYTHOLOGY_KEYS: tuple[str, ...] = (*(card.key for card in ANIMALS), *GOD_KEYS, *(card.key for card in GIANTS),
+                                   *(card.key for card in VALKYRIES))
 
 # The column whose next tavern dwarf each giant may capture.
 GIANT_CLASS: dict[str, int] = {"skymir": HUNTER, "surt": WARRIOR, "gymir": EXPLORER, "hrungnir": MINER,

@@ -9,7 +9,6 @@ from engine.nidavellir.choices import KeepDrawn
 from engine.nidavellir.components import SUIT_BY_NAME, SUITS, coin_token, seat_label
 from engine.nidavellir.grammar import coin_of_token
 from engine.nidavellir.idavoll.effects import OLRUN_CLASS
-from engine.nidavellir.idavoll.gods import GOD_CHOICES
 from engine.nidavellir.idavoll.steps import hrungnir_transforms, pouch_coins
 from engine.nidavellir.recruiting import place
 from engine.nidavellir.state import (
@@ -106,5 +105,5 @@ class HrungnirOrder(Choice):
         return hrungnir_transforms(state, task.seat, order + rest)
 
 
-IDAVOLL_CHOICES: tuple[Choice, ...] = (*GOD_CHOICES, OlrunClass(), GullinburstiPlacement(), SKYMIR_KEEP_CHOICE,
+IDAVOLL_CHOICES: tuple[Choice, ...] = (OlrunClass(), GullinburstiPlacement(), SKYMIR_KEEP_CHOICE,
                                        HrungnirOrder())

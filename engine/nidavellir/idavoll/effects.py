@@ -93,7 +93,15 @@ class Hreasvelg(Effect):
 
 
 class God(Effect):
-    """Scores its printed points, power used or not; the power is usable once."""
+    """Scores its printed points, power used or not; the power is usable once. A god whose power
+    is offered at a moment of the round says when (`at`, one of hooks.TIMINGS), with the kind of
+    its choice (`task`) and its place among the powers of that moment (`order`)."""
+
+    def __init__(self, key: str, at: str = "", task: str = "", order: int = 0) -> None:
+        super().__init__(key)
+        self.power_at = at
+        self.power_task = task
+        self.power_order = order
 
     def power_ready(self, state: NidavellirState, seat: int) -> bool:
         return not state.seats[seat].marks.get(self.key)
@@ -201,7 +209,7 @@ GIANTS: dict[str, Giant] = {
 IDAVOLL_EFFECTS: dict[str, Effect] = {
     found.key: found for found in (
         Durathor("durathor"), Garm("garm"), Hreasvelg("hreasvelg"), Nidhogg("nidhogg"), Ratatosk("ratatosk"),
-        God("freya"), God("frigg"), God("loki"), God("odin"), Thor("thor"), *GIANTS.values(),
+        *GIANTS.values(),
         Valkyrie("brynhildr", FIRST_PICK), Valkyrie("hildr", DISTINCTION_WON), Olrun("olrun", PLACED),
         Valkyrie("sigrdrifa", HERO_RECRUITED), Valkyrie("svafa", BETTERMENT),
     )

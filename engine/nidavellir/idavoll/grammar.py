@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Move
 from engine.errors import BadMove
-from engine.nidavellir.components import TAVERN_BY_NAME
+from engine.nidavellir.components import TAVERN_BY_NAME, TAVERNS
 from engine.nidavellir.grammar import (
     COLUMNS_HINT,
     HERO_TOKENS,
@@ -19,11 +19,24 @@ from engine.nidavellir.grammar import (
 )
 
 
-def _loki(rest: list[str]) -> Move:
+def split_at_taverns(words: list[str]) -> list[tuple[str, int]]:
+    """'<card> in <tavern> with <card> in <tavern>' (canonical) as (card, tavern) pairs."""
+    pairs = []
+    name: list[str] = []
+    for word in words:
+        if word in TAVERNS:
+            pairs.append((" ".join(name), TAVERNS.index(word)))
+            name = []
+        elif word not in ("in", "with"):
+            name.append(word)
+    return pairs
+
+
+def loki_move(rest: list[str]) -> Move:
     return Move("loki " + in_tavern(rest, "loki", "'loki warrior 7 in goblin'"))
 
 
-def _freya(rest: list[str]) -> Move:
+def freya_move(rest: list[str]) -> Move:
     """'freya <card> in <tavern> with <card> in <tavern>'; the taverns in table order."""
     cuts = [i for i, word in enumerate(rest) if word in TAVERN_BY_NAME]
     example = "'freya warrior 7 in goblin with hunter in horse'"
@@ -38,7 +51,7 @@ def _freya(rest: list[str]) -> Move:
     return Move(f"freya {pairs[0]} with {pairs[1]}")
 
 
-def _odin(rest: list[str]) -> Move:
+def odin_move(rest: list[str]) -> Move:
     if len(rest) == 3 and rest[1] == "for":
         rest = [rest[0], rest[2]]
     if len(rest) != 2 or any(token not in HERO_TOKENS for token in rest):
@@ -56,14 +69,12 @@ def _olrun(rest: list[str]) -> Move:
     return Move(f"olrun {rest[0]}")
 
 
+FRIGG_VERB = card_verb("frigg", TAVERN_CARDS, "a tavern card", "'frigg hunter'")
+UNDER_VERB = card_verb("under", TAVERN_CARDS, "a card", "'under warrior 7'")
+THOR_VERB = alone("thor", "it cancels the discard asked of you")
+# The verbs that are no one card's (the gods' own are declared with them: gods.py).
 IDAVOLL_VERBS: dict[str, Parser] = {
     "capture": card_verb("capture", TAVERN_CARDS, "a tavern dwarf", "'capture warrior 7'"),
-    "frigg": card_verb("frigg", TAVERN_CARDS, "a tavern card", "'frigg hunter'"),
-    "under": card_verb("under", TAVERN_CARDS, "a card", "'under warrior 7'"),
-    "loki": _loki,
-    "freya": _freya,
-    "odin": _odin,
-    "thor": alone("thor", "it cancels the discard asked of you"),
     "pass": alone("pass", "it keeps a god's power for later"),
     "olrun": _olrun,
     "gullinbursti": to_column("gullinbursti"),

@@ -7,9 +7,9 @@ from __future__ import annotations
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS, cards_per_tavern
 from engine.nidavellir.components import DWARF, OFFERING, SUITS, TAVERN_LABELS, seat_label
-from engine.nidavellir.effects import EFFECTS, notify, spend_power
+from engine.nidavellir.effects import EFFECTS, notify, spend_power, timed_powers
 from engine.nidavellir.expansion import Expansion
-from engine.nidavellir.hooks import FIRST_PICK
+from engine.nidavellir.hooks import FIRST_PICK, ROUND_END, ROUND_START
 from engine.nidavellir.idavoll.cards import (
     FRIGG_DRAW,
     MYTHOLOGY_KEYS,
@@ -18,7 +18,7 @@ from engine.nidavellir.idavoll.cards import (
     mythology_deck_size,
 )
 from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, GIANTS, waiting_giant
-from engine.nidavellir.state import FREYA, FRIGG_KEEP, IDAVOLL, LOKI, ODIN, NidavellirState, Task
+from engine.nidavellir.state import FRIGG_KEEP, IDAVOLL, NidavellirState, Task
 from engine.rng import Rng
 
 AGE_CARDS = (DWARF, OFFERING)  # what an Age deck holds: what Frigg may put under it
@@ -99,19 +99,17 @@ class Idavoll(Expansion):
         return [deck.pop() for _ in range(min(cards_per_tavern(state.players), len(deck)))]
 
     def round_start(self, state: NidavellirState) -> list[Event]:
-        """Loki's owner may reserve a card, then Freya's owner may swap two (before the bids)."""
+        """The powers offered before the bids (Loki's reservation, then Freya's swap)."""
         end_reservation(state)
-        tasks = [Task(kind, seat, card=god) for god, kind in (("loki", LOKI), ("freya", FREYA))
-                 if (seat := power_holder(state, god)) >= 0]
-        state.tasks[0:0] = tasks
+        state.tasks[0:0] = timed_powers(state, ROUND_START)
         if mythology_tavern(state) >= 0:
             return [Event(f"Mythology cards come to the {TAVERN_LABELS[MYTHOLOGY_TAVERN]}.")]
         return []
 
     def round_end(self, state: NidavellirState) -> list[Task]:
+        """The powers offered after the third tavern (Odin's swap)."""
         end_reservation(state)
-        seat = power_holder(state, "odin")
-        return [Task(ODIN, seat, card="odin")] if seat >= 0 else []
+        return timed_powers(state, ROUND_END)
 
     def withheld(self, state: NidavellirState, seat: int) -> list[str]:
         held = reservation(state)
