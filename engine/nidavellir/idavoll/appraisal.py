@@ -17,7 +17,7 @@ from engine.nidavellir.appraisal import (
 from engine.nidavellir.army import ranks
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import DWARF, SUIT_BY_NAME, coin_value, is_trading
-from engine.nidavellir.effects import EFFECTS
+from engine.nidavellir.effects import effect
 from engine.nidavellir.idavoll.cards import GYMIR_FACTOR, VALKYRIE_TRACKS
 from engine.nidavellir.idavoll.effects import waiting_giant
 from engine.nidavellir.idavoll.grammar import split_at_taverns
@@ -64,7 +64,7 @@ class PowerWorth(Myth):
         self.power = power
 
     def promise(self, state: NidavellirState, index: int, card: str) -> float:
-        if not EFFECTS[card].power_ready(state, index):
+        if not effect(card).power_ready(state, index):
             return 0.0
         return self.power * min(1.0, rounds_left(state) / 3)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import GIANT, GOD, SUITS, VALKYRIE, Card
-from engine.nidavellir.effects import EFFECTS
+from engine.nidavellir.effects import effect
 from engine.nidavellir.idavoll.cards import GIANT_CLASS, VALKYRIE_TRACKS
 from engine.nidavellir.idavoll.effects import FREE_HEROES, giant_state, olrun_class
 from engine.nidavellir.idavoll.rules import mythology_tavern, reservation
@@ -44,7 +44,7 @@ def _mythology_seat_view(state: NidavellirState, index: int) -> MythologySeatVie
     for card in seat.command:
         kind = CARDS[card].kind
         if kind == GOD:
-            gods.append({"card": piece_view(card), "power": EFFECTS[card].power_ready(state, index)})
+            gods.append({"card": piece_view(card), "power": effect(card).power_ready(state, index)})
         elif kind == GIANT:
             under = seat.captured.get(card)
             giants.append({"card": piece_view(card), "column": SUITS[GIANT_CLASS[card]],
