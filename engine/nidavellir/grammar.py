@@ -160,6 +160,19 @@ def to_column(verb: str) -> Parser:
     return parse
 
 
+def named_column(verb: str, word: str = "column") -> Parser:
+    """'<verb> <column>' ('on' or 'to' may come between): Mjöllnir's column, Ölrun's class."""
+    def parse(rest: list[str]) -> Move:
+        if rest and rest[0] in ("on", "to"):
+            rest = rest[1:]
+        if len(rest) != 1:
+            raise BadMove(f"Write '{verb} <{word}>': {COLUMNS_HINT}.")
+        column(rest[0], verb)
+        return Move(f"{verb} {rest[0]}")
+
+    return parse
+
+
 def _discard(rest: list[str]) -> Move:
     """'discard <column>' (its top card) or 'discard <card> from <column or tavern>'."""
     if len(rest) == 1 and rest[0] in SUIT_BY_NAME:

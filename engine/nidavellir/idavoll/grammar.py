@@ -7,14 +7,13 @@ from engine.core import Move
 from engine.errors import BadMove
 from engine.nidavellir.components import TAVERN_BY_NAME, TAVERNS
 from engine.nidavellir.grammar import (
-    COLUMNS_HINT,
     HERO_TOKENS,
     TAVERN_CARDS,
     Parser,
     alone,
     card_verb,
-    column,
     in_tavern,
+    named_column,
     to_column,
 )
 
@@ -60,15 +59,6 @@ def odin_move(rest: list[str]) -> Move:
     return Move(f"odin {rest[0]} for {rest[1]}")
 
 
-def _olrun(rest: list[str]) -> Move:
-    if rest and rest[0] in ("on", "to"):
-        rest = rest[1:]
-    if len(rest) != 1:
-        raise BadMove(f"Write 'olrun <class>': {COLUMNS_HINT}.")
-    column(rest[0], "olrun")
-    return Move(f"olrun {rest[0]}")
-
-
 FRIGG_VERB = card_verb("frigg", TAVERN_CARDS, "a tavern card", "'frigg hunter'")
 UNDER_VERB = card_verb("under", TAVERN_CARDS, "a card", "'under warrior 7'")
 THOR_VERB = alone("thor", "it cancels the discard asked of you")
@@ -76,6 +66,6 @@ THOR_VERB = alone("thor", "it cancels the discard asked of you")
 IDAVOLL_VERBS: dict[str, Parser] = {
     "capture": card_verb("capture", TAVERN_CARDS, "a tavern dwarf", "'capture warrior 7'"),
     "pass": alone("pass", "it keeps a god's power for later"),
-    "olrun": _olrun,
+    "olrun": named_column("olrun", "class"),
     "gullinbursti": to_column("gullinbursti"),
 }

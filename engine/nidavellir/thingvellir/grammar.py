@@ -7,7 +7,6 @@ from engine.core import Move
 from engine.errors import BadMove
 from engine.nidavellir.grammar import (
     CAMP_CARDS,
-    COLUMNS_HINT,
     LOOSE_CARDS,
     MERCENARIES,
     MERCENARY_PREFIX,
@@ -15,6 +14,7 @@ from engine.nidavellir.grammar import (
     card_name,
     card_verb,
     column,
+    named_column,
     to_column,
 )
 
@@ -34,19 +34,10 @@ def _enlist(rest: list[str]) -> Move:
                   "or 'enlist first' / 'enlist last'.")
 
 
-def _mjollnir(rest: list[str]) -> Move:
-    if rest and rest[0] in ("on", "to"):
-        rest = rest[1:]
-    if len(rest) != 1:
-        raise BadMove(f"Write 'mjollnir <column>': {COLUMNS_HINT}.")
-    column(rest[0], "mjollnir")
-    return Move(f"mjollnir {rest[0]}")
-
-
 THINGVELLIR_VERBS: dict[str, Parser] = {
     "camp": card_verb("camp", CAMP_CARDS, "a camp card", "'camp draupnir', 'camp warrior 6 explorer 8'"),
     "recover": card_verb("recover", LOOSE_CARDS, "a card", "'recover warrior 7'"),
     "double": to_column("double"),
     "enlist": _enlist,
-    "mjollnir": _mjollnir,
+    "mjollnir": named_column("mjollnir"),
 }
