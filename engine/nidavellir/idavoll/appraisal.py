@@ -18,13 +18,12 @@ from engine.nidavellir.army import ranks
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import DWARF, SUIT_BY_NAME, coin_value, is_trading
 from engine.nidavellir.effects import effect
-from engine.nidavellir.idavoll.cards import GYMIR_FACTOR, VALKYRIE_TRACKS
-from engine.nidavellir.idavoll.effects import waiting_giant
+from engine.nidavellir.idavoll.cards import GYMIR_FACTOR
+from engine.nidavellir.idavoll.effects import valkyrie, waiting_giant
 from engine.nidavellir.idavoll.grammar import split_at_taverns
 from engine.nidavellir.idavoll.rules import reservation
-from engine.nidavellir.state import OLRUN, SKYMIR_KEEP, NidavellirState
+from engine.nidavellir.state import NidavellirState
 
-PENDING_WORTH = {SKYMIR_KEEP: 10.0, OLRUN: 4.0}  # Frigg's keep: with Frigg (gods.py)
 MYTH_SHARE = 0.5  # promises are uncertain: half of what a power, a giant or a track promise counts
 FREYA_COST = 1.5  # a swap must gain more than keeping the power for a later round
 LOKI_SHARE = 0.6  # how much of a reserved card's worth Loki's reservation secures
@@ -89,19 +88,24 @@ class CaptureWorth(Myth):
         return self.captured(state, index, "") * min(GIANT_HOPE, left / 5)
 
 
-class Surt(CaptureWorth):
+class SurtWorth(CaptureWorth):
     def captured(self, state: NidavellirState, index: int, card: str) -> float:
         return float(max(coin_value(c) for c in state.seats[index].coins()))
 
 
-class Gymir(CaptureWorth):
+class GymirWorth(CaptureWorth):
     def captured(self, state: NidavellirState, index: int, card: str) -> float:
         return float(GYMIR_FACTOR * CARDS[card].bravery_sum) if card else self.capture
 
 
-class Hrungnir(CaptureWorth):
+class HrungnirWorth(CaptureWorth):
     def captured(self, state: NidavellirState, index: int, card: str) -> float:
         return 1.5 * sum(1 for c in state.seats[index].coins() if not is_trading(c))
+
+
+def _track(card: str) -> tuple[int, ...]:
+    found = valkyrie(card)
+    return found.track if found is not None else (0,)
 
 
 class TrackWorth(Myth):
@@ -112,7 +116,7 @@ class TrackWorth(Myth):
 
     def promise(self, state: NidavellirState, index: int, card: str) -> float:
         """Points she is likely to add by the end, beyond those under her token now."""
-        track = VALKYRIE_TRACKS[card]
+        track = _track(card)
         now = state.seats[index].marks.get(card, 0)
         later = min(len(track) - 1, round(now + self.notches * rounds_left(state)))
         return float(track[later] - track[now])
@@ -120,7 +124,7 @@ class TrackWorth(Myth):
 
 class Hildr(TrackWorth):
     def promise(self, state: NidavellirState, index: int, card: str) -> float:
-        track = VALKYRIE_TRACKS[card]
+        track = _track(card)
         now = state.seats[index].marks.get(card, 0)
         if state.age != 1:
             return 0.0

@@ -1,4 +1,5 @@
-"""Idavoll's choices besides the gods' (grammar in docs/nidavellir.md): Ölrun's class,
+"""Idavoll's choices besides the gods' (grammar in docs/nidavellir.md), each declared with its card
+(animals.py, giants.py, valkyries.py): Ölrun's class,
 Gullinbursti's column, Skymir's two kept cards, the order of Hrungnir's pouch transforms."""
 
 from __future__ import annotations
@@ -103,7 +104,3 @@ class HrungnirOrder(Choice):
             state.tasks.insert(0, Task(HRUNGNIR_ORDER, task.seat, args=tuple(order), card=task.card))
             return []
         return hrungnir_transforms(state, task.seat, order + rest)
-
-
-IDAVOLL_CHOICES: tuple[Choice, ...] = (OlrunClass(), GullinburstiPlacement(), SKYMIR_KEEP_CHOICE,
-                                       HrungnirOrder())

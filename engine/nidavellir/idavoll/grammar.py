@@ -13,8 +13,6 @@ from engine.nidavellir.grammar import (
     alone,
     card_verb,
     in_tavern,
-    named_column,
-    to_column,
 )
 
 
@@ -66,6 +64,4 @@ THOR_VERB = alone("thor", "it cancels the discard asked of you")
 IDAVOLL_VERBS: dict[str, Parser] = {
     "capture": card_verb("capture", TAVERN_CARDS, "a tavern dwarf", "'capture warrior 7'"),
     "pass": alone("pass", "it keeps a god's power for later"),
-    "olrun": named_column("olrun", "class"),
-    "gullinbursti": to_column("gullinbursti"),
 }

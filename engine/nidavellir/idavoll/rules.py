@@ -17,7 +17,8 @@ from engine.nidavellir.idavoll.cards import (
     MYTHOLOGY_TAVERN,
     mythology_deck_size,
 )
-from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, GIANTS, waiting_giant
+from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, waiting_giant
+from engine.nidavellir.idavoll.effects import giant as giant_effect
 from engine.nidavellir.state import FRIGG_KEEP, IDAVOLL, NidavellirState, Task
 from engine.rng import Rng
 
@@ -183,7 +184,8 @@ class Idavoll(Expansion):
         player.captured[giant] = card
         where = TAVERN_LABELS[state.tavern]
         events = [Event(f"{seat_label(seat)} takes {piece.label} from the {where}; {CARDS[giant].label} captures it.")]
-        return GIANTS[giant].captures(state, seat), events
+        found = giant_effect(giant)
+        return (found.captures(state, seat) if found is not None else []), events
 
     def use_frigg(self, state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
         """The card goes under the Age deck; the top 3 are drawn (seen by their drawer only)."""

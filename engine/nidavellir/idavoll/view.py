@@ -9,8 +9,7 @@ from typing import Any
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import GIANT, GOD, SUITS, VALKYRIE, Card
 from engine.nidavellir.effects import effect
-from engine.nidavellir.idavoll.cards import GIANT_CLASS, VALKYRIE_TRACKS
-from engine.nidavellir.idavoll.effects import FREE_HEROES, giant_state, olrun_class
+from engine.nidavellir.idavoll.effects import FREE_HEROES, giant, giant_state, olrun_class, valkyrie
 from engine.nidavellir.idavoll.rules import mythology_tavern, reservation
 from engine.nidavellir.state import NidavellirState
 from engine.nidavellir.view import drawing_seat, piece_view
@@ -27,11 +26,24 @@ from engine.views.nidavellir import (
 def piece_part(card: Card) -> dict[str, Any]:
     """A giant's class and a valkyrie's strength track, on the card itself."""
     out: dict[str, Any] = {}
-    if card.key in GIANT_CLASS:
-        out["captures"] = SUITS[GIANT_CLASS[card.key]]
-    if card.key in VALKYRIE_TRACKS:
-        out["track"] = list(VALKYRIE_TRACKS[card.key])
+    captures, track = giant(card.key), valkyrie(card.key)
+    if captures is not None:
+        out["captures"] = SUITS[captures.suit]
+    if track is not None:
+        out["track"] = list(track.track)
     return out
+
+
+def _suit(card: str) -> int:
+    found = giant(card)
+    assert found is not None, card
+    return found.suit
+
+
+def _track(card: str) -> tuple[int, ...]:
+    found = valkyrie(card)
+    assert found is not None, card
+    return found.track
 
 
 def _mythology_seat_view(state: NidavellirState, index: int) -> MythologySeatView:
@@ -47,14 +59,14 @@ def _mythology_seat_view(state: NidavellirState, index: int) -> MythologySeatVie
             gods.append({"card": piece_view(card), "power": effect(card).power_ready(state, index)})
         elif kind == GIANT:
             under = seat.captured.get(card)
-            giants.append({"card": piece_view(card), "column": SUITS[GIANT_CLASS[card]],
+            giants.append({"card": piece_view(card), "column": SUITS[_suit(card)],
                            "state": giant_state(state, index, card),
                            "captured": None if under is None else piece_view(under)})
         elif kind == VALKYRIE:
             notches = seat.marks.get(card, 0)
             chosen = olrun_class(state, index) if card == "olrun" else None
             valkyries.append({"card": piece_view(card), "notches": notches,
-                              "points": VALKYRIE_TRACKS[card][notches],
+                              "points": _track(card)[notches],
                               "column": None if chosen is None else SUITS[chosen]})
     return {"gods": gods, "giants": giants, "valkyries": valkyries,
             "free_heroes": seat.marks.get(FREE_HEROES, 0)}
