@@ -7,9 +7,9 @@ from engine.nidavellir.appraisal import LINE_WORTH, TRADE_WORTH, Worth, camp_gai
 from engine.nidavellir.army import ranks
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import MERCENARY
-from engine.nidavellir.state import CAMP, RECOVER, NidavellirState
+from engine.nidavellir.state import RECOVER, NidavellirState
 
-PENDING_WORTH = {RECOVER: 6.0, CAMP: 8.0}
+PENDING_WORTH = {RECOVER: 6.0}  # Holda's camp card: with Holda (heroes.py)
 
 
 class Artefact(Worth):
@@ -32,18 +32,18 @@ class Artefact(Worth):
         return self.per_round * rounds_left(state) + self.once
 
 
-class Megingjord(Artefact):
+class MegingjordWorth(Artefact):
     def take(self, state: NidavellirState, index: int, card: str) -> float:
         return super().take(state, index, card) - LINE_WORTH * min(2.0, rounds_left(state) / 3)
 
 
-class Mjollnir(Artefact):
+class MjollnirWorth(Artefact):
     def take(self, state: NidavellirState, index: int, card: str) -> float:
         seat = state.seats[index]
         return 2.0 * max(ranks(seat, s) for s in range(5)) + 4
 
 
-class Jarnglofi(Artefact):
+class JarnglofiWorth(Artefact):
     def take(self, state: NidavellirState, index: int, card: str) -> float:
         return super().take(state, index, card) - TRADE_WORTH * rounds_left(state)
 

@@ -43,10 +43,8 @@ from engine.nidavellir.state import (
     SeatState,
     Task,
 )
-from engine.nidavellir.thingvellir.cards import ARTEFACTS
+from engine.nidavellir.thingvellir.cards import VIDOFNIR_LABEL as VIDOFNIR_LABEL
 from engine.nidavellir.thingvellir.rules import camp_choices, take_from_camp
-
-VIDOFNIR_LABEL = next(card.label for card in ARTEFACTS if card.key == "vidofnir")
 
 
 def _card(move: Move, verb_words: int = 1) -> str:
@@ -363,7 +361,5 @@ class MjollnirColumn(Choice):
         return [Event(f"{seat_label(task.seat)} chooses the {name} column for Mjöllnir: {n} ranks.")]
 
 
-THINGVELLIR_CHOICES: tuple[Choice, ...] = (
-    HoldaCamp(), TavernDiscard(), EnlistOrder(), Enlist(), DoublePlacement(), VidofnirTransform(), Recover(),
-    CardDiscard(), MjollnirColumn(),
-)
+# The choices no one card owns (the others are declared with their cards: artefacts.py, heroes.py).
+THINGVELLIR_CHOICES: tuple[Choice, ...] = (TavernDiscard(), EnlistOrder(), Enlist(), Recover(), CardDiscard())

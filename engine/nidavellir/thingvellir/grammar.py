@@ -14,8 +14,6 @@ from engine.nidavellir.grammar import (
     card_name,
     card_verb,
     column,
-    named_column,
-    to_column,
 )
 
 
@@ -37,7 +35,5 @@ def _enlist(rest: list[str]) -> Move:
 THINGVELLIR_VERBS: dict[str, Parser] = {
     "camp": card_verb("camp", CAMP_CARDS, "a camp card", "'camp draupnir', 'camp warrior 6 explorer 8'"),
     "recover": card_verb("recover", LOOSE_CARDS, "a card", "'recover warrior 7'"),
-    "double": to_column("double"),
     "enlist": _enlist,
-    "mjollnir": named_column("mjollnir"),
 }

@@ -10,7 +10,7 @@ from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import ENLISTMENT, NOBODY, TAVERN_DISCARD, THINGVELLIR, NidavellirState, Task
-from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLES, OLWYN_DOUBLE, THINGVELLIR_HERO_KEYS
+from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLE_KEY, DOUBLES, THINGVELLIR_HERO_KEYS
 from engine.rng import Rng
 
 CAMP_VERB = "camp"
@@ -66,7 +66,7 @@ class Thingvellir(Expansion):
         for cards in state.camp_decks:
             rng.shuffle(cards)
         state.reserve += THINGVELLIR_HERO_KEYS
-        state.aside += [OLWYN_DOUBLE.key] * DOUBLES
+        state.aside += [DOUBLE_KEY] * DOUBLES
 
     def round_start(self, state: NidavellirState) -> list[Event]:
         """The camp is refilled to 5 from this age's camp deck; an empty deck leaves it short."""
