@@ -14,7 +14,6 @@ from engine.nidavellir.components import (
     BLACKSMITH,
     DWARF,
     EXPLORER,
-    HERO,
     HUNTER,
     MINER,
     MYTHOLOGY_KINDS,
@@ -41,38 +40,20 @@ DWARVES: tuple[Card, ...] = (
 OFFERINGS = tuple(Card(f"offering {v}", f"Royal Offering +{v}", OFFERING, offering=v) for v in (3, 5))
 ARMORER_CARD = Card("armorer", "King's Great Armorer (2 ranks)", ARMORER, BLACKSMITH, 2)
 
-BASE_HEROES: tuple[Card, ...] = (
-    Card("kraal", "Kraal", HERO, WARRIOR, 2, (7, 0), text="2 warrior ranks: 7 and 0"),
-    Card("tarah", "Tarah", HERO, WARRIOR, 1, (14,), text="warrior rank of 14"),
-    Card("aral", "Aral", HERO, HUNTER, 2, text="2 hunter ranks"),
-    Card("dagda", "Dagda", HERO, HUNTER, 3, text="3 hunter ranks; discard the top dwarf of 2 other columns"),
-    Card("aegur", "Aegur", HERO, BLACKSMITH, 2, text="2 blacksmith ranks"),
-    Card("bonfur", "Bonfur", HERO, BLACKSMITH, 3, text="3 blacksmith ranks; discard the top dwarf of 1 other column"),
-    Card("zoral", "Zoral", HERO, MINER, 3, (1, 0, 0), text="3 miner ranks: 1, 0 and 0"),
-    Card("lokdur", "Lokdur", HERO, MINER, 1, (3,), text="miner rank of 3"),
-    Card("hourya", "Hourya", HERO, EXPLORER, 1, (20,), text="explorer rank of 20; needs 5 explorer ranks"),
-    Card("idunn", "Idunn", HERO, EXPLORER, 1, (7,), text="explorer rank of 7, plus 2 per explorer rank"),
-    Card("skaa", "Skaa", HERO, points=17, text="17 points"),
-    Card("astrid", "Astrid", HERO, text="points equal to your highest coin"),
-    Card("grid", "Grid", HERO, points=7, text="7 points; transform a coin +7"),
-    Card("uline", "Uline", HERO, points=9, text="9 points; bid face up after the reveal, trade any 2 coins in hand"),
-    Card("thrud", "Thrud", HERO, ranks=1, points=13,
-         text="13 points; a rank in a column of your choice, never covered"),
-    Card("ylud", "Ylud", HERO, ranks=1,
-         text="placed in a column at the end of each age: explorer 11, warrior 7, miner 1, else a rank"),
-    *(Card(f"dwerg {name}", f"Dwerg {name.capitalize()}", HERO,
-           text="Dwerg brothers: 13, 40, 81, 108, 135 points for 1–5")
-      for name in ("aesir", "bergelmir", "jungir", "sigmir", "ymir")),
-)
 
-CARDS: dict[str, Card] = {card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD, *BASE_HEROES)}
+CARDS: dict[str, Card] = {card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD)}
 # The expansion a declared card belongs to (absent: the base game's).
 ORIGIN: dict[str, str] = {}
-BASE_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in BASE_HEROES)
+# The base game's heroes in the reserve's order; each is declared with its effect in heroes.py.
+DWERG_KEYS: tuple[str, ...] = tuple(f"dwerg {name}" for name in ("aesir", "bergelmir", "jungir", "sigmir", "ymir"))
+BASE_HERO_KEYS: tuple[str, ...] = (
+    "kraal", "tarah", "aral", "dagda", "aegur", "bonfur", "zoral", "lokdur", "hourya", "idunn",
+    "skaa", "astrid", "grid", "uline", "thrud", "ylud", *DWERG_KEYS,
+)
 # A hero's place in the reserve as laid out: recruit choices are listed in this order (declared
 # heroes after the base ones, in the order they were declared).
 HERO_ORDER = {key: index for index, key in enumerate(BASE_HERO_KEYS)}
-DWERGS: frozenset[str] = frozenset(key for key in BASE_HERO_KEYS if key.startswith("dwerg"))
+DWERGS: frozenset[str] = frozenset(DWERG_KEYS)
 DWERG_POINTS = (0, 13, 40, 81, 108, 135)
 
 # Ylud's bravery points in each column.

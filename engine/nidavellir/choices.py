@@ -36,11 +36,9 @@ from engine.nidavellir.state import (
     PIONEER,
     RECRUIT,
     TAKE,
-    THRUD_MOVE,
     TRADE,
     TRANSFORM,
     ULINE_BID,
-    YLUD_MOVE,
     NidavellirState,
     Task,
 )
@@ -338,7 +336,9 @@ class ColumnFor(Choice):
         self.kind = kind
         self.hero = hero
         self.verbs: tuple[str, ...] = (kind,)
-        self.prompt = f"choose {CARDS[hero].label}'s column"
+
+    def prompt_text(self, state: NidavellirState, task: Task) -> str:
+        return f"choose {CARDS[self.hero].label}'s column"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         label = CARDS[self.hero].label
@@ -466,8 +466,7 @@ PIONEER_KEEP = KeepDrawn(
 BIDDING = Bidding()
 CHOICES: dict[str, Choice] = {
     choice.kind: choice for choice in (
-        FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), ColumnFor(THRUD_MOVE, "thrud"),
-        ColumnFor(YLUD_MOVE, "ylud"), TopDiscard(), PIONEER_KEEP,
+        FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), TopDiscard(), PIONEER_KEEP,
     )
 }
 

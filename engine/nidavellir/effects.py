@@ -1,5 +1,5 @@
-"""Every card's effect, by card name: the base heroes', and those of every card declared since
-(catalogue.py: Thingvellir's artefacts and heroes, Idavoll's animals, gods, giants and valkyries)."""
+"""Every card's effect, by card name, as declared (catalogue.py): the base heroes' (heroes.py),
+Thingvellir's artefacts and heroes, Idavoll's animals, gods, giants and valkyries."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms
 from engine.nidavellir.components import seat_label
-from engine.nidavellir.heroes import BASE_HERO_EFFECTS
 from engine.nidavellir.hooks import Effect
 from engine.nidavellir.state import NidavellirState, Task
 
@@ -39,9 +38,6 @@ def forget_effect(key: str) -> None:
     for table in (_OBSERVERS, FACE_UP, COLUMN_BONUS):
         table.discard(key)
 
-
-for _found in BASE_HERO_EFFECTS.values():
-    index_effect(_found)
 
 
 def effect(card: str) -> Effect:

@@ -212,8 +212,6 @@ PARSERS: dict[str, Parser] = {
     "transform": _transform,
     "trade": _trade,
     "recruit": _recruit,
-    "thrud": to_column("thrud"),
-    "ylud": to_column("ylud"),
     "discard": _discard,
 }
 
