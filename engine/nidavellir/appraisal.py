@@ -146,7 +146,7 @@ def pick_gain(state: NidavellirState, seat: int, move: Move) -> float:
     """Worth of a pick move: a tavern card (less what taking it gives up), or what an expansion
     allows instead, by its verb (a camp card, a capture, Frigg's draw)."""
     verb, card = move.text.split(" ", 1)
-    return PICK_WORTH[verb](state, seat, card)
+    return PICK_WORTH.get(verb, any_card_gain)(state, seat, card)  # a verb without a worth: the card's
 
 
 def take_gain(state: NidavellirState, seat: int, card: str) -> float:

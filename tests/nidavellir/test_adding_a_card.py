@@ -31,8 +31,9 @@ from engine.nidavellir.grammar import PARSERS, alone, parse
 from engine.nidavellir.hooks import ROUND_END, Effect
 from engine.nidavellir.idavoll.effects import God
 from engine.nidavellir.recruiting import recruitable
+from engine.nidavellir.rounds import EXPANSIONS
 from engine.nidavellir.scoring import sheet_rows
-from engine.nidavellir.state import RECRUIT, NidavellirState, Task
+from engine.nidavellir.state import RECRUIT, TAKE, NidavellirState, Task
 from engine.nidavellir.view import piece_view
 from renderer.nidavellir import pictures
 from renderer.nidavellir.mythology import card_colour
@@ -151,6 +152,11 @@ def test_a_declared_god_offers_its_power_at_its_timing_and_is_drawn(toys: None) 
         seat = min(GAME.to_move(later))
         later = GAME.apply(later, seat, GAME.legal_moves(later, seat)[0]).state
     assert all(t.kind != "baldr" for t in later.tasks)
+
+
+def test_the_expansions_joined_in_order_with_their_pick_verbs() -> None:
+    assert list(EXPANSIONS) == ["thingvellir", "idavoll"]
+    assert CHOICES[TAKE].verbs == ("take", "camp", "capture", "frigg")
 
 
 def test_the_god_touches_two_places_and_the_page_says_so() -> None:
