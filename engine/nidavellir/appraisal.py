@@ -67,6 +67,10 @@ MoveWorth = Callable[[NidavellirState, int, Move], float]
 PICK_WORTH: dict[str, PickWorth] = {}
 TAKE_LOSSES: list[PickWorth] = []
 POWER_WORTHS: dict[str, MoveWorth] = {}
+# What the AI's cheap policy thinks of a move of a card's own choice, by verb (Thor's cancel,
+# a column for a double or Gullinbursti, ...), declared with the card (catalogue.Declared).
+ChoiceWorth = Callable[[NidavellirState, int, Move], float | None]  # None: no opinion (play at random)
+CHOICE_WORTHS: dict[str, ChoiceWorth] = {}
 OUTLOOKS: list[Callable[[NidavellirState, int], float]] = []
 
 

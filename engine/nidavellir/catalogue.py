@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.nidavellir import appraisal, cards, effects, grammar, view
-from engine.nidavellir.appraisal import MoveWorth, PickWorth, Worth
+from engine.nidavellir.appraisal import ChoiceWorth, MoveWorth, PickWorth, Worth
 from engine.nidavellir.choice import Choice
 from engine.nidavellir.choices import CHOICES
 from engine.nidavellir.components import Card
@@ -36,7 +36,8 @@ class Declared:
     points), the `choices` it opens, its rule `steps` by task kind, the `verbs` its choices read
     (a verb of its own; the base verbs need no entry), its `worth` to the AI (None: its place in a
     column), `pending` worth of its choices still to come by task kind, `power_worths` of its
-choices whose effect shows only later (by verb), and the expansion it
+choices whose effect shows only later and `choice_worths` of its other choices' moves (by verb,
+for the AI's cheap policy), and the expansion it
     belongs to (`origin`, '' for a card of the base game or one added from outside)."""
 
     card: Card
@@ -47,6 +48,7 @@ choices whose effect shows only later (by verb), and the expansion it
     worth: Worth | None = None
     pending: Mapping[str, float] = field(default_factory=dict)
     power_worths: Mapping[str, MoveWorth] = field(default_factory=dict)
+    choice_worths: Mapping[str, ChoiceWorth] = field(default_factory=dict)
     origin: str = ""
 
     @property
@@ -95,6 +97,7 @@ def declare(*entries: Declared) -> None:
             appraisal.WORTHS[entry.key] = entry.worth
         appraisal.PENDING_WORTH.update(entry.pending)
         appraisal.POWER_WORTHS.update(entry.power_worths)
+        appraisal.CHOICE_WORTHS.update(entry.choice_worths)
 
 
 def withdraw(*entries: Declared) -> None:
@@ -110,6 +113,8 @@ def withdraw(*entries: Declared) -> None:
             appraisal.PENDING_WORTH.pop(kind, None)
         for verb in entry.power_worths:
             appraisal.POWER_WORTHS.pop(verb, None)
+        for verb in entry.choice_worths:
+            appraisal.CHOICE_WORTHS.pop(verb, None)
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,7 @@ class Joined:
     pick_worth: Mapping[str, PickWorth] = field(default_factory=dict)
     take_losses: tuple[PickWorth, ...] = ()
     power_worths: Mapping[str, MoveWorth] = field(default_factory=dict)
+    choice_worths: Mapping[str, ChoiceWorth] = field(default_factory=dict)
     outlooks: tuple[Callable[[NidavellirState, int], float], ...] = ()
     piece_parts: tuple[Callable[[Card], dict[str, Any]], ...] = ()
     seat_parts: tuple[Callable[[NidavellirState, int], dict[str, Any]], ...] = ()
@@ -150,6 +156,7 @@ def join(expansion: Joined) -> None:
     appraisal.PICK_WORTH.update(expansion.pick_worth)
     appraisal.TAKE_LOSSES.extend(expansion.take_losses)
     appraisal.POWER_WORTHS.update(expansion.power_worths)
+    appraisal.CHOICE_WORTHS.update(expansion.choice_worths)
     appraisal.OUTLOOKS.extend(expansion.outlooks)
     view.PIECE_PARTS.extend(expansion.piece_parts)
     view.SEAT_PARTS.extend(expansion.seat_parts)

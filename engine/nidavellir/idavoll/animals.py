@@ -8,7 +8,7 @@ from engine.nidavellir.appraisal import LINE_WORTH
 from engine.nidavellir.catalogue import Declared
 from engine.nidavellir.components import ANIMAL, BLACKSMITH, EXPLORER, HUNTER, MINER, SPECIAL, WARRIOR, Card
 from engine.nidavellir.grammar import to_column
-from engine.nidavellir.idavoll.appraisal import AnimalWorth
+from engine.nidavellir.idavoll.appraisal import AnimalWorth, gullinbursti_worth
 from engine.nidavellir.idavoll.choices import GullinburstiPlacement
 from engine.nidavellir.idavoll.effects import Durathor, Garm, Hreasvelg, Nidhogg, Ratatosk
 from engine.nidavellir.state import IDAVOLL
@@ -40,6 +40,7 @@ ANIMALS: tuple[Declared, ...] = (
     Declared(
         Card("gullinbursti", "Gullinbursti", SPECIAL, ranks=1,
              text="1 rank in the column it stands in, 0 points (Hreasvelg)"),
-        choices=(GullinburstiPlacement(),), verbs={"gullinbursti": to_column("gullinbursti")}, origin=IDAVOLL,
+        choices=(GullinburstiPlacement(),), verbs={"gullinbursti": to_column("gullinbursti")},
+        choice_worths={"gullinbursti": gullinbursti_worth}, origin=IDAVOLL,
     ),
 )

@@ -10,6 +10,7 @@ from engine.nidavellir.appraisal import (
     any_card_gain,
     card_gain,
     card_worth,
+    evaluate,
     placement_gain,
     rounds_left,
     tavern_best,
@@ -18,6 +19,7 @@ from engine.nidavellir.army import ranks
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import DWARF, SUIT_BY_NAME, coin_value, is_trading
 from engine.nidavellir.effects import effect
+from engine.nidavellir.game import play
 from engine.nidavellir.idavoll.cards import GYMIR_FACTOR
 from engine.nidavellir.idavoll.effects import valkyrie, waiting_giant
 from engine.nidavellir.idavoll.grammar import split_at_taverns
@@ -183,3 +185,19 @@ def freya_worth(state: NidavellirState, seat: int, move: Move) -> float:
 
 def olrun_worth(state: NidavellirState, seat: int, move: Move) -> float:
     return float(ranks(state.seats[seat], SUIT_BY_NAME[move.text.split()[1]]))
+
+
+def thor_worth(state: NidavellirState, seat: int, move: Move) -> float:
+    """Cancelling a discard spends Thor's power."""
+    return -card_worth("thor").power
+
+
+def odin_worth(state: NidavellirState, seat: int, move: Move) -> float:
+    """Odin's swap, judged on the position it leaves."""
+    after = state.copy()
+    play(after, seat, move)
+    return evaluate(after, seat) - evaluate(state, seat)
+
+
+def gullinbursti_worth(state: NidavellirState, seat: int, move: Move) -> float:
+    return placement_gain(state.seats[seat], "gullinbursti", SUIT_BY_NAME[move.text.split()[-1]])

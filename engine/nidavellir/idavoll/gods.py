@@ -15,7 +15,7 @@ from engine.nidavellir.components import GOD, TAVERN_LABELS, TAVERNS, Card, seat
 from engine.nidavellir.effects import spend_power
 from engine.nidavellir.grammar import HERO_TOKENS
 from engine.nidavellir.hooks import ROUND_END, ROUND_START
-from engine.nidavellir.idavoll.appraisal import PowerWorth, freya_worth, loki_worth
+from engine.nidavellir.idavoll.appraisal import PowerWorth, freya_worth, loki_worth, odin_worth, thor_worth
 from engine.nidavellir.idavoll.effects import God, Thor
 from engine.nidavellir.idavoll.grammar import (
     FRIGG_VERB,
@@ -256,10 +256,12 @@ GODS: tuple[Declared, ...] = (
     Declared(
         Card("odin", "Odin", GOD, text="0 points; once, at the end of a round: swap a neutral hero for another"),
         God("odin", at=ROUND_END, task=ODIN),
-        choices=(OdinSwap(),), verbs={"odin": odin_move}, worth=PowerWorth(2.5), origin=IDAVOLL,
+        choices=(OdinSwap(),), verbs={"odin": odin_move}, worth=PowerWorth(2.5), choice_worths={"odin": odin_worth},
+        origin=IDAVOLL,
     ),
     Declared(
         Card("thor", "Thor", GOD, points=8, text="8 points; once: cancel a discard aimed at you"),
-        Thor("thor"), verbs={"thor": THOR_VERB}, worth=PowerWorth(3.0), origin=IDAVOLL,
+        Thor("thor"), verbs={"thor": THOR_VERB}, worth=PowerWorth(3.0), choice_worths={"thor": thor_worth},
+        origin=IDAVOLL,
     ),
 )

@@ -13,5 +13,6 @@ join(Joined(
     (*artefacts.ARTEFACTS, *(Declared(card, origin=rules.THINGVELLIR_RULES.name) for card in cards.MERCENARIES),
      *heroes.HEROES),
     choices.THINGVELLIR_CHOICES, steps.THINGVELLIR_STEPS, grammar.THINGVELLIR_VERBS, appraisal.PENDING_WORTH,
-    pick_worth={rules.CAMP_VERB: appraisal.camp_pick}, seat_parts=(view.seat_part,), table_parts=(view.table_part,),
+    pick_worth={rules.CAMP_VERB: appraisal.camp_pick}, choice_worths={"enlist": appraisal.enlist_worth},
+    seat_parts=(view.seat_part,), table_parts=(view.table_part,),
 ))

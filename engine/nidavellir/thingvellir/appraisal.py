@@ -3,10 +3,12 @@ artefact when taken and what it still promises in the command zone; the camp as 
 
 from __future__ import annotations
 
-from engine.nidavellir.appraisal import LINE_WORTH, TRADE_WORTH, Worth, camp_gain, rounds_left
+from engine.core import Move
+from engine.nidavellir.appraisal import LINE_WORTH, TRADE_WORTH, Worth, camp_gain, placement_gain, rounds_left
 from engine.nidavellir.army import ranks
 from engine.nidavellir.cards import CARDS
-from engine.nidavellir.components import MERCENARY
+from engine.nidavellir.components import MERCENARY, SUIT_BY_NAME
+from engine.nidavellir.grammar import MERCENARY_PREFIX
 from engine.nidavellir.state import RECOVER, NidavellirState
 
 PENDING_WORTH = {RECOVER: 6.0}  # Holda's camp card: with Holda (heroes.py)
@@ -50,3 +52,19 @@ class JarnglofiWorth(Artefact):
 
 def camp_pick(state: NidavellirState, seat: int, card: str) -> float:
     return camp_gain(state, seat, card)
+
+
+def enlist_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
+    """A mercenary's column; choosing to enlist first or last is left to chance."""
+    words = move.text.split()
+    if words[-2] != "as":
+        return None
+    return placement_gain(state.seats[seat], MERCENARY_PREFIX + " ".join(words[1:-2]), SUIT_BY_NAME[words[-1]])
+
+
+def double_worth(state: NidavellirState, seat: int, move: Move) -> float:
+    return placement_gain(state.seats[seat], "double", SUIT_BY_NAME[move.text.split()[-1]])
+
+
+def mjollnir_worth(state: NidavellirState, seat: int, move: Move) -> float:
+    return float(ranks(state.seats[seat], SUIT_BY_NAME[move.text.split()[1]]))

@@ -7,7 +7,13 @@ from engine.nidavellir.catalogue import Declared
 from engine.nidavellir.components import ARTEFACT, EXPLORER, Card
 from engine.nidavellir.grammar import named_column
 from engine.nidavellir.state import HOFUD_DISCARDS, POUCH_TRANSFORMS, THINGVELLIR
-from engine.nidavellir.thingvellir.appraisal import Artefact, JarnglofiWorth, MegingjordWorth, MjollnirWorth
+from engine.nidavellir.thingvellir.appraisal import (
+    Artefact,
+    JarnglofiWorth,
+    MegingjordWorth,
+    MjollnirWorth,
+    mjollnir_worth,
+)
 from engine.nidavellir.thingvellir.cards import VIDOFNIR_LABEL
 from engine.nidavellir.thingvellir.choices import MjollnirColumn, VidofnirTransform
 from engine.nidavellir.thingvellir.effects import (
@@ -63,7 +69,7 @@ ARTEFACTS: tuple[Declared, ...] = (
     Declared(
         Card("mjollnir", "Mjöllnir", ARTEFACT, age=2, text="2 points per rank of a column chosen at the end"),
         Mjollnir("mjollnir"), choices=(MjollnirColumn(),), verbs={"mjollnir": named_column("mjollnir")},
-        worth=MjollnirWorth(12), origin=THINGVELLIR,
+        worth=MjollnirWorth(12), choice_worths={"mjollnir": mjollnir_worth}, origin=THINGVELLIR,
     ),
     Declared(
         Card("hofud", "Höfud", ARTEFACT, age=2, text="every other player discards a card of their warrior column"),

@@ -7,6 +7,7 @@ from engine.nidavellir.catalogue import Declared
 from engine.nidavellir.components import DOUBLE, HERO, Card
 from engine.nidavellir.grammar import to_column
 from engine.nidavellir.state import CAMP, LOWEST_COIN, THINGVELLIR
+from engine.nidavellir.thingvellir.appraisal import double_worth
 from engine.nidavellir.thingvellir.choices import DoublePlacement, HoldaCamp
 from engine.nidavellir.thingvellir.effects import Andumia, Holda, Jarika, Khrad, Olwyn, Zolkur
 from engine.nidavellir.thingvellir.steps import lowest_coin
@@ -39,6 +40,7 @@ HEROES: tuple[Declared, ...] = (
     ),
     Declared(
         Card("double", "Olwyn's double", DOUBLE, ranks=1, text="1 rank in the column it stands in, 0 points"),
-        choices=(DoublePlacement(),), verbs={"double": to_column("double")}, origin=THINGVELLIR,
+        choices=(DoublePlacement(),), verbs={"double": to_column("double")}, choice_worths={"double": double_worth},
+        origin=THINGVELLIR,
     ),
 )
