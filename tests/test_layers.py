@@ -57,3 +57,17 @@ def test_database_drivers_are_imported_only_where_sql_may_live() -> None:
     allowed = ("bot/store/", "bot/rules/index.py", "bot/tables/cli.py", "bot/play_cli.py")
     found = [(f, m) for f, m in imports("bot") if top(m) in drivers and not f.startswith(allowed)]
     assert not found
+
+
+def test_no_base_nidavellir_module_imports_an_expansion() -> None:
+    """The expansions register themselves into the base game's tables (engine/nidavellir/catalogue.py);
+    the package's __init__.py composes them, and no other base module imports one."""
+    expansions = [path.name for path in (ROOT / "engine" / "nidavellir").iterdir()
+                  if path.is_dir() and (path / "__init__.py").exists()]
+    assert {"thingvellir", "idavoll"} <= set(expansions)
+    named = tuple(f"engine.nidavellir.{name}" for name in expansions)
+    base = {f"engine/nidavellir/{path.name}" for path in (ROOT / "engine" / "nidavellir").glob("*.py")}
+    found = [(f, m) for f, m in imports("engine/nidavellir")
+             if f in base and f != "engine/nidavellir/__init__.py"
+             and (m.startswith(named) or m in {f"engine.nidavellir.{name}" for name in expansions})]
+    assert not found

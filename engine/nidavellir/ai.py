@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from engine.core import AIPlayer, Game, Move, RandomPlayer
 from engine.errors import IllegalMove
 from engine.nidavellir.appraisal import (
-    POWER_WORTH,
+    CHOICE_WORTHS,
+    PICK_WORTH,
     any_card_gain,
     bid_scorer,
     card_gain,
@@ -21,10 +22,8 @@ from engine.nidavellir.appraisal import (
     placement_gain,
     power_move_worth,
 )
-from engine.nidavellir.army import ranks
 from engine.nidavellir.components import SUIT_BY_NAME
 from engine.nidavellir.game import GAME, play
-from engine.nidavellir.grammar import MERCENARY_PREFIX
 from engine.nidavellir.hidden import determinize
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.state import BID, OVER, NidavellirState
@@ -57,39 +56,23 @@ def _top_loss(state: NidavellirState, seat: int, suit: int) -> float:
     return loss
 
 
-def _swap_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    """Odin's swap, judged on the position it leaves."""
-    after = state.copy()
-    play(after, seat, move)
-    return evaluate(after, seat) - evaluate(state, seat)
-
-
 def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
     """The cheap policy's worth of a move, for the choices it knows; None: play at random."""
     words = move.text.split()
     verb = words[0]
     player = state.seats[seat]
-    if verb in ("take", "camp", "capture", "frigg"):
+    if verb in PICK_WORTH:  # a tavern card, or what an expansion allows instead
         return pick_gain(state, seat, move)
     if verb in ("keep", "recover"):
         return any_card_gain(state, seat, move.text.split(" ", 1)[1])
     worth = power_move_worth(state, seat, move)
     if worth is not None:
         return worth
-    if verb == "thor":
-        return -POWER_WORTH["thor"]
-    if verb == "odin":
-        return _swap_worth(state, seat, move)
-    if verb == "gullinbursti":
-        return placement_gain(player, "gullinbursti", SUIT_BY_NAME[words[-1]])
+    found = CHOICE_WORTHS.get(verb)  # declared with the card whose choice it is
+    if found is not None:
+        return found(state, seat, move)
     if verb == "discard" and len(words) == 2:
         return -_top_loss(state, seat, SUIT_BY_NAME[words[1]])
-    if verb == "enlist" and words[-2] == "as":
-        return placement_gain(player, MERCENARY_PREFIX + " ".join(words[1:-2]), SUIT_BY_NAME[words[-1]])
-    if verb == "double":
-        return placement_gain(player, "double", SUIT_BY_NAME[words[-1]])
-    if verb == "mjollnir":
-        return float(ranks(player, SUIT_BY_NAME[words[1]]))
     if verb == "discard" and "from" in words:
         if words[-1] in SUIT_BY_NAME:
             return -_discard_loss(state, seat, move)

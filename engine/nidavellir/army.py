@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine.nidavellir.cards import BRAVERY_IN, CARDS, HEROES, RANKS
-from engine.nidavellir.components import ANIMAL, SUITS
+from engine.nidavellir.cards import BRAVERY_BY_SUIT, RANKS, SHIELDED
+from engine.nidavellir.components import SUITS
 from engine.nidavellir.state import NidavellirState, SeatState
 
 _RANK_OF = RANKS.__getitem__
-_BRAVERY_OF = tuple({card: BRAVERY_IN[card, suit] for card in CARDS}.__getitem__ for suit in range(5))
+_BRAVERY_OF = tuple(table.__getitem__ for table in BRAVERY_BY_SUIT)
 
 
 def column_ranks(column: list[str]) -> int:
@@ -28,12 +28,9 @@ def column_bravery(column: list[str], suit: int) -> int:
     return sum(map(_BRAVERY_OF[suit], column))
 
 
-_SHIELDED = HEROES | {key for key, card in CARDS.items() if card.kind == ANIMAL}
-
-
 def discardable(card: str) -> bool:
     """Discard effects never take a hero or a mythical animal; any other card in a column may go."""
-    return card not in _SHIELDED
+    return card not in SHIELDED
 
 
 def discard_columns(seat: SeatState, excluded: tuple[int, ...]) -> list[int]:

@@ -1,18 +1,19 @@
 """Nidavellir's cards as typed constants, by name: dwarves, offerings, heroes, distinctions, decks.
 
-`CARDS` holds every card of the base game and of the expansions (thingvellir/cards.py,
-idavoll/cards.py), so any
-card found in a state can be looked up here. A card's identity is its key; copies share it.
+`CARDS` holds every card of the base game and of every card declared since (catalogue.py: the
+expansions declare theirs when the package is composed), so any card found in a state can be
+looked up here. A card's identity is its key; copies share it. The flat tables below it are kept
+in step by `index_card` / `forget_card`.
 """
 
 from __future__ import annotations
 
 from engine.nidavellir.components import (
+    ANIMAL,
     ARMORER,
     BLACKSMITH,
     DWARF,
     EXPLORER,
-    HERO,
     HUNTER,
     MINER,
     MYTHOLOGY_KINDS,
@@ -21,8 +22,6 @@ from engine.nidavellir.components import (
     WARRIOR,
     Card,
 )
-from engine.nidavellir.idavoll.cards import IDAVOLL_CARDS
-from engine.nidavellir.thingvellir.cards import THINGVELLIR_CARDS, THINGVELLIR_HEROES
 
 
 def _dwarf(suit: int, bravery: int | None) -> Card:
@@ -41,38 +40,20 @@ DWARVES: tuple[Card, ...] = (
 OFFERINGS = tuple(Card(f"offering {v}", f"Royal Offering +{v}", OFFERING, offering=v) for v in (3, 5))
 ARMORER_CARD = Card("armorer", "King's Great Armorer (2 ranks)", ARMORER, BLACKSMITH, 2)
 
-BASE_HEROES: tuple[Card, ...] = (
-    Card("kraal", "Kraal", HERO, WARRIOR, 2, (7, 0), text="2 warrior ranks: 7 and 0"),
-    Card("tarah", "Tarah", HERO, WARRIOR, 1, (14,), text="warrior rank of 14"),
-    Card("aral", "Aral", HERO, HUNTER, 2, text="2 hunter ranks"),
-    Card("dagda", "Dagda", HERO, HUNTER, 3, text="3 hunter ranks; discard the top dwarf of 2 other columns"),
-    Card("aegur", "Aegur", HERO, BLACKSMITH, 2, text="2 blacksmith ranks"),
-    Card("bonfur", "Bonfur", HERO, BLACKSMITH, 3, text="3 blacksmith ranks; discard the top dwarf of 1 other column"),
-    Card("zoral", "Zoral", HERO, MINER, 3, (1, 0, 0), text="3 miner ranks: 1, 0 and 0"),
-    Card("lokdur", "Lokdur", HERO, MINER, 1, (3,), text="miner rank of 3"),
-    Card("hourya", "Hourya", HERO, EXPLORER, 1, (20,), text="explorer rank of 20; needs 5 explorer ranks"),
-    Card("idunn", "Idunn", HERO, EXPLORER, 1, (7,), text="explorer rank of 7, plus 2 per explorer rank"),
-    Card("skaa", "Skaa", HERO, points=17, text="17 points"),
-    Card("astrid", "Astrid", HERO, text="points equal to your highest coin"),
-    Card("grid", "Grid", HERO, points=7, text="7 points; transform a coin +7"),
-    Card("uline", "Uline", HERO, points=9, text="9 points; bid face up after the reveal, trade any 2 coins in hand"),
-    Card("thrud", "Thrud", HERO, ranks=1, points=13,
-         text="13 points; a rank in a column of your choice, never covered"),
-    Card("ylud", "Ylud", HERO, ranks=1,
-         text="placed in a column at the end of each age: explorer 11, warrior 7, miner 1, else a rank"),
-    *(Card(f"dwerg {name}", f"Dwerg {name.capitalize()}", HERO,
-           text="Dwerg brothers: 13, 40, 81, 108, 135 points for 1–5")
-      for name in ("aesir", "bergelmir", "jungir", "sigmir", "ymir")),
-)
 
-CARDS: dict[str, Card] = {
-    card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD, *BASE_HEROES, *THINGVELLIR_CARDS, *IDAVOLL_CARDS)
-}
-BASE_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in BASE_HEROES)
-THINGVELLIR_HERO_KEYS: tuple[str, ...] = tuple(card.key for card in THINGVELLIR_HEROES)
-# A hero's place in the reserve as laid out: recruit choices are listed in this order.
-HERO_ORDER = {key: index for index, key in enumerate((*BASE_HERO_KEYS, *THINGVELLIR_HERO_KEYS))}
-DWERGS: frozenset[str] = frozenset(key for key in BASE_HERO_KEYS if key.startswith("dwerg"))
+CARDS: dict[str, Card] = {card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD)}
+# The expansion a declared card belongs to (absent: the base game's).
+ORIGIN: dict[str, str] = {}
+# The base game's heroes in the reserve's order; each is declared with its effect in heroes.py.
+DWERG_KEYS: tuple[str, ...] = tuple(f"dwerg {name}" for name in ("aesir", "bergelmir", "jungir", "sigmir", "ymir"))
+BASE_HERO_KEYS: tuple[str, ...] = (
+    "kraal", "tarah", "aral", "dagda", "aegur", "bonfur", "zoral", "lokdur", "hourya", "idunn",
+    "skaa", "astrid", "grid", "uline", "thrud", "ylud", *DWERG_KEYS,
+)
+# A hero's place in the reserve as laid out: recruit choices are listed in this order (declared
+# heroes after the base ones, in the order they were declared).
+HERO_ORDER = {key: index for index, key in enumerate(BASE_HERO_KEYS)}
+DWERGS: frozenset[str] = frozenset(DWERG_KEYS)
 DWERG_POINTS = (0, 13, 40, 81, 108, 135)
 
 # Ylud's bravery points in each column.
@@ -88,12 +69,51 @@ def _bravery_in(card: Card, suit: int) -> int:
 
 
 # Looked up on every count of lines and every column score, so kept as flat tables.
-RANKS: dict[str, int] = {key: card.ranks for key, card in CARDS.items()}
-BRAVERY_IN: dict[tuple[str, int], int] = {(key, suit): _bravery_in(card, suit)
-                                          for key, card in CARDS.items() for suit in range(5)}
-HEROES: frozenset[str] = frozenset(key for key, card in CARDS.items() if card.hero)
+RANKS: dict[str, int] = {}
+BRAVERY_IN: dict[tuple[str, int], int] = {}
+BRAVERY_BY_SUIT: tuple[dict[str, int], ...] = tuple({} for _ in range(5))  # BRAVERY_IN, one table per column
+# Cards no discard effect takes from a column: heroes and mythical animals.
+SHIELDED: set[str] = set()
+HEROES: set[str] = set()
+NEUTRAL_HEROES: set[str] = set()
 # Idavoll's mythology cards never reach the discard pile: a discarded one leaves the game.
-MYTHOLOGY_CARDS: frozenset[str] = frozenset(key for key, card in CARDS.items() if card.kind in MYTHOLOGY_KINDS)
+MYTHOLOGY_CARDS: set[str] = set()
+
+
+def index_card(card: Card, origin: str = "") -> None:
+    """Add a card to `CARDS` and the flat tables (catalogue.declare calls it)."""
+    CARDS[card.key] = card
+    if origin:
+        ORIGIN[card.key] = origin
+    RANKS[card.key] = card.ranks
+    for suit in range(5):
+        BRAVERY_IN[card.key, suit] = BRAVERY_BY_SUIT[suit][card.key] = _bravery_in(card, suit)
+    if card.hero or card.kind == ANIMAL:
+        SHIELDED.add(card.key)
+    if card.hero:
+        HEROES.add(card.key)
+        HERO_ORDER.setdefault(card.key, len(HERO_ORDER))
+        if card.suit is None:
+            NEUTRAL_HEROES.add(card.key)
+    if card.kind in MYTHOLOGY_KINDS:
+        MYTHOLOGY_CARDS.add(card.key)
+
+
+def forget_card(key: str) -> None:
+    """Take a declared card out of every table again (a toy card of a test)."""
+    CARDS.pop(key, None)
+    ORIGIN.pop(key, None)
+    RANKS.pop(key, None)
+    for suit in range(5):
+        BRAVERY_IN.pop((key, suit), None)
+        BRAVERY_BY_SUIT[suit].pop(key, None)
+    HERO_ORDER.pop(key, None)
+    for table in (HEROES, NEUTRAL_HEROES, MYTHOLOGY_CARDS, SHIELDED):
+        table.discard(key)
+
+
+for _card in tuple(CARDS.values()):
+    index_card(_card)
 
 
 def discard_tavern_card(discard: list[str], card: str) -> bool:

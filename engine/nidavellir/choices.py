@@ -1,14 +1,15 @@
 """The base game's choices, one spec each (grammar in docs/nidavellir.md), and the registry of
-every choice, Thingvellir's included (thingvellir/choices.py)."""
+every choice: the expansions' and cards' own join it when they are declared (catalogue.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, permutations
 
 from engine.core import Event, Move
 from engine.nidavellir.army import discard_columns, discard_top
-from engine.nidavellir.cards import CARDS, DWERGS, THINGVELLIR_HERO_KEYS, source_label
+from engine.nidavellir.cards import CARDS, DWERGS, ORIGIN, source_label
 from engine.nidavellir.choice import Choice
 from engine.nidavellir.coins import (
     both_fives,
@@ -35,10 +36,8 @@ from engine.nidavellir.components import (
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
 from engine.nidavellir.grammar import HERO_TOKENS, word_order
-from engine.nidavellir.idavoll.choices import IDAVOLL_CHOICES
-from engine.nidavellir.idavoll.effects import FREE_HEROES, UNCOUNTED_RECRUIT
-from engine.nidavellir.recruiting import gain, place, recruit, recruitable
-from engine.nidavellir.rounds import bidders, expansions, order_tavern, pick_tasks, reveal
+from engine.nidavellir.recruiting import FREE_HEROES, UNCOUNTED_RECRUIT, gain, place, recruit, recruitable
+from engine.nidavellir.rounds import EXPANSIONS, bidders, expansions, order_tavern, pick_tasks, reveal
 from engine.nidavellir.state import (
     BID,
     CHECK_HEROES,
@@ -46,16 +45,15 @@ from engine.nidavellir.state import (
     PIONEER,
     RECRUIT,
     TAKE,
-    THRUD_MOVE,
     TRADE,
     TRANSFORM,
     ULINE_BID,
-    YLUD_MOVE,
     NidavellirState,
     Task,
 )
-from engine.nidavellir.thingvellir.choices import LOWEST_ONLY, THINGVELLIR_CHOICES
 from engine.rng import Rng
+
+LOWEST_ONLY = (1,)  # a transform task's args: only the lowest coin may be chosen (Khrad)
 
 
 @lru_cache(maxsize=4096)
@@ -169,17 +167,13 @@ class FaceUpBid(Choice):
         return [Event(f"{seat_label(task.seat)} bids {token} face up on the {TAVERN_LABELS[state.tavern]}.")]
 
 
-# What a pick may be instead of taking a tavern card, as the prompt says it.
-PICK_INSTEAD = {"camp": "a camp card", "capture": "capture a dwarf with your giant", "frigg": "use Frigg's power"}
-
-
 class TavernPick(Choice):
     """A seat's pick in the tavern being resolved: a tavern card, or what an expansion allows
-    instead (the camp, a capture, Frigg); then heroes, the coin trade, and the expansions'
-    after-pick steps."""
+    instead (its `pick_verbs`: the camp, a capture, Frigg); then heroes, the coin trade, and the
+    expansions' after-pick steps."""
 
     kind = TAKE
-    verbs = ("take", "camp", "capture", "frigg")
+    verbs: tuple[str, ...] = ("take",)  # and every joined expansion's pick verbs (catalogue.join)
     prompt = "take a card"
 
     def takeable(self, state: NidavellirState, seat: int) -> list[str]:
@@ -200,10 +194,14 @@ class TavernPick(Choice):
         return not self.moves(state, task)
 
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
-        verbs = {m.text.split()[0] for rules in expansions(state) for m in rules.pick_moves(state, task.seat)}
-        if verbs == {"camp"}:
-            return "take a card from the tavern or the camp"
-        others = [PICK_INSTEAD[verb] for verb in self.verbs if verb in verbs]
+        """'take a card', and each alternative open now in the words of its expansion."""
+        open_now = {m.text.split()[0]: rules for rules in expansions(state) for m in rules.pick_moves(state, task.seat)}
+        if len(open_now) == 1:
+            ((verb, rules),) = open_now.items()
+            alone = rules.pick_prompt(verb)
+            if alone:
+                return alone
+        others = [open_now[verb].pick_wording(verb) for verb in self.verbs if verb in open_now]
         return ", or ".join([self.prompt, *others])
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
@@ -219,9 +217,8 @@ class TavernPick(Choice):
         for rules in expansions(state):
             if verb in rules.pick_verbs:
                 return rules.pick_refusal(state, task.seat, move) or super().refusal(state, task, move)
-        if verb == "camp":
-            return "There is no camp in this game: the Thingvellir expansion is not in play."
-        return f"'{verb}' needs the Idavoll expansion, which is not in play."
+        owner = next((rules for rules in EXPANSIONS.values() if verb in rules.pick_verbs), None)
+        return owner.absent_refusal(verb) if owner is not None else super().refusal(state, task, move)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         seat = task.seat
@@ -335,8 +332,9 @@ class Recruit(Choice):
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         hero = HERO_TOKENS[card_of(move)]
         label = CARDS[hero].label
-        if hero in THINGVELLIR_HERO_KEYS and not state.thingvellir:
-            return f"{label} is not in this game: the Thingvellir expansion is not in play."
+        origin = ORIGIN.get(hero, "")
+        if origin and origin not in state.expansions:
+            return f"{label} is not in this game: the {origin.capitalize()} expansion is not in play."
         if hero not in state.reserve and not (hero in DWERGS and DWERGS & set(state.reserve)):
             return f"{label} is no longer in the reserve."
         return effect(hero).refusal(state, task.seat) or super().refusal(state, task, move)
@@ -360,7 +358,9 @@ class ColumnFor(Choice):
         self.kind = kind
         self.hero = hero
         self.verbs: tuple[str, ...] = (kind,)
-        self.prompt = f"choose {CARDS[hero].label}'s column"
+
+    def prompt_text(self, state: NidavellirState, task: Task) -> str:
+        return f"choose {CARDS[self.hero].label}'s column"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         label = CARDS[self.hero].label
@@ -427,38 +427,68 @@ class TopDiscard(Choice):
         return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label}.")]
 
 
-class PioneerKeep(Choice):
-    """The Pioneer keeps one of the Age 2 cards drawn; the others go back and the deck is shuffled."""
+Rest = Callable[[NidavellirState, Task], tuple[list[Task], list[Task], list[Event]]]
 
-    kind = PIONEER
+
+class KeepDrawn(Choice):
+    """A seat keeps one of the cards it drew and gains it in full; what differs between the
+    drawers (the Pioneer, Frigg, Skymir) is given: where the drawn cards lie (`pile`), what
+    becomes of the others (`rest`: tasks to queue before and after the kept card's, and what
+    is said), whether heroes are checked after it (not for Frigg: her keep is a pick, which
+    checks them), and the words of the refusal and of the event ({key}, {label}, {seat})."""
+
     verbs = ("keep",)
-    prompt = "keep one of the cards drawn"
+
+    def __init__(self, kind: str, prompt: str, pile: Callable[[NidavellirState], list[str]], rest: Rest, *,
+                 refused: str, kept: str, check_heroes: bool = True) -> None:
+        self.kind = kind
+        self.prompt = prompt
+        self.pile = pile
+        self.rest = rest
+        self.refused = refused
+        self.kept = kept
+        self.check_heroes = check_heroes
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return card_moves("keep", state.pioneer)
+        return card_moves("keep", self.pile(state))
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        return f"{card_of(move)} is not among the cards you drew."
+        card = card_of(move)
+        return self.refused.format(key=card, label=CARDS[card].label)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         card = card_of(move)
-        state.pioneer.remove(card)
-        state.decks[1] += state.pioneer
-        state.pioneer = []
-        rng = Rng(state.rng)
-        rng.shuffle(state.decks[1])
-        state.rng = rng.state
+        self.pile(state).remove(card)
+        before, after, said_of_rest = self.rest(state, task)
         tasks, said = gain(state, task.seat, card)
-        state.tasks[0:0] = [*tasks, Task(CHECK_HEROES, task.seat)]
-        return [Event(f"{seat_label(task.seat)} keeps {CARDS[card].label}; the other cards go back "
-                      f"into the Age 2 deck, which is shuffled."), *said]
+        if self.check_heroes:
+            tasks.append(Task(CHECK_HEROES, task.seat))
+        state.tasks[0:0] = [*before, *tasks, *after]
+        kept = Event(self.kept.format(seat=seat_label(task.seat), label=CARDS[card].label))
+        return [kept, *said_of_rest, *said]
+
+
+def _pioneer_rest(state: NidavellirState, task: Task) -> tuple[list[Task], list[Task], list[Event]]:
+    """The Pioneer's other cards go back into the Age 2 deck, which is shuffled."""
+    state.decks[1] += state.pioneer
+    state.pioneer = []
+    rng = Rng(state.rng)
+    rng.shuffle(state.decks[1])
+    state.rng = rng.state
+    return [], [], []
+
+
+PIONEER_KEEP = KeepDrawn(
+    PIONEER, "keep one of the cards drawn", lambda state: state.pioneer, _pioneer_rest,
+    refused="{key} is not among the cards you drew.",
+    kept="{seat} keeps {label}; the other cards go back into the Age 2 deck, which is shuffled.",
+)
 
 
 BIDDING = Bidding()
 CHOICES: dict[str, Choice] = {
     choice.kind: choice for choice in (
-        FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), ColumnFor(THRUD_MOVE, "thrud"),
-        ColumnFor(YLUD_MOVE, "ylud"), TopDiscard(), PioneerKeep(), *THINGVELLIR_CHOICES, *IDAVOLL_CHOICES,
+        FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), TopDiscard(), PIONEER_KEEP,
     )
 }
 

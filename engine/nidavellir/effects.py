@@ -1,5 +1,5 @@
-"""Every card's effect, by card name: the base heroes, Thingvellir's artefacts and heroes, and
-Idavoll's animals, gods, giants and valkyries."""
+"""Every card's effect, by card name, as declared (catalogue.py): the base heroes' (heroes.py),
+Thingvellir's artefacts and heroes, Idavoll's animals, gods, giants and valkyries."""
 
 from __future__ import annotations
 
@@ -7,16 +7,37 @@ from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms
 from engine.nidavellir.components import seat_label
-from engine.nidavellir.heroes import BASE_HERO_EFFECTS
 from engine.nidavellir.hooks import Effect
-from engine.nidavellir.idavoll.effects import IDAVOLL_EFFECTS
-from engine.nidavellir.state import NidavellirState
-from engine.nidavellir.thingvellir.effects import THINGVELLIR_EFFECTS
+from engine.nidavellir.state import NidavellirState, Task
 
-EFFECTS: dict[str, Effect] = {**BASE_HERO_EFFECTS, **THINGVELLIR_EFFECTS, **IDAVOLL_EFFECTS}
+EFFECTS: dict[str, Effect] = {}
 _PLAIN: dict[str, Effect] = {}
 # Cards that watch what their owner does (the valkyries), checked on every notification.
-_OBSERVERS = frozenset(key for key, found in EFFECTS.items() if type(found).observe is not Effect.observe)
+_OBSERVERS: set[str] = set()
+# Cards whose owner bids face up (Uline), and cards adding to their column's points (Idunn).
+FACE_UP: set[str] = set()
+COLUMN_BONUS: set[str] = set()
+
+
+def index_effect(found: Effect) -> None:
+    """Add a card's effect to the tables (catalogue.declare calls it)."""
+    EFFECTS[found.key] = found
+    _PLAIN.pop(found.key, None)
+    kind = type(found)
+    for table, present in ((_OBSERVERS, kind.observe is not Effect.observe), (FACE_UP, found.bids_face_up),
+                           (COLUMN_BONUS, kind.column_bonus is not Effect.column_bonus)):
+        if present:
+            table.add(found.key)
+        else:
+            table.discard(found.key)
+
+
+def forget_effect(key: str) -> None:
+    EFFECTS.pop(key, None)
+    _PLAIN.pop(key, None)
+    for table in (_OBSERVERS, FACE_UP, COLUMN_BONUS):
+        table.discard(key)
+
 
 
 def effect(card: str) -> Effect:
@@ -79,6 +100,19 @@ def discard_canceller(state: NidavellirState, seat: int) -> str:
         if found is not None and found.cancels_discards and found.power_ready(state, seat):
             return card
     return ""
+
+
+def timed_powers(state: NidavellirState, moment: str) -> list[Task]:
+    """The power choices offered at `moment` (hooks.TIMINGS): one for each card with that timing
+    whose holder still has its power, in the cards' `power_order`."""
+    timed = sorted((found for found in EFFECTS.values() if found.power_at == moment),
+                   key=lambda found: (found.power_order, found.key))
+    tasks = []
+    for found in timed:
+        seat = state.holder(found.key)
+        if seat >= 0 and found.power_ready(state, seat):
+            tasks.append(Task(found.power_task, seat, card=found.key))
+    return tasks
 
 
 def spend_power(state: NidavellirState, seat: int, god: str) -> None:

@@ -16,8 +16,22 @@ class Expansion:
     """The hooks; each does nothing unless the expansion overrides it."""
 
     name = ""
-    # Extra verbs a seat may use on its tavern pick instead of `take` (Thingvellir: "camp").
+    # Extra verbs a seat may use on its tavern pick instead of `take` (Thingvellir: "camp"); the
+    # tavern pick (choices.TavernPick) learns them when the expansion joins (catalogue.join).
     pick_verbs: tuple[str, ...] = ()
+
+    def pick_wording(self, verb: str) -> str:
+        """How the pick's prompt names what `verb` offers instead of a tavern card."""
+        return verb
+
+    def pick_prompt(self, verb: str) -> str:
+        """The pick's whole prompt when `verb` is the only alternative open now; '' for the usual
+        'take a card, or <wording>'."""
+        return ""
+
+    def absent_refusal(self, verb: str) -> str:
+        """Why a pick with `verb` is refused in a game this expansion is not part of."""
+        return f"'{verb}' needs the {self.name.capitalize()} expansion, which is not in play."
 
     def setup(self, state: NidavellirState, rng: Rng) -> None:
         """Add the expansion's components to a new game (after the base game's shuffles)."""

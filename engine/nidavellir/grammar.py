@@ -12,8 +12,9 @@ from collections.abc import Callable
 
 from engine.core import Move
 from engine.errors import BadMove
-from engine.nidavellir.cards import CARDS, DWERGS, HEROES
+from engine.nidavellir.cards import CARDS, DWERGS
 from engine.nidavellir.components import (
+    ARTEFACT,
     BRONZE_FIVE,
     BRONZE_MARK,
     DWARF,
@@ -26,6 +27,7 @@ from engine.nidavellir.components import (
     PLACES,
     SUIT_BY_NAME,
     TAVERN_BY_NAME,
+    Card,
     coin_token,
     coin_value,
 )
@@ -33,16 +35,41 @@ from engine.nidavellir.components import (
 MAX_NUMBER_DIGITS = 2  # no coin, card value or amount in the game has more
 MERCENARY_PREFIX = "mercenary "
 
-HERO_TOKENS: dict[str, str] = {key: key for key in sorted(HEROES) if key not in DWERGS} | {"dwerg": min(DWERGS)}
-TAVERN_CARDS = frozenset(key for key, card in CARDS.items() if card.kind in (DWARF, OFFERING, *MYTHOLOGY_KINDS))
-CAMP_CARDS = frozenset(key for key, card in CARDS.items() if card.kind in ("artefact", MERCENARY))
-MERCENARIES = frozenset(key for key, card in CARDS.items() if card.kind == MERCENARY)
-LOOSE_CARDS = frozenset(key for key, card in CARDS.items() if not card.hero)  # what a pile may hold
-ANY_CARD = frozenset(CARDS)
+# The names each kind of move accepts, kept in step with CARDS by `index_card` / `forget_card`
+# (catalogue.declare calls them).
+HERO_TOKENS: dict[str, str] = {"dwerg": min(DWERGS)}
+TAVERN_CARDS: set[str] = set()
+CAMP_CARDS: set[str] = set()
+MERCENARIES: set[str] = set()
+LOOSE_CARDS: set[str] = set()  # what a pile may hold
+ANY_CARD: set[str] = set()
+
+
+def index_card(card: Card) -> None:
+    key = card.key
+    if card.hero and key not in DWERGS:
+        HERO_TOKENS[key] = key
+    for table, present in ((TAVERN_CARDS, card.kind in (DWARF, OFFERING, *MYTHOLOGY_KINDS)),
+                           (CAMP_CARDS, card.kind in (ARTEFACT, MERCENARY)), (MERCENARIES, card.kind == MERCENARY),
+                           (LOOSE_CARDS, not card.hero), (ANY_CARD, True)):
+        if present:
+            table.add(key)
+
+
+def forget_card(key: str) -> None:
+    if key in HERO_TOKENS and key != "dwerg":
+        del HERO_TOKENS[key]
+    for table in (TAVERN_CARDS, CAMP_CARDS, MERCENARIES, LOOSE_CARDS, ANY_CARD):
+        table.discard(key)
+
+
+for _card in tuple(CARDS.values()):
+    index_card(_card)
 # Other spellings people type for a card name.
 ALIASES = {"fafnir baleygr": "fafnir", "vidofnir and vedrfolnir": "vidofnir", "vidofnir & vedrfolnir": "vidofnir",
            "vedrfolnir": "vidofnir", "olwyn double": "double", "olwyn's double": "double"}
 COLUMNS_HINT = "blacksmith, hunter, explorer, miner or warrior"
+Parser = Callable[[list[str]], Move]  # a verb's reader: the words after the verb in, the canonical move out
 
 
 def fold(text: str) -> str:
@@ -84,7 +111,7 @@ def coin_word(token: str) -> str:
     return coin_token(coin)
 
 
-def card_name(words: list[str], allowed: frozenset[str], what: str, example: str) -> str:
+def card_name(words: list[str], allowed: set[str], what: str, example: str) -> str:
     """The card key these words name among `allowed` (a mercenary may leave out "mercenary")."""
     name = " ".join(words)
     name = ALIASES.get(name, name)
@@ -107,7 +134,7 @@ def _bid(rest: list[str]) -> Move:
     return Move("bid " + " ".join(coin_word(t) for t in rest))
 
 
-def _card_verb(verb: str, allowed: frozenset[str], what: str, example: str) -> Callable[[list[str]], Move]:
+def card_verb(verb: str, allowed: set[str], what: str, example: str) -> Parser:
     def parse(rest: list[str]) -> Move:
         return Move(f"{verb} {card_name(rest, allowed, what, example)}")
 
@@ -145,13 +172,26 @@ def _recruit(rest: list[str]) -> Move:
     return Move(f"recruit {key}")
 
 
-def _to_column(verb: str) -> Callable[[list[str]], Move]:
+def to_column(verb: str) -> Parser:
     def parse(rest: list[str]) -> Move:
         if len(rest) == 1:
             rest = ["to", *rest]
         if len(rest) != 2 or rest[0] != "to" or rest[1] not in SUIT_BY_NAME:
             raise BadMove(f"Write '{verb} to <column>': {COLUMNS_HINT}.")
         return Move(f"{verb} to {rest[1]}")
+
+    return parse
+
+
+def named_column(verb: str, word: str = "column") -> Parser:
+    """'<verb> <column>' ('on' or 'to' may come between): Mjöllnir's column, Ölrun's class."""
+    def parse(rest: list[str]) -> Move:
+        if rest and rest[0] in ("on", "to"):
+            rest = rest[1:]
+        if len(rest) != 1:
+            raise BadMove(f"Write '{verb} <{word}>': {COLUMNS_HINT}.")
+        column(rest[0], verb)
+        return Move(f"{verb} {rest[0]}")
 
     return parse
 
@@ -169,31 +209,7 @@ def _discard(rest: list[str]) -> Move:
     raise BadMove(f"Write 'discard <column>' ({COLUMNS_HINT}) or 'discard <card> from <column or tavern>'.")
 
 
-def _enlist(rest: list[str]) -> Move:
-    """'enlist first' / 'enlist last', or 'enlist <mercenary> as <column>'."""
-    if rest in (["first"], ["last"]):
-        return Move(f"enlist {rest[0]}")
-    if len(rest) >= 2:
-        words, suit = rest[:-1], rest[-1]
-        if words and words[-1] == "as":
-            words = words[:-1]
-        key = card_name(words, MERCENARIES, "a mercenary", repr("enlist warrior 6 explorer 8 as explorer"))
-        column(suit, "as")
-        return Move(f"enlist {key.removeprefix(MERCENARY_PREFIX)} as {suit}")
-    raise BadMove("Write 'enlist <mercenary> as <column>', e.g. 'enlist warrior 6 explorer 8 as explorer', "
-                  "or 'enlist first' / 'enlist last'.")
-
-
-def _mjollnir(rest: list[str]) -> Move:
-    if rest and rest[0] in ("on", "to"):
-        rest = rest[1:]
-    if len(rest) != 1:
-        raise BadMove(f"Write 'mjollnir <column>': {COLUMNS_HINT}.")
-    column(rest[0], "mjollnir")
-    return Move(f"mjollnir {rest[0]}")
-
-
-def _in_tavern(words: list[str], verb: str, example: str) -> str:
+def in_tavern(words: list[str], verb: str, example: str) -> str:
     """'<card> in <tavern>' (the 'in' may be left out), canonical."""
     if len(words) < 2 or words[-1] not in TAVERN_BY_NAME:
         raise BadMove(f"Name a card and its tavern: e.g. {example}.")
@@ -202,35 +218,7 @@ def _in_tavern(words: list[str], verb: str, example: str) -> str:
     return f"{card} in {words[-1]}"
 
 
-def _loki(rest: list[str]) -> Move:
-    return Move("loki " + _in_tavern(rest, "loki", "'loki warrior 7 in goblin'"))
-
-
-def _freya(rest: list[str]) -> Move:
-    """'freya <card> in <tavern> with <card> in <tavern>'; the taverns in table order."""
-    cuts = [i for i, word in enumerate(rest) if word in TAVERN_BY_NAME]
-    example = "'freya warrior 7 in goblin with hunter in horse'"
-    if len(cuts) != 2 or cuts[1] != len(rest) - 1:
-        raise BadMove(f"Freya swaps two cards of two taverns: e.g. {example}.")
-    first = rest[:cuts[0] + 1]
-    second = rest[cuts[0] + 1:]
-    if second and second[0] == "with":
-        second = second[1:]
-    pairs = sorted((_in_tavern(first, "freya", example), _in_tavern(second, "freya", example)),
-                   key=lambda text: TAVERN_BY_NAME[text.split()[-1]])
-    return Move(f"freya {pairs[0]} with {pairs[1]}")
-
-
-def _odin(rest: list[str]) -> Move:
-    if len(rest) == 3 and rest[1] == "for":
-        rest = [rest[0], rest[2]]
-    if len(rest) != 2 or any(token not in HERO_TOKENS for token in rest):
-        raise BadMove("Odin swaps two neutral heroes: 'odin <your hero> for <hero>', e.g. 'odin skaa for grid' "
-                      "(any Dwerg brother is 'dwerg').")
-    return Move(f"odin {rest[0]} for {rest[1]}")
-
-
-def _alone(verb: str, hint: str) -> Callable[[list[str]], Move]:
+def alone(verb: str, hint: str) -> Parser:
     def parse(rest: list[str]) -> Move:
         if rest:
             raise BadMove(f"'{verb}' stands alone: {hint}.")
@@ -239,48 +227,22 @@ def _alone(verb: str, hint: str) -> Callable[[list[str]], Move]:
     return parse
 
 
-def _olrun(rest: list[str]) -> Move:
-    if rest and rest[0] in ("on", "to"):
-        rest = rest[1:]
-    if len(rest) != 1:
-        raise BadMove(f"Write 'olrun <class>': {COLUMNS_HINT}.")
-    column(rest[0], "olrun")
-    return Move(f"olrun {rest[0]}")
-
-
-PARSERS: dict[str, Callable[[list[str]], Move]] = {
+# The verbs of the base game; an expansion or a card adds its own (catalogue.py).
+PARSERS: dict[str, Parser] = {
     "bid": _bid,
-    "take": _card_verb("take", TAVERN_CARDS, "a tavern card", "'take warrior 7', 'take hunter', 'take offering 3'"),
-    "camp": _card_verb("camp", CAMP_CARDS, "a camp card", "'camp draupnir', 'camp warrior 6 explorer 8'"),
-    "keep": _card_verb("keep", TAVERN_CARDS, "a card", "'keep warrior 7'"),
-    "recover": _card_verb("recover", LOOSE_CARDS, "a card", "'recover warrior 7'"),
+    "take": card_verb("take", TAVERN_CARDS, "a tavern card", "'take warrior 7', 'take hunter', 'take offering 3'"),
+    "keep": card_verb("keep", TAVERN_CARDS, "a card", "'keep warrior 7'"),
     "transform": _transform,
     "trade": _trade,
     "recruit": _recruit,
-    "thrud": _to_column("thrud"),
-    "ylud": _to_column("ylud"),
-    "double": _to_column("double"),
     "discard": _discard,
-    "enlist": _enlist,
-    "mjollnir": _mjollnir,
-    "capture": _card_verb("capture", TAVERN_CARDS, "a tavern dwarf", "'capture warrior 7'"),
-    "frigg": _card_verb("frigg", TAVERN_CARDS, "a tavern card", "'frigg hunter'"),
-    "under": _card_verb("under", TAVERN_CARDS, "a card", "'under warrior 7'"),
-    "loki": _loki,
-    "freya": _freya,
-    "odin": _odin,
-    "thor": _alone("thor", "it cancels the discard asked of you"),
-    "pass": _alone("pass", "it keeps a god's power for later"),
-    "olrun": _olrun,
-    "gullinbursti": _to_column("gullinbursti"),
 }
-VERBS = tuple(PARSERS)
 
 
 def parse(text: str) -> Move:
     """Read a move text into its canonical form; BadMove if it is not Nidavellir grammar."""
     tokens = fold(text).split()
     if not tokens or tokens[0] not in PARSERS:
-        raise BadMove(f"Moves start with one of: {', '.join(VERBS)} (e.g. 'bid 5 2 0', 'take warrior 7').")
+        raise BadMove(f"Moves start with one of: {', '.join(PARSERS)} (e.g. 'bid 5 2 0', 'take warrior 7').")
     return PARSERS[tokens[0]](tokens[1:])
 

@@ -1,22 +1,32 @@
-"""The base game's heroes as card effects (rules 1.3): conditions, effects on recruit, scoring.
+"""The base game's heroes (rules 1.3), each declared in one place (`HEROES`, at the end): its card,
+its condition, its effect on recruit, its scoring, its choices. engine/nidavellir/__init__.py
+declares them.
 
 Heroes with nothing to do beyond their ranks or printed points (Kraal, Skaa, the Dwerg
-brothers, ...) need no entry: the plain `Effect` scores their printed points.
+brothers, ...) have no effect of their own: the plain `Effect` scores their printed points.
 """
 
 from __future__ import annotations
 
 from engine.core import Event
 from engine.nidavellir.army import discard_columns, ranks
-from engine.nidavellir.cards import GRID_BONUS, HOURYA_EXPLORERS
+from engine.nidavellir.cards import DWERG_KEYS, GRID_BONUS, HOURYA_EXPLORERS
+from engine.nidavellir.catalogue import Declared
+from engine.nidavellir.choices import ColumnFor
 from engine.nidavellir.components import (
     BLACKSMITH,
     EXPLORER,
+    HERO,
     HUNTER,
+    MINER,
     TAVERN_LABELS,
+    WARRIOR,
+    Card,
     coin_value,
     seat_label,
 )
+from engine.nidavellir.effects import discard_canceller, discards_spared
+from engine.nidavellir.grammar import to_column
 from engine.nidavellir.hooks import Effect
 from engine.nidavellir.state import DISCARD, NO_BID, THRUD_MOVE, TRANSFORM, YLUD_MOVE, NidavellirState, Task
 
@@ -34,14 +44,9 @@ class Discarder(Effect):
         self.count = count
 
     def discards(self, state: NidavellirState, seat: int) -> int:
-        # effects.py reads this module (the base heroes' table), so it is imported when needed.
-        from engine.nidavellir.effects import discards_spared
-
         return max(0, self.count - discards_spared(state, seat, self.key))
 
     def refusal(self, state: NidavellirState, seat: int) -> str:
-        from engine.nidavellir.effects import discard_canceller
-
         needed = self.discards(state, seat) - (1 if discard_canceller(state, seat) else 0)
         if len(discard_columns(state.seats[seat], (self.own,))) < needed:
             return NOT_ENOUGH_TO_DISCARD.format(self.card.label)
@@ -129,14 +134,56 @@ class Ylud(Effect):
         return []
 
 
-BASE_HERO_EFFECTS: dict[str, Effect] = {
-    "dagda": Discarder("dagda", HUNTER, 2),
-    "bonfur": Discarder("bonfur", BLACKSMITH, 1),
-    "hourya": Hourya("hourya"),
-    "idunn": Idunn("idunn"),
-    "astrid": Astrid("astrid"),
-    "grid": Grid("grid"),
-    "uline": Uline("uline"),
-    "thrud": Thrud("thrud"),
-    "ylud": Ylud("ylud"),
-}
+# Each hero of the base game in one place: its card, its effect, the choices it opens with their
+# verbs (heroes with nothing to do beyond their ranks or printed points have no effect of their own).
+HEROES: tuple[Declared, ...] = (
+    Declared(Card("kraal", "Kraal", HERO, WARRIOR, 2, (7, 0), text="2 warrior ranks: 7 and 0")),
+    Declared(Card("tarah", "Tarah", HERO, WARRIOR, 1, (14,), text="warrior rank of 14")),
+    Declared(Card("aral", "Aral", HERO, HUNTER, 2, text="2 hunter ranks")),
+    Declared(
+        Card("dagda", "Dagda", HERO, HUNTER, 3, text="3 hunter ranks; discard the top dwarf of 2 other columns"),
+        Discarder("dagda", HUNTER, 2),
+    ),
+    Declared(Card("aegur", "Aegur", HERO, BLACKSMITH, 2, text="2 blacksmith ranks")),
+    Declared(
+        Card("bonfur", "Bonfur", HERO, BLACKSMITH, 3,
+             text="3 blacksmith ranks; discard the top dwarf of 1 other column"),
+        Discarder("bonfur", BLACKSMITH, 1),
+    ),
+    Declared(Card("zoral", "Zoral", HERO, MINER, 3, (1, 0, 0), text="3 miner ranks: 1, 0 and 0")),
+    Declared(Card("lokdur", "Lokdur", HERO, MINER, 1, (3,), text="miner rank of 3")),
+    Declared(
+        Card("hourya", "Hourya", HERO, EXPLORER, 1, (20,), text="explorer rank of 20; needs 5 explorer ranks"),
+        Hourya("hourya"),
+    ),
+    Declared(
+        Card("idunn", "Idunn", HERO, EXPLORER, 1, (7,), text="explorer rank of 7, plus 2 per explorer rank"),
+        Idunn("idunn"),
+    ),
+    Declared(Card("skaa", "Skaa", HERO, points=17, text="17 points")),
+    Declared(
+        Card("astrid", "Astrid", HERO, text="points equal to your highest coin"),
+        Astrid("astrid"),
+    ),
+    Declared(
+        Card("grid", "Grid", HERO, points=7, text="7 points; transform a coin +7"),
+        Grid("grid"),
+    ),
+    Declared(
+        Card("uline", "Uline", HERO, points=9,
+             text="9 points; bid face up after the reveal, trade any 2 coins in hand"),
+        Uline("uline"),
+    ),
+    Declared(
+        Card("thrud", "Thrud", HERO, ranks=1, points=13,
+             text="13 points; a rank in a column of your choice, never covered"),
+        Thrud("thrud"), choices=(ColumnFor(THRUD_MOVE, "thrud"),), verbs={"thrud": to_column("thrud")},
+    ),
+    Declared(
+        Card("ylud", "Ylud", HERO, ranks=1,
+             text="placed in a column at the end of each age: explorer 11, warrior 7, miner 1, else a rank"),
+        Ylud("ylud"), choices=(ColumnFor(YLUD_MOVE, "ylud"),), verbs={"ylud": to_column("ylud")},
+    ),
+    *(Declared(Card(key, key.title(), HERO, text="Dwerg brothers: 13, 40, 81, 108, 135 points for 1–5"))
+      for key in DWERG_KEYS),
+)

@@ -12,7 +12,8 @@ Every hook has a do-nothing default, so a card overrides only the moments it act
 - `points`: its points at scoring (neutral heroes and artefacts; column cards score in columns);
 - `column_bonus`: points it adds to the column it stands in (Idunn);
 - `end_of_age` / `end_of_game`: choices its owner makes then (Ylud; Brisingamens, Mjöllnir);
-- `power_ready`: a god's power token is still there (Idavoll); `cancels_discards` (Thor),
+- `power_ready`: a god's power token is still there (Idavoll); `power_at` / `power_task`: the
+  moment its power is offered and the choice that offers it (Loki, Freya, Odin); `cancels_discards` (Thor),
   `spares_discards` (Durathor: one discard fewer for Dagda), `pioneer_draw` (Garm);
 - `observe`: a moment its owner lived through, for the valkyries' strength tracks (MOMENTS).
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms
+from engine.nidavellir.components import Card
 from engine.nidavellir.state import NidavellirState, Task
 
 # What a seat does that a valkyrie may count (`Effect.observe`).
@@ -31,6 +33,12 @@ PLACED = "placed"  # put a card with a rank of `suit` into its army (Ölrun)
 HERO_RECRUITED = "hero"  # recruited a hero, any way but Odin's (Sigrdrífa)
 BETTERMENT = "betterment"  # got a coin `amount` above its target in a trade or transform (Svafa)
 MOMENTS = (FIRST_PICK, DISTINCTION_WON, PLACED, HERO_RECRUITED, BETTERMENT)
+
+# When a card's power is offered to its owner (`Effect.power_at`), while `power_ready`: the
+# flow queues the card's choice (`Effect.power_task`) then (effects.timed_powers).
+ROUND_START = "round_start"  # after the taverns are dealt, before the bids (Loki, then Freya)
+ROUND_END = "round_end"  # after the third tavern, before the coins go back (Odin)
+TIMINGS = (ROUND_START, ROUND_END)
 
 
 class Effect:
@@ -48,10 +56,19 @@ class Effect:
     cancels_discards = False
     # Cards the Pioneer of the Kingdom draws when its owner wins it (Garm: 6; 0 = the usual 3).
     pioneer_draw = 0
+    # A power offered at a moment of the round (one of TIMINGS; '' for none), as a choice of
+    # kind `power_task`; powers of one moment are offered in `power_order` (lower first).
+    power_at = ""
+    power_task = ""
+    power_order = 0
 
     def __init__(self, key: str) -> None:
         self.key = key
-        self.card = CARDS[key]
+
+    @property
+    def card(self) -> Card:
+        """The printed card (looked up when asked: an effect may be made before its card is declared)."""
+        return CARDS[self.key]
 
     def refusal(self, state: NidavellirState, seat: int) -> str:
         """Why `seat` can't gain this card now; empty when it can."""

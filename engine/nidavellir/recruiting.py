@@ -13,7 +13,6 @@ from engine.nidavellir.cards import CARDS, DWERGS, HERO_ORDER
 from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, SPECIAL, TWIN_COLUMNS, seat_label
 from engine.nidavellir.effects import blocks_line_heroes, effect, notify
 from engine.nidavellir.hooks import HERO_RECRUITED, PLACED
-from engine.nidavellir.idavoll.effects import FREE_HEROES
 from engine.nidavellir.state import (
     CHECK_HEROES,
     DOUBLE_MOVE,
@@ -23,6 +22,9 @@ from engine.nidavellir.state import (
     NidavellirState,
     Task,
 )
+
+FREE_HEROES = "thrivaldi hero"  # marks: heroes recruited that don't count against complete lines
+UNCOUNTED_RECRUIT = 2  # a recruit task's n: the hero comes whatever the lines and never counts for them
 
 
 def place(state: NidavellirState, index: int, card: str, suit: int) -> list[Task]:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from engine.core import Event
 from engine.nidavellir.cards import CARDS, DISTINCTION_ORDER, cards_per_tavern, discard_tavern_card
 from engine.nidavellir.components import CROWN_GEM, TAVERN_LABELS, coin_value, is_trading, seat_label
-from engine.nidavellir.effects import EFFECTS
+from engine.nidavellir.effects import FACE_UP
 from engine.nidavellir.expansion import Expansion
-from engine.nidavellir.idavoll.rules import IDAVOLL_RULES
 from engine.nidavellir.state import (
     AGE_END,
     AUTO_TRADE,
@@ -31,9 +30,9 @@ from engine.nidavellir.state import (
     NidavellirState,
     Task,
 )
-from engine.nidavellir.thingvellir.rules import THINGVELLIR_RULES
 
-EXPANSIONS: dict[str, Expansion] = {rules.name: rules for rules in (THINGVELLIR_RULES, IDAVOLL_RULES)}
+# The expansions known to the engine, by name, in the order they registered (catalogue.py).
+EXPANSIONS: dict[str, Expansion] = {}
 
 
 def expansions(state: NidavellirState) -> list[Expansion]:
@@ -60,13 +59,10 @@ def start_round(state: NidavellirState) -> list[Event]:
     return events
 
 
-_FACE_UP = frozenset(key for key, found in EFFECTS.items() if found.bids_face_up)
-
-
 def face_up_bidder(state: NidavellirState) -> int:
     """The seat whose hero makes it bid face up after each reveal (Uline's owner), or -1."""
     for index, seat in enumerate(state.seats):
-        if not _FACE_UP.isdisjoint(seat.heroes):
+        if not FACE_UP.isdisjoint(seat.heroes):
             return index
     return -1
 

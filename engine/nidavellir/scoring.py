@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.nidavellir.army import column_bravery, column_ranks, ranks
-from engine.nidavellir.cards import CARDS, CROWN_POINTS, DWERG_POINTS, DWERGS
+from engine.nidavellir.cards import CARDS, CROWN_POINTS, DWERG_POINTS, DWERGS, NEUTRAL_HEROES
 from engine.nidavellir.components import (
     ARTEFACT,
     BLACKSMITH,
@@ -23,14 +23,9 @@ from engine.nidavellir.components import (
     WARRIOR,
     coin_value,
 )
-from engine.nidavellir.effects import EFFECTS, effect
-from engine.nidavellir.hooks import Effect
+from engine.nidavellir.effects import COLUMN_BONUS, EFFECTS, effect
 from engine.nidavellir.state import NidavellirState, SeatState
 
-# Cards that add points to the column they stand in (Idunn), looked up on every column score.
-_COLUMN_BONUS = frozenset(key for key, found in EFFECTS.items()
-                          if type(found).column_bonus is not Effect.column_bonus)
-NEUTRAL_HEROES = frozenset(key for key, card in CARDS.items() if card.hero and card.suit is None)
 BASE_COLUMNS = [*SUITS, "coins", "heroes", "bonuses", "total", "rank"]
 THINGVELLIR_PARTS = ["artefacts", "mercenaries"]
 IDAVOLL_PARTS = ["gods", "giants", "valkyries"]
@@ -58,7 +53,7 @@ def column_points(column: list[str], suit: int) -> int:
         return n * n
     bravery = column_bravery(column, suit)
     for card in column:
-        if card in _COLUMN_BONUS:
+        if card in COLUMN_BONUS:  # Idunn and the like, looked up on every column score
             bravery += EFFECTS[card].column_bonus(column, n)
     return bravery * n if suit == MINER else bravery
 

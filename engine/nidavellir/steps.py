@@ -11,7 +11,6 @@ from engine.nidavellir.choices import CHOICES
 from engine.nidavellir.coins import trade
 from engine.nidavellir.components import is_trading
 from engine.nidavellir.effects import trade_terms
-from engine.nidavellir.idavoll.steps import IDAVOLL_STEPS
 from engine.nidavellir.recruiting import owes_hero
 from engine.nidavellir.rounds import end_round, end_tavern
 from engine.nidavellir.state import (
@@ -29,7 +28,6 @@ from engine.nidavellir.state import (
     NidavellirState,
     Task,
 )
-from engine.nidavellir.thingvellir.steps import THINGVELLIR_STEPS
 
 
 def check_heroes(state: NidavellirState, task: Task) -> list[Event]:
@@ -61,7 +59,9 @@ def end_round_step(state: NidavellirState, task: Task) -> list[Event]:
     return end_round(state)
 
 
-STEPS: dict[str, Callable[[NidavellirState, Task], list[Event]]] = {
+Step = Callable[[NidavellirState, Task], list[Event]]
+# The base game's rule steps; the expansions' and cards' own join them when declared (catalogue.py).
+STEPS: dict[str, Step] = {
     CHECK_HEROES: check_heroes,
     AUTO_TRADE: auto_trade,
     END_TAVERN: end_tavern_step,
@@ -71,8 +71,6 @@ STEPS: dict[str, Callable[[NidavellirState, Task], list[Event]]] = {
     START_AGE: start_age,
     FINISH: finish,
     GAME_OVER: game_over,
-    **THINGVELLIR_STEPS,
-    **IDAVOLL_STEPS,
 }
 
 

@@ -3,6 +3,9 @@ declared in hidden.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 from engine.nidavellir.army import column_bravery, column_ranks, lines
 from engine.nidavellir.cards import CARDS, DISTINCTION_LABELS, DISTINCTION_ORDER
 from engine.nidavellir.choices import BIDDING, CHOICES
@@ -10,55 +13,46 @@ from engine.nidavellir.coins import coin_word
 from engine.nidavellir.components import (
     ARTEFACT,
     DOUBLE,
-    GIANT,
-    GOD,
     MERCENARY,
     MYTHOLOGY_KINDS,
     SPECIAL,
     SUITS,
     TAVERN_LABELS,
     TAVERNS,
-    VALKYRIE,
+    Card,
     coin_order,
     coin_value,
     is_trading,
     seat_label,
 )
-from engine.nidavellir.effects import EFFECTS
-from engine.nidavellir.hidden import bid_seer, drawing_seat, pioneer_seer, pouch_seer, seen
-from engine.nidavellir.idavoll.cards import GIANT_CLASS, VALKYRIE_TRACKS
-from engine.nidavellir.idavoll.effects import FREE_HEROES, giant_state, olrun_class
-from engine.nidavellir.idavoll.rules import mythology_tavern, reservation
+from engine.nidavellir.hidden import bid_seer, pioneer_seer, pouch_seer, seen
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import (
     BID,
     NO_BID,
-    NOBODY,
     NOT_DECIDED,
     NidavellirState,
     SeatState,
     Task,
 )
-from engine.nidavellir.thingvellir.effects import mjollnir_column
 from engine.views import OutcomeView
 from engine.views.nidavellir import (
-    CampView,
     CoinView,
     ColumnView,
-    GiantView,
-    GodView,
-    MythologySeatView,
-    MythologyView,
     NidavellirView,
     PieceView,
-    ReservedView,
     SeatView,
     TaskView,
     TavernView,
-    ValkyrieView,
 )
 
+# What the expansions (and declared cards) add to the view, in the order they registered
+# (catalogue.py): keys of a card, of a seat, of a tavern, of the table.
+PIECE_PARTS: list[Callable[[Card], dict[str, Any]]] = []
+SEAT_PARTS: list[Callable[[NidavellirState, int], dict[str, Any]]] = []
+TAVERN_PARTS: list[Callable[[NidavellirState, int], dict[str, Any]]] = []
+TABLE_PARTS: list[Callable[[NidavellirState, int | None], dict[str, Any]]] = []
 
 def coin_view(coin: int, seat: SeatState) -> CoinView:
     return {"value": coin_value(coin), "token": coin_word(seat, coin), "bronze": coin in seat.bronze,
@@ -80,22 +74,23 @@ def _piece_view(key: str) -> PieceView:
         out.update({"text": piece.text, "points": piece.points, "age": piece.age})
     if piece.kind in MYTHOLOGY_KINDS or piece.kind == SPECIAL:
         out.update({"text": piece.text, "points": piece.points})
-    if key in GIANT_CLASS:
-        out["captures"] = SUITS[GIANT_CLASS[key]]
-    if key in VALKYRIE_TRACKS:
-        out["track"] = list(VALKYRIE_TRACKS[key])
+    for part in PIECE_PARTS:
+        out.update(part(piece))  # type: ignore[typeddict-item]
     if piece.options:
         out["options"] = [{"suit": SUITS[suit], "bravery": bravery} for suit, bravery in piece.options]
     return out
 
 
-_PIECE_VIEWS = {key: _piece_view(key) for key in CARDS}
+_PIECE_VIEWS: dict[str, PieceView] = {}  # filled as cards are first shown; `forget` drops one
 
 
 def piece_view(key: str, suit: int | None = None) -> PieceView:
     """A card or hero as the view shows it (a fresh copy: views are the caller's to keep). In a
     column (`suit`), a mercenary or a double takes that column's class and bravery points."""
-    out = _PIECE_VIEWS[key].copy()
+    cached = _PIECE_VIEWS.get(key)
+    if cached is None:
+        cached = _PIECE_VIEWS[key] = _piece_view(key)
+    out = cached.copy()
     if isinstance(out["bravery"], list):
         out["bravery"] = list(out["bravery"])
     if "options" in out:
@@ -119,8 +114,7 @@ def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: in
         for s, column in enumerate(seat.army)
     }
     kinds = {card: CARDS[card].kind for card in seat.command}
-    mjollnir = mjollnir_column(state, index)
-    return {
+    out = {
         "seat": index, "gem": seat.gem,
         "coins": [coin_view(c, seat) for c in sorted(seat.coins(), key=coin_order)],
         "has_bid": seat.has_bid, "bids": bids,
@@ -131,87 +125,33 @@ def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: in
         "artefacts": [piece_view(c) for c in seat.command if kinds[c] == ARTEFACT],
         "mercenaries": [piece_view(c) for c in seat.command if kinds[c] == MERCENARY],
         "placing": [piece_view(c) for c in seat.command if kinds[c] == DOUBLE],
-        "zolkur_spent": bool(seat.marks.get("zolkur")),
-        "mjollnir": None if mjollnir is None else SUITS[mjollnir],
-        **_mythology_seat_view(state, index),
     }
+    for part in SEAT_PARTS:
+        out.update(part(state, index))
+    return cast(SeatView, out)
 
 
-def _mythology_seat_view(state: NidavellirState, index: int) -> MythologySeatView:
-    """Idavoll's part of a seat: gods with their power token, giants with their capture token,
-    valkyries with their strength token (all public)."""
-    seat = state.seats[index]
-    gods: list[GodView] = []
-    giants: list[GiantView] = []
-    valkyries: list[ValkyrieView] = []
-    for card in seat.command:
-        kind = CARDS[card].kind
-        if kind == GOD:
-            gods.append({"card": piece_view(card), "power": EFFECTS[card].power_ready(state, index)})
-        elif kind == GIANT:
-            under = seat.captured.get(card)
-            giants.append({"card": piece_view(card), "column": SUITS[GIANT_CLASS[card]],
-                           "state": giant_state(state, index, card),
-                           "captured": None if under is None else piece_view(under)})
-        elif kind == VALKYRIE:
-            notches = seat.marks.get(card, 0)
-            chosen = olrun_class(state, index) if card == "olrun" else None
-            valkyries.append({"card": piece_view(card), "notches": notches,
-                              "points": VALKYRIE_TRACKS[card][notches],
-                              "column": None if chosen is None else SUITS[chosen]})
-    return {"gods": gods, "giants": giants, "valkyries": valkyries,
-            "free_heroes": seat.marks.get(FREE_HEROES, 0)}
-
-
-def _mythology_view(state: NidavellirState, viewer: int | None) -> MythologyView | None:
-    if not state.idavoll:
-        return None
-    drawer = drawing_seat(state)
-    held = reservation(state)
-    return {
-        "deck": len(state.myth_deck), "reserve": len(state.myth_reserve), "tavern": mythology_tavern(state)
-        if mythology_tavern(state) >= 0 else None,
-        "gullinbursti_aside": "gullinbursti" in state.aside,
-        "reserved": None if held is None else {"tavern": held[0], "seat": held[1], "card": piece_view(held[2])},
-        "drawn": [piece_view(c) for c in state.drawn] if seen(drawer, viewer) else None,
-        "drawing": drawer if state.drawn and drawer >= 0 else None,
-    }
-
-
-def _camp_view(state: NidavellirState) -> CampView | None:
-    if not state.thingvellir:
-        return None
-    return {
-        "cards": [piece_view(c) for c in state.camp],
-        "decks": {"age1": len(state.camp_decks[0]), "age2": len(state.camp_decks[1])},
-        "visits": [None if seat == NOBODY else seat for seat in state.camp_picks],
-        "doubles_aside": state.aside.count("double"),
-    }
-
-
-def reserved_view(state: NidavellirState, tavern: int) -> ReservedView | None:
-    """Loki's token on a card of this tavern: `{"seat": s, "card": key}`, or None."""
-    held = reservation(state)
-    if held is None or held[0] != tavern:
-        return None
-    return {"seat": held[1], "card": held[2]}
+def forget(key: str) -> None:
+    """Drop a card's cached view (its card was declared again, or withdrawn)."""
+    _PIECE_VIEWS.pop(key, None)
 
 
 def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome: OutcomeView | None) -> NidavellirView:
     """The JSON-ready view of `viewer` (None = spectator)."""
     taverns: list[TavernView] = []
-    myth_tavern = mythology_tavern(state)
     for t in range(3):
         bids = [
             coin_view(s.bids[t], s) if s.bids[t] != NO_BID and seen(bid_seer(state, i, t), viewer) else None
             for i, s in enumerate(state.seats)
         ]
-        taverns.append({
+        tavern: dict[str, Any] = {
             "key": TAVERNS[t], "label": TAVERN_LABELS[t], "cards": [piece_view(c) for c in state.taverns[t]],
             "revealed": state.revealed[t], "resolved": state.revealed[t] and t < state.tavern,
             "bids": bids, "order": state.orders[t] or None, "picked": state.picked[t][:],
-            "mythology": t == myth_tavern, "reserved": reserved_view(state, t),
-        })
+        }
+        for tavern_part in TAVERN_PARTS:
+            tavern.update(tavern_part(state, t))
+        taverns.append(cast(TavernView, tavern))
     task: TaskView | None = None
     hint = "The game is over."
     if state.tasks and state.tasks[0].kind in CHOICES:
@@ -227,7 +167,7 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
     if seen(pioneer_seer(state), viewer):
         pioneer = [piece_view(c) for c in state.pioneer]
     scores = [row.total for row in sheet_rows(state)]
-    return {
+    out: dict[str, Any] = {
         "game": "nidavellir", "viewer": viewer, "players": state.players, "to_move": to_move,
         "outcome": outcome, "age": state.age, "round": state.round, "rounds": state.rounds_this_age,
         "phase": state.phase, "tavern": state.tavern if state.tavern >= 0 else None, "taverns": taverns,
@@ -241,6 +181,9 @@ def view(state: NidavellirState, viewer: int | None, to_move: list[int], outcome
             for i, s in enumerate(DISTINCTION_ORDER)
         ],
         "seats": [_seat_view(state, i, viewer, scores[i]) for i in range(state.players)],
-        "task": task, "pioneer": pioneer, "log_hint": hint,
-        "expansions": state.expansions[:], "camp": _camp_view(state), "mythology": _mythology_view(state, viewer),
+        "task": task, "pioneer": pioneer, "log_hint": hint, "expansions": state.expansions[:],
     }
+    for table_part in TABLE_PARTS:
+        out.update(table_part(state, viewer))
+    return cast(NidavellirView, out)
+

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from engine.views.nidavellir import GiantView, GodView, PieceView, SeatView, ValkyrieView
 from renderer.canvas import BOLD, GOLD, INK, KEY_TEXT, RGB, WHITE, Sheet, text_width
+from renderer.nidavellir.pictures import picture
 from renderer.nidavellir.pieces import BRAVE_SUITS, CHIP_H, NEUTRAL, SUIT_SHORT, card_bravery, suit_colour
 
 GOD: RGB = (38, 50, 102)
@@ -38,7 +39,11 @@ def is_mythology(card: PieceView) -> bool:
 
 
 def card_colour(card: PieceView) -> RGB:
-    """A god, giant or valkyrie in its kind's colour; an animal (or Gullinbursti) in its class's."""
+    """A card's own colour (its picture entry), else a god, giant or valkyrie in its kind's colour,
+    an animal (or Gullinbursti) in its class's."""
+    own = picture(card).colour
+    if own is not None:
+        return own
     kind = str(card.get("kind"))
     if kind in KIND_COLOURS:
         return KIND_COLOURS[kind]
@@ -118,7 +123,7 @@ def draw_pill(sheet: Sheet, x: float, y: float, segments: Sequence[Segment], *, 
 
 def god_token(god: GodView) -> list[Segment]:
     """A god's power token: a gold "power" while it is there, "used" once spent."""
-    return [Segment("power", GOLD, ink=INK)] if god.get("power") else [Segment("used", SPENT)]
+    return [Segment(picture(god["card"]).power, GOLD, ink=INK)] if god.get("power") else [Segment("used", SPENT)]
 
 
 def giant_token(giant: GiantView) -> list[Segment]:
@@ -147,18 +152,20 @@ def valkyrie_token(valkyrie: ValkyrieView) -> list[Segment]:
 
 def god_segments(god: GodView) -> list[Segment]:
     label = str(god["card"]["label"])
-    return [Segment(label, GOD), *god_token(god)] if god.get("power") else [Segment(f"{label} (used)", SPENT)]
+    if not god.get("power"):
+        return [Segment(f"{label} (used)", SPENT)]
+    return [Segment(label, card_colour(god["card"])), *god_token(god)]
 
 
 def giant_segments(giant: GiantView) -> list[Segment]:
     label = str(giant["card"]["label"])
     if giant.get("state") == "face_down":
         return [Segment(f"{label} (face down)", SPENT)]
-    return [Segment(label, GIANT), *giant_token(giant)]
+    return [Segment(label, card_colour(giant["card"])), *giant_token(giant)]
 
 
 def valkyrie_segments(valkyrie: ValkyrieView) -> list[Segment]:
-    return [Segment(str(valkyrie["card"]["label"]), VALKYRIE), *valkyrie_token(valkyrie)]
+    return [Segment(str(valkyrie["card"]["label"]), card_colour(valkyrie["card"])), *valkyrie_token(valkyrie)]
 
 
 def animal_segments(card: PieceView) -> list[Segment]:

@@ -18,7 +18,8 @@ from engine.nidavellir.components import BRONZE_FIVE, COIN_IDENTITY, SUIT_BY_NAM
 from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.heroes import Discarder
 from engine.nidavellir.hooks import Effect
-from engine.nidavellir.idavoll.effects import OLRUN_CLASS, UNCOUNTED_RECRUIT
+from engine.nidavellir.idavoll.effects import OLRUN_CLASS
+from engine.nidavellir.recruiting import UNCOUNTED_RECRUIT
 from engine.nidavellir.state import (
     CARD_DISCARD,
     DISCARD,

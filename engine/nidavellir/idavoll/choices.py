@@ -1,17 +1,17 @@
-"""Idavoll's choices besides the gods' (grammar in docs/nidavellir.md): Ölrun's class,
+"""Idavoll's choices besides the gods' (grammar in docs/nidavellir.md), each declared with its card
+(animals.py, giants.py, valkyries.py): Ölrun's class,
 Gullinbursti's column, Skymir's two kept cards, the order of Hrungnir's pouch transforms."""
 
 from __future__ import annotations
 
 from engine.core import Event, Move
-from engine.nidavellir.cards import CARDS
 from engine.nidavellir.choice import Choice
+from engine.nidavellir.choices import KeepDrawn
 from engine.nidavellir.coins import coin_word, named_coin
 from engine.nidavellir.components import SUIT_BY_NAME, SUITS, seat_label
 from engine.nidavellir.idavoll.effects import OLRUN_CLASS
-from engine.nidavellir.idavoll.gods import GOD_CHOICES
 from engine.nidavellir.idavoll.steps import hrungnir_transforms, pouch_coins
-from engine.nidavellir.recruiting import gain, place
+from engine.nidavellir.recruiting import place
 from engine.nidavellir.state import (
     CHECK_HEROES,
     GULLINBURSTI_MOVE,
@@ -56,34 +56,22 @@ class GullinburstiPlacement(Choice):
         return [Event(f"{seat_label(task.seat)} puts Gullinbursti in the {name} column.")]
 
 
-class SkymirKeep(Choice):
-    """Skymir's owner keeps 2 of the 5 cards drawn, one at a time, each recruited in full
-    before the next (rules sheet Q20); the other 3 go under the mythology reserve."""
+def _skymir_rest(state: NidavellirState, task: Task) -> tuple[list[Task], list[Task], list[Event]]:
+    """After the first card, the second is kept the same way; then the other 3 go under the reserve."""
+    if task.n > 1 and state.drawn:
+        return [], [Task(SKYMIR_KEEP, task.seat, task.n - 1, card=task.card)], []
+    state.myth_reserve[0:0] = state.drawn
+    said = Event(f"The other {len(state.drawn)} cards go under the mythology reserve.")
+    state.drawn = []
+    return [], [], [said]
 
-    kind = SKYMIR_KEEP
-    verbs = ("keep",)
-    prompt = "keep a mythology card Skymir drew"
 
-    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"keep {card}", f"Keep {CARDS[card].label}") for card in set(state.drawn)]
-
-    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        return f"{CARDS[move.text.split(' ', 1)[1]].label} is not among the cards Skymir drew."
-
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        card = move.text.split(" ", 1)[1]
-        state.drawn.remove(card)
-        events = [Event(f"{seat_label(task.seat)} keeps {CARDS[card].label} (Skymir).")]
-        tasks, said = gain(state, task.seat, card)
-        tasks.append(Task(CHECK_HEROES, task.seat))
-        if task.n > 1 and state.drawn:
-            tasks.append(Task(SKYMIR_KEEP, task.seat, task.n - 1, card=task.card))
-        else:
-            state.myth_reserve[0:0] = state.drawn
-            events.append(Event(f"The other {len(state.drawn)} cards go under the mythology reserve."))
-            state.drawn = []
-        state.tasks[0:0] = tasks
-        return events + said
+# Skymir's owner keeps 2 of the 5 cards drawn, one at a time, each recruited in full before the
+# next (rules sheet Q20); the other 3 go under the mythology reserve.
+SKYMIR_KEEP_CHOICE = KeepDrawn(
+    SKYMIR_KEEP, "keep a mythology card Skymir drew", lambda state: state.drawn, _skymir_rest,
+    refused="{label} is not among the cards Skymir drew.", kept="{seat} keeps {label} (Skymir).",
+)
 
 
 class HrungnirOrder(Choice):
@@ -117,7 +105,3 @@ class HrungnirOrder(Choice):
             state.tasks.insert(0, Task(HRUNGNIR_ORDER, task.seat, args=tuple(order), card=task.card))
             return []
         return hrungnir_transforms(state, task.seat, order + rest)
-
-
-IDAVOLL_CHOICES: tuple[Choice, ...] = (*GOD_CHOICES, OlrunClass(), GullinburstiPlacement(), SkymirKeep(),
-                                       HrungnirOrder())

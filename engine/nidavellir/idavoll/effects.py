@@ -1,5 +1,6 @@
-"""Idavoll's mythology cards as card effects (rules sheet 2.1, 2.4–2.8): the animals in their
-columns, the gods' power tokens, the giants' captures and points, the valkyries' tracks.
+"""The kinds of effect of Idavoll's mythology cards (rules sheet 2.1, 2.4–2.8): the animals in
+their columns, the gods' power tokens, the giants' captures and points, the valkyries' tracks.
+Each card is declared with its effect in animals.py, gods.py, giants.py or valkyries.py.
 
 The gods' powers are used through choices at their moments (idavoll/rules.py, gods.py); here
 they only keep their token and score. A card's memory is its owner's `marks[card]`: a god's
@@ -11,26 +12,17 @@ from __future__ import annotations
 from engine.core import Event
 from engine.nidavellir.cards import BRAVERY_IN, CARDS
 from engine.nidavellir.components import MINER, SUITS, coin_value, seat_label
+from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.hooks import (
-    BETTERMENT,
-    DISTINCTION_WON,
-    FIRST_PICK,
-    HERO_RECRUITED,
-    PLACED,
     Effect,
 )
-from engine.nidavellir.idavoll.cards import (
-    GARM_PIONEER_DRAW,
-    GIANT_CLASS,
-    GYMIR_FACTOR,
-    VALKYRIE_TRACKS,
-)
+from engine.nidavellir.idavoll.cards import GARM_PIONEER_DRAW, GYMIR_FACTOR
+from engine.nidavellir.recruiting import FREE_HEROES as FREE_HEROES
+from engine.nidavellir.recruiting import UNCOUNTED_RECRUIT
 from engine.nidavellir.state import (
     GULLINBURSTI_MOVE,
-    HRUNGNIR,
     OLRUN,
     RECRUIT,
-    SKYMIR,
     NidavellirState,
     Task,
 )
@@ -38,8 +30,6 @@ from engine.nidavellir.state import (
 CAPTURED = 1
 FACE_DOWN = 2
 OLRUN_CLASS = "olrun class"  # marks: Ölrun's class + 1 (0: not chosen yet)
-FREE_HEROES = "thrivaldi hero"  # marks: heroes recruited through Thrivaldi (not counted for lines)
-UNCOUNTED_RECRUIT = 2  # a recruit task's n: the hero comes whatever the lines and never counts for them
 
 
 def zero_ranks(column: list[str], suit: int) -> int:
@@ -93,7 +83,15 @@ class Hreasvelg(Effect):
 
 
 class God(Effect):
-    """Scores its printed points, power used or not; the power is usable once."""
+    """Scores its printed points, power used or not; the power is usable once. A god whose power
+    is offered at a moment of the round says when (`at`, one of hooks.TIMINGS), with the kind of
+    its choice (`task`) and its place among the powers of that moment (`order`)."""
+
+    def __init__(self, key: str, at: str = "", task: str = "", order: int = 0) -> None:
+        super().__init__(key)
+        self.power_at = at
+        self.power_task = task
+        self.power_order = order
 
     def power_ready(self, state: NidavellirState, seat: int) -> bool:
         return not state.seats[seat].marks.get(self.key)
@@ -107,9 +105,9 @@ class Giant(Effect):
     """Waits in the command zone for the next tavern dwarf of its class; then captures it
     (`captures`: its effect at once) or, if its owner places that dwarf, turns face down."""
 
-    def __init__(self, key: str, effect: str = "") -> None:
+    def __init__(self, key: str, suit: int, effect: str = "") -> None:
         super().__init__(key)
-        self.suit = GIANT_CLASS[key]
+        self.suit = suit  # the class of dwarf it captures
         self.effect = effect  # the task kind of its effect on capture, or "" (it only scores)
 
     def gained(self, state: NidavellirState, seat: int) -> tuple[list[Task], list[Event]]:
@@ -144,10 +142,10 @@ class Valkyrie(Effect):
     """Her strength token goes one notch down per `moment` (per point for Svafa) and stops on
     the last notch; she scores the value under it."""
 
-    def __init__(self, key: str, moment: str) -> None:
+    def __init__(self, key: str, moment: str, track: tuple[int, ...]) -> None:
         super().__init__(key)
         self.moment = moment
-        self.track = VALKYRIE_TRACKS[key]
+        self.track = track  # top notch first; the token stops on the last one
 
     def counts(self, state: NidavellirState, seat: int, suit: int) -> bool:
         return True
@@ -187,22 +185,19 @@ def waiting_giant(state: NidavellirState, seat: int, suit: int) -> str:
     """The seat's giant waiting for a dwarf of `suit`, or ''."""
     player = state.seats[seat]
     for card in player.command:
-        if GIANT_CLASS.get(card) == suit and not player.marks.get(card):
+        found = EFFECTS.get(card)
+        if isinstance(found, Giant) and found.suit == suit and not player.marks.get(card):
             return card
     return ""
 
 
-GIANTS: dict[str, Giant] = {
-    giant.key: giant for giant in (
-        Giant("skymir", SKYMIR), Surt("surt"), Gymir("gymir"), Giant("hrungnir", HRUNGNIR),
-        Giant("thrivaldi", RECRUIT),
-    )
-}
-IDAVOLL_EFFECTS: dict[str, Effect] = {
-    found.key: found for found in (
-        Durathor("durathor"), Garm("garm"), Hreasvelg("hreasvelg"), Nidhogg("nidhogg"), Ratatosk("ratatosk"),
-        God("freya"), God("frigg"), God("loki"), God("odin"), Thor("thor"), *GIANTS.values(),
-        Valkyrie("brynhildr", FIRST_PICK), Valkyrie("hildr", DISTINCTION_WON), Olrun("olrun", PLACED),
-        Valkyrie("sigrdrifa", HERO_RECRUITED), Valkyrie("svafa", BETTERMENT),
-    )
-}
+def giant(card: str) -> Giant | None:
+    """The giant's effect, or None for another card."""
+    found = EFFECTS.get(card)
+    return found if isinstance(found, Giant) else None
+
+
+def valkyrie(card: str) -> Valkyrie | None:
+    """The valkyrie's effect, or None for another card."""
+    found = EFFECTS.get(card)
+    return found if isinstance(found, Valkyrie) else None

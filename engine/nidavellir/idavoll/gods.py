@@ -1,37 +1,40 @@
-"""The gods' powers as choices (rules sheet 2.5): Loki's reservation and Freya's swap before
-the bids, Frigg's kept card and the order of the two she puts back, Odin's swap at the end of a
-round. Thor's cancel is offered by the discard choices themselves (choices.py, thingvellir)."""
+"""Idavoll's five gods, each declared in one place (`GODS`, at the end): the card, when its power
+is offered, its choices (rules sheet 2.5: Loki's reservation and Freya's swap before the bids,
+Frigg's kept card and the order of the two she puts back, Odin's swap at the end of a round)
+and their verbs, its worth to the AI. Thor's cancel is offered by the discard choices
+themselves (choices.py, thingvellir)."""
 
 from __future__ import annotations
 
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS, DWERGS
+from engine.nidavellir.catalogue import Declared
 from engine.nidavellir.choice import Choice
-from engine.nidavellir.components import TAVERN_LABELS, TAVERNS, seat_label
+from engine.nidavellir.choices import KeepDrawn
+from engine.nidavellir.components import GOD, TAVERN_LABELS, TAVERNS, Card, seat_label
 from engine.nidavellir.effects import spend_power
 from engine.nidavellir.grammar import HERO_TOKENS
+from engine.nidavellir.hooks import ROUND_END, ROUND_START
+from engine.nidavellir.idavoll.appraisal import PowerWorth, freya_worth, loki_worth, odin_worth, thor_worth
+from engine.nidavellir.idavoll.effects import God, Thor
+from engine.nidavellir.idavoll.grammar import (
+    FRIGG_VERB,
+    THOR_VERB,
+    UNDER_VERB,
+    freya_move,
+    loki_move,
+    odin_move,
+    split_at_taverns,
+)
 from engine.nidavellir.idavoll.rules import reservation
-from engine.nidavellir.recruiting import gain, recruit, recruitable
-from engine.nidavellir.state import FREYA, FRIGG_KEEP, FRIGG_ORDER, LOKI, ODIN, NidavellirState, Task
+from engine.nidavellir.recruiting import recruit, recruitable
+from engine.nidavellir.state import FREYA, FRIGG_KEEP, FRIGG_ORDER, IDAVOLL, LOKI, ODIN, NidavellirState, Task
 
 PASS = Move("pass", "Keep the power for later")
 
 
 def _words(move: Move) -> list[str]:
     return move.text.split()
-
-
-def split_at_taverns(words: list[str]) -> list[tuple[str, int]]:
-    """'<card> in <tavern> with <card> in <tavern>' (canonical) as (card, tavern) pairs."""
-    pairs = []
-    name: list[str] = []
-    for word in words:
-        if word in TAVERNS:
-            pairs.append((" ".join(name), TAVERNS.index(word)))
-            name = []
-        elif word not in ("in", "with"):
-            name.append(word)
-    return pairs
 
 
 class LokiReserve(Choice):
@@ -112,34 +115,21 @@ def put_under(state: NidavellirState, cards: list[str]) -> None:
         state.decks[state.age - 1].insert(0, card)
 
 
-class FriggKeep(Choice):
-    """Frigg's owner keeps one of the 3 cards drawn, as their pick (offering applied, dwarf
-    placed, heroes, trade); the other 2 go under the deck in the order they choose."""
+def _frigg_rest(state: NidavellirState, task: Task) -> tuple[list[Task], list[Task], list[Event]]:
+    """Frigg's two other cards go under the deck: in the order her owner chooses when they differ."""
+    if len(set(state.drawn)) > 1:
+        return [Task(FRIGG_ORDER, task.seat, card="frigg")], [], []
+    put_under(state, state.drawn)
+    state.drawn = []
+    return [], [], [Event(f"{seat_label(task.seat)} puts the other 2 cards under the Age {state.age} deck.")]
 
-    kind = FRIGG_KEEP
-    verbs = ("keep",)
-    prompt = "keep one of the cards Frigg drew"
 
-    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"keep {card}", f"Keep {CARDS[card].label}") for card in set(state.drawn)]
-
-    def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        return f"{CARDS[' '.join(_words(move)[1:])].label} is not among the cards Frigg drew."
-
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        card = " ".join(_words(move)[1:])
-        state.drawn.remove(card)
-        later = []
-        events = [Event(f"{seat_label(task.seat)} keeps {CARDS[card].label} (Frigg).")]
-        if len(set(state.drawn)) > 1:
-            later.append(Task(FRIGG_ORDER, task.seat, card="frigg"))
-        else:
-            put_under(state, state.drawn)
-            state.drawn = []
-            events.append(Event(f"{seat_label(task.seat)} puts the other 2 cards under the Age {state.age} deck."))
-        tasks, said = gain(state, task.seat, card)
-        state.tasks[0:0] = [*later, *tasks]
-        return events + said
+# Frigg's owner keeps one of the 3 cards drawn, as their pick (offering applied, dwarf placed;
+# heroes and trade follow as for any pick); the other 2 go under the deck in the order they choose.
+FRIGG_KEEP_CHOICE = KeepDrawn(
+    FRIGG_KEEP, "keep one of the cards Frigg drew", lambda state: state.drawn, _frigg_rest,
+    refused="{label} is not among the cards Frigg drew.", kept="{seat} keeps {label} (Frigg).", check_heroes=False,
+)
 
 
 class FriggOrder(Choice):
@@ -240,4 +230,38 @@ class OdinSwap(Choice):
                 *said]
 
 
-GOD_CHOICES: tuple[Choice, ...] = (LokiReserve(), FreyaSwap(), FriggKeep(), FriggOrder(), OdinSwap())
+# Each god in one place: its card, its effect (when its power is offered), the choices it opens
+# with the verbs that read them, its worth to the AI. Frigg's power is a pick move (rules.py:
+# Idavoll's `frigg` pick verb); Thor's a move of the discard choices while his token is there.
+GODS: tuple[Declared, ...] = (
+    Declared(
+        Card("freya", "Freya", GOD, points=15, text="15 points; once, before the bids: swap 2 cards of 2 taverns"),
+        God("freya", at=ROUND_START, task=FREYA, order=2),
+        choices=(FreyaSwap(),), verbs={"freya": freya_move},
+        worth=PowerWorth(2.5), power_worths={"freya": freya_worth}, origin=IDAVOLL,
+    ),
+    Declared(
+        Card("frigg", "Frigg", GOD, points=12,
+             text="12 points; once, on a pick: a tavern card under the deck, draw 3, keep 1"),
+        God("frigg"),
+        choices=(FRIGG_KEEP_CHOICE, FriggOrder()), verbs={"frigg": FRIGG_VERB, "under": UNDER_VERB},
+        worth=PowerWorth(3.0), pending={FRIGG_KEEP: 6.0}, origin=IDAVOLL,
+    ),
+    Declared(
+        Card("loki", "Loki", GOD, points=8, text="8 points; once, before the bids: reserve a tavern card for yourself"),
+        God("loki", at=ROUND_START, task=LOKI, order=1),
+        choices=(LokiReserve(),), verbs={"loki": loki_move},
+        worth=PowerWorth(3.0), power_worths={"loki": loki_worth}, origin=IDAVOLL,
+    ),
+    Declared(
+        Card("odin", "Odin", GOD, text="0 points; once, at the end of a round: swap a neutral hero for another"),
+        God("odin", at=ROUND_END, task=ODIN),
+        choices=(OdinSwap(),), verbs={"odin": odin_move}, worth=PowerWorth(2.5), choice_worths={"odin": odin_worth},
+        origin=IDAVOLL,
+    ),
+    Declared(
+        Card("thor", "Thor", GOD, points=8, text="8 points; once: cancel a discard aimed at you"),
+        Thor("thor"), verbs={"thor": THOR_VERB}, worth=PowerWorth(3.0), choice_worths={"thor": thor_worth},
+        origin=IDAVOLL,
+    ),
+)

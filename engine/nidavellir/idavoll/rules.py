@@ -7,9 +7,9 @@ from __future__ import annotations
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS, cards_per_tavern
 from engine.nidavellir.components import DWARF, FRIGG_LIMITS, OFFERING, SUITS, TAVERN_LABELS, seat_label
-from engine.nidavellir.effects import EFFECTS, notify, spend_power
+from engine.nidavellir.effects import EFFECTS, notify, spend_power, timed_powers
 from engine.nidavellir.expansion import Expansion
-from engine.nidavellir.hooks import FIRST_PICK
+from engine.nidavellir.hooks import FIRST_PICK, ROUND_END, ROUND_START
 from engine.nidavellir.idavoll.cards import (
     FRIGG_DRAW,
     MYTHOLOGY_KEYS,
@@ -17,8 +17,9 @@ from engine.nidavellir.idavoll.cards import (
     MYTHOLOGY_TAVERN,
     mythology_deck_size,
 )
-from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, GIANTS, waiting_giant
-from engine.nidavellir.state import FREYA, FRIGG_KEEP, IDAVOLL, LOKI, ODIN, NidavellirState, Task
+from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, waiting_giant
+from engine.nidavellir.idavoll.effects import giant as giant_effect
+from engine.nidavellir.state import FRIGG_KEEP, IDAVOLL, NidavellirState, Task
 from engine.rng import Rng
 
 AGE_CARDS = (DWARF, OFFERING)  # what an Age deck holds: what Frigg may put under it
@@ -82,6 +83,9 @@ class Idavoll(Expansion):
     name = IDAVOLL
     pick_verbs = ("capture", "frigg")
 
+    def pick_wording(self, verb: str) -> str:
+        return "capture a dwarf with your giant" if verb == "capture" else "use Frigg's power"
+
     def setup(self, state: NidavellirState, rng: Rng) -> None:
         """The 20 mythology cards shuffled: 3 taverns' worth make the mythology deck, the rest
         the reserve (Skymir's); Gullinbursti is set aside for Hreasvelg."""
@@ -99,19 +103,17 @@ class Idavoll(Expansion):
         return [deck.pop() for _ in range(min(cards_per_tavern(state.players), len(deck)))]
 
     def round_start(self, state: NidavellirState) -> list[Event]:
-        """Loki's owner may reserve a card, then Freya's owner may swap two (before the bids)."""
+        """The powers offered before the bids (Loki's reservation, then Freya's swap)."""
         end_reservation(state)
-        tasks = [Task(kind, seat, card=god) for god, kind in (("loki", LOKI), ("freya", FREYA))
-                 if (seat := power_holder(state, god)) >= 0]
-        state.tasks[0:0] = tasks
+        state.tasks[0:0] = timed_powers(state, ROUND_START)
         if mythology_tavern(state) >= 0:
             return [Event(f"Mythology cards come to the {TAVERN_LABELS[MYTHOLOGY_TAVERN]}.")]
         return []
 
     def round_end(self, state: NidavellirState) -> list[Task]:
+        """The powers offered after the third tavern (Odin's swap)."""
         end_reservation(state)
-        seat = power_holder(state, "odin")
-        return [Task(ODIN, seat, card="odin")] if seat >= 0 else []
+        return timed_powers(state, ROUND_END)
 
     def withheld(self, state: NidavellirState, seat: int) -> list[str]:
         held = reservation(state)
@@ -188,7 +190,8 @@ class Idavoll(Expansion):
         player.captured[giant] = card
         where = TAVERN_LABELS[state.tavern]
         events = [Event(f"{seat_label(seat)} takes {piece.label} from the {where}; {CARDS[giant].label} captures it.")]
-        return GIANTS[giant].captures(state, seat), events
+        found = giant_effect(giant)
+        return (found.captures(state, seat) if found is not None else []), events
 
     def use_frigg(self, state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
         """The card goes under the Age deck; the top 3 are drawn (seen by their drawer only)."""

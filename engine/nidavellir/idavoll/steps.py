@@ -1,9 +1,7 @@
-"""Idavoll's rule steps (run at once from the queue): Skymir's draw from the mythology reserve
-and Hrungnir's transforms."""
+"""Idavoll's rule steps (run at once from the queue), declared with their giants (giants.py):
+Skymir's draw from the mythology reserve and Hrungnir's transforms."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from engine.core import Event
 from engine.nidavellir.cards import CARDS
@@ -12,10 +10,8 @@ from engine.nidavellir.components import POUCH_PLACE, coin_token, coin_value, is
 from engine.nidavellir.effects import transform_bonus
 from engine.nidavellir.idavoll.cards import HRUNGNIR_BONUS, SKYMIR_DRAW, SKYMIR_KEEP
 from engine.nidavellir.state import (
-    HRUNGNIR,
     HRUNGNIR_ORDER,
     NO_BID,
-    SKYMIR,
     NidavellirState,
     Task,
 )
@@ -73,9 +69,3 @@ def hrungnir_transforms(state: NidavellirState, seat: int, pouch_order: list[int
     private = "; ".join(f"your {coin_token(c)} on {where(p)} became {a_coin(n)}" for c, n, p in done)
     return [Event(f"{seat_label(seat)}'s coins are transformed +{amount} (Hrungnir): {shown}."),
             Event(private[0].upper() + private[1:] + ".", frozenset({seat}))]
-
-
-IDAVOLL_STEPS: dict[str, Callable[[NidavellirState, Task], list[Event]]] = {
-    SKYMIR: skymir,
-    HRUNGNIR: hrungnir,
-}

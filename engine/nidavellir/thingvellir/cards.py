@@ -1,4 +1,5 @@
-"""Thingvellir's cards as typed constants: 12 artefacts, 12 mercenaries, 6 heroes, Olwyn's doubles.
+"""Thingvellir's 12 mercenaries as typed constants (they only sit and score), the camp decks, and
+the keys of the cards declared with their effects (artefacts.py, heroes.py).
 
 Values from the rules sheet (nidavellir-expansions.md 1.1); the camp decks list each age's cards.
 """
@@ -6,11 +7,8 @@ Values from the rules sheet (nidavellir-expansions.md 1.1); the camp decks list 
 from __future__ import annotations
 
 from engine.nidavellir.components import (
-    ARTEFACT,
     BLACKSMITH,
-    DOUBLE,
     EXPLORER,
-    HERO,
     HUNTER,
     MERCENARY,
     MINER,
@@ -19,26 +17,15 @@ from engine.nidavellir.components import (
     Card,
 )
 
-ARTEFACTS: tuple[Card, ...] = (
-    Card("fafnir", "Fafnir Baleygr", ARTEFACT, age=1,
-         text="you may visit the camp on your own pick if nobody did in this tavern yet"),
-    Card("draupnir", "Draupnir", ARTEFACT, age=1, text="6 points per coin of 15 or more"),
-    Card("vegvisir", "Vegvisir", ARTEFACT, EXPLORER, 1, (13,), age=1,
-         text="goes into the explorer column: 1 rank of 13"),
-    Card("svalinn", "Svalinn", ARTEFACT, age=1, text="5 points per hero"),
-    Card("megingjord", "Megingjord", ARTEFACT, points=28, age=1,
-         text="28 points; no more heroes from complete lines"),
-    Card("vidofnir", "Vidofnir & Vedrfölnir", ARTEFACT, age=1,
-         text="transform the pouch coins +2 and +3 (+5 if the other is the trading coin)"),
-    Card("brisingamens", "Brisingamens", ARTEFACT, age=2,
-         text="take 2 cards from the discard pile; discard 1 army card at the end of the game"),
-    Card("mjollnir", "Mjöllnir", ARTEFACT, age=2, text="2 points per rank of a column chosen at the end"),
-    Card("hofud", "Höfud", ARTEFACT, age=2, text="every other player discards a card of their warrior column"),
-    Card("hrafnsmerki", "Hrafnsmerki", ARTEFACT, age=2, text="5 points per mercenary"),
-    Card("jarnglofi", "Jarnglofi", ARTEFACT, points=24, age=2,
-         text="24 points; your trading coin leaves the game at once"),
-    Card("gjallarhorn", "Gjallarhorn", ARTEFACT, age=2, text="recruit a hero at once, whatever your lines"),
+VIDOFNIR_LABEL = "Vidofnir & Vedrfölnir"
+# The artefacts of each age's camp deck, and the heroes in the order they join the reserve; each
+# is declared with its effect in artefacts.py or heroes.py.
+ARTEFACT_KEYS: tuple[tuple[str, ...], tuple[str, ...]] = (
+    ("fafnir", "draupnir", "vegvisir", "svalinn", "megingjord", "vidofnir"),
+    ("brisingamens", "mjollnir", "hofud", "hrafnsmerki", "jarnglofi", "gjallarhorn"),
 )
+THINGVELLIR_HERO_KEYS: tuple[str, ...] = ("andumia", "holda", "khrad", "jarika", "olwyn", "zolkur")
+DOUBLE_KEY = "double"
 
 
 def _option(suit: int, bravery: int) -> str:
@@ -68,22 +55,10 @@ MERCENARIES: tuple[Card, ...] = (
     _mercenary(2, (EXPLORER, 8), (MINER, 1)),
 )
 
-THINGVELLIR_HEROES: tuple[Card, ...] = (
-    Card("andumia", "Andumia", HERO, points=12, text="12 points; take a card from the discard pile"),
-    Card("holda", "Holda", HERO, points=12, text="12 points; take a card from the camp"),
-    Card("khrad", "Khrad", HERO, points=4, text="4 points; your lowest coin (not the trading coin) +10"),
-    Card("jarika", "Jarika", HERO, points=8, text="8 points; +2 on every coin trade and transform"),
-    Card("olwyn", "Olwyn", HERO, points=9, text="9 points; place his 2 doubles in 2 different columns"),
-    Card("zolkur", "Zolkur", HERO, points=10, text="10 points; your next trade gives up the lower coin"),
-)
-OLWYN_DOUBLE = Card("double", "Olwyn's double", DOUBLE, ranks=1, text="1 rank in the column it stands in, 0 points")
-
-THINGVELLIR_CARDS: tuple[Card, ...] = (*ARTEFACTS, *MERCENARIES, *THINGVELLIR_HEROES, OLWYN_DOUBLE)
-
 _W9_E11 = "mercenary warrior 9 explorer 11"
 CAMP_DECKS: tuple[tuple[str, ...], tuple[str, ...]] = (
-    (*(a.key for a in ARTEFACTS if a.age == 1), *(m.key for m in MERCENARIES if m.age == 1), _W9_E11),
-    (*(a.key for a in ARTEFACTS if a.age == 2), *(m.key for m in MERCENARIES if m.age == 2), _W9_E11),
+    (*ARTEFACT_KEYS[0], *(m.key for m in MERCENARIES if m.age == 1), _W9_E11),
+    (*ARTEFACT_KEYS[1], *(m.key for m in MERCENARIES if m.age == 2), _W9_E11),
 )
 CAMP_SIZE = 5
 DOUBLES = 2

@@ -8,6 +8,7 @@ from engine.core import Event, Move
 from engine.nidavellir.army import column_ranks, discard_from, discardable_cards, ranks
 from engine.nidavellir.cards import CARDS, discard_tavern_card
 from engine.nidavellir.choice import Choice
+from engine.nidavellir.choices import LOWEST_ONLY as LOWEST_ONLY
 from engine.nidavellir.coins import coin_word, named_coin, no_such_coin, transform, treasure_pick
 from engine.nidavellir.components import (
     ANIMAL,
@@ -41,10 +42,8 @@ from engine.nidavellir.state import (
     SeatState,
     Task,
 )
+from engine.nidavellir.thingvellir.cards import VIDOFNIR_LABEL as VIDOFNIR_LABEL
 from engine.nidavellir.thingvellir.rules import camp_choices, take_from_camp
-
-LOWEST_ONLY = (1,)  # a transform task's args: only the lowest coin may be chosen (Khrad)
-VIDOFNIR_LABEL = CARDS["vidofnir"].label
 
 
 def _card(move: Move, verb_words: int = 1) -> str:
@@ -364,7 +363,5 @@ class MjollnirColumn(Choice):
         return [Event(f"{seat_label(task.seat)} chooses the {name} column for Mjöllnir: {n} ranks.")]
 
 
-THINGVELLIR_CHOICES: tuple[Choice, ...] = (
-    HoldaCamp(), TavernDiscard(), EnlistOrder(), Enlist(), DoublePlacement(), VidofnirTransform(), Recover(),
-    CardDiscard(), MjollnirColumn(),
-)
+# The choices no one card owns (the others are declared with their cards: artefacts.py, heroes.py).
+THINGVELLIR_CHOICES: tuple[Choice, ...] = (TavernDiscard(), EnlistOrder(), Enlist(), Recover(), CardDiscard())

@@ -209,13 +209,3 @@ class Zolkur(Effect):
             terms.lower = True
             terms.spent.append(self.key)
             terms.said.append(self.card.label)
-
-
-THINGVELLIR_EFFECTS: dict[str, Effect] = {
-    effect.key: effect for effect in (
-        Fafnir("fafnir"), Draupnir("draupnir"), Svalinn("svalinn"), Megingjord("megingjord"),
-        Vidofnir("vidofnir"), Brisingamens("brisingamens"), Mjollnir("mjollnir"), Hofud("hofud"),
-        Hrafnsmerki("hrafnsmerki"), Jarnglofi("jarnglofi"), Gjallarhorn("gjallarhorn"), Andumia("andumia"),
-        Holda("holda"), Khrad("khrad"), Jarika("jarika"), Olwyn("olwyn"), Zolkur("zolkur"),
-    )
-}

@@ -4,13 +4,13 @@ their refills, the camp instead of a tavern card, the 2-player discard, enlistme
 from __future__ import annotations
 
 from engine.core import Event, Move
-from engine.nidavellir.cards import CARDS, THINGVELLIR_HERO_KEYS
+from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import ENLISTMENT, NOBODY, TAVERN_DISCARD, THINGVELLIR, NidavellirState, Task
-from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLES, OLWYN_DOUBLE
+from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLE_KEY, DOUBLES, THINGVELLIR_HERO_KEYS
 from engine.rng import Rng
 
 CAMP_VERB = "camp"
@@ -51,13 +51,22 @@ class Thingvellir(Expansion):
     name = THINGVELLIR
     pick_verbs = (CAMP_VERB,)
 
+    def pick_wording(self, verb: str) -> str:
+        return "a camp card"
+
+    def pick_prompt(self, verb: str) -> str:
+        return "take a card from the tavern or the camp"
+
+    def absent_refusal(self, verb: str) -> str:
+        return "There is no camp in this game: the Thingvellir expansion is not in play."
+
     def setup(self, state: NidavellirState, rng: Rng) -> None:
         """Both camp decks shuffled, the six heroes in the reserve, Olwyn's doubles set aside."""
         state.camp_decks = [list(cards) for cards in CAMP_DECKS]
         for cards in state.camp_decks:
             rng.shuffle(cards)
         state.reserve += THINGVELLIR_HERO_KEYS
-        state.aside += [OLWYN_DOUBLE.key] * DOUBLES
+        state.aside += [DOUBLE_KEY] * DOUBLES
 
     def round_start(self, state: NidavellirState) -> list[Event]:
         """The camp is refilled to 5 from this age's camp deck; an empty deck leaves it short."""

@@ -16,9 +16,6 @@ from engine.nidavellir.state import (
     ENLIST,
     ENLIST_ORDER,
     ENLISTMENT,
-    HOFUD_DISCARDS,
-    LOWEST_COIN,
-    POUCH_TRANSFORMS,
     TO_DISCARD,
     TRANSFORM,
     VIDOFNIR,
@@ -105,10 +102,8 @@ def to_discard(state: NidavellirState, task: Task) -> list[Event]:
     return []
 
 
+# The steps no one card owns (Khrad's, Vidofnir's and Höfud's are declared with their cards).
 THINGVELLIR_STEPS: dict[str, Callable[[NidavellirState, Task], list[Event]]] = {
     ENLISTMENT: enlistment,
-    LOWEST_COIN: lowest_coin,
-    POUCH_TRANSFORMS: pouch_transforms,
     TO_DISCARD: to_discard,
-    HOFUD_DISCARDS: hofud_discards,
 }

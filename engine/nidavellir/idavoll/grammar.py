@@ -1,0 +1,67 @@
+"""Idavoll's move verbs (docs/nidavellir.md): captures, the gods' powers, Frigg's cards, Ölrun's
+class, Gullinbursti's column. Registered with the base grammar."""
+
+from __future__ import annotations
+
+from engine.core import Move
+from engine.errors import BadMove
+from engine.nidavellir.components import TAVERN_BY_NAME, TAVERNS
+from engine.nidavellir.grammar import (
+    HERO_TOKENS,
+    TAVERN_CARDS,
+    Parser,
+    alone,
+    card_verb,
+    in_tavern,
+)
+
+
+def split_at_taverns(words: list[str]) -> list[tuple[str, int]]:
+    """'<card> in <tavern> with <card> in <tavern>' (canonical) as (card, tavern) pairs."""
+    pairs = []
+    name: list[str] = []
+    for word in words:
+        if word in TAVERNS:
+            pairs.append((" ".join(name), TAVERNS.index(word)))
+            name = []
+        elif word not in ("in", "with"):
+            name.append(word)
+    return pairs
+
+
+def loki_move(rest: list[str]) -> Move:
+    return Move("loki " + in_tavern(rest, "loki", "'loki warrior 7 in goblin'"))
+
+
+def freya_move(rest: list[str]) -> Move:
+    """'freya <card> in <tavern> with <card> in <tavern>'; the taverns in table order."""
+    cuts = [i for i, word in enumerate(rest) if word in TAVERN_BY_NAME]
+    example = "'freya warrior 7 in goblin with hunter in horse'"
+    if len(cuts) != 2 or cuts[1] != len(rest) - 1:
+        raise BadMove(f"Freya swaps two cards of two taverns: e.g. {example}.")
+    first = rest[:cuts[0] + 1]
+    second = rest[cuts[0] + 1:]
+    if second and second[0] == "with":
+        second = second[1:]
+    pairs = sorted((in_tavern(first, "freya", example), in_tavern(second, "freya", example)),
+                   key=lambda text: TAVERN_BY_NAME[text.split()[-1]])
+    return Move(f"freya {pairs[0]} with {pairs[1]}")
+
+
+def odin_move(rest: list[str]) -> Move:
+    if len(rest) == 3 and rest[1] == "for":
+        rest = [rest[0], rest[2]]
+    if len(rest) != 2 or any(token not in HERO_TOKENS for token in rest):
+        raise BadMove("Odin swaps two neutral heroes: 'odin <your hero> for <hero>', e.g. 'odin skaa for grid' "
+                      "(any Dwerg brother is 'dwerg').")
+    return Move(f"odin {rest[0]} for {rest[1]}")
+
+
+FRIGG_VERB = card_verb("frigg", TAVERN_CARDS, "a tavern card", "'frigg hunter'")
+UNDER_VERB = card_verb("under", TAVERN_CARDS, "a card", "'under warrior 7'")
+THOR_VERB = alone("thor", "it cancels the discard asked of you")
+# The verbs that are no one card's (the gods' own are declared with them: gods.py).
+IDAVOLL_VERBS: dict[str, Parser] = {
+    "capture": card_verb("capture", TAVERN_CARDS, "a tavern dwarf", "'capture warrior 7'"),
+    "pass": alone("pass", "it keeps a god's power for later"),
+}

@@ -1,0 +1,39 @@
+"""Thingvellir's move verbs (docs/nidavellir.md): the camp, cards recovered from the discard pile,
+Olwyn's doubles, enlisting mercenaries, Mjöllnir's column. Registered with the base grammar."""
+
+from __future__ import annotations
+
+from engine.core import Move
+from engine.errors import BadMove
+from engine.nidavellir.grammar import (
+    CAMP_CARDS,
+    LOOSE_CARDS,
+    MERCENARIES,
+    MERCENARY_PREFIX,
+    Parser,
+    card_name,
+    card_verb,
+    column,
+)
+
+
+def _enlist(rest: list[str]) -> Move:
+    """'enlist first' / 'enlist last', or 'enlist <mercenary> as <column>'."""
+    if rest in (["first"], ["last"]):
+        return Move(f"enlist {rest[0]}")
+    if len(rest) >= 2:
+        words, suit = rest[:-1], rest[-1]
+        if words and words[-1] == "as":
+            words = words[:-1]
+        key = card_name(words, MERCENARIES, "a mercenary", repr("enlist warrior 6 explorer 8 as explorer"))
+        column(suit, "as")
+        return Move(f"enlist {key.removeprefix(MERCENARY_PREFIX)} as {suit}")
+    raise BadMove("Write 'enlist <mercenary> as <column>', e.g. 'enlist warrior 6 explorer 8 as explorer', "
+                  "or 'enlist first' / 'enlist last'.")
+
+
+THINGVELLIR_VERBS: dict[str, Parser] = {
+    "camp": card_verb("camp", CAMP_CARDS, "a camp card", "'camp draupnir', 'camp warrior 6 explorer 8'"),
+    "recover": card_verb("recover", LOOSE_CARDS, "a card", "'recover warrior 7'"),
+    "enlist": _enlist,
+}
