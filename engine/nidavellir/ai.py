@@ -22,8 +22,8 @@ from engine.nidavellir.appraisal import (
     placement_gain,
     power_move_worth,
 )
-from engine.nidavellir.components import SUIT_BY_NAME
 from engine.nidavellir.game import GAME, play
+from engine.nidavellir.grammar import said
 from engine.nidavellir.hidden import determinize
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.state import BID, OVER, NidavellirState
@@ -38,8 +38,8 @@ ROLLOUT_STEPS = 400
 
 def _discard_loss(state: NidavellirState, seat: int, move: Move) -> float:
     """What discarding a card of one's own army costs (Höfud, Brisingamens): its placement worth."""
-    words = move.text.split()
-    card, suit = " ".join(words[1:-2]), SUIT_BY_NAME[words[-1]]
+    told = said(move)
+    card, suit = told.card, told.column
     player = state.seats[seat]
     player.army[suit].remove(card)
     loss = placement_gain(player, card, suit)
@@ -58,27 +58,27 @@ def _top_loss(state: NidavellirState, seat: int, suit: int) -> float:
 
 def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
     """The cheap policy's worth of a move, for the choices it knows; None: play at random."""
-    words = move.text.split()
-    verb = words[0]
+    told = said(move)
+    verb = told.verb
     player = state.seats[seat]
     if verb in PICK_WORTH:  # a tavern card, or what an expansion allows instead
         return pick_gain(state, seat, move)
     if verb in ("keep", "recover"):
-        return any_card_gain(state, seat, move.text.split(" ", 1)[1])
+        return any_card_gain(state, seat, told.card)
     worth = power_move_worth(state, seat, move)
     if worth is not None:
         return worth
     found = CHOICE_WORTHS.get(verb)  # declared with the card whose choice it is
     if found is not None:
         return found(state, seat, move)
-    if verb == "discard" and len(words) == 2:
-        return -_top_loss(state, seat, SUIT_BY_NAME[words[1]])
-    if verb == "discard" and "from" in words:
-        if words[-1] in SUIT_BY_NAME:
+    if verb == "discard" and not told.card:
+        return -_top_loss(state, seat, told.column)
+    if verb == "discard":
+        if told.column >= 0:
             return -_discard_loss(state, seat, move)
         # a tavern card discarded at 2 players: deny the other player the card it wants most
         other = state.seats[1 - seat] if state.players == 2 else player
-        return card_gain(other, " ".join(words[1:-2]))
+        return card_gain(other, told.card)
     return None
 
 

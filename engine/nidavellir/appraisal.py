@@ -14,6 +14,7 @@ from engine.nidavellir.cards import CARDS, RANKS
 from engine.nidavellir.coins import named_coin
 from engine.nidavellir.components import MERCENARY, OFFERING, coin_value, is_trading
 from engine.nidavellir.effects import blocks_line_heroes
+from engine.nidavellir.grammar import said
 from engine.nidavellir.scoring import column_points, sheet_rows
 from engine.nidavellir.state import RECOVER, RECRUIT, NidavellirState, SeatState
 
@@ -149,8 +150,8 @@ def evaluate(state: NidavellirState, seat: int) -> float:
 def pick_gain(state: NidavellirState, seat: int, move: Move) -> float:
     """Worth of a pick move: a tavern card (less what taking it gives up), or what an expansion
     allows instead, by its verb (a camp card, a capture, Frigg's draw)."""
-    verb, card = move.text.split(" ", 1)
-    return PICK_WORTH.get(verb, any_card_gain)(state, seat, card)  # a verb without a worth: the card's
+    told = said(move)
+    return PICK_WORTH.get(told.verb, any_card_gain)(state, seat, told.card)  # a verb without a worth: the card's
 
 
 def take_gain(state: NidavellirState, seat: int, card: str) -> float:
@@ -169,7 +170,7 @@ def tavern_best(state: NidavellirState, index: int, taverns: list[list[str]]) ->
 def power_move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
     """Worth of a choice whose effect shows only later (using or keeping Loki's or Freya's power,
     Ölrun's class), by its verb; None for other moves."""
-    found = POWER_WORTHS.get(move.text.split()[0])
+    found = POWER_WORTHS.get(said(move).verb)
     return None if found is None else found(state, seat, move)
 
 
@@ -190,7 +191,7 @@ def bid_scorer(state: NidavellirState, seat: int) -> Callable[[Move], float]:
     top = max(coin_value(c) for c in player.coins()) + 1
 
     def score(move: Move) -> float:
-        coins = [named_coin(player, t) for t in move.text.split()[1:]]
+        coins = [named_coin(player, t) for t in said(move).coins]
         total = 0.0
         for (low, high), coin in zip(ranges, coins, strict=True):
             total += low + (high - low) * (coin_value(coin) + 1) / top

@@ -69,6 +69,7 @@ def _add_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs: 
         if verb in grammar.PARSERS:
             raise ValueError(f"verb {verb!r} is already taken")
         grammar.PARSERS[verb] = parser
+    grammar.read.cache_clear()  # what a text says depends on the verbs and card names declared
 
 
 def _drop_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs: Mapping[str, Parser]) -> None:
@@ -78,6 +79,7 @@ def _drop_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs:
         STEPS.pop(kind, None)
     for verb in verbs:
         grammar.PARSERS.pop(verb, None)
+    grammar.read.cache_clear()
 
 
 def declare(*entries: Declared) -> None:

@@ -25,17 +25,15 @@ from engine.nidavellir.components import (
     HUNTER,
     HUNTER_COIN,
     PLACES,
-    POUCH,
-    SUIT_BY_NAME,
+    POUCH_PLACE,
     SUITS,
-    TAVERN_BY_NAME,
     TAVERN_LABELS,
     coin_order,
     coin_value,
     seat_label,
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
-from engine.nidavellir.grammar import HERO_TOKENS, word_order
+from engine.nidavellir.grammar import HERO_TOKENS, said, word_order
 from engine.nidavellir.recruiting import FREE_HEROES, UNCOUNTED_RECRUIT, gain, place, recruit, recruitable
 from engine.nidavellir.rounds import EXPANSIONS, bidders, expansions, order_tavern, pick_tasks, reveal
 from engine.nidavellir.state import (
@@ -74,11 +72,6 @@ def card_moves(verb: str, cards: list[str]) -> list[Move]:
     return [Move(f"{verb} {card}", f"{verb.capitalize()} {CARDS[card].label}") for card in set(cards)]
 
 
-def card_of(move: Move) -> str:
-    """The card a '<verb> <card>' move names."""
-    return move.text.split(" ", 1)[1]
-
-
 class Bidding(Choice):
     """Everyone at once puts one coin face down on each tavern (no task: the phase says so)."""
 
@@ -92,12 +85,12 @@ class Bidding(Choice):
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         """Same answer as looking through `moves`, without listing every bid."""
-        tokens = move.text.split()
-        if tokens[0] != "bid" or len(tokens) != 4:
+        words = said(move).coins
+        if said(move).verb != "bid" or len(words) != 3:
             return False
         seat = state.seats[task.seat]
         left = list(seat.pouch)
-        for token in tokens[1:]:
+        for token in words:
             coin = named_coin(seat, token)
             if coin not in left or coin_word(seat, coin) != token:
                 return False
@@ -105,19 +98,19 @@ class Bidding(Choice):
         return True
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        tokens = move.text.split()
+        words = said(move).coins
         seat = state.seats[task.seat]
         pouch = seat.pouch
-        if len(tokens) != 4:
+        if len(words) != 3:
             return "Everyone is bidding: put one coin on each tavern, e.g. 'bid 5 2 0'."
         left = list(pouch)
-        for tavern, token in enumerate(tokens[1:]):
+        for tavern, token in enumerate(words):
             coin = named_coin(seat, token)
             if coin in left and coin_word(seat, coin) == token:
                 left.remove(coin)
                 continue
             if coin in pouch and coin_word(seat, coin) == token:
-                before = TAVERN_LABELS[tokens[1:].index(token)]
+                before = TAVERN_LABELS[words.index(token)]
                 return f"You can't bid coin {token} on the {TAVERN_LABELS[tavern]}: it is already on the {before}."
             mine = ", ".join(coin_word(seat, c) for c in sorted(pouch, key=coin_order))
             return f"{no_such_coin(seat, token)} Your coins are {mine}."
@@ -126,7 +119,7 @@ class Bidding(Choice):
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         seat = task.seat
         player = state.seats[seat]
-        coins = [named_coin(player, t) for t in move.text.split()[1:]]
+        coins = [named_coin(player, t) for t in said(move).coins]
         for tavern, coin in enumerate(coins):
             player.pouch.remove(coin)
             player.bids[tavern] = coin
@@ -153,13 +146,13 @@ class FaceUpBid(Choice):
         return [Move(f"bid {word}", f"Bid {word} face up") for word in words]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        tokens = move.text.split()
-        if len(tokens) != 2:
+        words = said(move).coins
+        if len(words) != 1:
             return "Uline bids one coin at a time: 'bid <coin>'."
-        return no_such_coin(state.seats[task.seat], tokens[1], " in hand")
+        return no_such_coin(state.seats[task.seat], words[0], " in hand")
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        token = move.text.split()[1]
+        (token,) = said(move).coins
         coin = named_coin(state.seats[task.seat], token)
         state.seats[task.seat].pouch.remove(coin)
         state.seats[task.seat].bids[state.tavern] = coin
@@ -195,7 +188,7 @@ class TavernPick(Choice):
 
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
         """'take a card', and each alternative open now in the words of its expansion."""
-        open_now = {m.text.split()[0]: rules for rules in expansions(state) for m in rules.pick_moves(state, task.seat)}
+        open_now = {said(m).verb: rules for rules in expansions(state) for m in rules.pick_moves(state, task.seat)}
         if len(open_now) == 1:
             ((verb, rules),) = open_now.items()
             alone = rules.pick_prompt(verb)
@@ -205,9 +198,8 @@ class TavernPick(Choice):
         return ", or ".join([self.prompt, *others])
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        verb = move.text.split()[0]
+        verb, card = said(move).verb, said(move).card
         if verb == "take":
-            card = card_of(move)
             if card in state.taverns[state.tavern]:
                 for rules in expansions(state):
                     reason = rules.withheld_refusal(state, task.seat, card)
@@ -222,24 +214,23 @@ class TavernPick(Choice):
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         seat = task.seat
-        verb = move.text.split()[0]
+        verb, card = said(move).verb, said(move).card
         events: list[Event] = []
         for rules in expansions(state):
             events += rules.pick_started(state, seat)
         state.picked[state.tavern].append(seat)
         if verb == "take":
-            card = card_of(move)
             state.taverns[state.tavern].remove(card)
             events.append(Event(f"{seat_label(seat)} takes {CARDS[card].label} from the "
                                 f"{TAVERN_LABELS[state.tavern]}."))
             for rules in expansions(state):
                 events += rules.took(state, seat, card)
-            tasks, said = gain(state, seat, card)
-            events += said
+            tasks, told = gain(state, seat, card)
+            events += told
         else:
             rules = next(r for r in expansions(state) if verb in r.pick_verbs)
-            tasks, said = rules.pick(state, seat, move)
-            events += said
+            tasks, told = rules.pick(state, seat, move)
+            events += told
         tasks = pick_tasks(state, seat, tasks)
         for rules in expansions(state):
             tasks += rules.after_pick(state, seat)
@@ -269,24 +260,24 @@ class Transform(Choice):
                 for c, p in self.targets(state, task)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        tokens = move.text.split()
+        told = said(move)
         seat = state.seats[task.seat]
-        coin = named_coin(seat, tokens[1])
+        coin = named_coin(seat, told.coins[0])
         if coin in (0, HUNTER_COIN):
             return "Trading coins (the 0 and the Hunter's 3) can never be transformed."
-        if len(tokens) == 4:
+        if told.amount:
             return "This transform has no amount to choose: write 'transform <coin> <place>'."
-        if task.args == LOWEST_ONLY and (coin, PLACES.index(tokens[2])) in transformable(seat):
+        if task.args == LOWEST_ONLY and (coin, told.place) in transformable(seat):
             lowest = ", ".join(f"the {coin_word(seat, c)} ({PLACES[p]})" for c, p in self.targets(state, task))
             return f"{source_label(task.card)} transforms your lowest coin: {lowest}."
-        place_name = "in the pouch" if tokens[2] == POUCH else f"on the {TAVERN_LABELS[TAVERN_BY_NAME[tokens[2]]]}"
-        return no_such_coin(seat, tokens[1], f" {place_name}")
+        place_name = "in the pouch" if told.place == POUCH_PLACE else f"on the {TAVERN_LABELS[told.place]}"
+        return no_such_coin(seat, told.coins[0], f" {place_name}")
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        tokens = move.text.split()
+        told = said(move)
         amount = task.n + transform_bonus(state, task.seat)
-        coin = named_coin(state.seats[task.seat], tokens[1])
-        return transform(state, task.seat, coin, PLACES.index(tokens[2]), amount, source_label(task.card))
+        coin = named_coin(state.seats[task.seat], told.coins[0])
+        return transform(state, task.seat, coin, told.place, amount, source_label(task.card))
 
 
 class Trade(Choice):
@@ -304,14 +295,14 @@ class Trade(Choice):
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         seat = state.seats[task.seat]
-        for word in move.text.split()[1:]:
+        for word in said(move).coins:
             if named_coin(seat, word) not in seat.pouch or word not in {coin_word(seat, c) for c in seat.pouch}:
                 return no_such_coin(seat, word, " in hand")
         return "Trade two different coins from your hand."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         seat = state.seats[task.seat]
-        first, second = (named_coin(seat, word) for word in move.text.split()[1:])
+        first, second = (named_coin(seat, word) for word in said(move).coins)
         return trade(state, task.seat, first, second, trade_terms(state, task.seat))
 
 
@@ -330,7 +321,7 @@ class Recruit(Choice):
         return not recruitable(state, task.seat)
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        hero = HERO_TOKENS[card_of(move)]
+        hero = HERO_TOKENS[said(move).card]
         label = CARDS[hero].label
         origin = ORIGIN.get(hero, "")
         if origin and origin not in state.expansions:
@@ -340,7 +331,7 @@ class Recruit(Choice):
         return effect(hero).refusal(state, task.seat) or super().refusal(state, task, move)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        hero = HERO_TOKENS[card_of(move)]
+        hero = HERO_TOKENS[said(move).card]
         if hero not in state.reserve:  # "dwerg" names whichever brother is left
             hero = min(h for h in state.reserve if h in DWERGS)
         if task.n == UNCOUNTED_RECRUIT:  # Thrivaldi's hero never counts against complete lines
@@ -367,8 +358,8 @@ class ColumnFor(Choice):
         return [Move(f"{self.kind} to {name}", f"{label} to {name}") for name in SUITS]
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        name = move.text.split()[2]
-        suit = SUIT_BY_NAME[name]
+        suit = said(move).column
+        name = SUITS[suit]
         seat = state.seats[task.seat]
         if self.hero == "thrud":
             seat.command.remove(self.hero)
@@ -404,14 +395,13 @@ class TopDiscard(Choice):
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         if move.text == "thor":
             return "You can't cancel this discard: you have no Thor with his power token."
-        tokens = move.text.split()
-        if len(tokens) != 2:
+        told = said(move)
+        if told.card:
             return "Now discard the top card of a column: 'discard <column>'."
-        suit = SUIT_BY_NAME[tokens[1]]
-        if suit in task.args:
+        if told.column in task.args:
             return f"This discard must come from a column other than {', '.join(SUITS[s] for s in task.args)}."
-        return (f"There is no dwarf on top of your {tokens[1]} column: a hero or a mythical animal on top "
-                f"can't be discarded.")
+        return (f"There is no dwarf on top of your {SUITS[told.column]} column: a hero or a mythical animal on "
+                f"top can't be discarded.")
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "thor":
@@ -419,7 +409,7 @@ class TopDiscard(Choice):
                 state.tasks.insert(0, Task(DISCARD, task.seat, task.n - 1, task.args))
             # the first excluded column is the hero's own: hunter for Dagda, blacksmith for Bonfur
             return cancel_discard(state, task.seat, "Dagda" if task.args[0] == HUNTER else "Bonfur")
-        suit = SUIT_BY_NAME[move.text.split()[1]]
+        suit = said(move).column
         card = discard_top(state, task.seat, suit)
         excluded = (*task.args, suit)
         if task.n > 1:
@@ -453,19 +443,19 @@ class KeepDrawn(Choice):
         return card_moves("keep", self.pile(state))
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        card = card_of(move)
+        card = said(move).card
         return self.refused.format(key=card, label=CARDS[card].label)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        card = card_of(move)
+        card = said(move).card
         self.pile(state).remove(card)
-        before, after, said_of_rest = self.rest(state, task)
-        tasks, said = gain(state, task.seat, card)
+        before, after, told_of_rest = self.rest(state, task)
+        tasks, told = gain(state, task.seat, card)
         if self.check_heroes:
             tasks.append(Task(CHECK_HEROES, task.seat))
         state.tasks[0:0] = [*before, *tasks, *after]
         kept = Event(self.kept.format(seat=seat_label(task.seat), label=CARDS[card].label))
-        return [kept, *said_of_rest, *said]
+        return [kept, *told_of_rest, *told]
 
 
 def _pioneer_rest(state: NidavellirState, task: Task) -> tuple[list[Task], list[Task], list[Event]]:

@@ -25,7 +25,7 @@ from engine.nidavellir.components import (
     is_trading,
     seat_label,
 )
-from engine.nidavellir.grammar import coin_of_token, word_order
+from engine.nidavellir.grammar import coin_of_token, said, word_order
 from engine.nidavellir.state import NO_BID, NidavellirState, SeatState
 
 
@@ -120,15 +120,18 @@ def canonical_word(state: NidavellirState, seat: SeatState, word: str) -> str:
 
 def seat_move(state: NidavellirState, index: int, move: Move) -> Move:
     """`move` with its coin words as `index`'s legal moves write them (canonical_word)."""
-    tokens = move.text.split()
-    words = tokens[1:] if tokens[0] in ("bid", "trade") else tokens[1:2] if tokens[0] == "transform" else []
-    if not words:
+    told = said(move)
+    if not told.coins:
         return move
     seat = state.seats[index]
-    written = [canonical_word(state, seat, word) for word in words]
-    if tokens[0] == "trade":
+    written = [canonical_word(state, seat, word) for word in told.coins]
+    if written == list(told.coins):
+        return move
+    if told.verb == "transform":  # one coin, then where it lies (and an amount)
+        return Move(told.text.replace(f" {told.coins[0]} ", f" {written[0]} ", 1))
+    if told.verb == "trade":
         written.sort(key=word_order)
-    return Move(" ".join([tokens[0], *written, *tokens[1 + len(words):]]))
+    return Move(" ".join([told.verb, *written]))
 
 
 def no_such_coin(seat: SeatState, word: str, where: str = "") -> str:

@@ -15,7 +15,7 @@ from engine.errors import IllegalMove
 from engine.nidavellir.choices import pending
 from engine.nidavellir.coins import seat_move
 from engine.nidavellir.components import seat_label
-from engine.nidavellir.grammar import parse
+from engine.nidavellir.grammar import parse, said
 from engine.nidavellir.hidden import determinize, piles, reveals_nothing
 from engine.nidavellir.legacy import decode_legacy
 from engine.nidavellir.rounds import bidders
@@ -89,7 +89,7 @@ class Nidavellir(Game[NidavellirState]):
         choice, task = found
         if choice.is_legal(state, task, move):
             return
-        verb = move.text.split()[0]
+        verb = said(move).verb
         if verb not in choice.verbs:
             prompt = choice.prompt_text(state, task)
             if task.kind == BID:

@@ -1,14 +1,18 @@
 """The move-text grammar (docs/nidavellir.md): reading a text into its canonical move.
 
-Reading never looks at the state: a text that is Nidavellir grammar becomes a Move (whether it
-is legal now is for the choices to say, with a reason); anything else is a BadMove. Every number
-is bounded and ASCII, so no digit string of any script or length gets past here.
+Reading never looks at the state: a text that is Nidavellir grammar becomes a `Said`, what the
+move names (whether it is legal now is for the choices to say, with a reason); anything else is a
+BadMove. A move is read once: the choices, the AI and the views read `said(move)`'s fields, never
+the text again. Every number is bounded and ASCII, so no digit string of any script or length
+gets past here.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core import Move
 from engine.errors import BadMove
@@ -69,7 +73,27 @@ for _card in tuple(CARDS.values()):
 ALIASES = {"fafnir baleygr": "fafnir", "vidofnir and vedrfolnir": "vidofnir", "vidofnir & vedrfolnir": "vidofnir",
            "vedrfolnir": "vidofnir", "olwyn double": "double", "olwyn's double": "double"}
 COLUMNS_HINT = "blacksmith, hunter, explorer, miner or warrior"
-Parser = Callable[[list[str]], Move]  # a verb's reader: the words after the verb in, the canonical move out
+
+
+@dataclass(frozen=True)
+class Said:
+    """A move as read: its canonical `text` and what it names. Fields a verb doesn't use keep
+    their defaults (-1 for no column, tavern or place)."""
+
+    text: str
+    verb: str
+    card: str = ""  # the card (or hero token) it names: take, camp, keep, recover, recruit, loki, odin...
+    column: int = -1  # a column: thrud/ylud/double/gullinbursti to, discard, mjollnir, olrun, enlist as
+    tavern: int = -1  # a tavern: loki's card, freya's first card, a 2-player tavern discard
+    coins: tuple[str, ...] = ()  # coin words, as written (5, 5b, 5g, h3): bid, trade, transform
+    place: int = -1  # where a transform's coin lies: 0–2 a tavern, 3 the pouch
+    amount: int = 0  # a transform's +N (Vidofnir)
+    other: str = ""  # the second card: Freya's other card, the hero Odin takes
+    other_tavern: int = -1  # the tavern of Freya's other card
+    word: str = ""  # enlist first / last
+
+
+Parser = Callable[[list[str]], Said]  # a verb's reader: the words after the verb in, what they say out
 
 
 def fold(text: str) -> str:
@@ -128,36 +152,41 @@ def column(token: str, verb: str) -> int:
     return SUIT_BY_NAME[token]
 
 
-def _bid(rest: list[str]) -> Move:
+def _bid(rest: list[str]) -> Said:
     if len(rest) not in (1, 3):
         raise BadMove("Bid one coin per tavern: 'bid <goblin> <dragon> <horse>', e.g. 'bid 5 2 0'.")
-    return Move("bid " + " ".join(coin_word(t) for t in rest))
+    coins = tuple(coin_word(t) for t in rest)
+    return Said("bid " + " ".join(coins), "bid", coins=coins)
 
 
 def card_verb(verb: str, allowed: set[str], what: str, example: str) -> Parser:
-    def parse(rest: list[str]) -> Move:
-        return Move(f"{verb} {card_name(rest, allowed, what, example)}")
+    def parse(rest: list[str]) -> Said:
+        card = card_name(rest, allowed, what, example)
+        return Said(f"{verb} {card}", verb, card=card)
 
     return parse
 
 
-def _transform(rest: list[str]) -> Move:
+def _transform(rest: list[str]) -> Said:
     if len(rest) not in (2, 3) or rest[1] not in PLACES:
         raise BadMove("Write 'transform <coin> <goblin|dragon|horse|pouch>', e.g. 'transform 5 pouch'.")
-    text = f"transform {coin_word(rest[0])} {rest[1]}"
+    coin = coin_word(rest[0])
+    text = f"transform {coin} {rest[1]}"
+    amount = 0
     if len(rest) == 3:
-        amount = number(rest[2][1:]) if rest[2].startswith("+") else None
-        if amount is None:
+        plus = number(rest[2][1:]) if rest[2].startswith("+") else None
+        if plus is None:
             raise BadMove("A transform names its amount as +N, e.g. 'transform 3 pouch +2'.")
+        amount = plus
         text += f" +{amount}"
-    return Move(text)
+    return Said(text, "transform", coins=(coin,), place=PLACES.index(rest[1]), amount=amount)
 
 
-def _trade(rest: list[str]) -> Move:
+def _trade(rest: list[str]) -> Said:
     if len(rest) != 2:
         raise BadMove("Write 'trade <coin> <coin>', e.g. 'trade 3 4'.")
     a, b = sorted((coin_word(t) for t in rest), key=word_order)
-    return Move(f"trade {a} {b}")
+    return Said(f"trade {a} {b}", "trade", coins=(a, b))
 
 
 def word_order(word: str) -> tuple[int, str]:
@@ -165,64 +194,63 @@ def word_order(word: str) -> tuple[int, str]:
     return coin_value(coin_of_token(word)), word
 
 
-def _recruit(rest: list[str]) -> Move:
+def _recruit(rest: list[str]) -> Said:
     key = " ".join(rest)
     if key not in HERO_TOKENS:
         raise BadMove(f"{key[:40]!r} is not a hero; heroes are: {', '.join(sorted(HERO_TOKENS))}.")
-    return Move(f"recruit {key}")
+    return Said(f"recruit {key}", "recruit", card=key)
 
 
 def to_column(verb: str) -> Parser:
-    def parse(rest: list[str]) -> Move:
+    def parse(rest: list[str]) -> Said:
         if len(rest) == 1:
             rest = ["to", *rest]
         if len(rest) != 2 or rest[0] != "to" or rest[1] not in SUIT_BY_NAME:
             raise BadMove(f"Write '{verb} to <column>': {COLUMNS_HINT}.")
-        return Move(f"{verb} to {rest[1]}")
+        return Said(f"{verb} to {rest[1]}", verb, column=SUIT_BY_NAME[rest[1]])
 
     return parse
 
 
 def named_column(verb: str, word: str = "column") -> Parser:
     """'<verb> <column>' ('on' or 'to' may come between): Mjöllnir's column, Ölrun's class."""
-    def parse(rest: list[str]) -> Move:
+    def parse(rest: list[str]) -> Said:
         if rest and rest[0] in ("on", "to"):
             rest = rest[1:]
         if len(rest) != 1:
             raise BadMove(f"Write '{verb} <{word}>': {COLUMNS_HINT}.")
-        column(rest[0], verb)
-        return Move(f"{verb} {rest[0]}")
+        return Said(f"{verb} {rest[0]}", verb, column=column(rest[0], verb))
 
     return parse
 
 
-def _discard(rest: list[str]) -> Move:
+def _discard(rest: list[str]) -> Said:
     """'discard <column>' (its top card) or 'discard <card> from <column or tavern>'."""
     if len(rest) == 1 and rest[0] in SUIT_BY_NAME:
-        return Move(f"discard {rest[0]}")
+        return Said(f"discard {rest[0]}", "discard", column=SUIT_BY_NAME[rest[0]])
     if "from" in rest:
         cut = len(rest) - 1 - rest[::-1].index("from")
         name, place = rest[:cut], rest[cut + 1:]
         if len(place) == 1 and (place[0] in SUIT_BY_NAME or place[0] in TAVERN_BY_NAME):
-            return Move(f"discard {card_name(name, ANY_CARD, 'a card', repr('discard warrior 6 from warrior'))}"
-                        f" from {place[0]}")
+            card = card_name(name, ANY_CARD, "a card", repr("discard warrior 6 from warrior"))
+            return Said(f"discard {card} from {place[0]}", "discard", card=card,
+                        column=SUIT_BY_NAME.get(place[0], -1), tavern=TAVERN_BY_NAME.get(place[0], -1))
     raise BadMove(f"Write 'discard <column>' ({COLUMNS_HINT}) or 'discard <card> from <column or tavern>'.")
 
 
-def in_tavern(words: list[str], verb: str, example: str) -> str:
-    """'<card> in <tavern>' (the 'in' may be left out), canonical."""
+def in_tavern(words: list[str], verb: str, example: str) -> tuple[str, int]:
+    """'<card> in <tavern>' (the 'in' may be left out): the card and the tavern."""
     if len(words) < 2 or words[-1] not in TAVERN_BY_NAME:
         raise BadMove(f"Name a card and its tavern: e.g. {example}.")
     name = words[:-2] if words[-2] == "in" else words[:-1]
-    card = card_name(name, TAVERN_CARDS, "a tavern card", example)
-    return f"{card} in {words[-1]}"
+    return card_name(name, TAVERN_CARDS, "a tavern card", example), TAVERN_BY_NAME[words[-1]]
 
 
 def alone(verb: str, hint: str) -> Parser:
-    def parse(rest: list[str]) -> Move:
+    def parse(rest: list[str]) -> Said:
         if rest:
             raise BadMove(f"'{verb}' stands alone: {hint}.")
-        return Move(verb)
+        return Said(verb, verb)
 
     return parse
 
@@ -239,10 +267,22 @@ PARSERS: dict[str, Parser] = {
 }
 
 
-def parse(text: str) -> Move:
-    """Read a move text into its canonical form; BadMove if it is not Nidavellir grammar."""
+@lru_cache(maxsize=16384)
+def read(text: str) -> Said:
+    """What a move text says; BadMove if it is not Nidavellir grammar. Cached: the choices read
+    the same canonical texts over and over (catalogue.py clears it when the verbs change)."""
     tokens = fold(text).split()
     if not tokens or tokens[0] not in PARSERS:
         raise BadMove(f"Moves start with one of: {', '.join(PARSERS)} (e.g. 'bid 5 2 0', 'take warrior 7').")
     return PARSERS[tokens[0]](tokens[1:])
+
+
+def said(move: Move) -> Said:
+    """What a (canonical) move says."""
+    return read(move.text)
+
+
+def parse(text: str) -> Move:
+    """Read a move text into its canonical form; BadMove if it is not Nidavellir grammar."""
+    return Move(read(text).text)
 

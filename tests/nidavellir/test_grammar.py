@@ -7,6 +7,7 @@ import pytest
 
 from engine.errors import BadMove, IllegalMove
 from engine.nidavellir import GAME
+from engine.nidavellir.grammar import read
 from tests.nidavellir.position import fresh
 
 
@@ -65,3 +66,29 @@ def test_a_thingvellir_hero_in_a_base_game_is_refused_with_the_reason() -> None:
 
     with pytest.raises(IllegalMove, match="Holda is not in this game"):
         GAME.apply(_recruiting(), 0, "recruit holda")
+
+
+@pytest.mark.parametrize(("text", "fields"), [
+    ("bid 5g 0 h3", {"verb": "bid", "coins": ("5g", "0", "h3")}),
+    ("trade 5G 5b", {"verb": "trade", "coins": ("5b", "5g")}),
+    ("transform 3 pouch +2", {"verb": "transform", "coins": ("3",), "place": 3, "amount": 2}),
+    ("transform 4 dragon", {"verb": "transform", "coins": ("4",), "place": 1, "amount": 0}),
+    ("take offering 3", {"verb": "take", "card": "offering 3"}),
+    ("recruit dwerg", {"verb": "recruit", "card": "dwerg"}),
+    ("thrud hunter", {"verb": "thrud", "column": 1}),
+    ("discard miner", {"verb": "discard", "column": 3, "card": ""}),
+    ("discard warrior 6 from warrior", {"verb": "discard", "card": "warrior 6", "column": 4, "tavern": -1}),
+    ("discard hunter from horse", {"verb": "discard", "card": "hunter", "column": -1, "tavern": 2}),
+    ("enlist warrior 6 explorer 8 explorer", {"card": "mercenary warrior 6 explorer 8", "column": 2, "word": ""}),
+    ("enlist first", {"verb": "enlist", "word": "first", "card": ""}),
+    ("freya hunter in horse with warrior 7 goblin",
+     {"card": "warrior 7", "tavern": 0, "other": "hunter", "other_tavern": 2}),
+    ("loki warrior 7 goblin", {"verb": "loki", "card": "warrior 7", "tavern": 0}),
+    ("odin skaa for grid", {"verb": "odin", "card": "skaa", "other": "grid"}),
+    ("olrun on explorer", {"verb": "olrun", "column": 2}),
+    ("pass", {"verb": "pass", "card": "", "column": -1}),
+])
+def test_a_move_is_read_once_into_what_it_names(text: str, fields: dict[str, object]) -> None:
+    told = read(text)
+    assert {name: getattr(told, name) for name in fields} == fields
+    assert read(told.text) == told  # the canonical text says the same

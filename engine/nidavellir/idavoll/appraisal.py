@@ -17,12 +17,12 @@ from engine.nidavellir.appraisal import (
 )
 from engine.nidavellir.army import ranks
 from engine.nidavellir.cards import CARDS
-from engine.nidavellir.components import DWARF, SUIT_BY_NAME, coin_value, is_trading
+from engine.nidavellir.components import DWARF, coin_value, is_trading
 from engine.nidavellir.effects import effect
 from engine.nidavellir.game import play
+from engine.nidavellir.grammar import said
 from engine.nidavellir.idavoll.cards import GYMIR_FACTOR
 from engine.nidavellir.idavoll.effects import valkyrie, waiting_giant
-from engine.nidavellir.idavoll.grammar import split_at_taverns
 from engine.nidavellir.idavoll.rules import reservation
 from engine.nidavellir.state import NidavellirState
 
@@ -166,12 +166,13 @@ def pass_worth(state: NidavellirState, seat: int, move: Move) -> float:
 
 
 def loki_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    card, _ = split_at_taverns(move.text.split()[1:])[0]
+    card = said(move).card
     return LOKI_SHARE * any_card_gain(state, seat, card) - card_worth("loki").power
 
 
 def freya_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    (x, a), (y, b) = split_at_taverns(move.text.split()[1:])
+    told = said(move)
+    x, a, y, b = told.card, told.tavern, told.other, told.other_tavern
     after = [list(cards) for cards in state.taverns]
     after[a].remove(x)
     after[b].remove(y)
@@ -184,7 +185,7 @@ def freya_worth(state: NidavellirState, seat: int, move: Move) -> float:
 
 
 def olrun_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    return float(ranks(state.seats[seat], SUIT_BY_NAME[move.text.split()[1]]))
+    return float(ranks(state.seats[seat], said(move).column))
 
 
 def thor_worth(state: NidavellirState, seat: int, move: Move) -> float:
@@ -200,4 +201,4 @@ def odin_worth(state: NidavellirState, seat: int, move: Move) -> float:
 
 
 def gullinbursti_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    return placement_gain(state.seats[seat], "gullinbursti", SUIT_BY_NAME[move.text.split()[-1]])
+    return placement_gain(state.seats[seat], "gullinbursti", said(move).column)

@@ -8,7 +8,8 @@ from engine.core import Event, Move
 from engine.nidavellir.choice import Choice
 from engine.nidavellir.choices import KeepDrawn
 from engine.nidavellir.coins import coin_word, named_coin
-from engine.nidavellir.components import SUIT_BY_NAME, SUITS, seat_label
+from engine.nidavellir.components import POUCH_PLACE, SUITS, seat_label
+from engine.nidavellir.grammar import said
 from engine.nidavellir.idavoll.effects import OLRUN_CLASS
 from engine.nidavellir.idavoll.steps import hrungnir_transforms, pouch_coins
 from engine.nidavellir.recruiting import place
@@ -34,9 +35,9 @@ class OlrunClass(Choice):
         return [Move(f"olrun {name}", f"Ölrun watches the {name}s") for name in SUITS]
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        name = move.text.split()[1]
-        state.seats[task.seat].marks[OLRUN_CLASS] = SUIT_BY_NAME[name] + 1
-        return [Event(f"{seat_label(task.seat)} puts Ölrun's class token on {name}.")]
+        suit = said(move).column
+        state.seats[task.seat].marks[OLRUN_CLASS] = suit + 1
+        return [Event(f"{seat_label(task.seat)} puts Ölrun's class token on {SUITS[suit]}.")]
 
 
 class GullinburstiPlacement(Choice):
@@ -50,10 +51,10 @@ class GullinburstiPlacement(Choice):
         return [Move(f"gullinbursti to {name}", f"Gullinbursti to {name}") for name in SUITS]
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        name = move.text.split()[-1]
+        suit = said(move).column
         state.seats[task.seat].command.remove("gullinbursti")
-        state.tasks[0:0] = [*place(state, task.seat, "gullinbursti", SUIT_BY_NAME[name]), Task(CHECK_HEROES, task.seat)]
-        return [Event(f"{seat_label(task.seat)} puts Gullinbursti in the {name} column.")]
+        state.tasks[0:0] = [*place(state, task.seat, "gullinbursti", suit), Task(CHECK_HEROES, task.seat)]
+        return [Event(f"{seat_label(task.seat)} puts Gullinbursti in the {SUITS[suit]} column.")]
 
 
 def _skymir_rest(state: NidavellirState, task: Task) -> tuple[list[Task], list[Task], list[Event]]:
@@ -93,13 +94,13 @@ class HrungnirOrder(Choice):
                 for c in set(self.left(state, task))]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        tokens = move.text.split()
-        if len(tokens) != 3 or tokens[2] != "pouch":
+        told = said(move)
+        if told.amount or told.place != POUCH_PLACE:
             return "Hrungnir now transforms your pouch coins: 'transform <coin> pouch' names the next one."
-        return f"There is no {tokens[1]} in your pouch for Hrungnir (trading coins are never transformed)."
+        return f"There is no {told.coins[0]} in your pouch for Hrungnir (trading coins are never transformed)."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        order = [*task.args, named_coin(state.seats[task.seat], move.text.split()[1])]
+        order = [*task.args, named_coin(state.seats[task.seat], said(move).coins[0])]
         rest = self.left(state, Task(task.kind, task.seat, args=tuple(order)))
         if len(set(rest)) > 1:
             state.tasks.insert(0, Task(HRUNGNIR_ORDER, task.seat, args=tuple(order), card=task.card))

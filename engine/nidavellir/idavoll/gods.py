@@ -13,7 +13,7 @@ from engine.nidavellir.choice import Choice
 from engine.nidavellir.choices import KeepDrawn
 from engine.nidavellir.components import GOD, TAVERN_LABELS, TAVERNS, Card, seat_label
 from engine.nidavellir.effects import spend_power
-from engine.nidavellir.grammar import HERO_TOKENS
+from engine.nidavellir.grammar import HERO_TOKENS, said
 from engine.nidavellir.hooks import ROUND_END, ROUND_START
 from engine.nidavellir.idavoll.appraisal import PowerWorth, freya_worth, loki_worth, odin_worth, thor_worth
 from engine.nidavellir.idavoll.effects import God, Thor
@@ -24,17 +24,12 @@ from engine.nidavellir.idavoll.grammar import (
     freya_move,
     loki_move,
     odin_move,
-    split_at_taverns,
 )
 from engine.nidavellir.idavoll.rules import reservation
 from engine.nidavellir.recruiting import recruit, recruitable
 from engine.nidavellir.state import FREYA, FRIGG_KEEP, FRIGG_ORDER, IDAVOLL, LOKI, ODIN, NidavellirState, Task
 
 PASS = Move("pass", "Keep the power for later")
-
-
-def _words(move: Move) -> list[str]:
-    return move.text.split()
 
 
 class LokiReserve(Choice):
@@ -49,14 +44,13 @@ class LokiReserve(Choice):
                         for t in range(3) for card in set(state.taverns[t]))]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        pairs = split_at_taverns(_words(move)[1:])
-        card, tavern = pairs[0]
-        return f"There is no {CARDS[card].label} in the {TAVERN_LABELS[tavern]}."
+        told = said(move)
+        return f"There is no {CARDS[told.card].label} in the {TAVERN_LABELS[told.tavern]}."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "pass":
             return [Event(f"{seat_label(task.seat)} keeps Loki's power for a later round.")]
-        card, tavern = split_at_taverns(_words(move)[1:])[0]
+        card, tavern = said(move).card, said(move).tavern
         spend_power(state, task.seat, "loki")
         state.reserved = [tavern, task.seat]
         state.reserved_card = card
@@ -84,10 +78,10 @@ class FreyaSwap(Choice):
         return moves
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        pairs = split_at_taverns(_words(move)[1:])
-        if pairs[0][1] == pairs[1][1]:
+        told = said(move)
+        if told.tavern == told.other_tavern:
             return "Freya swaps cards of two different taverns."
-        for card, tavern in pairs:
+        for card, tavern in ((told.card, told.tavern), (told.other, told.other_tavern)):
             if card not in state.taverns[tavern]:
                 return f"There is no {CARDS[card].label} in the {TAVERN_LABELS[tavern]}."
         return "Swapping two copies of the same card changes nothing."
@@ -95,7 +89,8 @@ class FreyaSwap(Choice):
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "pass":
             return [Event(f"{seat_label(task.seat)} keeps Freya's power for a later round.")]
-        (x, a), (y, b) = split_at_taverns(_words(move)[1:])
+        told = said(move)
+        x, a, y, b = told.card, told.tavern, told.other, told.other_tavern
         held = reservation(state)
         spend_power(state, task.seat, "freya")
         # With two copies of a reserved card in its tavern, the one not reserved is moved.
@@ -143,10 +138,10 @@ class FriggOrder(Choice):
         return [Move(f"under {card}", f"{CARDS[card].label} under first") for card in set(state.drawn)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        return f"{CARDS[' '.join(_words(move)[1:])].label} is not one of the two cards to put back."
+        return f"{CARDS[said(move).card].label} is not one of the two cards to put back."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        first = " ".join(_words(move)[1:])
+        first = said(move).card
         state.drawn.remove(first)
         order = [first, *state.drawn]
         put_under(state, order)
@@ -204,8 +199,7 @@ class OdinSwap(Choice):
         return not self.pairs(state, task.seat)
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        words = _words(move)
-        given, taken = words[1], words[-1]
+        given, taken = said(move).card, said(move).other
         mine = {hero_token(h) for h in state.seats[task.seat].heroes}
         if given not in mine:
             return f"You have no {given.capitalize()} to give back."
@@ -219,15 +213,14 @@ class OdinSwap(Choice):
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "pass":
             return [Event(f"{seat_label(task.seat)} keeps Odin's power for a later round.")]
-        words = _words(move)
-        given = hero_of_token(words[1], state.seats[task.seat].heroes)
-        taken = hero_of_token(words[-1], state.reserve)
+        given = hero_of_token(said(move).card, state.seats[task.seat].heroes)
+        taken = hero_of_token(said(move).other, state.reserve)
         spend_power(state, task.seat, "odin")
         leave_army(state, task.seat, given)
-        tasks, said = recruit(state, task.seat, taken, by_odin=True)
+        tasks, told = recruit(state, task.seat, taken, by_odin=True)
         state.tasks[0:0] = tasks
         return [Event(f"{seat_label(task.seat)} uses Odin's power: {CARDS[given].label} goes back to the reserve."),
-                *said]
+                *told]
 
 
 # Each god in one place: its card, its effect (when its power is offered), the choices it opens

@@ -3,37 +3,25 @@ class, Gullinbursti's column. Registered with the base grammar."""
 
 from __future__ import annotations
 
-from engine.core import Move
 from engine.errors import BadMove
 from engine.nidavellir.components import TAVERN_BY_NAME, TAVERNS
 from engine.nidavellir.grammar import (
     HERO_TOKENS,
     TAVERN_CARDS,
     Parser,
+    Said,
     alone,
     card_verb,
     in_tavern,
 )
 
 
-def split_at_taverns(words: list[str]) -> list[tuple[str, int]]:
-    """'<card> in <tavern> with <card> in <tavern>' (canonical) as (card, tavern) pairs."""
-    pairs = []
-    name: list[str] = []
-    for word in words:
-        if word in TAVERNS:
-            pairs.append((" ".join(name), TAVERNS.index(word)))
-            name = []
-        elif word not in ("in", "with"):
-            name.append(word)
-    return pairs
+def loki_move(rest: list[str]) -> Said:
+    card, tavern = in_tavern(rest, "loki", "'loki warrior 7 in goblin'")
+    return Said(f"loki {card} in {TAVERNS[tavern]}", "loki", card=card, tavern=tavern)
 
 
-def loki_move(rest: list[str]) -> Move:
-    return Move("loki " + in_tavern(rest, "loki", "'loki warrior 7 in goblin'"))
-
-
-def freya_move(rest: list[str]) -> Move:
+def freya_move(rest: list[str]) -> Said:
     """'freya <card> in <tavern> with <card> in <tavern>'; the taverns in table order."""
     cuts = [i for i, word in enumerate(rest) if word in TAVERN_BY_NAME]
     example = "'freya warrior 7 in goblin with hunter in horse'"
@@ -43,18 +31,19 @@ def freya_move(rest: list[str]) -> Move:
     second = rest[cuts[0] + 1:]
     if second and second[0] == "with":
         second = second[1:]
-    pairs = sorted((in_tavern(first, "freya", example), in_tavern(second, "freya", example)),
-                   key=lambda text: TAVERN_BY_NAME[text.split()[-1]])
-    return Move(f"freya {pairs[0]} with {pairs[1]}")
+    (a, x), (b, y) = sorted((in_tavern(first, "freya", example), in_tavern(second, "freya", example)),
+                            key=lambda pair: pair[1])
+    return Said(f"freya {a} in {TAVERNS[x]} with {b} in {TAVERNS[y]}", "freya", card=a, tavern=x, other=b,
+                other_tavern=y)
 
 
-def odin_move(rest: list[str]) -> Move:
+def odin_move(rest: list[str]) -> Said:
     if len(rest) == 3 and rest[1] == "for":
         rest = [rest[0], rest[2]]
     if len(rest) != 2 or any(token not in HERO_TOKENS for token in rest):
         raise BadMove("Odin swaps two neutral heroes: 'odin <your hero> for <hero>', e.g. 'odin skaa for grid' "
                       "(any Dwerg brother is 'dwerg').")
-    return Move(f"odin {rest[0]} for {rest[1]}")
+    return Said(f"odin {rest[0]} for {rest[1]}", "odin", card=rest[0], other=rest[1])
 
 
 FRIGG_VERB = card_verb("frigg", TAVERN_CARDS, "a tavern card", "'frigg hunter'")

@@ -9,6 +9,7 @@ from engine.nidavellir.cards import CARDS, cards_per_tavern
 from engine.nidavellir.components import DWARF, FRIGG_LIMITS, OFFERING, SUITS, TAVERN_LABELS, seat_label
 from engine.nidavellir.effects import EFFECTS, notify, spend_power, timed_powers
 from engine.nidavellir.expansion import Expansion
+from engine.nidavellir.grammar import said
 from engine.nidavellir.hooks import FIRST_PICK, ROUND_END, ROUND_START
 from engine.nidavellir.idavoll.cards import (
     FRIGG_DRAW,
@@ -167,7 +168,7 @@ class Idavoll(Expansion):
         return moves
 
     def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
-        verb, card = move.text.split(" ", 1)
+        verb, card = said(move).verb, said(move).card
         label = CARDS[card].label
         if card not in state.taverns[state.tavern]:
             return f"There is no {label} in the {TAVERN_LABELS[state.tavern]}."
@@ -179,7 +180,7 @@ class Idavoll(Expansion):
         return capture_refusal(state, seat, card) or self.withheld_refusal(state, seat, card)
 
     def pick(self, state: NidavellirState, seat: int, move: Move) -> tuple[list[Task], list[Event]]:
-        verb, card = move.text.split(" ", 1)
+        verb, card = said(move).verb, said(move).card
         state.taverns[state.tavern].remove(card)
         if verb == "frigg":
             return self.use_frigg(state, seat, card)

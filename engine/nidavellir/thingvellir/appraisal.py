@@ -7,8 +7,8 @@ from engine.core import Move
 from engine.nidavellir.appraisal import LINE_WORTH, TRADE_WORTH, Worth, camp_gain, placement_gain, rounds_left
 from engine.nidavellir.army import ranks
 from engine.nidavellir.cards import CARDS
-from engine.nidavellir.components import MERCENARY, SUIT_BY_NAME
-from engine.nidavellir.grammar import MERCENARY_PREFIX
+from engine.nidavellir.components import MERCENARY
+from engine.nidavellir.grammar import said
 from engine.nidavellir.state import RECOVER, NidavellirState
 
 PENDING_WORTH = {RECOVER: 6.0}  # Holda's camp card: with Holda (heroes.py)
@@ -56,15 +56,15 @@ def camp_pick(state: NidavellirState, seat: int, card: str) -> float:
 
 def enlist_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
     """A mercenary's column; choosing to enlist first or last is left to chance."""
-    words = move.text.split()
-    if words[-2] != "as":
+    told = said(move)
+    if told.word:  # first / last
         return None
-    return placement_gain(state.seats[seat], MERCENARY_PREFIX + " ".join(words[1:-2]), SUIT_BY_NAME[words[-1]])
+    return placement_gain(state.seats[seat], told.card, told.column)
 
 
 def double_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    return placement_gain(state.seats[seat], "double", SUIT_BY_NAME[move.text.split()[-1]])
+    return placement_gain(state.seats[seat], "double", said(move).column)
 
 
 def mjollnir_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    return float(ranks(state.seats[seat], SUIT_BY_NAME[move.text.split()[1]]))
+    return float(ranks(state.seats[seat], said(move).column))

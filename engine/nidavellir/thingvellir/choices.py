@@ -15,7 +15,6 @@ from engine.nidavellir.components import (
     MERCENARY,
     OFFERING,
     POUCH_PLACE,
-    SUIT_BY_NAME,
     SUITS,
     TAVERN_LABELS,
     TAVERNS,
@@ -24,7 +23,7 @@ from engine.nidavellir.components import (
     seat_label,
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, transform_bonus
-from engine.nidavellir.grammar import MERCENARY_PREFIX
+from engine.nidavellir.grammar import MERCENARY_PREFIX, said
 from engine.nidavellir.recruiting import gain, place
 from engine.nidavellir.state import (
     CAMP,
@@ -46,10 +45,6 @@ from engine.nidavellir.thingvellir.cards import VIDOFNIR_LABEL as VIDOFNIR_LABEL
 from engine.nidavellir.thingvellir.rules import camp_choices, take_from_camp
 
 
-def _card(move: Move, verb_words: int = 1) -> str:
-    return " ".join(move.text.split()[verb_words:])
-
-
 def unplaced_mercenaries(seat: SeatState) -> list[str]:
     return [card for card in seat.command if CARDS[card].kind == MERCENARY]
 
@@ -68,13 +63,13 @@ class HoldaCamp(Choice):
         return not self.moves(state, task)
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        card = _card(move)
+        card = said(move).card
         if card not in state.camp:
             return f"There is no {CARDS[card].label} in the camp."
         return effect(card).refusal(state, task.seat) or super().refusal(state, task, move)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        tasks, events = take_from_camp(state, task.seat, _card(move))
+        tasks, events = take_from_camp(state, task.seat, said(move).card)
         state.tasks[0:0] = tasks
         return events
 
@@ -96,13 +91,13 @@ class TavernDiscard(Choice):
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         where = TAVERNS[state.tavern]
-        tokens = move.text.split()
-        if "from" not in tokens or tokens[-1] != where:
+        told = said(move)
+        if told.tavern != state.tavern:
             return f"Discard one card of the {TAVERN_LABELS[state.tavern]}: 'discard <card> from {where}'."
-        return f"There is no {' '.join(tokens[1:-2])} in the {TAVERN_LABELS[state.tavern]}."
+        return f"There is no {told.card} in the {TAVERN_LABELS[state.tavern]}."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        card = " ".join(move.text.split()[1:-2])
+        card = said(move).card
         state.taverns[state.tavern].remove(card)
         if not discard_tavern_card(state.discard, card):
             return [Event(f"{seat_label(task.seat)} puts {CARDS[card].label} of the {TAVERN_LABELS[state.tavern]} "
@@ -153,24 +148,21 @@ class Enlist(Choice):
         return not unplaced_mercenaries(state.seats[task.seat])
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        tokens = move.text.split()
-        if len(tokens) == 2:
+        told = said(move)
+        if told.word:
             return "Now enlist a mercenary: 'enlist <mercenary> as <column>'."
-        card = MERCENARY_PREFIX + " ".join(tokens[1:-2])
-        piece = CARDS[card]
-        if card not in state.seats[task.seat].command:
+        piece = CARDS[told.card]
+        if told.card not in state.seats[task.seat].command:
             return f"You have no {piece.label} waiting to enlist."
         a, b = (SUITS[suit] for suit, _ in piece.options)
-        return f"{piece.label} enlists as {a} or {b}, not {tokens[-1]}."
+        return f"{piece.label} enlists as {a} or {b}, not {SUITS[told.column]}."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        tokens = move.text.split()
-        card = MERCENARY_PREFIX + " ".join(tokens[1:-2])
-        suit = SUIT_BY_NAME[tokens[-1]]
+        card, suit = said(move).card, said(move).column
         state.seats[task.seat].command.remove(card)
         state.tasks[0:0] = [*place(state, task.seat, card, suit), Task(CHECK_HEROES, task.seat),
                             Task(ENLIST, task.seat)]
-        return [Event(f"{seat_label(task.seat)} enlists {CARDS[card].label} in the {tokens[-1]} column.")]
+        return [Event(f"{seat_label(task.seat)} enlists {CARDS[card].label} in the {SUITS[suit]} column.")]
 
 
 class DoublePlacement(Choice):
@@ -185,12 +177,12 @@ class DoublePlacement(Choice):
         return [Move(f"double to {name}", f"Double to {name}") for s, name in enumerate(SUITS) if s not in task.args]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        name = move.text.split()[-1]
+        name = SUITS[said(move).column]
         return f"Olwyn's doubles go to two different columns: one is already in your {name} column."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        name = move.text.split()[-1]
-        suit = SUIT_BY_NAME[name]
+        suit = said(move).column
+        name = SUITS[suit]
         state.seats[task.seat].command.remove("double")
         tasks = place(state, task.seat, "double", suit)
         if task.n > 1:
@@ -242,25 +234,25 @@ class VidofnirTransform(Choice):
                 for word in words for a in set(task.args)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        tokens = move.text.split()
+        told = said(move)
         bonus = transform_bonus(state, task.seat)
         amounts = " or ".join(f"+{a + bonus}" for a in sorted(set(task.args)))
-        if len(tokens) != 4 or tokens[2] != "pouch":
+        if not told.amount or told.place != POUCH_PLACE:
             return f"{VIDOFNIR_LABEL} transforms a coin of your pouch: 'transform <coin> pouch {amounts.split()[0]}'."
         seat = state.seats[task.seat]
-        if is_trading(named_coin(seat, tokens[1])):
+        if is_trading(named_coin(seat, told.coins[0])):
             return "Trading coins (the 0 and the Hunter's 3) can never be transformed."
-        if int(tokens[3][1:]) - bonus not in task.args:
+        if told.amount - bonus not in task.args:
             return f"The amount left to give is {amounts}."
-        return no_such_coin(seat, tokens[1], " in the pouch to transform")
+        return no_such_coin(seat, told.coins[0], " in the pouch to transform")
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        tokens = move.text.split()
+        told = said(move)
         bonus = transform_bonus(state, task.seat)
-        amount = int(tokens[3][1:])
         left = list(task.args)
-        left.remove(amount - bonus)
-        return pouch_transform(state, task.seat, named_coin(state.seats[task.seat], tokens[1]), amount, tuple(left))
+        left.remove(told.amount - bonus)
+        coin = named_coin(state.seats[task.seat], told.coins[0])
+        return pouch_transform(state, task.seat, coin, told.amount, tuple(left))
 
 
 class Recover(Choice):
@@ -278,13 +270,13 @@ class Recover(Choice):
         return not state.discard
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        return f"There is no {CARDS[_card(move)].label} in the discard pile."
+        return f"There is no {CARDS[said(move).card].label} in the discard pile."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        card = _card(move)
+        card = said(move).card
         pile = state.discard
         del pile[len(pile) - 1 - pile[::-1].index(card)]
-        tasks, said = gain(state, task.seat, card)
+        tasks, told = gain(state, task.seat, card)
         later = []
         if CARDS[card].kind == OFFERING and task.n > 1:
             pile.pop()  # gain put it back on the pile; it returns after the next card is chosen
@@ -294,7 +286,7 @@ class Recover(Choice):
             tasks.append(Task(RECOVER, task.seat, task.n - 1, card=task.card))
         state.tasks[0:0] = [*tasks, *later]
         source = CARDS[task.card].label
-        return [Event(f"{seat_label(task.seat)} takes {CARDS[card].label} from the discard pile ({source})."), *said]
+        return [Event(f"{seat_label(task.seat)} takes {CARDS[card].label} from the discard pile ({source})."), *told]
 
 
 class CardDiscard(Choice):
@@ -318,15 +310,16 @@ class CardDiscard(Choice):
         return not discardable_cards(state.seats[task.seat], task.args)
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        tokens = move.text.split()
+        told = said(move)
         source = CARDS[task.card].label
         if move.text == "thor":
             return "You can't cancel this discard: you have no Thor with his power token."
-        if "from" not in tokens:
+        if not told.card:
             return f"Name the card and its column: 'discard <card> from <column>' ({source})."
-        name, where = " ".join(tokens[1:-2]), tokens[-1]
-        if where not in SUIT_BY_NAME or SUIT_BY_NAME[where] not in task.args:
+        name = told.card
+        if told.column not in task.args:
             return f"{source} takes a card from your {' or '.join(SUITS[s] for s in task.args)} column."
+        where = SUITS[told.column]
         if CARDS[name].hero:
             return f"You can't discard {CARDS[name].label}: heroes are never discarded."
         if CARDS[name].kind == ANIMAL:
@@ -336,10 +329,9 @@ class CardDiscard(Choice):
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "thor":
             return cancel_discard(state, task.seat, CARDS[task.card].label)
-        tokens = move.text.split()
-        card, where = " ".join(tokens[1:-2]), tokens[-1]
-        discard_from(state, task.seat, SUIT_BY_NAME[where], card)
-        return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label} from the {where} column "
+        card, suit = said(move).card, said(move).column
+        discard_from(state, task.seat, suit, card)
+        return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label} from the {SUITS[suit]} column "
                       f"({CARDS[task.card].label}).")]
 
 
@@ -356,8 +348,8 @@ class MjollnirColumn(Choice):
                 for s, name in enumerate(SUITS)]
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        name = move.text.split()[1]
-        suit = SUIT_BY_NAME[name]
+        suit = said(move).column
+        name = SUITS[suit]
         state.seats[task.seat].marks["mjollnir"] = suit + 1
         n = ranks(state.seats[task.seat], suit)
         return [Event(f"{seat_label(task.seat)} chooses the {name} column for Mjöllnir: {n} ranks.")]

@@ -3,7 +3,6 @@ Olwyn's doubles, enlisting mercenaries, Mjöllnir's column. Registered with the 
 
 from __future__ import annotations
 
-from engine.core import Move
 from engine.errors import BadMove
 from engine.nidavellir.grammar import (
     CAMP_CARDS,
@@ -11,23 +10,24 @@ from engine.nidavellir.grammar import (
     MERCENARIES,
     MERCENARY_PREFIX,
     Parser,
+    Said,
     card_name,
     card_verb,
     column,
 )
 
 
-def _enlist(rest: list[str]) -> Move:
+def _enlist(rest: list[str]) -> Said:
     """'enlist first' / 'enlist last', or 'enlist <mercenary> as <column>'."""
     if rest in (["first"], ["last"]):
-        return Move(f"enlist {rest[0]}")
+        return Said(f"enlist {rest[0]}", "enlist", word=rest[0])
     if len(rest) >= 2:
         words, suit = rest[:-1], rest[-1]
         if words and words[-1] == "as":
             words = words[:-1]
         key = card_name(words, MERCENARIES, "a mercenary", repr("enlist warrior 6 explorer 8 as explorer"))
-        column(suit, "as")
-        return Move(f"enlist {key.removeprefix(MERCENARY_PREFIX)} as {suit}")
+        return Said(f"enlist {key.removeprefix(MERCENARY_PREFIX)} as {suit}", "enlist", card=key,
+                    column=column(suit, "as"))
     raise BadMove("Write 'enlist <mercenary> as <column>', e.g. 'enlist warrior 6 explorer 8 as explorer', "
                   "or 'enlist first' / 'enlist last'.")
 

@@ -8,6 +8,7 @@ from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
+from engine.nidavellir.grammar import said
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import ENLISTMENT, NOBODY, TAVERN_DISCARD, THINGVELLIR, NidavellirState, Task
 from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLE_KEY, DOUBLES, THINGVELLIR_HERO_KEYS
@@ -96,7 +97,7 @@ class Thingvellir(Expansion):
         return camp_choices(state, seat)
 
     def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
-        card = move.text.split(" ", 1)[1]
+        card = said(move).card
         label = CARDS[card].label
         if card not in state.camp:
             return f"There is no {label} in the camp."
@@ -105,7 +106,7 @@ class Thingvellir(Expansion):
 
     def pick(self, state: NidavellirState, seat: int, move: Move) -> tuple[list[Task], list[Event]]:
         state.camp_picks[state.tavern] = seat
-        return take_from_camp(state, seat, move.text.split(" ", 1)[1])
+        return take_from_camp(state, seat, said(move).card)
 
     def after_pick(self, state: NidavellirState, seat: int) -> list[Task]:
         """At 2 players the first picker who went to the camp then discards a tavern card."""
