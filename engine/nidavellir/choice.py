@@ -10,6 +10,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 
 from engine.core import Event, Move
+from engine.nidavellir.components import SUITS
+from engine.nidavellir.grammar import said
 from engine.nidavellir.state import NidavellirState, Task
 
 
@@ -41,3 +43,28 @@ class Choice(ABC):
 
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
         return self.prompt
+
+
+class ColumnChoice(Choice):
+    """A choice of one of the five columns (Thrud's, Ylud's, a double's, Gullinbursti's, Ölrun's
+    class, Mjöllnir's): the moves are `text` for each column `columns` allows, and `put` does
+    what the column was chosen for."""
+
+    text = "{verb} to {name}"  # a move, by the choice's verb and a column name
+
+    def columns(self, state: NidavellirState, task: Task) -> list[int]:
+        return list(range(len(SUITS)))
+
+    def label(self, state: NidavellirState, task: Task, suit: int) -> str:
+        return f"{self.verbs[0].capitalize()} to {SUITS[suit]}"
+
+    @abstractmethod
+    def put(self, state: NidavellirState, task: Task, suit: int) -> list[Event]:
+        """Carry out the choice of column `suit`."""
+
+    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
+        return [Move(self.text.format(verb=self.verbs[0], name=SUITS[suit]), self.label(state, task, suit))
+                for suit in self.columns(state, task)]
+
+    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+        return self.put(state, task, said(move).column)

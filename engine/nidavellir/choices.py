@@ -10,7 +10,7 @@ from itertools import combinations, permutations
 from engine.core import Event, Move
 from engine.nidavellir.army import discard_columns, discard_top
 from engine.nidavellir.cards import CARDS, DWERGS, ORIGIN, source_label
-from engine.nidavellir.choice import Choice
+from engine.nidavellir.choice import Choice, ColumnChoice
 from engine.nidavellir.coins import (
     both_fives,
     coin_word,
@@ -342,7 +342,7 @@ class Recruit(Choice):
         return events
 
 
-class ColumnFor(Choice):
+class ColumnFor(ColumnChoice):
     """Thrud's column (placed, or pushed aside) and Ylud's at the end of an age."""
 
     def __init__(self, kind: str, hero: str) -> None:
@@ -353,13 +353,10 @@ class ColumnFor(Choice):
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
         return f"choose {CARDS[self.hero].label}'s column"
 
-    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        label = CARDS[self.hero].label
-        return [Move(f"{self.kind} to {name}", f"{label} to {name}") for name in SUITS]
+    def label(self, state: NidavellirState, task: Task, suit: int) -> str:
+        return f"{CARDS[self.hero].label} to {SUITS[suit]}"
 
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        suit = said(move).column
-        name = SUITS[suit]
+    def put(self, state: NidavellirState, task: Task, suit: int) -> list[Event]:
         seat = state.seats[task.seat]
         if self.hero == "thrud":
             seat.command.remove(self.hero)
@@ -373,7 +370,7 @@ class ColumnFor(Choice):
                     if self.hero in column:
                         column.remove(self.hero)
             state.tasks[0:0] = [*place(state, task.seat, self.hero, suit), Task(CHECK_HEROES, task.seat)]
-        return [Event(f"{seat_label(task.seat)} puts {CARDS[self.hero].label} in the {name} column.")]
+        return [Event(f"{seat_label(task.seat)} puts {CARDS[self.hero].label} in the {SUITS[suit]} column.")]
 
 
 class TopDiscard(Choice):

@@ -5,7 +5,7 @@ Gullinbursti's column, Skymir's two kept cards, the order of Hrungnir's pouch tr
 from __future__ import annotations
 
 from engine.core import Event, Move
-from engine.nidavellir.choice import Choice
+from engine.nidavellir.choice import Choice, ColumnChoice
 from engine.nidavellir.choices import KeepDrawn
 from engine.nidavellir.coins import coin_word, named_coin
 from engine.nidavellir.components import POUCH_PLACE, SUITS, seat_label
@@ -24,34 +24,30 @@ from engine.nidavellir.state import (
 )
 
 
-class OlrunClass(Choice):
+class OlrunClass(ColumnChoice):
     """Ölrun's owner names the class she watches, as she arrives."""
 
     kind = OLRUN
     verbs = ("olrun",)
     prompt = "choose the class Ölrun watches"
+    text = "{verb} {name}"
 
-    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"olrun {name}", f"Ölrun watches the {name}s") for name in SUITS]
+    def label(self, state: NidavellirState, task: Task, suit: int) -> str:
+        return f"Ölrun watches the {SUITS[suit]}s"
 
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        suit = said(move).column
+    def put(self, state: NidavellirState, task: Task, suit: int) -> list[Event]:
         state.seats[task.seat].marks[OLRUN_CLASS] = suit + 1
         return [Event(f"{seat_label(task.seat)} puts Ölrun's class token on {SUITS[suit]}.")]
 
 
-class GullinburstiPlacement(Choice):
+class GullinburstiPlacement(ColumnChoice):
     """Gullinbursti goes into a column of its owner's choice: a rank there, 0 points."""
 
     kind = GULLINBURSTI_MOVE
     verbs = ("gullinbursti",)
     prompt = "choose Gullinbursti's column"
 
-    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"gullinbursti to {name}", f"Gullinbursti to {name}") for name in SUITS]
-
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        suit = said(move).column
+    def put(self, state: NidavellirState, task: Task, suit: int) -> list[Event]:
         state.seats[task.seat].command.remove("gullinbursti")
         state.tasks[0:0] = [*place(state, task.seat, "gullinbursti", suit), Task(CHECK_HEROES, task.seat)]
         return [Event(f"{seat_label(task.seat)} puts Gullinbursti in the {SUITS[suit]} column.")]

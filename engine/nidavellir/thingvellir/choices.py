@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import Event, Move
 from engine.nidavellir.army import column_ranks, discard_from, discardable_cards, ranks
 from engine.nidavellir.cards import CARDS, discard_tavern_card
-from engine.nidavellir.choice import Choice
+from engine.nidavellir.choice import Choice, ColumnChoice
 from engine.nidavellir.choices import LOWEST_ONLY as LOWEST_ONLY
 from engine.nidavellir.coins import coin_word, named_coin, no_such_coin, transform, treasure_pick
 from engine.nidavellir.components import (
@@ -165,7 +165,7 @@ class Enlist(Choice):
         return [Event(f"{seat_label(task.seat)} enlists {CARDS[card].label} in the {SUITS[suit]} column.")]
 
 
-class DoublePlacement(Choice):
+class DoublePlacement(ColumnChoice):
     """An Olwyn double goes to a column; Olwyn's two go to two different columns (`args`:
     columns already used, `n`: doubles still to place)."""
 
@@ -173,22 +173,20 @@ class DoublePlacement(Choice):
     verbs = ("double",)
     prompt = "place Olwyn's double"
 
-    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"double to {name}", f"Double to {name}") for s, name in enumerate(SUITS) if s not in task.args]
+    def columns(self, state: NidavellirState, task: Task) -> list[int]:
+        return [s for s in range(len(SUITS)) if s not in task.args]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         name = SUITS[said(move).column]
         return f"Olwyn's doubles go to two different columns: one is already in your {name} column."
 
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        suit = said(move).column
-        name = SUITS[suit]
+    def put(self, state: NidavellirState, task: Task, suit: int) -> list[Event]:
         state.seats[task.seat].command.remove("double")
         tasks = place(state, task.seat, "double", suit)
         if task.n > 1:
             tasks.append(Task(DOUBLE_MOVE, task.seat, task.n - 1, (*task.args, suit)))
         state.tasks[0:0] = tasks
-        return [Event(f"{seat_label(task.seat)} puts Olwyn's double in the {name} column.")]
+        return [Event(f"{seat_label(task.seat)} puts Olwyn's double in the {SUITS[suit]} column.")]
 
 
 def pouch_candidates(seat: SeatState, excluded: int | None) -> list[int]:
@@ -335,24 +333,21 @@ class CardDiscard(Choice):
                       f"({CARDS[task.card].label}).")]
 
 
-class MjollnirColumn(Choice):
+class MjollnirColumn(ColumnChoice):
     """At the end of the game Mjöllnir's owner names the column it scores 2 per rank of."""
 
     kind = MJOLLNIR
     verbs = ("mjollnir",)
     prompt = "choose the column Mjöllnir scores"
+    text = "{verb} {name}"
 
-    def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        seat = state.seats[task.seat]
-        return [Move(f"mjollnir {name}", f"Mjöllnir on {name} ({column_ranks(seat.army[s])} ranks)")
-                for s, name in enumerate(SUITS)]
+    def label(self, state: NidavellirState, task: Task, suit: int) -> str:
+        return f"Mjöllnir on {SUITS[suit]} ({column_ranks(state.seats[task.seat].army[suit])} ranks)"
 
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        suit = said(move).column
-        name = SUITS[suit]
+    def put(self, state: NidavellirState, task: Task, suit: int) -> list[Event]:
         state.seats[task.seat].marks["mjollnir"] = suit + 1
         n = ranks(state.seats[task.seat], suit)
-        return [Event(f"{seat_label(task.seat)} chooses the {name} column for Mjöllnir: {n} ranks.")]
+        return [Event(f"{seat_label(task.seat)} chooses the {SUITS[suit]} column for Mjöllnir: {n} ranks.")]
 
 
 # The choices no one card owns (the others are declared with their cards: artefacts.py, heroes.py).
