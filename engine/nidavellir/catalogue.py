@@ -36,9 +36,9 @@ class Declared:
     points), the `choices` it opens, its rule `steps` by task kind, the `verbs` its choices read
     (a verb of its own; the base verbs need no entry), its `worth` to the AI (None: its place in a
     column), `pending` worth of its choices still to come by task kind, `power_worths` of its
-choices whose effect shows only later and `choice_worths` of its other choices' moves (by verb,
-for the AI's cheap policy), and the expansion it
-    belongs to (`origin`, '' for a card of the base game or one added from outside)."""
+    choices whose effect shows only later and `choice_worths` of its other choices' moves (by
+    verb, for the AI's cheap policy), and the expansion it belongs to (`origin`, '' for a card of
+    the base game or one added from outside)."""
 
     card: Card
     effect: Effect | None = None

@@ -84,6 +84,8 @@ def both_fives(seat: SeatState) -> bool:
 
 def coin_word(seat: SeatState, coin: int) -> str:
     """How `seat`'s moves name `coin`: its token, marked b or g when the seat holds a 5 of each."""
+    if coin != 5 and coin != BRONZE_FIVE:  # the views name every coin: most need no look at the seat
+        return coin_token(coin)
     return marked_word(coin, both_fives(seat))
 
 

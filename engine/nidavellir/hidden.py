@@ -62,15 +62,17 @@ def drawing_seat(state: NidavellirState) -> int:
 @dataclass(frozen=True)
 class Hidden:
     """One kind of hidden pile: the piles it is in a state (`piles`, public ones included while
-    revealed: a move that turns one face up reveals it), and how `determinize` redeals them for a
-    viewer (`redeal`, on the copy, drawing from the one shuffle stream). `held`, for piles that
-    are a seat's own (its coins): the pool of that seat's piles, which its own moves may
-    rearrange without revealing anything."""
+    revealed: a move that turns one face up reveals it), how `determinize` redeals them for a
+    viewer (`redeal`, on the copy, drawing from the one shuffle stream), and what those piles are
+    made of as a mover's move may change them without revealing anything (`held`: the same
+    before and after exactly when no pile changed, the mover's own coins aside, which its bid
+    rearranges). The undo check compares `held`, built from the state's lists as they are: it
+    runs on every move the service may let a player take back, too often to build the piles."""
 
     name: str
     piles: Callable[[NidavellirState], Iterator[Pile]]
     redeal: Callable[[NidavellirState, int | None, Rng], None]
-    held: Callable[[int], str] | None = None
+    held: Callable[[NidavellirState, int], object]
 
 
 def _pile(name: str, cards: list[str] | list[int], seer: int, pool: str = "") -> Pile:
@@ -228,12 +230,14 @@ def _redeal_mythology(state: NidavellirState, viewer: int | None, rng: Rng) -> N
 # Everything hidden, in the order `determinize` redeals it (the order its draws from the stream
 # are made in: changing it changes every determinized state, and the search players with them).
 HIDDEN: tuple[Hidden, ...] = (
-    Hidden("coins", _coin_piles, _redeal_coins, held=coins_pool),
-    Hidden("pioneer", _pioneer_piles, _redeal_pioneer),
-    Hidden("drawn", _drawn_piles, _redeal_drawn),
-    Hidden("age decks", _deck_piles, _shuffle_decks),
-    Hidden("camp decks", _camp_deck_piles, _shuffle_camp_decks),
-    Hidden("mythology", _mythology_piles, _redeal_mythology),
+    Hidden("coins", _coin_piles, _redeal_coins,
+           lambda s, mover: (s.revealed, [(seat.bids, seat.pouch, seat.pouch_shown)
+                                          for i, seat in enumerate(s.seats) if i != mover])),
+    Hidden("pioneer", _pioneer_piles, _redeal_pioneer, lambda s, mover: (s.pioneer, pioneer_seer(s))),
+    Hidden("drawn", _drawn_piles, _redeal_drawn, lambda s, mover: (s.drawn, drawing_seat(s), _skymir_drew(s))),
+    Hidden("age decks", _deck_piles, _shuffle_decks, lambda s, mover: s.decks),
+    Hidden("camp decks", _camp_deck_piles, _shuffle_camp_decks, lambda s, mover: s.camp_decks),
+    Hidden("mythology", _mythology_piles, _redeal_mythology, lambda s, mover: (s.myth_deck, s.myth_reserve)),
 )
 
 
@@ -250,13 +254,7 @@ def determinize(state: NidavellirState, viewer: int | None, seed: int) -> Nidave
 def reveals_nothing(before: NidavellirState, mover: int, after: NidavellirState) -> bool:
     """True when a move of `mover` left everything hidden as it was: every hidden pile (whether
     face down or turned up), save the mover's own coins, which a bid rearranges, and the PRNG."""
-    return after.rng == before.rng and all(
-        list(_watched(hidden, before, mover)) == list(_watched(hidden, after, mover)) for hidden in HIDDEN)
-
-
-def _watched(hidden: Hidden, state: NidavellirState, mover: int) -> Iterator[Pile]:
-    own = "" if hidden.held is None else hidden.held(mover)
-    return (pile for pile in hidden.piles(state) if not own or pile.pool != own)
+    return after.rng == before.rng and all(hidden.held(before, mover) == hidden.held(after, mover) for hidden in HIDDEN)
 
 
 def piles(state: NidavellirState) -> tuple[Pile, ...]:
