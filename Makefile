@@ -39,8 +39,8 @@ lint: $(STAMP)
 # (.ci/with-postgres: installed first under CI; skipped, saying why, where it is not installed).
 # The conformance suite's breadth of random playouts is `make playouts`, which CI runs beside it.
 test: lint
-	.ci/with-postgres $(BIN)/python -m pytest -n 2 -m "not playouts"
+	.ci/with-postgres $(BIN)/python -m pytest -n 2 --dist worksteal -m "not playouts"
 
 # The rest of the conformance suite's 200+ seeded playouts per game (tests/test_conformance.py).
 playouts: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -m playouts
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m playouts
