@@ -14,7 +14,7 @@ module imports an expansion (tests/test_layers.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.nidavellir import appraisal, cards, effects, grammar, view
@@ -37,8 +37,8 @@ class Declared:
     (a verb of its own; the base verbs need no entry), its `worth` to the AI (None: its place in a
     column), `pending` worth of its choices still to come by task kind, `power_worths` of its
     choices whose effect shows only later and `choice_worths` of its other choices' moves (by
-    verb, for the AI's cheap policy), and the expansion it belongs to (`origin`, '' for a card of
-    the base game or one added from outside)."""
+    verb, for the AI's cheap policy), and the expansion it belongs to (`origin`: set by `join`
+    for an expansion's cards, '' for a card of the base game or one added from outside)."""
 
     card: Card
     effect: Effect | None = None
@@ -153,7 +153,7 @@ def join(expansion: Joined) -> None:
     pick = CHOICES[TAKE]
     pick.verbs = (*pick.verbs, *rules.pick_verbs)
     _add_choices(expansion.choices, expansion.steps, expansion.verbs)
-    declare(*expansion.cards)
+    declare(*(replace(card, origin=rules.name) for card in expansion.cards))  # its cards are its own
     appraisal.PENDING_WORTH.update(expansion.pending)
     appraisal.PICK_WORTH.update(expansion.pick_worth)
     appraisal.TAKE_LOSSES.extend(expansion.take_losses)

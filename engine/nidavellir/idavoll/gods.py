@@ -27,7 +27,7 @@ from engine.nidavellir.idavoll.grammar import (
 )
 from engine.nidavellir.idavoll.rules import reservation
 from engine.nidavellir.recruiting import recruit, recruitable
-from engine.nidavellir.state import FREYA, FRIGG_KEEP, FRIGG_ORDER, IDAVOLL, LOKI, ODIN, NidavellirState, Task
+from engine.nidavellir.state import FREYA, FRIGG_KEEP, FRIGG_ORDER, LOKI, ODIN, NidavellirState, Task
 
 PASS = Move("pass", "Keep the power for later")
 
@@ -231,30 +231,28 @@ GODS: tuple[Declared, ...] = (
         Card("freya", "Freya", GOD, points=15, text="15 points; once, before the bids: swap 2 cards of 2 taverns"),
         God("freya", at=ROUND_START, task=FREYA, order=2),
         choices=(FreyaSwap(),), verbs={"freya": freya_move},
-        worth=PowerWorth(2.5), power_worths={"freya": freya_worth}, origin=IDAVOLL,
+        worth=PowerWorth(2.5), power_worths={"freya": freya_worth},
     ),
     Declared(
         Card("frigg", "Frigg", GOD, points=12,
              text="12 points; once, on a pick: a tavern card under the deck, draw 3, keep 1"),
         God("frigg"),
         choices=(FRIGG_KEEP_CHOICE, FriggOrder()), verbs={"frigg": FRIGG_VERB, "under": UNDER_VERB},
-        worth=PowerWorth(3.0), pending={FRIGG_KEEP: 6.0}, origin=IDAVOLL,
+        worth=PowerWorth(3.0), pending={FRIGG_KEEP: 6.0},
     ),
     Declared(
         Card("loki", "Loki", GOD, points=8, text="8 points; once, before the bids: reserve a tavern card for yourself"),
         God("loki", at=ROUND_START, task=LOKI, order=1),
         choices=(LokiReserve(),), verbs={"loki": loki_move},
-        worth=PowerWorth(3.0), power_worths={"loki": loki_worth}, origin=IDAVOLL,
+        worth=PowerWorth(3.0), power_worths={"loki": loki_worth},
     ),
     Declared(
         Card("odin", "Odin", GOD, text="0 points; once, at the end of a round: swap a neutral hero for another"),
         God("odin", at=ROUND_END, task=ODIN),
         choices=(OdinSwap(),), verbs={"odin": odin_move}, worth=PowerWorth(2.5), choice_worths={"odin": odin_worth},
-        origin=IDAVOLL,
     ),
     Declared(
         Card("thor", "Thor", GOD, points=8, text="8 points; once: cancel a discard aimed at you"),
         Thor("thor"), verbs={"thor": THOR_VERB}, worth=PowerWorth(3.0), choice_worths={"thor": thor_worth},
-        origin=IDAVOLL,
     ),
 )

@@ -10,7 +10,7 @@ from engine.nidavellir.thingvellir import appraisal, artefacts, cards, choices, 
 
 join(Joined(
     rules.THINGVELLIR_RULES,
-    (*artefacts.ARTEFACTS, *(Declared(card, origin=rules.THINGVELLIR_RULES.name) for card in cards.MERCENARIES),
+    (*artefacts.ARTEFACTS, *(Declared(card) for card in cards.MERCENARIES),
      *heroes.HEROES),
     choices.THINGVELLIR_CHOICES, steps.THINGVELLIR_STEPS, grammar.THINGVELLIR_VERBS, appraisal.PENDING_WORTH,
     pick_worth={rules.CAMP_VERB: appraisal.camp_pick}, choice_worths={"enlist": appraisal.enlist_worth},
