@@ -99,8 +99,8 @@ def marked_word(coin: int, marked: bool) -> str:
 def named_coin(seat: SeatState, word: str) -> int:
     """The coin of `seat` that a move's coin word names (5 is whichever 5 the seat holds).
 
-    A plain 5 while the seat holds both metals names no coin here: the choices refuse it, asking
-    for 5b or 5g, before anything calls this."""
+    A plain 5 while the seat holds both metals reads as a gold one here; it is not how the seat's
+    moves write it (coin_word), so the choices refuse it, asking for 5b or 5g."""
     coin = coin_of_token(word)
     if word == "5" and BRONZE_FIVE in seat.coins() and 5 not in seat.coins():
         return BRONZE_FIVE

@@ -127,8 +127,9 @@ def coin_of_token(token: str) -> int:
     return value
 
 
-def coin_word(token: str) -> str:
-    """A coin token in canonical form ('05' -> '5', '5G' was folded to '5g'); BadMove if none."""
+def coin_text(token: str) -> str:
+    """A typed coin token as move texts write it ('05' -> '5'; '5G', folded to '5g', stays);
+    BadMove if it names no coin. (coins.coin_word writes a seat's own coin.)"""
     coin = coin_of_token(token)
     if token[-1:] in (BRONZE_MARK, GOLD_MARK):
         return token
@@ -155,7 +156,7 @@ def column(token: str, verb: str) -> int:
 def _bid(rest: list[str]) -> Said:
     if len(rest) not in (1, 3):
         raise BadMove("Bid one coin per tavern: 'bid <goblin> <dragon> <horse>', e.g. 'bid 5 2 0'.")
-    coins = tuple(coin_word(t) for t in rest)
+    coins = tuple(coin_text(t) for t in rest)
     return Said("bid " + " ".join(coins), "bid", coins=coins)
 
 
@@ -170,7 +171,7 @@ def card_verb(verb: str, allowed: set[str], what: str, example: str) -> Parser:
 def _transform(rest: list[str]) -> Said:
     if len(rest) not in (2, 3) or rest[1] not in PLACES:
         raise BadMove("Write 'transform <coin> <goblin|dragon|horse|pouch>', e.g. 'transform 5 pouch'.")
-    coin = coin_word(rest[0])
+    coin = coin_text(rest[0])
     text = f"transform {coin} {rest[1]}"
     amount = 0
     if len(rest) == 3:
@@ -185,7 +186,7 @@ def _transform(rest: list[str]) -> Said:
 def _trade(rest: list[str]) -> Said:
     if len(rest) != 2:
         raise BadMove("Write 'trade <coin> <coin>', e.g. 'trade 3 4'.")
-    a, b = sorted((coin_word(t) for t in rest), key=word_order)
+    a, b = sorted((coin_text(t) for t in rest), key=word_order)
     return Said(f"trade {a} {b}", "trade", coins=(a, b))
 
 
