@@ -35,13 +35,15 @@ DRAGON = ["explorer 9", "blacksmith", "hunter"]
 HORSE = ["miner 2", "warrior 4", "hunter"]
 
 
-def round_with(gods: dict[int, list[str]], players: int = 2, thingvellir: bool = False) -> NidavellirState:
-    """A new round of an Idavoll game whose seats hold these gods, with known taverns."""
-    state = fresh(players, idavoll=True, thingvellir=thingvellir)
+def round_with(gods: dict[int, list[str]], players: int = 2, thingvellir: bool = False, *,
+               dragon: list[str] = DRAGON, version: int | None = None) -> NidavellirState:
+    """A new round (round 2 of Age 1) of an Idavoll game whose seats hold these gods, with known
+    taverns; `version`: the history version it is set up under (None: the newest)."""
+    state = fresh(players, idavoll=True, thingvellir=thingvellir, version=version)
     for seat, cards in gods.items():
         hold(state, seat, *cards)
     state = next_round(state)
-    set_taverns(state, GOBLIN, DRAGON, HORSE)
+    set_taverns(state, GOBLIN, dragon, HORSE)
     return state
 
 

@@ -16,8 +16,6 @@ from tests.nidavellir.position import (
     bid_all,
     fresh,
     give_army,
-    hold,
-    next_round,
     now,
     recovers,
     set_coins,
@@ -25,27 +23,15 @@ from tests.nidavellir.position import (
     set_taverns,
     texts,
 )
+from tests.nidavellir.test_idavoll_gods import round_with
 
-GOBLIN = ["warrior 7", "hunter", "miner 1"]
-DRAGON = ["explorer 9", "blacksmith", "hunter"]
-HORSE = ["miner 2", "warrior 4", "hunter"]
 MYTHOLOGY = ["surt", "garm", "ratatosk"]
-
-
-def round_two(gods: dict[int, list[str]], dragon: list[str], version: int | None) -> NidavellirState:
-    """Round 2 of Age 1 in a 2-player Idavoll game, these gods held, known taverns."""
-    state = fresh(2, idavoll=True, version=version)
-    for seat, cards in gods.items():
-        hold(state, seat, *cards)
-    state = next_round(state)
-    set_taverns(state, GOBLIN, dragon, HORSE)
-    return state
 
 
 # -- 1. Frigg can't bury a card Loki reserved for another seat (sheet 2.5, Loki) ----------------
 
 def frigg_after_loki(version: int | None = None) -> NidavellirState:
-    state = round_two({0: ["frigg"], 1: ["loki"]}, DRAGON, version)
+    state = round_with({0: ["frigg"], 1: ["loki"]}, version=version)
     state = apply(state, 1, "loki warrior 7 in goblin")
     return bid_all(state)  # seat 0 picks first everywhere
 
@@ -69,7 +55,7 @@ def test_loki_reserved_card_under_rules_2_frigg_could_bury_it() -> None:
 # -- 2. Frigg is never used in the mythology tavern (sheet 2.5, Frigg) --------------------------
 
 def freya_swaps_a_dwarf_into_the_dragon(version: int | None = None) -> NidavellirState:
-    state = round_two({0: ["frigg", "freya"]}, MYTHOLOGY, version)
+    state = round_with({0: ["frigg", "freya"]}, dragon=MYTHOLOGY, version=version)
     state = apply(state, 0, "freya warrior 7 in goblin with surt in dragon")
     state = bid_all(state)
     return apply(apply(state, 0, "take hunter"), 1, "take surt")  # the Goblin is done
