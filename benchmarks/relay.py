@@ -36,6 +36,7 @@ from bot.notify import PrivateUpdate, PublicUpdate
 from bot.relay import MqttRelay, RelaySettings
 from bot.tables import Tables
 from bot.tables.service import ai_seed
+from bot.tables.types import NewTable
 from tests.relay.broker import LocalBroker
 from tests.relay.playout import NAMES, engine_changes
 
@@ -161,16 +162,17 @@ class Quiet:
 async def play_game(tables: Tables, seed: int) -> list[float]:
     """One full Tranquility game, every seat a human choosing by a seeded index; move latencies."""
     latencies: list[float] = []
-    info = await tables.create_lobby(guild_id=1, channel_id=1, host_id=1, host_name=NAMES[0], game="tranquility")
+    info = await tables.lobby.create(NewTable(guild_id=1, channel_id=1, host_id=1, host_name=NAMES[0],
+                                              game="tranquility"))
     for user in range(2, PLAYERS + 1):
-        await tables.join(info.game_id, user, NAMES[user - 1])
-    await tables.start(info.game_id, 1, seed=seed)
+        await tables.lobby.join(info.game_id, user, NAMES[user - 1])
+    await tables.lobby.start(info.game_id, 1, seed=seed)
     while (game := await tables.game(info.game_id)).status == "running":
         seat = min(game.to_move)
         view = await tables.table_view(info.game_id, seat + 1)
         move = view.legal_moves[ai_seed(seed, view.state_id, seat) % len(view.legal_moves)]
         started = time.perf_counter()
-        await tables.move(info.game_id, seat + 1, view.state_id, move.text)
+        await tables.play.move(info.game_id, seat + 1, view.state_id, move.text)
         latencies.append(time.perf_counter() - started)
     return latencies
 

@@ -69,7 +69,7 @@ async def run(games: int, due: int) -> None:
         memory = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         done: dict[int, float] = {}
-        original = tables._on_timeout
+        original = tables.seating.on_timeout
 
         async def timed(timer: object) -> None:  # the service's own handler, with its finish noted
             await original(timer)  # type: ignore[arg-type]

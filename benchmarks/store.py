@@ -37,6 +37,7 @@ from bot.notify import PrivateUpdate, PublicUpdate
 from bot.store.records import PanelMark
 from bot.tables import Tables
 from bot.tables.service import ai_seed
+from bot.tables.types import NewTable
 from tests.tables.duel import games
 
 Target = str | Path
@@ -118,19 +119,19 @@ def options_for(game: str, moves: int) -> dict[str, Any]:
 
 async def roomy(tables: Tables) -> None:
     """The benchmark's server may hold as many tables as it plays."""
-    await tables.set_guild_setting(1, "max_tables", 5000)
-    await tables.set_guild_setting(1, "max_tables_per_player", 200)
+    await tables.servers.set_setting(1, "max_tables", 5000)
+    await tables.servers.set_setting(1, "max_tables_per_player", 200)
 
 
 PLAYERS_APART = 10  # table n's people are users 10n+1, 10n+2, ... (one player sits at few tables)
 
 
 async def new_game(tables: Tables, game: str, moves: int, seed: int, players: int = 2, first_user: int = 1) -> int:
-    info = await tables.create_lobby(guild_id=1, channel_id=1, host_id=first_user, host_name=f"p{first_user}",
-                                     game=game, options=options_for(game, moves))
+    info = await tables.lobby.create(NewTable(guild_id=1, channel_id=1, host_id=first_user, host_name=f"p{first_user}",
+                                              game=game, options=options_for(game, moves)))
     for user in range(first_user + 1, first_user + players):
-        await tables.join(info.game_id, user, f"p{user}")
-    await tables.start(info.game_id, first_user, seed=seed)
+        await tables.lobby.join(info.game_id, user, f"p{user}")
+    await tables.lobby.start(info.game_id, first_user, seed=seed)
     return info.game_id
 
 
@@ -146,7 +147,7 @@ async def play(tables: Tables, game_id: int, moves: int, seed: int, latencies: l
         view = await tables.table_view(game_id, first_user + seat)
         move = view.legal_moves[ai_seed(seed, view.state_id, seat) % len(view.legal_moves)]
         started = time.perf_counter()
-        await tables.move(game_id, first_user + seat, view.state_id, move.text)
+        await tables.play.move(game_id, first_user + seat, view.state_id, move.text)
         latencies.append(time.perf_counter() - started)
         made += 1
     return made

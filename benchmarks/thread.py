@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.tables.types import NewTable
 from tests.discord.harness import Harness, Message, User
 from tests.discord.table_play import open_table, play_out
 
@@ -72,11 +73,11 @@ async def nidavellir_all_ai(db: Path, ai: str, seed: int) -> Figures:
     async with Harness.open(db, rate_window=5.0) as h:
         host = h.user("host")
         tables = h.client.tables
-        info = await tables.create_lobby(guild_id=h.guild_id, channel_id=h.channel_id, host_id=host.id,
-                                         host_name=host.name, game="nidavellir", host_plays=False)
+        info = await tables.lobby.create(NewTable(guild_id=h.guild_id, channel_id=h.channel_id, host_id=host.id,
+                                                  host_name=host.name, game="nidavellir", host_plays=False))
         for _ in range(5):
-            await tables.add_ai(info.game_id, host.id, kind=ai)
-        await tables.start(info.game_id, host.id, seed=seed)
+            await tables.lobby.add_ai(info.game_id, host.id, kind=ai)
+        await tables.lobby.start(info.game_id, host.id, seed=seed)
         await h.settle(timeout=600)
         return await _figures(h, info.game_id, [])
 

@@ -159,7 +159,7 @@ class GameCog(commands.Cog):
     async def undo(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
-        result = await self.bot.tables.undo(info.game_id, interaction.user.id)
+        result = await self.bot.tables.undo.take_back(info.game_id, interaction.user.id)
         table = await self.bot.tables.table_view(info.game_id, interaction.user.id)
         await send_private(interaction, await seat_panel(table, note=f"↩️ You took back **{result.text}**."))
 
@@ -253,13 +253,13 @@ class GameCog(commands.Cog):
         await ack(interaction, ephemeral=True)
         if game is not None:
             info = await find_game(interaction, game)
-            await self.bot.tables.come_back(info.game_id, interaction.user.id)
+            await self.bot.tables.seating.come_back(info.game_id, interaction.user.id)
             await say(interaction, f"✅ You play your seat in game #{info.game_id} again.", ephemeral=True)
             return
         if interaction.guild_id is None:
             await refuse(interaction, "Say which game with the `game` option.")
             return
-        changed = await self.bot.tables.back(interaction.user.id, interaction.guild_id)
+        changed = await self.bot.tables.absence.back(interaction.user.id, interaction.guild_id)
         done = ", ".join(f"#{g}" for g in changed) or "none needed it"
         await say(interaction, f"✅ Welcome back. Your clocks run again and your seats are yours ({done}).",
                   ephemeral=True)
@@ -271,7 +271,7 @@ class GameCog(commands.Cog):
     async def leave(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
-        await self.bot.tables.leave_game(info.game_id, interaction.user.id)
+        await self.bot.tables.seating.leave_game(info.game_id, interaction.user.id)
         await say(interaction, f"✅ An AI plays your seat in game #{info.game_id} for now. `/game back` takes it back "
                                "while it is still yours: the host may give it to someone else meanwhile, and you'll "
                                "be told if they do.", ephemeral=True)
@@ -288,7 +288,7 @@ class GameCog(commands.Cog):
         if player.bot:
             await refuse(interaction, "Seats go to people; an AI already plays a free seat.")
             return
-        await self.bot.tables.give_seat(info.game_id, interaction.user.id, player.id, player.display_name,
+        await self.bot.tables.seating.give_seat(info.game_id, interaction.user.id, player.id, player.display_name,
                                         None if seat is None else seat - 1, is_admin=is_admin(interaction))
         await say(interaction, f"✅ {player.mention} now plays in game #{info.game_id}.", ephemeral=True)
 
@@ -300,7 +300,7 @@ class GameCog(commands.Cog):
         if interaction.guild_id is None:
             await refuse(interaction, "Use this in the server whose games you'll be away from.")
             return
-        until = await self.bot.tables.away(interaction.user.id, interaction.guild_id, days)
+        until = await self.bot.tables.absence.away(interaction.user.id, interaction.guild_id, days)
         await say(interaction, f"✅ Your clocks here wait until <t:{until:.0f}:f>. `/game back` ends it early.",
                   ephemeral=True)
 
@@ -311,7 +311,7 @@ class GameCog(commands.Cog):
     async def pause(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
-        await self.bot.tables.pause(info.game_id, interaction.user.id, is_admin=is_admin(interaction),
+        await self.bot.tables.seating.pause(info.game_id, interaction.user.id, is_admin=is_admin(interaction),
                                     by_name=interaction.user.display_name)
         await say(interaction, f"⏸️ Game #{info.game_id}'s clocks are paused.", ephemeral=True)
 
@@ -322,7 +322,7 @@ class GameCog(commands.Cog):
     async def resume(self, interaction: Interaction, game: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
-        await self.bot.tables.unpause(info.game_id, interaction.user.id, is_admin=is_admin(interaction),
+        await self.bot.tables.seating.unpause(info.game_id, interaction.user.id, is_admin=is_admin(interaction),
                                       by_name=interaction.user.display_name)
         await say(interaction, f"▶️ Game #{info.game_id}'s clocks run again.", ephemeral=True)
 
@@ -354,10 +354,10 @@ async def on_end(interaction: Interaction, control_id: ControlId, values: Any) -
     bot = interaction.client
     await ack(interaction, update=True)
     if control_id.action == "resign":
-        await bot.tables.resign(control_id.game_id, interaction.user.id)
+        await bot.tables.play.resign(control_id.game_id, interaction.user.id)
         done = "You resigned."
     else:
-        await bot.tables.abandon(control_id.game_id, interaction.user.id, is_admin=is_admin(interaction),
+        await bot.tables.play.abandon(control_id.game_id, interaction.user.id, is_admin=is_admin(interaction),
                                  by_name=interaction.user.display_name)
         done = "The game is abandoned."
     await interaction.edit_original_response(content=f"✅ {done}", view=discord.ui.View(timeout=None))

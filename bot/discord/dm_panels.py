@@ -231,7 +231,7 @@ class PanelAnnouncer(Coalescer):
         except discord.Forbidden as error:
             if error.code != CANNOT_DM:
                 raise
-            await tables.set_dm_ok(user_id, False)
+            await tables.servers.set_dm_ok(user_id, False)
             return await self._tell_no_dm(table, user_id, new)
         except discord.NotFound:  # the panel was deleted: send a new one
             new = await self._send(user_id, panel, None, new)

@@ -98,7 +98,7 @@ async def on_rematch(interaction: Interaction, control_id: ControlId, values: Se
     """A new lobby in the game's channel with the same seats; its players are pinged there."""
     bot = interaction.client
     await ack(interaction, ephemeral=True)
-    rematch = await bot.tables.rematch(control_id.game_id, interaction.user.id, is_admin(interaction))
+    rematch = await bot.tables.lobby.rematch(control_id.game_id, interaction.user.id, is_admin(interaction))
     info, left_out = rematch.info, rematch.left_out
     if not rematch.new:
         await say(interaction, f"🔁 The rematch is open already: table #{info.game_id} in <#{info.channel_id}>.")
@@ -111,7 +111,7 @@ async def on_rematch(interaction: Interaction, control_id: ControlId, values: Se
             f"🔁 Rematch of #{control_id.game_id}! {mentions} — your seats are kept; **Leave** if you'd rather not, "
             "and the host starts.", embed=lobby_embed(info), view=lobby_controls(info),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]))
-    await bot.tables.set_lobby_message(info.game_id, message.id)
+    await bot.tables.lobby.set_lobby_message(info.game_id, message.id)
     missing = f" Not seated (at their limit of open tables): {', '.join(left_out)}." if left_out else ""
     await say(interaction, f"🔁 Rematch table #{info.game_id} is open in <#{info.channel_id}>; you host it."
                            f"{missing}")

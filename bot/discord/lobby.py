@@ -124,7 +124,7 @@ async def reach_by_dm(bot: SkaldBot, user: discord.abc.User, info: GameInfo) -> 
         return True
     else:
         ok = True
-    await bot.tables.set_dm_ok(user.id, ok)
+    await bot.tables.servers.set_dm_ok(user.id, ok)
     return ok
 
 
@@ -160,21 +160,21 @@ async def on_lobby(interaction: Interaction, control_id: ControlId, values: Sequ
             raise AlreadySeated(f"You already have seat {seat + 1} at this table.")
         if info.status == LOBBY and len(info.seats) >= info.max_players:
             raise GameFull(f"All {info.max_players} seats of table #{game_id} are taken.")
-        await bot.tables.require_reliable(game_id, user.id)
+        await bot.tables.lobby.require_reliable(game_id, user.id)
         dm_ok = await reach_by_dm(bot, user, info) if info.status == LOBBY else None
-        info = await bot.tables.join(game_id, user.id, user.display_name, dm_ok=dm_ok)
+        info = await bot.tables.lobby.join(game_id, user.id, user.display_name, dm_ok=dm_ok)
         await show(interaction, info)
         if dm_ok is False:
             await say(interaction, CLOSED_DMS, ephemeral=True)
     elif control_id.action == "leave":
-        info = await bot.tables.leave(game_id, user.id)
+        info = await bot.tables.lobby.leave(game_id, user.id)
         await show(interaction, info, note="The host left, so the table is closed." if info.status == CANCELLED
                    else "")
     elif control_id.action == "ai":
-        info = await bot.tables.add_ai(game_id, user.id, kind=ai_kind(info.game))
+        info = await bot.tables.lobby.add_ai(game_id, user.id, kind=ai_kind(info.game))
         await show(interaction, info)
     elif control_id.action == "cancel":
-        info = await bot.tables.cancel(game_id, user.id, is_admin=is_admin(interaction))
+        info = await bot.tables.lobby.cancel(game_id, user.id, is_admin=is_admin(interaction))
         await show(interaction, info, note=f"Called off by {user.mention}.")
     else:
         await start(bot, interaction, info)
@@ -194,7 +194,7 @@ async def start(bot: SkaldBot, interaction: Interaction, info: GameInfo) -> None
         raise TooFewPlayers(f"{info.title} needs at least {info.min_players} players; {len(info.seats)} seated.")
     thread = await open_thread(interaction, info)
     try:
-        info = await bot.tables.start(info.game_id, user.id, thread_id=thread.id if thread else None)
+        info = await bot.tables.lobby.start(info.game_id, user.id, thread_id=thread.id if thread else None)
     except BaseException:
         if thread is not None:
             await _discard(thread)

@@ -67,7 +67,7 @@ async def tell(bot: SkaldBot, user_id: int, text: str, nonce: str, *, place: int
                 await channel.send(text, nonce=nonce)
             return
         except discord.Forbidden:
-            await bot.tables.set_dm_ok(user_id, False)
+            await bot.tables.servers.set_dm_ok(user_id, False)
     channel = bot.get_partial_messageable(place, guild_id=guild_id)
     async with bot.pacer.slot(place):
         await channel.send(f"<@{user_id}> {text}", nonce=nonce,
@@ -184,7 +184,7 @@ async def on_vote(interaction: Interaction, control_id: ControlId, values: Seque
     seat_text, _, choice = control_id.arg.partition(":")
     if not (seat_text.isascii() and seat_text.isdigit()):
         return
-    decided = await bot.tables.vote(control_id.game_id, interaction.user.id, int(seat_text), choice)
+    decided = await bot.tables.seating.vote(control_id.game_id, interaction.user.id, int(seat_text), choice)
     label = VOTE_LABELS.get(choice, choice)
     if decided is None:
         await say(interaction, f"🗳️ Your vote: **{label}**. Waiting for the others.", ephemeral=True)

@@ -20,6 +20,7 @@ from bot.discord.lobby import CLOSED_DMS, lobby_controls, lobby_embed, reach_by_
 from bot.discord.replies import ack, refuse, say
 from bot.tables.clocks import CLOCK_LABELS, CLOCKS, EXAMPLE, POLICIES, POLICY_LABELS, BadClock, custom
 from bot.tables.clocks import check as check_clock
+from bot.tables.types import NewTable
 from engine import registry
 from engine.core import Game, OptionSpec, validate_options
 
@@ -63,18 +64,18 @@ async def open_lobby(interaction: Interaction, game: Game[Any], options: dict[st
         except BadClock as error:
             await refuse(interaction, str(error))
             return
-    settings = await bot.tables.settings(interaction.guild_id)
+    settings = await bot.tables.servers.settings(interaction.guild_id)
     if settings.games_channel and interaction.channel_id != settings.games_channel:
         await refuse(interaction, f"Tables open in <#{settings.games_channel}> on this server.")
         return
     await ack(interaction, ephemeral=False)
     user = interaction.user
-    info = await bot.tables.create_lobby(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                         host_id=user.id, host_name=user.display_name, game=game.name,
-                                         options=options, clock=clock, timeout_policy=timeout_policy,
-                                         min_reliability=min_reliability)
+    info = await bot.tables.lobby.create(NewTable(guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                                  host_id=user.id, host_name=user.display_name, game=game.name,
+                                                  options=options, clock=clock, timeout_policy=timeout_policy,
+                                                  min_reliability=min_reliability))
     message = await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_controls(info))
-    await bot.tables.set_lobby_message(info.game_id, message.id)
+    await bot.tables.lobby.set_lobby_message(info.game_id, message.id)
     if not await reach_by_dm(bot, user, info):
         info = await bot.tables.game(info.game_id)
         await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_controls(info))

@@ -92,7 +92,7 @@ async def play(interaction: Interaction, control_id: ControlId, text: str) -> No
     game_id = control_id.game_id
 
     async def act() -> tuple[str, tuple[str, ...]]:
-        result = await bot.tables.move(game_id, interaction.user.id, control_id.state_id, text)
+        result = await bot.tables.play.move(game_id, interaction.user.id, control_id.state_id, text)
         return f"✅ You played **{text}**.", tuple(named(line, result.names) for line in result.private_events)
 
     await _on_own_panel(interaction, game_id, act)
@@ -105,7 +105,7 @@ async def on_undo(interaction: Interaction, control_id: ControlId, values: Seque
     target = int(control_id.arg) if control_id.arg.isdigit() else -1
 
     async def act() -> tuple[str, tuple[str, ...]]:
-        result = await bot.tables.undo(control_id.game_id, interaction.user.id, target)
+        result = await bot.tables.undo.take_back(control_id.game_id, interaction.user.id, target)
         return f"↩️ You took back **{result.text}**.", ()
 
     await _on_own_panel(interaction, control_id.game_id, act)
@@ -117,7 +117,7 @@ async def on_back(interaction: Interaction, control_id: ControlId, values: Seque
     bot = interaction.client
 
     async def act() -> tuple[str, tuple[str, ...]]:
-        await bot.tables.come_back(control_id.game_id, interaction.user.id)
+        await bot.tables.seating.come_back(control_id.game_id, interaction.user.id)
         return "✅ Your seat is yours again.", ()
 
     await _on_own_panel(interaction, control_id.game_id, act)
@@ -173,6 +173,6 @@ async def reply_move(interaction: Interaction, info: GameInfo, text: str) -> Non
         note = f"“{prefix}” is the start of {count} move{'s' if count != 1 else ''}: choose one."
         await send_private(interaction, await seat_panel(table, prefix=prefix, note=note))
         return
-    result = await bot.tables.move(info.game_id, interaction.user.id, info.state_id, text)
+    result = await bot.tables.play.move(info.game_id, interaction.user.id, info.state_id, text)
     lines = "\n".join(f"• {named(line, result.names)}" for line in result.events) or f"You played **{result.text}**."
     await say(interaction, f"✅ {lines}", ephemeral=True)

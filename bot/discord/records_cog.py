@@ -93,7 +93,7 @@ class RecordsCog(commands.Cog):
         name = who.display_name
         records = self.bot.tables.records
         # How reliably they play their games to the end (BGA shows it on every profile).
-        kept = await self.bot.tables.reliability(guild_id, who.id)
+        kept = await self.bot.tables.servers.reliability(guild_id, who.id)
         reliable = f"Reliability: {kept.describe()}."
         if game is None:
             found = await records.stats(guild_id, who.id)

@@ -70,8 +70,8 @@ class SettingsCog(commands.Cog):
             except ValueError as error:
                 await refuse(interaction, str(error))
                 return
-            await self.bot.tables.set_guild_setting(guild_id, name, checked)
-        current = asdict(await self.bot.tables.settings(guild_id))
+            await self.bot.tables.servers.set_setting(guild_id, name, checked)
+        current = asdict(await self.bot.tables.servers.settings(guild_id))
         defaults = asdict(declared.ServerSettings())
         shown = [name] if name is not None else list(declared.DECLARED)
         lines = []

@@ -273,10 +273,10 @@ async def await_burst(tables: Tables, game_id: int, told: int, wait: float = BUR
     than `wait`, nor once `changes` changes (within one message) are waiting to be told."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
-    while tables.ai_busy(game_id) and loop.time() < deadline:
+    while tables.ai.busy(game_id) and loop.time() < deadline:
         if (await tables.game(game_id)).state_id - told >= changes:
             return
-        await tables.ai_settled(game_id, min(0.1, deadline - loop.time()))
+        await tables.ai.settled(game_id, min(0.1, deadline - loop.time()))
 
 
 class ThreadAnnouncer(Coalescer):

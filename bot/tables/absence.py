@@ -10,53 +10,58 @@ the person is told once by DM, whatever the number of games it paused.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from bot.holders import OPEN
 from bot.kinds import ChangeKind
 from bot.store.clocks import ClockWrites, TimerSpec
 from bot.store.records import Timer
 from bot.tables import clocks
+from bot.tables.away import RESUME
 from bot.tables.errors import TableError
-from bot.tables.seating import SeatingOps
+from bot.tables.gate import Change, Gate
+from bot.tables.looking import Looking
+from bot.tables.seating import Seating
+from bot.tables.servers import Servers
 from bot.tables.settings import AWAY_WINDOW_DAYS
 from bot.tables.table import Table
-from bot.tables.types import RUNNING, GameInfo
+from bot.tables.types import RUNNING
 from engine.core import seat_label
-
-RESUME = "resume"  # timer kind: an absence ends for one seat of one game
 
 
 class TooLongAway(TableError):
     """An absence beyond the server's cap."""
 
 
-class AbsenceOps(SeatingOps):
-    """A person away from a server's games, and back."""
+class Absence:
+    """A person away from a server's games, and back, over the gate."""
+
+    def __init__(self, gate: Gate, seating: Seating, servers: Servers, looking: Looking) -> None:
+        self.gate = gate
+        self.seating = seating
+        self.servers = servers
+        self.looking = looking
 
     async def away(self, user_id: int, guild_id: int, days: float) -> float:
         """Pause the user's clocks in this server's games for `days`; returns when it ends.
 
         A server caps the days taken per 90 (`away_days`)."""
-        settings = await self.settings(guild_id)
-        now = self.clock()
+        settings = await self.servers.settings(guild_id)
+        store = self.gate.store
+        now = self.gate.clock()
         if days <= 0:
             raise TooLongAway("Say for how many days (at least one).")
         since = now - AWAY_WINDOW_DAYS * clocks.DAY
-        taken = sum(min(end, now) - max(start, since) for start, end in await self.store.absences(user_id, guild_id,
-                                                                                                   since)) / clocks.DAY
+        spans = await store.absences(user_id, guild_id, since)
+        taken = sum(min(end, now) - max(start, since) for start, end in spans) / clocks.DAY
         if taken + days > settings.away_days + 1e-9:
             left = max(0.0, settings.away_days - taken)
             raise TooLongAway(f"This server allows {settings.away_days} days away per {AWAY_WINDOW_DAYS}; you have "
                               f"{left:.0f} left.")
         until = now + days * clocks.DAY
-        await self.store.start_absence(user_id, guild_id, now, until)
-        if self._absences is None:
-            await self._away_until(user_id, guild_id)
-        assert self._absences is not None
-        self._absences[(user_id, guild_id)] = until
-        for info in await self.list_games_of(user_id, guild_id):
-            async with self._locked(info.game_id) as table:
+        await store.start_absence(user_id, guild_id, now, until)
+        await self.gate.absences.note(user_id, guild_id, until)
+        for info in await self.looking.running_games_of(user_id, guild_id):
+            async with self.gate.locked(info.game_id) as table:
                 seat = table.seat_of(user_id)
                 if table.row.status != RUNNING or seat is None or table.seats[seat].stand_in is not None:
                     continue  # an AI plays their seat: their absence changes nothing there
@@ -65,31 +70,31 @@ class AbsenceOps(SeatingOps):
                 writes = ClockWrites(paused, [seat] if paused else [],
                                      [TimerSpec(RESUME, seat, until, table.row.state_id + 1)])
                 line = f"{seat_label(seat)} is away until <t:{until:.0f}:f>; their clock waits."
-                await self._table_action(table, ChangeKind.AWAY, seat, line, user_id, writes,
-                                         before_publish=_noting_away(table, seat, until))
+                await self.seating.act(table, Change.action(table, ChangeKind.AWAY, seat, line, user_id=user_id,
+                                                            clock_writes=writes),
+                                       then=_noting_away(table, seat, until))
         return until
 
     async def back(self, user_id: int, guild_id: int) -> list[int]:
         """Come back: the absence ends, paused clocks run again, and stand-ins hand the user's
         seats back. Returns the games where something changed."""
         changed: list[int] = []
-        now = self.clock()
-        was_away = await self._away_until(user_id, guild_id) is not None
+        now = self.gate.clock()
+        was_away = await self.gate.absences.until(user_id, guild_id) is not None
         if was_away:
-            await self.store.end_absence(user_id, guild_id, now)
-            assert self._absences is not None
-            self._absences.pop((user_id, guild_id), None)
-        for info in await self.list_games_of(user_id, guild_id):
+            await self.gate.store.end_absence(user_id, guild_id, now)
+            await self.gate.absences.note(user_id, guild_id, None)
+        for info in await self.looking.running_games_of(user_id, guild_id):
             seat = info.seat_of(user_id)
             if seat is None:
                 continue
             if info.seats[seat].stand_in is not None and info.seats[seat].why != OPEN:
-                await self.come_back(info.game_id, user_id)
+                await self.seating.come_back(info.game_id, user_id)
                 changed.append(info.game_id)
                 continue
             if not was_away:
                 continue
-            async with self._locked(info.game_id) as table:
+            async with self.gate.locked(info.game_id) as table:
                 if table.row.status == RUNNING:
                     await self._back_from_absence(table, seat, now)
                     changed.append(info.game_id)
@@ -98,63 +103,31 @@ class AbsenceOps(SeatingOps):
     async def _back_from_absence(self, table: Table, seat: int, at: float) -> None:
         """Log that the seat's person is back: their clock runs again from `at` (unless the game
         is paused), and the resume timer goes."""
-        resumed = await self._resume_clocks(table, {seat}, at=at)
+        resumed = await self.seating.resume_clocks(table, {seat}, at=at)
         timers = list(resumed.timers)
         clock = table.clocks.get(seat)
         if not resumed.clocks and clock is not None and clock.running:  # its timers go with the resume timer:
-            timers = clocks.timers(clock, self.clock())                # set them again
+            timers = clocks.timers(clock, self.gate.clock())           # set them again
         writes = ClockWrites(resumed.clocks, [seat], timers)
         line = f"{seat_label(seat)} is back from their absence; their clock runs again."
-        await self._table_action(table, ChangeKind.AWAY_END, seat, line, table.seats[seat].user_id, writes,
-                                 before_publish=_noting_away(table, seat, None))
+        change = Change.action(table, ChangeKind.AWAY_END, seat, line, user_id=table.seats[seat].user_id,
+                               clock_writes=writes)
+        await self.seating.act(table, change, then=_noting_away(table, seat, None))
 
-    async def _on_resume(self, timer: Timer) -> None:
+    async def on_resume(self, timer: Timer) -> None:
         """An absence ended for one seat: the table is told, its clock runs again (if nothing else
         keeps it paused) from when the absence ended, and the person hears of it once."""
-        async with self._locked(timer.game_id) as table:
+        async with self.gate.locked(timer.game_id) as table:
             if table.row.status != RUNNING:
                 return
             user_id = table.seats[timer.seat].user_id
             if user_id is None or table.seats[timer.seat].stand_in is not None:
                 return
-            if await self._away_until(user_id, table.row.guild_id) is not None:
+            if await self.gate.absences.until(user_id, table.row.guild_id) is not None:
                 return  # away longer now: a later timer speaks for the new end
             await self._back_from_absence(table, timer.seat, timer.due_at)
-            if await self.store.take_absence_end(user_id, table.row.guild_id, timer.due_at):
-                await self._notify(table, "absence_over", timer.seat, user_id=user_id, deadline=timer.due_at)
-
-    async def waiting_for(self, user_id: int, guild_id: int | None) -> list[tuple[GameInfo, float | None, bool]]:
-        """The user's games (in one server, or all) where they must act: each with its deadline
-        and whether its clock is paused; soonest deadline first, games without a clock last. Each
-        game's seats carry their clocks and absences, so the others' state can be shown too."""
-        games = [g for g in await self.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
-        clocks_of = await self.store.clocks_of([g.game_id for g in games])
-        waiting = []
-        for info in games:
-            seat = info.seat_of(user_id)
-            if seat is None or seat not in info.to_move or info.seats[seat].stand_in is not None:
-                continue
-            known = clocks_of[info.game_id]
-            rules = clocks.preset(info.clock)
-            seats = []
-            for other in info.seats:
-                clock = known.get(other.seat)
-                away = None if other.user_id is None else await self._away_until(other.user_id, info.guild_id)
-                acting = other.seat in info.to_move and clock is not None
-                bank = clock.bank if clock is not None else None if rules is None else rules.bank
-                seats.append(replace(other, bank=bank, away_until=away,
-                                     deadline=clock.deadline if acting and clock is not None else None,
-                                     paused=bool(acting and clock is not None and clock.paused),
-                                     left=clock.remaining if acting and clock is not None else None))
-            info = replace(info, seats=tuple(seats))
-            clock = known.get(seat)
-            waiting.append((info, clock.deadline if clock else None, bool(clock and clock.paused)))
-        waiting.sort(key=lambda item: (item[1] is None, item[1] or 0.0, item[0].game_id))
-        return waiting
-
-    async def list_games_of(self, user_id: int, guild_id: int) -> list[GameInfo]:
-        """The user's running games in the server."""
-        return [g for g in await self.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
+            if await self.gate.store.take_absence_end(user_id, table.row.guild_id, timer.due_at):
+                await self.seating.notify(table, "absence_over", timer.seat, user_id=user_id, deadline=timer.due_at)
 
 
 def _noting_away(table: Table, seat: int, until: float | None) -> Callable[[], None]:

@@ -57,13 +57,18 @@ def ai_seats_to_move(table: Table) -> list[int]:
 class AISeats:
     """One task per game whose AI seats must act (see the module docstring)."""
 
-    def __init__(self, locked: Locked, play: Play, *, concurrency: int = 4) -> None:
+    def __init__(self, locked: Locked, *, concurrency: int = 4) -> None:
         self._locked = locked
-        self._play = play
+        self._play: Play | None = None
         self._slots = asyncio.Semaphore(concurrency)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         # The latest AI failures, for tests and diagnosis; bounded, as a bot runs for months.
         self.failures: deque[tuple[int, BaseException]] = deque(maxlen=100)
+
+    def play_with(self, play: Play) -> None:
+        """The move path the AI seats' moves take (the play service's, set where the services
+        are composed: it stands on the gate that holds these seats)."""
+        self._play = play
 
     def wake(self, table: Table) -> None:
         """Start the game's AI task if an AI seat must act and none is already on it."""
@@ -103,6 +108,7 @@ class AISeats:
                         seed = ai_seed(table.row.seed, table.row.state_id, seat)
                         # Search players can think for a while: keep the event loop free.
                         move = await asyncio.to_thread(player.choose, table.state, seat, seed)
+                        assert self._play is not None, "the play service sets the AI seats' move path"
                         await self._play(table, seat, move, table.seats[seat].ai is None)
                     conflicts = 0
                 except StateConflict:

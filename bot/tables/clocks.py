@@ -242,18 +242,30 @@ def timers(clock: SeatClock, now: float) -> list[TimerSpec]:
     return found
 
 
-def transition(rules: Preset | None, clocks: Mapping[int, SeatClock], before: Set[int], after: Set[int],
-               timed: Set[int], paused: Set[int], now: float, state_id: int, mover: int | None = None,
-               given_back: Set[int] = frozenset()) -> ClockWrites:
-    """What a change from seats `before` to seats `after` to act does to the clocks.
+@dataclass(frozen=True)
+class Handover:
+    """Who must act before change `state_id` and after it; `mover`: the seat that moved (its
+    clock earns the increment); `given_back`: seats an undo gave their turn back."""
 
-    Seats that stopped acting stop their clocks (the `mover`'s earns the increment); seats that
+    before: Set[int]
+    after: Set[int]
+    state_id: int
+    mover: int | None = None
+    given_back: Set[int] = frozenset()
+
+
+def transition(rules: Preset | None, clocks: Mapping[int, SeatClock], handover: Handover, timed: Set[int],
+               paused: Set[int], now: float) -> ClockWrites:
+    """What a change from the seats `handover.before` to `handover.after` to act does to the clocks.
+
+    Seats that stopped acting stop their clocks (the mover's earns the increment); seats that
     began acting and play for themselves (`timed`: people without a stand-in) start theirs,
-    paused for those in `paused` — or, for `given_back` seats (an undo gave their turn back),
-    restore the turn as it stood. Seats acting before and after keep running: a simultaneous
-    step runs every waiting clock."""
+    paused for those in `paused` — or, for seats given back, restore the turn as it stood.
+    Seats acting before and after keep running: a simultaneous step runs every waiting clock."""
     if rules is None:
         return ClockWrites()
+    before, after, state_id = handover.before, handover.after, handover.state_id
+    mover, given_back = handover.mover, handover.given_back
     changed: list[SeatClock] = []
     cleared: list[int] = []
     specs: list[TimerSpec] = []

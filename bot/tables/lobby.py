@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
-from typing import Any
 
 from bot import credit
 from bot.holders import START, Holding, SeatHistory
@@ -11,8 +11,8 @@ from bot.kinds import Reason
 from bot.store import SeatsTaken, StateConflict
 from bot.store.records import Timer
 from bot.tables import clocks
+from bot.tables.checks import require_free_seat, require_host, require_lobby
 from bot.tables.clocks import POLICIES
-from bot.tables.core import LOBBY_EXPIRY, TablesCore, log
 from bot.tables.errors import (
     AlreadySeated,
     AlreadyStarted,
@@ -26,6 +26,8 @@ from bot.tables.errors import (
     UnknownAI,
     Unreliable,
 )
+from bot.tables.gate import Gate
+from bot.tables.servers import Servers
 from bot.tables.settings import ServerSettings
 from bot.tables.table import Table
 from bot.tables.types import (
@@ -33,57 +35,63 @@ from bot.tables.types import (
     LOBBY,
     RUNNING,
     GameInfo,
+    NewTable,
     Rematch,
 )
 from engine.core import validate_options
 from engine.errors import BadOptions
 
+log = logging.getLogger(__name__)
 
-class LobbyOps(TablesCore):
-    """Create, seat, start and call off games."""
+LOBBY_EXPIRY = "lobby_expiry"  # timer kind
 
-    async def create_lobby(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
-                           options: dict[str, Any] | None = None, dm_ok: bool | None = None,
-                           host_plays: bool = True, clock: str | None = None,
-                           timeout_policy: str | None = None, min_reliability: int | None = None,
-                           rematch_of: int | None = None) -> GameInfo:
-        """A new lobby for `game` with the host in seat 0 (or not seated, `host_plays=False`);
-        options are checked by the engine. `clock` (a preset or a custom clock), `timeout_policy`
-        and `min_reliability` (percent) default to the server's."""
-        engine = self._games(game)
-        chosen = validate_options(engine.options(), options)
+
+class Lobby:
+    """Open, seat, start and call off games, over the gate."""
+
+    def __init__(self, gate: Gate, servers: Servers) -> None:
+        self.gate = gate
+        self.servers = servers
+
+    async def create(self, new: NewTable) -> GameInfo:
+        """A new lobby for `new.game` with the host in seat 0 (or not seated); options are
+        checked by the engine, the terms by the server's settings."""
+        gate = self.gate
+        engine = gate.games(new.game)
+        chosen = validate_options(engine.options(), new.options)
         # Options the engine can't play are refused now, not at Start after people joined.
         engine.setup(engine.min_players, chosen, 0)
-        settings = await self.settings(guild_id)
+        settings = await self.servers.settings(new.guild_id)
         try:
-            clock = clocks.check(settings.clock if clock is None else clock)
+            clock = clocks.check(settings.clock if new.clock is None else new.clock)
         except clocks.BadClock as error:
             raise BadOptions(str(error)) from None
-        timeout_policy = settings.timeout_policy if timeout_policy is None else timeout_policy
+        timeout_policy = settings.timeout_policy if new.timeout_policy is None else new.timeout_policy
         if timeout_policy not in POLICIES:
             raise BadOptions(f"When time runs out, choose {' or '.join(POLICIES)}, not {timeout_policy!r}.")
-        minimum = settings.min_reliability if min_reliability is None else min_reliability
+        minimum = settings.min_reliability if new.min_reliability is None else new.min_reliability
         if not 0 <= minimum <= 100:
             raise BadOptions(f"A minimum reliability is a percentage from 0 to 100, not {minimum}.")
-        await self._check_limits(guild_id, host_id if host_plays else None, settings)
-        now = self.clock()
-        if dm_ok is not None:
-            await self.store.set_dm_ok(host_id, dm_ok, now)
-        game_id = await self.store.create_game(guild_id=guild_id, channel_id=channel_id, host_id=host_id,
-                                               host_name=host_name if host_plays else None, game=engine.name,
-                                               options=chosen, now=now, clock=clock,
-                                               timeout_policy=timeout_policy, rematch_of=rematch_of,
+        await self._check_limits(new.guild_id, new.host_id if new.host_plays else None, settings)
+        now = gate.clock()
+        if new.dm_ok is not None:
+            await gate.store.set_dm_ok(new.host_id, new.dm_ok, now)
+        game_id = await gate.store.create_game(guild_id=new.guild_id, channel_id=new.channel_id,
+                                               host_id=new.host_id,
+                                               host_name=new.host_name if new.host_plays else None,
+                                               game=engine.name, options=chosen, now=now, clock=clock,
+                                               timeout_policy=timeout_policy, rematch_of=new.rematch_of,
                                                min_reliability=minimum)
-        await self._set_timer(game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
-        async with self._locked(game_id) as table:
-            await self.publisher.publish(table, reason=Reason.CREATE)
+        await gate.set_timer(game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
+        async with gate.locked(game_id) as table:
+            await gate.publisher.publish(table, reason=Reason.CREATE)
             return table.info()
 
     async def rematch(self, game_id: int, user_id: int, is_admin: bool = False) -> Rematch:
         """A new lobby for a game that ended: the same game, options, clock and seats in the same
         order (people and AIs of the same kind), hosted by whoever asked (a player of it, or an
         admin). A second request finds the first rematch's lobby while it is open (`new` False)."""
-        async with self._locked(game_id) as old:
+        async with self.gate.locked(game_id) as old:
             if old.row.status in (LOBBY, RUNNING):
                 raise NotAllowed(f"Game #{game_id} hasn't ended yet; a rematch opens once it has.")
             if old.row.status == CANCELLED:
@@ -92,16 +100,16 @@ class LobbyOps(TablesCore):
                 raise NotInGame(f"Only the players of game #{game_id} can ask for its rematch.")
             # The database says whether one is open already, so a click after a restart (or on
             # another process) finds it too.
-            earlier = await self.store.rematch(game_id)
+            earlier = await self.gate.store.rematch(game_id)
             if earlier is not None:
-                info = (await self._table(earlier)).info()
+                info = (await self.gate.read(earlier)).info()
                 if info.status == LOBBY:
                     return Rematch(info, (), new=False)
             row = old.row
-            info = await self.create_lobby(guild_id=row.guild_id, channel_id=row.channel_id, host_id=user_id,
-                                           host_name="", game=row.game, options=dict(row.options),
-                                           host_plays=False, clock=row.clock, timeout_policy=row.timeout_policy,
-                                           min_reliability=row.min_reliability, rematch_of=game_id)
+            info = await self.create(NewTable(guild_id=row.guild_id, channel_id=row.channel_id, host_id=user_id,
+                                              host_name="", game=row.game, options=dict(row.options),
+                                              host_plays=False, clock=row.clock, timeout_policy=row.timeout_policy,
+                                              min_reliability=row.min_reliability, rematch_of=game_id))
             left_out: list[str] = []
             for seat in old.seats:
                 try:
@@ -114,92 +122,92 @@ class LobbyOps(TablesCore):
             return Rematch(info, tuple(left_out), new=True)
 
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
-        await self._set_game_field(game_id, "lobby_message_id", message_id)
+        await self.gate.set_field(game_id, "lobby_message_id", message_id)
 
     async def join(self, game_id: int, user_id: int, name: str, dm_ok: bool | None = None) -> GameInfo:
         """Take the next free seat of a lobby."""
-        async with self._locked(game_id) as table:
-            self._require_lobby(table)
+        async with self.gate.locked(game_id) as table:
+            require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise AlreadySeated(f"You already have a seat in game #{game_id}.")
-            self._require_free_seat(table)
-            settings = await self.settings(table.row.guild_id)
+            require_free_seat(table)
+            settings = await self.servers.settings(table.row.guild_id)
             await self._check_limits(table.row.guild_id, user_id, settings, per_server=False)
             await self._check_reliability(table, user_id)
-            now = self.clock()
+            now = self.gate.clock()
             if dm_ok is not None:
-                await self.store.set_dm_ok(user_id, dm_ok, now)
+                await self.gate.store.set_dm_ok(user_id, dm_ok, now)
             await self._seat(table, name=name, user_id=user_id, ai=None, now=now)
             await self._lobby_changed(table, now, settings)
-            await self.publisher.publish(table, reason=Reason.JOIN)
+            await self.gate.publisher.publish(table, reason=Reason.JOIN)
             return table.info()
 
     async def leave(self, game_id: int, user_id: int) -> GameInfo:
         """Give up a lobby seat; the host leaving cancels the lobby."""
-        async with self._locked(game_id) as table:
-            self._require_lobby(table)
+        async with self.gate.locked(game_id) as table:
+            require_lobby(table)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotInGame(f"You have no seat in game #{game_id}.")
             if user_id == table.row.host_id:
                 return await self._cancel(table)
-            now = self.clock()
+            now = self.gate.clock()
             try:
-                await self.store.remove_seat(game_id, seat, now)
+                await self.gate.store.remove_seat(game_id, seat, now)
             except StateConflict:
-                self._cache.drop(game_id)
+                self.gate.cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None
-            await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
-            await self.publisher.publish(table, reason=Reason.LEAVE)
+            await self._lobby_changed(table, now, await self.servers.settings(table.row.guild_id))
+            await self.gate.publisher.publish(table, reason=Reason.LEAVE)
             return table.info()
 
     async def add_ai(self, game_id: int, by_user_id: int, kind: str = "random", name: str | None = None) -> GameInfo:
         """The host fills a seat with an AI of `kind` (one of the game's `ai_players()`),
         called `name` (default: "<kind> AI", numbered if there are several)."""
-        async with self._locked(game_id) as table:
-            self._require_lobby(table)
-            self._require_host(table, by_user_id, False, "add an AI seat")
+        async with self.gate.locked(game_id) as table:
+            require_lobby(table)
+            require_host(table, by_user_id, False, "add an AI seat")
             kinds = table.engine.ai_players()
             if kind not in kinds:
                 raise UnknownAI(f"{table.engine.title} has no AI called {kind!r}; try: {', '.join(sorted(kinds))}.")
-            self._require_free_seat(table)
+            require_free_seat(table)
             same = sum(1 for s in table.seats if s.ai == kind)
             name = name or f"{kind} AI" + (f" {same + 1}" if same else "")
-            now = self.clock()
+            now = self.gate.clock()
             await self._seat(table, name=name, user_id=None, ai=kind, now=now)
-            await self._lobby_changed(table, now, await self.settings(table.row.guild_id))
-            await self.publisher.publish(table, reason=Reason.AI)
+            await self._lobby_changed(table, now, await self.servers.settings(table.row.guild_id))
+            await self.gate.publisher.publish(table, reason=Reason.AI)
             return table.info()
 
     async def start(self, game_id: int, by_user_id: int, thread_id: int | None = None,
                     seed: int | None = None) -> GameInfo:
         """The host starts the game with the seats taken; the seed is random unless given."""
-        async with self._locked(game_id) as table:
-            self._require_lobby(table)
-            self._require_host(table, by_user_id, False, "start the game")
+        async with self.gate.locked(game_id) as table:
+            require_lobby(table)
+            require_host(table, by_user_id, False, "start the game")
             engine = table.engine
             if len(table.seats) < engine.min_players:
                 raise TooFewPlayers(f"{engine.title} needs at least {engine.min_players} players; "
                                     f"{len(table.seats)} seated.")
             if seed is None:
-                seed = self._seeds()
+                seed = self.gate.seeds()
             state = engine.setup(len(table.seats), table.row.options, seed)
             to_move = tuple(sorted(engine.to_move(state)))
-            now = self.clock()
+            now = self.gate.clock()
             holders = [Holding(s.seat, 0, s.name, START, user_id=s.user_id, ai=s.ai) for s in table.seats]
             # The clocks of the seats to act from the start begin now, with the game.
-            writes = clocks.transition(clocks.preset(table.row.clock), {}, set(), set(to_move), self._timed(table),
-                                       await self._paused(table), now, 0)
-            writes = await self._resumes_after_absence(table, writes)
+            writes = clocks.transition(clocks.preset(table.row.clock), {}, clocks.Handover(set(), set(to_move), 0),
+                                       table.timed(), await self.gate.absences.paused(table), now)
+            writes = await self.gate.absences.resumes(table, writes)
             try:
-                await self.store.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
+                await self.gate.store.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
                                             now=now, to_move=to_move, engine_version=engine.version, clocks=writes,
                                             holders=holders)
             except StateConflict:
-                self._cache.drop(game_id)
+                self.gate.cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None
             except BaseException:
-                self._cache.drop(game_id)
+                self.gate.cache.drop(game_id)
                 raise
             table.row = replace(table.row, status=RUNNING, seed=seed, state_id=0, updated_at=now, to_move=to_move,
                                 engine_version=engine.version,
@@ -208,36 +216,36 @@ class LobbyOps(TablesCore):
             table.since_snapshot = 0
             table.holders = SeatHistory(holders)
             table.clocks = {c.seat: c for c in writes.clocks}
-            await self._note_away(table)
+            await self.gate.absences.mark(table)
             for timer in writes.timers:
-                await self.scheduler.changed(timer.due_at)
-            self.ai.wake(table)  # before the notices, as in `_play`
-            await self.publisher.publish(table, reason=Reason.START, private_to=self._humans(table))
+                await self.gate.scheduler.changed(timer.due_at)
+            self.gate.ai.wake(table)  # before the notices, as in `_play`
+            await self.gate.publisher.publish(table, reason=Reason.START, private_to=table.humans())
             return table.info()
 
     async def cancel(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
         """The host (or an admin) calls off a lobby."""
-        async with self._locked(game_id) as table:
-            self._require_lobby(table)
-            self._require_host(table, user_id, is_admin, "cancel this lobby")
+        async with self.gate.locked(game_id) as table:
+            require_lobby(table)
+            require_host(table, user_id, is_admin, "cancel this lobby")
             return await self._cancel(table)
 
     async def _cancel(self, table: Table, reason: Reason = Reason.CANCEL) -> GameInfo:
-        now = self.clock()
+        now = self.gate.clock()
         try:
-            await self.store.close_lobby(table.game_id, CANCELLED, now)
+            await self.gate.store.close_lobby(table.game_id, CANCELLED, now)
         except StateConflict:
-            self._cache.drop(table.game_id)
+            self.gate.cache.drop(table.game_id)
             raise AlreadyStarted(f"Game #{table.game_id} has already started.") from None
         table.row = replace(table.row, status=CANCELLED, updated_at=now)
-        await self.publisher.publish(table, reason=reason)
-        await self.publisher.deleted(table.row.guild_id, table.game_id)
+        await self.gate.publisher.publish(table, reason=reason)
+        await self.gate.publisher.deleted(table.row.guild_id, table.game_id)
         return table.info()
 
     async def require_reliable(self, game_id: int, user_id: int) -> None:
         """Unreliable if the lobby asks for more reliability than the person has (adapters ask
         before a welcome DM; `join` checks again)."""
-        await self._check_reliability(await self._table(game_id), user_id)
+        await self._check_reliability(await self.gate.read(game_id), user_id)
 
     async def _check_reliability(self, table: Table, user_id: int) -> None:
         """A table with a minimum reliability refuses a person known to be below it (newcomers,
@@ -245,39 +253,40 @@ class LobbyOps(TablesCore):
         minimum = table.row.min_reliability
         if minimum <= 0:
             return
-        found = await self.reliability(table.row.guild_id, user_id)
+        found = await self.servers.reliability(table.row.guild_id, user_id)
         if credit.below(minimum, found):
             raise Unreliable(f"This table asks for a reliability of at least {minimum}%; yours in this server is "
                              f"{found.describe()}. Play your games to the end to raise it.")
 
     async def _check_limits(self, guild_id: int, user_id: int | None, settings: ServerSettings,
                             per_server: bool = True) -> None:
-        if per_server and await self.store.count_active(guild_id=guild_id) >= settings.max_tables:
+        store = self.gate.store
+        if per_server and await store.count_active(guild_id=guild_id) >= settings.max_tables:
             raise TooManyTables(f"This server has {settings.max_tables} open tables already, its limit; finish or "
                                 "cancel one first.")
         if user_id is not None and \
-                await self.store.count_active(guild_id=guild_id, user_id=user_id) >= settings.max_tables_per_player:
+                await store.count_active(guild_id=guild_id, user_id=user_id) >= settings.max_tables_per_player:
             raise TooManyTables(f"You already play at {settings.max_tables_per_player} open tables here, the "
                                 "limit; finish or leave one first.")
 
     async def _seat(self, table: Table, *, name: str, user_id: int | None, ai: str | None, now: float) -> None:
         """Take the next seat; the store checks status and seat count in the same transaction."""
         try:
-            await self.store.add_seat(table.game_id, name=name, user_id=user_id, ai=ai, now=now,
+            await self.gate.store.add_seat(table.game_id, name=name, user_id=user_id, ai=ai, now=now,
                                       max_seats=table.engine.max_players)
         except SeatsTaken:
-            self._cache.drop(table.game_id)
+            self.gate.cache.drop(table.game_id)
             raise GameFull(f"Game #{table.game_id} is full ({table.engine.max_players} seats).") from None
         except StateConflict:
-            self._cache.drop(table.game_id)
+            self.gate.cache.drop(table.game_id)
             raise AlreadyStarted(f"Game #{table.game_id} has already started.") from None
 
     async def _lobby_changed(self, table: Table, now: float, settings: ServerSettings) -> None:
         """Re-read the seats; an idle lobby expires `lobby_expiry_hours` after its last change."""
-        await self._reload_seats(table, now)
-        await self._set_timer(table.game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
+        await self.gate.reload_seats(table, now)
+        await self.gate.set_timer(table.game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
 
-    async def _on_lobby_expiry(self, timer: Timer) -> None:
+    async def on_expiry(self, timer: Timer) -> None:
         try:
             if await self.expire_lobby(timer.game_id, timer.due_at):
                 log.info("lobby %d was idle too long and is called off", timer.game_id)
@@ -286,8 +295,8 @@ class LobbyOps(TablesCore):
 
     async def expire_lobby(self, game_id: int, due_at: float) -> bool:
         """Cancel a lobby left idle past its expiry (a timer fired); False when it changed meanwhile."""
-        async with self._locked(game_id) as table:
-            settings = await self.settings(table.row.guild_id)
+        async with self.gate.locked(game_id) as table:
+            settings = await self.servers.settings(table.row.guild_id)
             if table.row.status != LOBBY or table.row.updated_at + settings.lobby_expiry_hours * 3600 > due_at + 1:
                 return False
             await self._cancel(table, reason=Reason.EXPIRE)

@@ -84,6 +84,14 @@ class Table:
         self._seen[seat] = (state, to_move, view, legal)
         return view, legal
 
+    def timed(self) -> set[int]:
+        """Seats whose clock runs when they must act: people playing for themselves."""
+        return {s.seat for s in self.seats if s.user_id is not None and s.stand_in is None}
+
+    def humans(self) -> set[int]:
+        """Seats a person holds (told privately when the game starts or ends)."""
+        return {s.seat for s in self.seats if s.user_id is not None}
+
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
             if seat.user_id == user_id:

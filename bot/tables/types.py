@@ -102,6 +102,26 @@ class MoveResult:
 
 
 @dataclass(frozen=True)
+class NewTable:
+    """What a new table is asked for: where, who hosts it, which game and on what terms. The host
+    takes seat 0 unless `host_plays` is False (an all-AI demo); `clock` (a preset or a custom
+    clock), `timeout_policy` and `min_reliability` (percent) default to the server's."""
+
+    guild_id: int
+    channel_id: int
+    host_id: int
+    host_name: str
+    game: str
+    options: JSON | None = None
+    dm_ok: bool | None = None  # whether the host's DMs reach them, when the adapter knows
+    host_plays: bool = True
+    clock: str | None = None
+    timeout_policy: str | None = None
+    min_reliability: int | None = None
+    rematch_of: int | None = None  # the ended game this table replays
+
+
+@dataclass(frozen=True)
 class Rematch:
     """A rematch's lobby; `left_out`: people who could not be seated (at their limit of open
     tables); `new`: False when an earlier request opened it already."""

@@ -16,8 +16,9 @@ from typing import Any
 from bot.kinds import ChangeKind
 from bot.move_log import MOVE, UNDO, History, undo_target
 from bot.store.records import MoveRow
-from bot.tables.core import TablesCore
-from bot.tables.errors import CantUndo, NotInGame
+from bot.tables.checks import own_seat, require_running
+from bot.tables.errors import CantUndo
+from bot.tables.gate import Change, Gate
 from bot.tables.table import Table, Takeback, rebuild
 from bot.tables.types import RUNNING, MoveResult
 from engine.core import Event, seat_label
@@ -40,18 +41,19 @@ class _Plan:
     state: Any
 
 
-class UndoOps(TablesCore):
-    """`undo`: a seat takes back its last move."""
+class Undo:
+    """A seat takes back its last move, over the gate."""
 
-    async def undo(self, game_id: int, user_id: int, target: int | None = None) -> MoveResult:
+    def __init__(self, gate: Gate) -> None:
+        self.gate = gate
+
+    async def take_back(self, game_id: int, user_id: int, target: int | None = None) -> MoveResult:
         """Take back the user's last move (`target`: the state id of the move meant, as an Undo
         button quotes it; a move taken back already or superseded is refused, so a double click
         takes back one move, not two). Returns once committed and told."""
-        async with self._locked(game_id) as table:
-            self._require_running(table)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise NotInGame(f"You have no seat in game #{game_id}.")
+        async with self.gate.locked(game_id) as table:
+            require_running(table)
+            seat = own_seat(table, user_id)
             stale = CantUndo("That move was taken back already, or you have moved since; your panel shows the "
                              "board as it is now.")
             try:
@@ -64,22 +66,10 @@ class UndoOps(TablesCore):
                 raise stale
             return await self._take_back(table, seat, user_id, plan)
 
-    async def can_undo(self, game_id: int, user_id: int) -> bool:
-        """Whether the user could take a move back now (the full check, from the log)."""
-        async with self._locked(game_id) as table:
-            seat = table.seat_of(user_id)
-            if seat is None or table.row.status != RUNNING:
-                return False
-            try:
-                await self._undo_plan(table, seat, user_id)
-            except CantUndo:
-                return False
-            return True
-
     async def _undo_plan(self, table: Table, seat: int, user_id: int) -> _Plan:
         """Check every rule of taking back `seat`'s last move; CantUndo says which one fails."""
         name = table.name_of(seat)
-        rows = await self._moves(table.game_id, last=LOOK_BACK)
+        rows = await self.gate.moves(table.game_id, last=LOOK_BACK)
         taken_back: set[int] = set()
         later: list[MoveRow] = []
         target: MoveRow | None = None
@@ -133,7 +123,7 @@ class UndoOps(TablesCore):
 
     async def _still_standing(self, table: Table, target: int) -> bool:
         """Whether the move logged at `target` stands (no undo names it, nothing of its seat since)."""
-        rows = await self._moves(table.game_id, after=target - 1)
+        rows = await self.gate.moves(table.game_id, after=target - 1)
         return bool(rows) and rows[0].kind == MOVE and not any(
             r.kind == UNDO and undo_target(r.text) == target for r in rows[1:])
 
@@ -144,17 +134,17 @@ class UndoOps(TablesCore):
                                        table.row.engine_version)
             return frozenset(table.engine.to_move(start))
         found = [r for r in rows if r.state_id == state_id - 1] or [
-            r for r in await self._moves(table.game_id, after=state_id - 2) if r.state_id == state_id - 1]
+            r for r in await self.gate.moves(table.game_id, after=state_id - 2) if r.state_id == state_id - 1]
         return frozenset(found[0].to_move) if found else frozenset()
 
     async def _state_at(self, table: Table, state_id: int) -> Any:
         """The game's state as it was at `state_id`, rebuilt from the store."""
-        record = await self.store.load(table.game_id, upto=state_id)
+        record = await self.gate.store.load(table.game_id, upto=state_id)
         assert record is not None
         try:
             return rebuild(table.engine, record).state
         except StaleEncoding:  # a snapshot from another version: replay from the start
-            full = await self.store.load(table.game_id, from_start=True, upto=state_id)
+            full = await self.gate.store.load(table.game_id, from_start=True, upto=state_id)
             assert full is not None
             return rebuild(table.engine, full).state
 
@@ -165,9 +155,9 @@ class UndoOps(TablesCore):
         events = (Event(line), Event(mine, frozenset({seat})))
         waiting = set(table.to_move())
         # The mover's turn comes back as it stood: its time kept running all along (docs/undo.md).
-        await self._commit(table, seat=seat, kind=UNDO, text=str(plan.target.state_id),
-                           events=((line, None), (mine, (seat,))), state=plan.state, user_id=user_id,
-                           status=RUNNING, outcome=None, snapshot=True, given_back=frozenset({seat}))
+        await self.gate.commit(table, Change(kind=ChangeKind.UNDO, seat=seat, state=plan.state,
+                                             text=str(plan.target.state_id), events=((line, None), (mine, (seat,))),
+                                             user_id=user_id, snapshot=True, given_back=frozenset({seat})))
         # A seat may take back several steps of its own turn, one at a time.
         table.takebacks = {}
         try:
@@ -178,13 +168,24 @@ class UndoOps(TablesCore):
             before = await self._to_move_before(table, again.target.state_id, [])
             table.takebacks[seat] = Takeback(again.target.state_id, before, frozenset(again.target.to_move))
         concerned = {seat, *waiting, *table.to_move()}
-        self.ai.wake(table)
-        await self.publisher.publish(table, reason=ChangeKind.UNDO, events=events, actor=seat, private_to=concerned)
+        await self.gate.publish(table, reason=ChangeKind.UNDO, events=events, actor=seat, private_to=concerned)
         return MoveResult(
             game_id=table.game_id, state_id=table.row.state_id, seat=seat, text=shown, events=(line, mine),
             to_move=table.to_move(), status=table.row.status, outcome=table.row.outcome, private_events=(mine,),
             names=tuple(table.names_at(table.row.state_id)),
         )
+
+
+def note_takeback(table: Table, seat: int, waiting: frozenset[int], undoable: bool, *, by_person: bool) -> None:
+    """After `seat`'s move: whose last move may still be taken back (docs/undo.md). Another
+    seat's stays open only while this one was a choice of the same simultaneous step that
+    revealed nothing; the mover's own, if it made the move itself and revealed nothing."""
+    after = frozenset(table.to_move())
+    kept = {other: t for other, t in table.takebacks.items()
+            if other != seat and undoable and seat in t.before and seat in t.after}
+    if undoable and by_person and table.row.status == RUNNING:
+        kept[seat] = Takeback(table.row.state_id, waiting, after)
+    table.takebacks = kept
 
 
 def _public(events: tuple[Event, ...]) -> list[str]:

@@ -25,7 +25,7 @@ from bot.notify import PrivateUpdate, PublicUpdate
 from bot.store import describe, is_postgres
 from bot.tables.errors import NoSuchGame
 from bot.tables.service import Tables
-from bot.tables.types import LOBBY, RUNNING, GameInfo, MoveResult
+from bot.tables.types import LOBBY, RUNNING, GameInfo, MoveResult, NewTable
 from bot.terminal.console import Read, Screen, Write
 from bot.terminal.driver import HINT, HUMAN, JSON, STOP_WORDS, display_name, drive
 from engine import registry
@@ -92,10 +92,10 @@ async def _seat_everyone(tables: Tables, info: GameInfo, wanted: SavedGame) -> G
     for seat in range(len(info.seats), wanted.players):
         kind = wanted.kinds[seat]
         if kind == HUMAN:
-            info = await tables.join(info.game_id, seat + 1, wanted.name(seat))
+            info = await tables.lobby.join(info.game_id, seat + 1, wanted.name(seat))
         else:
-            info = await tables.add_ai(info.game_id, HOST, kind, wanted.name(seat))
-    return await tables.start(info.game_id, HOST, seed=wanted.seed)
+            info = await tables.lobby.add_ai(info.game_id, HOST, kind, wanted.name(seat))
+    return await tables.lobby.start(info.game_id, HOST, seed=wanted.seed)
 
 
 async def find_or_create(tables: Tables, wanted: SavedGame, write: Write) -> GameInfo:
@@ -118,9 +118,9 @@ async def find_or_create(tables: Tables, wanted: SavedGame, write: Write) -> Gam
         if found:
             info = found[0]
         else:
-            info = await tables.create_lobby(guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, host_id=HOST,
-                                             host_name=wanted.name(0), game=wanted.game, options=wanted.options,
-                                             host_plays=wanted.kinds[0] == HUMAN)
+            info = await tables.lobby.create(NewTable(guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL,
+                                                      host_id=HOST, host_name=wanted.name(0), game=wanted.game,
+                                                      options=wanted.options, host_plays=wanted.kinds[0] == HUMAN))
             write(f"New game #{info.game_id}.")
             return await _seat_everyone(tables, info, wanted)
     if info.status == LOBBY:
@@ -184,10 +184,10 @@ class SavedTable:
         return table.view, table.legal_moves
 
     async def move(self, seat: int, text: str) -> list[tuple[str, bool]]:
-        return _lines(await self.tables.move(self.info.game_id, self._user(seat), self.state_id, text))
+        return _lines(await self.tables.play.move(self.info.game_id, self._user(seat), self.state_id, text))
 
     async def undo(self, seat: int) -> list[tuple[str, bool]]:
-        return _lines(await self.tables.undo(self.info.game_id, self._user(seat)))
+        return _lines(await self.tables.undo.take_back(self.info.game_id, self._user(seat)))
 
     async def final(self) -> tuple[JSON, JSON | None]:
         table = await self.tables.table_view(self.info.game_id, None)

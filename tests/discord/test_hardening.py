@@ -27,7 +27,7 @@ async def test_a_bystanders_game_list_never_shows_a_game_that_no_longer_loads(ha
     seat = (await h.client.tables.game(broken)).to_move[0]
     user = ann if seat == 0 else bob
     hand = (await h.client.tables.table_view(broken, user.id)).legal_moves
-    await h.client.tables.move(broken, user.id, 0, hand[-1].text)
+    await h.client.tables.play.move(broken, user.id, 0, hand[-1].text)
     await h.settle()
     await h.restart()
     # A rules change (or a bad disk) makes the stored move name a card its seat doesn't hold.
@@ -111,7 +111,7 @@ async def test_every_option_play_offers_either_plays_or_is_refused_before_a_lobb
                 if opened:
                     game.setup(game.min_players, {spec.name: value}, 1)  # it will start
                     info = (await h.client.tables.list_games(h.guild_id))[0]
-                    await h.client.tables.cancel(info.game_id, host.id)
+                    await h.client.tables.lobby.cancel(info.game_id, host.id)
                 else:
                     assert "⛔" in h.reply_text(inv), f"{name} {spec.name}={value}: no reason given"
 

@@ -9,6 +9,7 @@ from bot.discord.commands import suggestions
 from bot.discord.pacing import ChannelPacer
 from bot.discord.thread import DESCRIPTION_LIMIT, EMBED_TEXT_LIMIT, EMBEDS_LIMIT, pack_story
 from bot.names import name_seats
+from bot.tables.types import NewTable
 from engine.core import Move
 from tests.databases import sql
 from tests.discord.harness import CONTENT_LIMIT, Harness, Message, embed_text
@@ -21,11 +22,11 @@ async def all_ai_game(h: Harness, game: str, players: int, seed: int) -> int:
     """A table of AI seats only, hosted by a person who doesn't play (as a demo table is)."""
     host = h.user("host")
     tables = h.client.tables
-    info = await tables.create_lobby(guild_id=h.guild_id, channel_id=h.channel_id, host_id=host.id,
-                                     host_name=host.name, game=game, host_plays=False)
+    info = await tables.lobby.create(NewTable(guild_id=h.guild_id, channel_id=h.channel_id, host_id=host.id,
+                                              host_name=host.name, game=game, host_plays=False))
     for _ in range(players):
-        await tables.add_ai(info.game_id, host.id, kind="random")
-    await tables.start(info.game_id, host.id, seed=seed)
+        await tables.lobby.add_ai(info.game_id, host.id, kind="random")
+    await tables.lobby.start(info.game_id, host.id, seed=seed)
     return info.game_id
 
 
@@ -229,7 +230,7 @@ async def test_the_process_stopped_between_commit_and_post_announces_after_resta
     mover = ann if info.to_move == (0,) else bob
     move = (await h.client.tables.table_view(game_id, mover.id)).legal_moves[0].text
     h.held.clear()  # Discord stops answering: the story post hangs after the commit
-    await h.client.tables.move(game_id, mover.id, info.state_id, move)
+    await h.client.tables.play.move(game_id, mover.id, info.state_id, move)
     await h.crash()
     assert len(h.posts(thread)) == before
     await h.start()
@@ -328,7 +329,7 @@ async def test_a_turn_that_comes_back_while_the_movers_own_panel_is_drawn_is_nev
     view = await tables.table_view(game_id, ann.id)
     assert view.my_turn
     async with h.client.notifier.panels.claim(game_id, view.seat or 0):
-        await tables.move(game_id, ann.id, view.state_id, view.legal_moves[0].text)
+        await tables.play.move(game_id, ann.id, view.state_id, view.legal_moves[0].text)
         await tables.drain()  # the AI seats answer: it is ann's turn again
         await h.settle()  # a panel pass runs now and leaves ann's panel to "her interaction"
         assert (await tables.table_view(game_id, ann.id)).my_turn

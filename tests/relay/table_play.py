@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.tables import StaleBoard, Tables
+from bot.tables.types import NewTable
 from engine import registry
 
 GUILD, CHANNEL = 41, 42
@@ -16,11 +17,11 @@ HOST = 1001
 async def start_game(tables: Tables, *, seed: int, ais: int = 2, options: dict[str, Any] | None = None,
                      game: str = "tranquility") -> int:
     """A game hosted by a human (seat 0) with `ais` random AI seats; returns its id."""
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Astrid",
-                                     game=game, options=options)
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Astrid",
+                                              game=game, options=options))
     for _ in range(ais):
-        await tables.add_ai(info.game_id, HOST, "random")
-    await tables.start(info.game_id, HOST, seed=seed)
+        await tables.lobby.add_ai(info.game_id, HOST, "random")
+    await tables.lobby.start(info.game_id, HOST, seed=seed)
     return info.game_id
 
 
@@ -36,7 +37,7 @@ async def host_moves(tables: Tables, game_id: int, chooser: random.Random, limit
         if not view.my_turn:
             continue
         try:
-            await tables.move(game_id, HOST, view.state_id, chooser.choice(view.legal_moves).text)
+            await tables.play.move(game_id, HOST, view.state_id, chooser.choice(view.legal_moves).text)
         except StaleBoard:
             continue
         made += 1

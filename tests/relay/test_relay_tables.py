@@ -16,6 +16,7 @@ from bot.names import name_seats
 from bot.notify import PublicUpdate
 from bot.relay import MqttRelay, relay_attached
 from bot.tables import Tables
+from bot.tables.types import NewTable
 from bot.terminal.saved import terminal_namespace
 from tests.relay.broker import LocalBroker, Recorder
 from tests.relay.conftest import fast_settings
@@ -138,13 +139,13 @@ async def test_on_public_never_waits_for_the_network(broker: LocalBroker) -> Non
 
 async def test_deleting_a_game_clears_its_retained_state(broker: LocalBroker, tables: Tables,
                                                           relay: MqttRelay) -> None:
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=9, host_id=HOST, host_name="Astrid",
-                                     game="tranquility")
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=9, host_id=HOST, host_name="Astrid",
+                                              game="tranquility"))
     topic = f"skald/{GUILD}/{info.game_id}/state"
     assert await relay.flush(10.0)
     assert json.loads(broker.retained()[topic])["status"] == "lobby"
     async with Recorder(broker.port) as recorder:
-        await tables.cancel(info.game_id, HOST)
+        await tables.lobby.cancel(info.game_id, HOST)
         await recorder.wait_for(lambda _: bool(recorder.on(topic)) and recorder.on(topic)[-1].payload == b"")
     assert topic not in broker.retained()
     assert (relay.stats().live_games, relay.stats().ended_games) == (0, 0)
@@ -217,8 +218,8 @@ async def test_a_move_taken_back_reaches_the_table_display(
         game_id = await start_game(tables, seed=5, ais=0, options={"jagged_rocks": "manual"})
         view = await tables.table_view(game_id, HOST)
         place = next(m.text for m in view.legal_moves if m.text.startswith("place"))
-        await tables.move(game_id, HOST, view.state_id, place)
-        await tables.undo(game_id, HOST)
+        await tables.play.move(game_id, HOST, view.state_id, place)
+        await tables.undo.take_back(game_id, HOST)
         await recorder.wait_for(lambda _: any(s["seq"] == 2 for s in states_of(recorder, game_id)))
     states = states_of(recorder, game_id)
     start = next(s for s in states if s["seq"] == 0 and s["status"] == "running")

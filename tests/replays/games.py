@@ -11,6 +11,7 @@ from typing import Any
 from bot.replays import GameLog, load_log
 from bot.store import MoveRow
 from bot.tables import StaleBoard, Tables
+from bot.tables.types import NewTable
 from engine import registry
 
 GUILD, CHANNEL, HOST = 7, 8, 700
@@ -61,12 +62,12 @@ async def play_stored(case: Case, db: Path) -> Played:
     ai = engine.ai_players()[case.kind]
     tables = await Tables.open(db)
     try:
-        info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name=NAMES[0],
-                                         game=case.game, options=case.options)
+        info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name=NAMES[0],
+                                                  game=case.game, options=case.options))
         game_id = info.game_id
         for seat in range(1, case.players):
-            await tables.add_ai(game_id, HOST, case.kind, name=NAMES[seat])
-        await tables.start(game_id, HOST, seed=case.seed)
+            await tables.lobby.add_ai(game_id, HOST, case.kind, name=NAMES[seat])
+        await tables.lobby.start(game_id, HOST, seed=case.seed)
         # The host's seat is a person to the service; the test plays it with the AI, on a state it
         # keeps in step with the log.
         states = [engine.setup(case.players, case.options, case.seed)]
@@ -85,10 +86,10 @@ async def play_stored(case: Case, db: Path) -> Played:
             if game_row.status != "running" or (case.stop_at is not None and seen >= case.stop_at):
                 break
             if case.resign_at is not None and seen >= case.resign_at:
-                await tables.resign(game_id, HOST)
+                await tables.play.resign(game_id, HOST)
             elif 0 in engine.to_move(states[-1]):
                 with contextlib.suppress(StaleBoard):  # an AI seat moved meanwhile: look again
-                    await tables.move(game_id, HOST, seen, ai.choose(states[-1], 0, case.seed + seen).text)
+                    await tables.play.move(game_id, HOST, seen, ai.choose(states[-1], 0, case.seed + seen).text)
         log = await load_log(tables.store, game_id)
         rows = tuple(await tables.store.moves(game_id))
     finally:

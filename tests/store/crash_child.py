@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bot.tables import Tables
 from bot.tables.service import ai_seed
+from bot.tables.types import NewTable
 from tests.tables.duel import GAME, games
 
 ROUNDS = 200
@@ -28,18 +29,18 @@ async def drive(db_path: Path, seed: int, say: Callable[[str], None]) -> None:
         if found:
             info = found[0]
         else:
-            info = await tables.create_lobby(guild_id=1, channel_id=1, host_id=1, host_name="Alice", game="duel",
-                                             options={"rounds": ROUNDS})
+            info = await tables.lobby.create(NewTable(guild_id=1, channel_id=1, host_id=1, host_name="Alice",
+                                                      game="duel", options={"rounds": ROUNDS}))
         if info.status == "lobby":
             if len(info.seats) < 2:
-                info = await tables.join(info.game_id, 2, "Bob")
-            info = await tables.start(info.game_id, 1, seed=seed)
+                info = await tables.lobby.join(info.game_id, 2, "Bob")
+            info = await tables.lobby.start(info.game_id, 1, seed=seed)
         game_id = info.game_id
         while (info := await tables.game(game_id)).status == "running":
             seat = min(info.to_move)
             view = await tables.table_view(game_id, seat + 1)
             move = view.legal_moves[ai_seed(seed, view.state_id, seat) % len(view.legal_moves)]
-            result = await tables.move(game_id, seat + 1, view.state_id, move.text)
+            result = await tables.play.move(game_id, seat + 1, view.state_id, move.text)
             say(f"ACK {result.state_id}")
         final = await tables.store.load(game_id)
         assert final is not None and final.snapshot is not None and not final.moves

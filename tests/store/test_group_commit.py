@@ -56,7 +56,7 @@ async def test_many_games_moving_at_once_all_commit(database: Target) -> None:
     try:
         async def first_move(game_id: int) -> int:
             view = await tables.table_view(game_id, 1)
-            return (await tables.move(game_id, 1, 0, view.legal_moves[0].text)).state_id
+            return (await tables.play.move(game_id, 1, 0, view.legal_moves[0].text)).state_id
 
         assert await asyncio.gather(*(first_move(g) for g in ids)) == [1] * len(ids)
         for game_id in ids:

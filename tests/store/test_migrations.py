@@ -126,16 +126,16 @@ async def test_a_version_one_database_upgrades_and_every_game_loads_and_plays(tm
         assert await tables.store.version() == migrations.latest_version()
         audit = await verify(tables.store, games)
         assert audit.ok and audit.games == 4, audit.findings
-        lobby = await tables.join(1, 2, "Bob")
-        assert (await tables.start(lobby.game_id, 1, seed=1)).status == "running"
+        lobby = await tables.lobby.join(1, 2, "Bob")
+        assert (await tables.lobby.start(lobby.game_id, 1, seed=1)).status == "running"
         for game_id, moves in expected.items():
-            table = await tables._table(game_id)
+            table = await tables.gate.read(game_id)
             assert table.row.state_id == moves
             assert GAME.encode(table.state) == GAME.encode(replay(GAME, 2, {"rounds": 30}, 100 + game_id,
                                                                   policy_moves(2, 30, 100 + game_id, moves)))
             user = 1 + min(table.to_move())
             view = await tables.table_view(game_id, user)
-            assert (await tables.move(game_id, user, moves, view.legal_moves[0].text)).state_id == moves + 1
+            assert (await tables.play.move(game_id, user, moves, view.legal_moves[0].text)).state_id == moves + 1
             mark = await tables.outbox.announcement(game_id)  # old games count as told up to the upgrade
             assert mark is not None and mark.state_id == moves
         assert (await verify(tables.store, games)).ok

@@ -17,6 +17,7 @@ from bot.store.backfill import seat_history
 from bot.store.postgres.results import PgSql
 from bot.store.results import ResultsMark, SqliteSql
 from bot.tables import Tables
+from bot.tables.types import NewTable
 from tests.databases import Target, migrate_to, sql, sql_rows
 from tests.tables.duel import games
 
@@ -38,50 +39,50 @@ async def play_people(tables: Tables, game_id: int) -> None:
             user_id = info.seats[seat].user_id
             if user_id is not None and info.seats[seat].stand_in is None:
                 view = await tables.table_view(game_id, user_id)
-                await tables.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
+                await tables.play.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
 
 
 async def nidavellir(tables: Tables, seed: int = 3) -> int:
     """Ann and Bob against a greedy AI, played to the end."""
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
-                                     game="nidavellir", options={"thingvellir": True})
-    await tables.join(info.game_id, BOB, "Bob")
-    await tables.add_ai(info.game_id, ANN, "greedy")
-    await tables.start(info.game_id, ANN, seed=seed)
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
+                                              game="nidavellir", options={"thingvellir": True}))
+    await tables.lobby.join(info.game_id, BOB, "Bob")
+    await tables.lobby.add_ai(info.game_id, ANN, "greedy")
+    await tables.lobby.start(info.game_id, ANN, seed=seed)
     await play_people(tables, info.game_id)
     return info.game_id
 
 
 async def bob_leaves(tables: Tables) -> int:
     """A Rune Duel of Ann, Bob and a random AI: Bob leaves at once, his stand-in plays on."""
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
-                                     game="duel", options={"rounds": 10})
-    await tables.join(info.game_id, BOB, "Bob")
-    await tables.add_ai(info.game_id, ANN, "random")
-    await tables.start(info.game_id, ANN, seed=3)
-    await tables.leave_game(info.game_id, BOB)
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
+                                              game="duel", options={"rounds": 10}))
+    await tables.lobby.join(info.game_id, BOB, "Bob")
+    await tables.lobby.add_ai(info.game_id, ANN, "random")
+    await tables.lobby.start(info.game_id, ANN, seed=3)
+    await tables.seating.leave_game(info.game_id, BOB)
     await play_people(tables, info.game_id)
     return info.game_id
 
 
 async def tranquility(tables: Tables, seed: int, options: dict[str, object] | None = None) -> int:
     """Ann alone leaves at once: her AI stand-in plays her seat to the end (seed 3 wins, 1 loses)."""
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
-                                     game="tranquility", options=options)
-    await tables.start(info.game_id, ANN, seed=seed)
-    await tables.leave_game(info.game_id, ANN)
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
+                                              game="tranquility", options=options))
+    await tables.lobby.start(info.game_id, ANN, seed=seed)
+    await tables.seating.leave_game(info.game_id, ANN)
     await tables.drain()
     return info.game_id
 
 
 async def resigned(tables: Tables) -> int:
     """Ann, Bob and Cy at Nidavellir; Bob resigns before anyone moves."""
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
-                                     game="nidavellir")
-    await tables.join(info.game_id, BOB, "Bob")
-    await tables.join(info.game_id, CY, "Cy")
-    await tables.start(info.game_id, ANN, seed=5)
-    await tables.resign(info.game_id, BOB)
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
+                                              game="nidavellir"))
+    await tables.lobby.join(info.game_id, BOB, "Bob")
+    await tables.lobby.join(info.game_id, CY, "Cy")
+    await tables.lobby.start(info.game_id, ANN, seed=5)
+    await tables.play.resign(info.game_id, BOB)
     return info.game_id
 
 
@@ -155,7 +156,7 @@ async def test_a_crew_win_does_not_count_for_someone_who_left_and_a_game_nobody_
     crews = await tables.records.teams(GUILD, "tranquility")
     assert crews.games == 0, "the AI played both to the end: no crew's record"
     assert (await tables.records.teams(GUILD, "tranquility", ANN)).games == 0
-    kept = await tables.reliability(GUILD, ANN)
+    kept = await tables.servers.reliability(GUILD, ANN)
     assert (kept.finished, kept.left, kept.timed_out, kept.percent) == (0, 2, 0, 0)
 
 
@@ -164,20 +165,20 @@ async def test_a_resignation_ranks_the_resigner_last_and_the_others_share_the_wi
     rows = await tables.store.game_results(game_id)
     assert [(r.user_id, r.rank, r.won, r.resigned, r.score, r.finished) for r in rows] == [
         (ANN, 1, True, False, None, True), (BOB, 2, False, True, None, True), (CY, 1, True, False, None, True)]
-    kept = await tables.reliability(GUILD, BOB)
+    kept = await tables.servers.reliability(GUILD, BOB)
     assert (kept.finished, kept.left) == (1, 0), "a resignation ends the game properly: no quit"
 
 
 async def test_abandoned_running_and_open_games_have_no_results(tables: Tables) -> None:
-    abandoned = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
-                                          game="tranquility")
-    await tables.start(abandoned.game_id, ANN, seed=1)
-    await tables.abandon(abandoned.game_id, ANN)
-    running = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=BOB, host_name="Bob",
-                                        game="tranquility")
-    await tables.start(running.game_id, BOB, seed=1)
-    lobby = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=CY, host_name="Cy",
-                                      game="tranquility")
+    abandoned = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
+                                                   game="tranquility"))
+    await tables.lobby.start(abandoned.game_id, ANN, seed=1)
+    await tables.play.abandon(abandoned.game_id, ANN)
+    running = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=BOB, host_name="Bob",
+                                                 game="tranquility"))
+    await tables.lobby.start(running.game_id, BOB, seed=1)
+    lobby = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=CY, host_name="Cy",
+                                               game="tranquility"))
     for game_id in (abandoned.game_id, running.game_id, lobby.game_id):
         assert await tables.store.game_results(game_id) == []
     assert await tables.store.played(GUILD) == []
@@ -187,18 +188,18 @@ async def test_the_results_are_in_the_finishing_commit_or_the_game_does_not_fini
                                                                                      database: Target) -> None:
     """A results write that fails takes the finishing change with it: the game stays running at
     the state before, with no log row, and finishes once the write can be made."""
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
-                                     game="nidavellir")
-    await tables.join(info.game_id, BOB, "Bob")
-    await tables.start(info.game_id, ANN, seed=5)
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
+                                              game="nidavellir"))
+    await tables.lobby.join(info.game_id, BOB, "Bob")
+    await tables.lobby.start(info.game_id, ANN, seed=5)
     await refuse_results(database)
     with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="no results"):
-        await tables.resign(info.game_id, BOB)
+        await tables.play.resign(info.game_id, BOB)
     row = await tables.store.game(info.game_id)
     assert row is not None and (row.status, row.state_id) == ("running", 0)
     assert await tables.store.moves(info.game_id) == []
     await sql(database, "DROP TRIGGER refuse" + (" ON results" if is_postgres(database) else ""))
-    await tables.resign(info.game_id, BOB)
+    await tables.play.resign(info.game_id, BOB)
     assert [r.won for r in await tables.store.game_results(info.game_id)] == [True, False]
 
 
@@ -234,9 +235,9 @@ async def test_the_backfill_gives_the_holders_and_rows_the_service_wrote(databas
         await bob_leaves(tables)
         await tranquility(tables, 3)
         await resigned(tables)
-        running = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=BOB, host_name="Bob",
-                                            game="tranquility")
-        await tables.start(running.game_id, BOB, seed=1)
+        running = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=BOB, host_name="Bob",
+                                                     game="tranquility"))
+        await tables.lobby.start(running.game_id, BOB, seed=1)
     finally:
         await tables.close()
     written, held = await rows_in(database), await holders_in(database)

@@ -21,7 +21,7 @@ async def played(path: Target) -> int:
         game_id = await duel(tables, rounds=3)
         for state_id, user in enumerate((ALICE, BOB, ALICE, BOB, ALICE)):
             view = await tables.table_view(game_id, user)
-            await tables.move(game_id, user, state_id, view.legal_moves[0].text)
+            await tables.play.move(game_id, user, state_id, view.legal_moves[0].text)
     finally:
         await tables.close()
     return game_id
@@ -54,7 +54,7 @@ async def test_verify_finds_a_seat_handed_on_without_its_holder(database: Target
     tables = await Tables.open(database, games=games)
     try:
         game_id = await duel(tables, rounds=3)
-        await tables.leave_game(game_id, BOB)
+        await tables.seating.leave_game(game_id, BOB)
         await tables.drain()
         assert (await verify(tables.store, games)).ok
     finally:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.notify import PrivateUpdate, PublicUpdate
 from bot.tables import Tables
+from bot.tables.types import NewTable
 from tests.databases import Target
 from tests.tables.duel import games
 
@@ -57,10 +58,10 @@ ALICE, BOB, CARL = 1, 2, 3
 
 async def duel(tables: Tables, *, rounds: int = 3, seed: int = 5, players: int = 2) -> int:
     """A started Rune Duel hosted by Alice with Bob (and Carl); returns its id."""
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
-                                     game="duel", options={"rounds": rounds})
-    await tables.join(info.game_id, BOB, "Bob")
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
+                                              game="duel", options={"rounds": rounds}))
+    await tables.lobby.join(info.game_id, BOB, "Bob")
     if players > 2:
-        await tables.join(info.game_id, CARL, "Carl")
-    await tables.start(info.game_id, ALICE, thread_id=30, seed=seed)
+        await tables.lobby.join(info.game_id, CARL, "Carl")
+    await tables.lobby.start(info.game_id, ALICE, thread_id=30, seed=seed)
     return info.game_id

@@ -14,7 +14,7 @@ from tests.tables.duel import games
 async def test_fifty_identical_clicks_apply_exactly_once(tables: Tables) -> None:
     game_id = await duel(tables)
     rune = (await tables.table_view(game_id, ALICE)).view["hand"][0]
-    outcomes = await asyncio.gather(*(tables.move(game_id, ALICE, 0, f"lay {rune}") for _ in range(50)),
+    outcomes = await asyncio.gather(*(tables.play.move(game_id, ALICE, 0, f"lay {rune}") for _ in range(50)),
                                     return_exceptions=True)
     applied = [o for o in outcomes if isinstance(o, MoveResult)]
     stale = [o for o in outcomes if isinstance(o, StaleBoard)]
@@ -53,15 +53,15 @@ async def test_a_slow_notice_in_one_game_does_not_hold_up_another(tables: Tables
     gate = SlowGate(slow, order)
     tables.attach(gate)
     first = (await tables.table_view(slow, ALICE)).view["hand"][0]
-    slow_move = asyncio.create_task(tables.move(slow, ALICE, 0, f"lay {first}"))
+    slow_move = asyncio.create_task(tables.play.move(slow, ALICE, 0, f"lay {first}"))
     await gate.entered.wait()
     for user, state_id in ((ALICE, 0), (BOB, 1), (ALICE, 2)):
         rune = (await tables.table_view(quick, user)).view["hand"][0]
-        await tables.move(quick, user, state_id, f"lay {rune}")
+        await tables.play.move(quick, user, state_id, f"lay {rune}")
         order.append(f"quick game move {state_id + 1}")
     # While the slow game's notice is stuck, its own next move waits for the game lock.
     second = (await tables.table_view(slow, BOB)).view["hand"][0]
-    blocked = asyncio.create_task(tables.move(slow, BOB, 1, f"lay {second}"))
+    blocked = asyncio.create_task(tables.play.move(slow, BOB, 1, f"lay {second}"))
     await asyncio.sleep(0)
     assert not blocked.done()
     gate.release.set()
@@ -80,7 +80,7 @@ class Bookkeeper:
     async def on_public(self, update: PublicUpdate) -> None:
         info = await self.tables.game(update.game_id)
         await self.tables.table_view(update.game_id, None)
-        await self.tables.set_lobby_message(update.game_id, 1000 + update.state_id)
+        await self.tables.lobby.set_lobby_message(update.game_id, 1000 + update.state_id)
         self.seen.append((info.game_id, info.state_id))
 
     async def on_private(self, update: PrivateUpdate) -> None:
@@ -99,7 +99,7 @@ async def test_notices_may_read_and_book_their_game_inline_even_when_it_was_evic
 
         async def first_move(game_id: int) -> None:
             view = await tables.table_view(game_id, ALICE)
-            await tables.move(game_id, ALICE, 0, view.legal_moves[0].text)
+            await tables.play.move(game_id, ALICE, 0, view.legal_moves[0].text)
 
         # Two games through a one-game cache: each notice runs while the other game evicts it.
         # The timeout guards against a deadlock; it is not a timing claim.

@@ -11,6 +11,7 @@ import pytest
 from bot.names import name_seats
 from bot.tables import Tables
 from bot.tables.errors import Unreliable
+from bot.tables.types import NewTable
 from tests.databases import Target
 from tests.discord.clocked import Clock
 from tests.tables.conftest import ALICE, BOB, CARL, CHANNEL, GUILD
@@ -36,12 +37,12 @@ async def duel(tables: Tables, people: dict[int, str], *, rounds: int = 3, clock
                min_reliability: int = 0) -> int:
     """A started Rune Duel: the first person hosts, the others join in order."""
     (host, host_name), *others = people.items()
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=host, host_name=host_name,
-                                     game="duel", options={"rounds": rounds}, clock=clock,
-                                     min_reliability=min_reliability)
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=host, host_name=host_name,
+                                              game="duel", options={"rounds": rounds}, clock=clock,
+                                              min_reliability=min_reliability))
     for user_id, name in others:
-        await tables.join(info.game_id, user_id, name)
-    await tables.start(info.game_id, host, seed=5)
+        await tables.lobby.join(info.game_id, user_id, name)
+    await tables.lobby.start(info.game_id, host, seed=5)
     return info.game_id
 
 
@@ -57,7 +58,7 @@ async def play(tables: Tables, game_id: int, rounds: int | None = None) -> None:
             user_id = info.seats[seat].user_id
             if user_id is not None and info.seats[seat].stand_in is None:
                 view = await tables.table_view(game_id, user_id)
-                await tables.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
+                await tables.play.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
                 acted = True
         assert acted, "nobody here can move"
 
@@ -65,14 +66,14 @@ async def play(tables: Tables, game_id: int, rounds: int | None = None) -> None:
 async def test_two_people_who_leave_before_the_first_move_get_no_rating_and_count_as_left(tables: Tables) -> None:
     for _ in range(2):
         game_id = await duel(tables, {ALICE: "Alice", BOB: "Bob"})
-        await tables.leave_game(game_id, ALICE)
-        await tables.leave_game(game_id, BOB)
+        await tables.seating.leave_game(game_id, ALICE)
+        await tables.seating.leave_game(game_id, BOB)
         await tables.drain()
         assert (await tables.game(game_id)).status == "finished"
     ratings = await tables.records.ratings(GUILD, "duel")
     assert ratings.standings == () and ratings.games == 0, "the AIs played them: nobody is rated"
     assert await tables.records.stats(GUILD, ALICE) == []
-    kept = await tables.reliability(GUILD, ALICE)
+    kept = await tables.servers.reliability(GUILD, ALICE)
     assert (kept.finished, kept.left, kept.timed_out, kept.percent) == (0, 2, 0, 0)
     assert kept.describe() == "0% — 0 played to the end, 2 left, 0 timed out"
 
@@ -82,7 +83,7 @@ async def test_a_timeout_ranks_the_late_player_last_and_costs_them_rating(tables
     game_id = await duel(tables, {ALICE: "Alice", BOB: "Bob", CARL: "Carl"}, clock="live")
     for user_id in (ALICE, CARL):  # they lay; Bob doesn't
         view = await tables.table_view(game_id, user_id)
-        await tables.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
+        await tables.play.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
     clock.advance(LIVE + 1)
     await tables.scheduler.run_due()
     await tables.drain()
@@ -96,18 +97,18 @@ async def test_a_timeout_ranks_the_late_player_last_and_costs_them_rating(tables
     assert standing is not None and standing.mu < 25.0 and standing.wins == 0, "a timeout is a loss"
     assert ratings.place_of(f"user:{BOB}") == len(ratings.standings), "last"
     assert ratings.standing("ai:random") is None, "a stand-in is never rated"
-    kept = await tables.reliability(GUILD, BOB)
+    kept = await tables.servers.reliability(GUILD, BOB)
     assert (kept.finished, kept.left, kept.timed_out) == (0, 0, 1)
 
 
 async def test_a_handed_over_seats_result_is_its_finishers_and_its_first_holder_quit(tables: Tables) -> None:
     game_id = await duel(tables, {ALICE: "Alice", BOB: "Bob"}, rounds=10)
-    await tables.leave_game(game_id, BOB)
+    await tables.seating.leave_game(game_id, BOB)
     await tables.drain()  # his stand-in lays his rune
-    await tables.give_seat(game_id, ALICE, CARL, "Carl")
+    await tables.seating.give_seat(game_id, ALICE, CARL, "Carl")
     await play(tables, game_id, rounds=1)
-    await tables.leave_game(game_id, CARL)
-    await tables.give_seat(game_id, ALICE, DAN, "Dan")
+    await tables.seating.leave_game(game_id, CARL)
+    await tables.seating.give_seat(game_id, ALICE, DAN, "Dan")
     await play(tables, game_id)
     info = await tables.game(game_id)
     held = info.history.of(1)
@@ -127,26 +128,26 @@ async def test_a_handed_over_seats_result_is_its_finishers_and_its_first_holder_
     given = lines.index("Carl's seat goes to Dan (given by the host).")
     assert "AI for Bob lays a rune face down." in lines[:given]
     assert not any(line.startswith("Dan ") for line in lines[:given]) and "Dan lays a rune face down." in lines
-    assert (await tables.reliability(GUILD, DAN)).finished == 1
-    assert (await tables.reliability(GUILD, CARL)).left == 1
+    assert (await tables.servers.reliability(GUILD, DAN)).finished == 1
+    assert (await tables.servers.reliability(GUILD, CARL)).left == 1
 
 
 async def test_a_table_with_a_minimum_reliability_refuses_a_person_below_it_and_welcomes_newcomers(
         tables: Tables) -> None:
     quit_once = await duel(tables, {ALICE: "Alice", BOB: "Bob"}, rounds=1)
-    await tables.leave_game(quit_once, BOB)
+    await tables.seating.leave_game(quit_once, BOB)
     await play(tables, quit_once)
-    assert (await tables.reliability(GUILD, BOB)).percent == 0
-    strict = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
-                                       game="duel", min_reliability=80)
+    assert (await tables.servers.reliability(GUILD, BOB)).percent == 0
+    strict = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
+                                                game="duel", min_reliability=80))
     assert strict.min_reliability == 80
     with pytest.raises(Unreliable, match=r"at least 80%; yours in this server is 0% — 0 played to the end, 1 left"):
-        await tables.join(strict.game_id, BOB, "Bob")
+        await tables.lobby.join(strict.game_id, BOB, "Bob")
     assert len((await tables.game(strict.game_id)).seats) == 1, "nothing changed"
-    await tables.join(strict.game_id, CARL, "Carl")  # no game ended yet: a newcomer is welcome
-    await tables.set_guild_setting(GUILD, "min_reliability", 50)
-    default = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=DAN, host_name="Dan",
-                                        game="duel")
+    await tables.lobby.join(strict.game_id, CARL, "Carl")  # no game ended yet: a newcomer is welcome
+    await tables.servers.set_setting(GUILD, "min_reliability", 50)
+    default = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=DAN, host_name="Dan",
+                                                 game="duel"))
     assert default.min_reliability == 50, "the server's default"
 
 
@@ -155,16 +156,16 @@ async def test_a_rematch_is_one_lobby_per_finished_game_across_restarts(db_path:
     try:
         game_id = await duel(tables, {ALICE: "Alice", BOB: "Bob"}, rounds=1)
         await play(tables, game_id)
-        first = await tables.rematch(game_id, BOB)
+        first = await tables.lobby.rematch(game_id, BOB)
         assert first.new and first.info.status == "lobby"
     finally:
         await tables.close()
     tables = await Tables.open(db_path, games=games, clock=clock)  # the bot restarted
     try:
-        again = await tables.rematch(game_id, ALICE)
+        again = await tables.lobby.rematch(game_id, ALICE)
         assert not again.new and again.info.game_id == first.info.game_id
-        await tables.cancel(first.info.game_id, BOB)
-        third = await tables.rematch(game_id, ALICE)
+        await tables.lobby.cancel(first.info.game_id, BOB)
+        third = await tables.lobby.rematch(game_id, ALICE)
         assert third.new and third.info.game_id != first.info.game_id, "a called-off rematch may open anew"
     finally:
         await tables.close()
@@ -175,11 +176,11 @@ async def test_a_person_given_a_timed_out_seat_gets_the_tables_whole_bank(tables
     bank is a person's, not the seat's)."""
     game_id = await duel(tables, {ALICE: "Alice", BOB: "Bob"}, clock="live", rounds=10)
     view = await tables.table_view(game_id, ALICE)
-    await tables.move(game_id, ALICE, view.state_id, view.legal_moves[0].text)
+    await tables.play.move(game_id, ALICE, view.state_id, view.legal_moves[0].text)
     clock.advance(LIVE + 1)
     await tables.scheduler.run_due()
     await tables.drain()
     assert (await tables.game(game_id)).seats[1].bank == 0
-    await tables.give_seat(game_id, ALICE, CARL, "Carl")
+    await tables.seating.give_seat(game_id, ALICE, CARL, "Carl")
     info = await tables.game(game_id)
     assert info.seats[1].name == "Carl" and info.seats[1].bank == 15 * 60

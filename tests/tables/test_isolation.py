@@ -12,6 +12,7 @@ import pytest
 from bot.tables import Tables
 from bot.tables.audit import verify
 from bot.tables.errors import GameUnavailable
+from bot.tables.types import NewTable
 from tests.databases import Target, sql
 from tests.tables.conftest import ALICE, BOB, CARL, GUILD, duel
 from tests.tables.duel import games
@@ -45,7 +46,7 @@ async def two_games(target: Target) -> tuple[int, int]:
             game_id = await duel(tables, rounds=3, players=3)
             for state_id, user in enumerate((ALICE, BOB, CARL)):
                 view = await tables.table_view(game_id, user)
-                await tables.move(game_id, user, state_id, view.legal_moves[0].text)
+                await tables.play.move(game_id, user, state_id, view.legal_moves[0].text)
             await tables.store.set_timer(game_id, "half", 0.0, seat=0)
             ids.append(game_id)
     finally:
@@ -59,7 +60,7 @@ async def a_move(tables: Tables, game_id: int) -> None:
     user_id = info.seats[info.to_move[0]].user_id
     assert user_id is not None
     view = await tables.table_view(game_id, user_id)
-    await tables.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
+    await tables.play.move(game_id, user_id, view.state_id, view.legal_moves[0].text)
 
 
 @pytest.mark.parametrize(("column", "damage", "fate"), DAMAGE, ids=[d[0] for d in DAMAGE])
@@ -97,12 +98,12 @@ async def test_a_damaged_setting_or_result_row_costs_only_that_value(database: T
     result row that no longer decodes is left out of the records, the rest are counted."""
     tables = await Tables.open(database, games=games)
     try:
-        await tables.set_guild_setting(GUILD, "max_tables", 3)
-        await tables.set_guild_setting(GUILD, "lobby_expiry_hours", 5)
+        await tables.servers.set_setting(GUILD, "max_tables", 3)
+        await tables.servers.set_setting(GUILD, "lobby_expiry_hours", 5)
         finished = []
         for _ in range(2):
             game_id = await duel(tables, rounds=1)
-            await tables.resign(game_id, BOB)
+            await tables.play.resign(game_id, BOB)
             finished.append(game_id)
     finally:
         await tables.close()
@@ -110,7 +111,7 @@ async def test_a_damaged_setting_or_result_row_costs_only_that_value(database: T
     await sql(database, "UPDATE results SET options = '{' WHERE game_id = ?", (finished[0],))
     tables = await Tables.open(database, games=games)
     try:
-        settings = await tables.settings(GUILD)
+        settings = await tables.servers.settings(GUILD)
         assert (settings.max_tables, settings.lobby_expiry_hours) == (200, 5)
         ratings = await tables.records.ratings(GUILD, "duel")
         assert ratings.games == 1, "the other game still counts"
@@ -126,10 +127,10 @@ async def test_a_clock_row_holding_no_number_sets_only_its_game_aside(tmp_path: 
     try:
         timed = []
         for _ in range(2):
-            info = await tables.create_lobby(guild_id=GUILD, channel_id=20, host_id=ALICE, host_name="Alice",
-                                             game="duel", clock="daily")
-            await tables.join(info.game_id, BOB, "Bob")
-            await tables.start(info.game_id, ALICE, seed=5)
+            info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=20, host_id=ALICE, host_name="Alice",
+                                                      game="duel", clock="daily"))
+            await tables.lobby.join(info.game_id, BOB, "Bob")
+            await tables.lobby.start(info.game_id, ALICE, seed=5)
             timed.append(info.game_id)
     finally:
         await tables.close()

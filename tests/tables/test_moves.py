@@ -21,7 +21,7 @@ async def test_a_move_commits_bumps_the_state_id_and_tells_the_seats_concerned(t
     recorder.public.clear()
     recorder.private.clear()
     rune = (await hand(tables, game_id, ALICE))[0]
-    result = await tables.move(game_id, ALICE, 0, f"  LAY {rune} ")
+    result = await tables.play.move(game_id, ALICE, 0, f"  LAY {rune} ")
     assert result.state_id == 1 and result.text == f"lay {rune}" and result.to_move == (1,)
     assert result.events == ("Seat 1 lays a rune face down.", f"You lay {rune}.")
     assert result.private_events == (f"You lay {rune}.",)
@@ -31,7 +31,7 @@ async def test_a_move_commits_bumps_the_state_id_and_tells_the_seats_concerned(t
     assert [(p.seat, p.events, p.legal_moves) for p in recorder.private] == [(0, (f"You lay {rune}.",), ())]
     assert (await tables.game(game_id)).state_id == 1
     recorder.private.clear()
-    await tables.move(game_id, BOB, 1, f"lay {(await hand(tables, game_id, BOB))[0]}")
+    await tables.play.move(game_id, BOB, 1, f"lay {(await hand(tables, game_id, BOB))[0]}")
     # The round ends: both draw in private and both are newly awaited.
     pings = {p.seat: p for p in recorder.private}
     assert set(pings) == {0, 1} and all(p.legal_moves and p.events[-1].startswith("You draw") for p in pings.values())
@@ -42,7 +42,7 @@ async def test_private_lines_never_reach_public_updates_or_spectators(tables: Ta
     while (info := await tables.game(game_id)).status == "running":
         for user in (ALICE, BOB):
             if info.seat_of(user) in info.to_move:
-                await tables.move(game_id, user, info.state_id, f"lay {(await hand(tables, game_id, user))[0]}")
+                await tables.play.move(game_id, user, info.state_id, f"lay {(await hand(tables, game_id, user))[0]}")
                 info = await tables.game(game_id)
     secret = [line for p in recorder.private for line in p.events]
     assert any(line.startswith("You draw") for line in secret)
@@ -62,36 +62,37 @@ async def test_private_lines_never_reach_public_updates_or_spectators(tables: Ta
 async def test_wrong_players_and_bad_texts_are_told_why(tables: Tables) -> None:
     game_id = await duel(tables)
     with pytest.raises(NotInGame):
-        await tables.move(game_id, CARL, 0, "lay 1")
+        await tables.play.move(game_id, CARL, 0, "lay 1")
     with pytest.raises(BadMove, match="lay 12"):
-        await tables.move(game_id, ALICE, 0, "sing loudly")
+        await tables.play.move(game_id, ALICE, 0, "sing loudly")
     held = await hand(tables, game_id, ALICE)
     missing = next(r for r in range(1, 41) if r not in held)
     with pytest.raises(IllegalMove, match=f"can't lay {missing}"):
-        await tables.move(game_id, ALICE, 0, f"lay {missing}")
-    await tables.move(game_id, ALICE, 0, f"lay {(await hand(tables, game_id, ALICE))[0]}")
+        await tables.play.move(game_id, ALICE, 0, f"lay {missing}")
+    await tables.play.move(game_id, ALICE, 0, f"lay {(await hand(tables, game_id, ALICE))[0]}")
     with pytest.raises(NotYourTurn, match="waiting for Bob"):
-        await tables.move(game_id, ALICE, 1, f"lay {(await hand(tables, game_id, ALICE))[0]}")
+        await tables.play.move(game_id, ALICE, 1, f"lay {(await hand(tables, game_id, ALICE))[0]}")
 
 
 async def test_a_sealed_move_from_an_older_board_counts_when_only_others_moved_since(tables: Tables) -> None:
     game_id = await duel(tables, players=3)
-    await tables.move(game_id, ALICE, 0, f"lay {(await hand(tables, game_id, ALICE))[0]}")
-    await tables.move(game_id, CARL, 0, f"lay {(await hand(tables, game_id, CARL))[0]}")
+    await tables.play.move(game_id, ALICE, 0, f"lay {(await hand(tables, game_id, ALICE))[0]}")
+    await tables.play.move(game_id, CARL, 0, f"lay {(await hand(tables, game_id, CARL))[0]}")
     # Bob looked at state 0; Alice and Carl laid since, but Bob was awaited all along.
-    result = await tables.move(game_id, BOB, 0, f"lay {(await hand(tables, game_id, BOB))[0]}")
+    result = await tables.play.move(game_id, BOB, 0, f"lay {(await hand(tables, game_id, BOB))[0]}")
     assert result.state_id == 3 and result.to_move == (0, 1, 2)
 
 
 async def test_a_board_from_before_the_seats_own_move_is_stale(tables: Tables) -> None:
     game_id = await duel(tables)
     for user in (ALICE, BOB):
-        await tables.move(game_id, user, 0 if user == ALICE else 1, f"lay {(await hand(tables, game_id, user))[0]}")
+        rune = (await hand(tables, game_id, user))[0]
+        await tables.play.move(game_id, user, 0 if user == ALICE else 1, f"lay {rune}")
     with pytest.raises(StaleBoard, match="now at state 2") as stale:
-        await tables.move(game_id, ALICE, 0, f"lay {(await hand(tables, game_id, ALICE))[0]}")
+        await tables.play.move(game_id, ALICE, 0, f"lay {(await hand(tables, game_id, ALICE))[0]}")
     assert stale.value.state_id == 2
     with pytest.raises(StaleBoard):
-        await tables.move(game_id, ALICE, 9, "lay 1")
+        await tables.play.move(game_id, ALICE, 9, "lay 1")
 
 
 async def test_table_view_shows_each_seat_its_own_hand_and_moves(tables: Tables) -> None:
@@ -110,23 +111,23 @@ async def test_a_seats_view_is_worked_out_once_per_state_and_afresh_after_each_c
     first = await tables.table_view(game_id, ALICE)
     again = await tables.table_view(game_id, ALICE)
     assert again.view is first.view and again.legal_moves == first.legal_moves
-    await tables.move(game_id, ALICE, 0, f"lay {first.view['hand'][0]}")
+    await tables.play.move(game_id, ALICE, 0, f"lay {first.view['hand'][0]}")
     after = await tables.table_view(game_id, ALICE)
     assert after.view is not first.view and after.view["hand"] == first.view["hand"][1:]
     assert after.legal_moves == () and not after.my_turn  # Alice laid: Bob is awaited
-    resigned = await tables.resign(game_id, BOB)
+    resigned = await tables.play.resign(game_id, BOB)
     assert resigned.status == "finished" and (await tables.table_view(game_id, ALICE)).legal_moves == ()
 
 
 async def test_resigning_a_competitive_game_hands_the_win_to_the_others(tables: Tables, recorder: Recorder) -> None:
     game_id = await duel(tables, players=3)
-    info = await tables.resign(game_id, BOB)
+    info = await tables.play.resign(game_id, BOB)
     assert info.status == "finished" and info.state_id == 1
     assert info.outcome is not None and info.outcome["winners"] == [0, 2] and info.outcome["ranks"] == [1, 2, 1]
     told = recorder.public[-1]
     assert told.reason == "resign" and [name_seats(e, told.names) for e in told.events] == ["Bob resigned."]
     with pytest.raises(GameClosed, match="finished"):
-        await tables.move(game_id, ALICE, 1, "lay 1")
+        await tables.play.move(game_id, ALICE, 1, "lay 1")
     line = (await tables.log(game_id))[-1]
     assert name_seats(line.text, line.names) == "Bob resigned."
 
@@ -137,7 +138,7 @@ async def test_resigning_a_cooperative_game_hands_the_seat_to_an_ai_and_the_crew
     GAME.cooperative = True
     try:
         game_id = await duel(tables)
-        info = await tables.resign(game_id, ALICE)
+        info = await tables.play.resign(game_id, ALICE)
         await tables.drain()
     finally:
         GAME.cooperative = False
@@ -151,8 +152,8 @@ async def test_resigning_a_cooperative_game_hands_the_seat_to_an_ai_and_the_crew
 async def test_abandon_is_for_the_host_or_an_admin(tables: Tables) -> None:
     game_id = await duel(tables)
     with pytest.raises(NotAllowed):
-        await tables.abandon(game_id, BOB)
-    info = await tables.abandon(game_id, CARL, is_admin=True)
+        await tables.play.abandon(game_id, BOB)
+    info = await tables.play.abandon(game_id, CARL, is_admin=True)
     assert info.status == "abandoned" and info.to_move == () and not info.active
     assert [line.text for line in await tables.log(game_id)] == ["The game was abandoned by an admin."]
 
@@ -164,5 +165,5 @@ async def test_a_failing_notifier_never_undoes_a_move(tables: Tables, recorder: 
 
     tables.attach(Broken())
     game_id = await duel(tables)
-    result = await tables.move(game_id, ALICE, 0, f"lay {(await hand(tables, game_id, ALICE))[0]}")
+    result = await tables.play.move(game_id, ALICE, 0, f"lay {(await hand(tables, game_id, ALICE))[0]}")
     assert result.state_id == 1 and recorder.public[-1].state_id == 1

@@ -18,6 +18,7 @@ from bot.notify import Notice
 from bot.store import open_store
 from bot.tables import MoveResult, StaleBoard, Tables
 from bot.tables.audit import verify
+from bot.tables.types import NewTable
 from tests.tables.conftest import ALICE, BOB, CHANNEL, GUILD, Recorder, duel
 from tests.tables.duel import games
 from tests.tables.leader_child import leader_of
@@ -43,7 +44,7 @@ async def test_fifty_identical_moves_through_two_processes_apply_once(two: tuple
     first, second = two
     game_id = await duel(first)
     rune = (await second.table_view(game_id, ALICE)).view["hand"][0]
-    clicks = [(first if i % 2 else second).move(game_id, ALICE, 0, f"lay {rune}") for i in range(50)]
+    clicks = [(first if i % 2 else second).play.move(game_id, ALICE, 0, f"lay {rune}") for i in range(50)]
     outcomes = await asyncio.gather(*clicks, return_exceptions=True)
     applied = [o for o in outcomes if isinstance(o, MoveResult)]
     stale = [o for o in outcomes if isinstance(o, StaleBoard)]
@@ -57,11 +58,11 @@ async def test_a_game_started_on_one_process_is_played_from_the_other(two: tuple
     first, second = two
     told = Recorder()
     second.attach(told)
-    lobby = await first.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
-                                     game="duel", options={"rounds": 3})
-    await second.join(lobby.game_id, BOB, "Bob")  # the first process's cached lobby is stale now
+    lobby = await first.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
+                                              game="duel", options={"rounds": 3}))
+    await second.lobby.join(lobby.game_id, BOB, "Bob")  # the first process's cached lobby is stale now
     assert [s.name for s in (await first.game(lobby.game_id)).seats] == ["Alice", "Bob"]
-    await first.start(lobby.game_id, ALICE, seed=11)
+    await first.lobby.start(lobby.game_id, ALICE, seed=11)
     moves = 0
     while (info := await second.game(lobby.game_id)).status == "running":
         user = info.seats[info.to_move[0]].user_id
@@ -70,7 +71,7 @@ async def test_a_game_started_on_one_process_is_played_from_the_other(two: tuple
         tables = first if user == ALICE else second
         view = await tables.table_view(lobby.game_id, user)
         assert view.state_id == moves
-        await tables.move(lobby.game_id, user, view.state_id, view.legal_moves[0].text)
+        await tables.play.move(lobby.game_id, user, view.state_id, view.legal_moves[0].text)
         moves += 1
     assert moves == 6 and (await first.game(lobby.game_id)).status == "finished"
     assert [u.state_id for u in told.public if u.reason == "move"] == [2, 4, 6]  # Bob's moves, told where made
@@ -113,10 +114,11 @@ async def test_a_leader_dies_and_another_takes_the_timers_over_with_no_reminder_
         assert leading["first"].leading and not leading["second"].leading
         games_started = []
         for seed in range(4):  # live clock: 3 minutes a move plus a 15-minute bank, 1,080 s in all
-            lobby = await second.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
-                                              game="duel", options={"rounds": 3}, clock="live")
-            await second.join(lobby.game_id, BOB, "Bob")
-            await second.start(lobby.game_id, ALICE, seed=seed)
+            lobby = await second.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE,
+                                                       host_name="Alice", game="duel", options={"rounds": 3},
+                                                       clock="live"))
+            await second.lobby.join(lobby.game_id, BOB, "Bob")
+            await second.lobby.start(lobby.game_id, ALICE, seed=seed)
             games_started.append(lobby.game_id)
 
         now[0] += 600  # past half of every first turn's time: the leader sends those reminders
@@ -177,8 +179,8 @@ async def test_a_killed_leader_process_is_replaced_and_its_due_timers_run_once(p
         assert await asyncio.to_thread(child.stdout.readline) == "LEADING\n"
         await leading.start()
         assert not leading.leading
-        lobby = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
-                                          game="duel")
+        lobby = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
+                                                   game="duel"))
         child.kill()  # SIGKILL: no goodbye; the server ends its sessions and drops its locks
         child.wait()
         now[0] += 25 * 3600  # the idle lobby's expiry falls due

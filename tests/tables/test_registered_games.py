@@ -6,6 +6,7 @@ import pytest
 
 from bot.tables import Tables
 from bot.tables.audit import verify
+from bot.tables.types import NewTable
 from engine import registry
 from tests.databases import Target
 from tests.tables.conftest import ALICE, CHANNEL, GUILD, Recorder
@@ -18,10 +19,11 @@ async def test_registered_game_plays_to_the_end_across_a_restart_and_verifies(na
     recorder = Recorder()
     tables = await Tables.open(db_path, snapshot_every=5)
     tables.attach(recorder)
-    info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice", game=name)
+    info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
+                                              game=name))
     for _ in range(seats - 1):
-        await tables.add_ai(info.game_id, ALICE, "random")
-    await tables.start(info.game_id, ALICE, seed=2026)
+        await tables.lobby.add_ai(info.game_id, ALICE, "random")
+    await tables.lobby.start(info.game_id, ALICE, seed=2026)
     moves = 0
     while (view := await tables.table_view(info.game_id, ALICE)).info.status == "running":
         if moves == 7:  # a restart midway, with a cache too small to keep anything
@@ -30,11 +32,11 @@ async def test_registered_game_plays_to_the_end_across_a_restart_and_verifies(na
             tables.attach(recorder)
             view = await tables.table_view(info.game_id, ALICE)
         if view.my_turn:
-            await tables.move(info.game_id, ALICE, view.state_id, view.legal_moves[0].text)
+            await tables.play.move(info.game_id, ALICE, view.state_id, view.legal_moves[0].text)
             moves += 1
         await tables.drain()
     try:
-        assert not tables.ai_failures
+        assert not tables.ai.failures
         final = await tables.game(info.game_id)
         assert final.status == "finished" and final.outcome is not None
         audit = await verify(tables.store, registry.get)

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.tables import Tables
 from bot.tables.audit import verify
+from bot.tables.types import NewTable
 from engine import registry
 from engine.core import Game
 from engine.tranquility import Tranquility
@@ -27,11 +28,11 @@ async def test_a_game_stored_under_an_older_version_verifies_under_that_version(
 
     tables = await Tables.open(db_path, games=lookup, snapshot_every=3)
     try:
-        info = await tables.create_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
-                                         game="tranquility", host_plays=False)
+        info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
+                                                  game="tranquility", host_plays=False))
         for _ in range(2):
-            await tables.add_ai(info.game_id, ALICE, "heuristic")
-        await tables.start(info.game_id, ALICE, seed=7)
+            await tables.lobby.add_ai(info.game_id, ALICE, "heuristic")
+        await tables.lobby.start(info.game_id, ALICE, seed=7)
         await tables.drain()
         row = await tables.store.game(info.game_id)
         assert row is not None and row.engine_version == 1

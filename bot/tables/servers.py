@@ -1,0 +1,39 @@
+"""A server's side of the table service: its settings, and what it knows of its people (their
+reliability, whether their DMs reach them). Lobbies and absences read these."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot import credit
+from bot.holders import SeatHistory
+from bot.tables.gate import Gate
+from bot.tables.settings import ServerSettings, server_settings
+
+
+class Servers:
+    """Each server's settings and people (see the module docstring)."""
+
+    def __init__(self, gate: Gate) -> None:
+        self.gate = gate
+
+    async def settings(self, guild_id: int) -> ServerSettings:
+        """The server's settings: its own values over the declared defaults."""
+        return await server_settings(self.gate.store, guild_id)
+
+    async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Store one of the server's settings (`bot.tables.settings.check` validates it first)."""
+        await self.gate.store.set_guild_setting(guild_id, key, value, self.gate.clock())
+
+    async def reliability(self, guild_id: int, user_id: int) -> credit.Reliability:
+        """How the person's ended games in the server went: played to the end, left, timed out."""
+        games = await self.gate.store.ended_holdings(user_id, guild_id)
+        return credit.reliability(((status, SeatHistory(held)) for status, held in games), user_id)
+
+    async def set_dm_ok(self, user_id: int, ok: bool | None) -> None:
+        """Remember whether the user's DMs reach them (None: unknown)."""
+        await self.gate.store.set_dm_ok(user_id, ok, self.gate.clock())
+        for table in self.gate.in_memory():  # a table both cached and locked is set twice alike
+            if table.seat_of(user_id) is not None:
+                table.seats = tuple(replace(s, dm_ok=ok) if s.user_id == user_id else s for s in table.seats)
