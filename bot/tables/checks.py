@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+from bot.kinds import Status
 from bot.tables.errors import AlreadyStarted, GameClosed, GameFull, NotAllowed, NotInGame, NotStarted
 from bot.tables.table import Table
 from bot.tables.types import LOBBY, RUNNING
 
 
 def require_lobby(table: Table) -> None:
-    status = table.row.status
-    if status == RUNNING:
+    if table.row.status == RUNNING:
         raise AlreadyStarted(f"Game #{table.game_id} has already started.")
-    if status != LOBBY:
-        raise GameClosed(f"Game #{table.game_id} is {status}.")
+    _require_status(table, LOBBY, "")
 
 
 def require_free_seat(table: Table) -> None:
@@ -21,11 +20,15 @@ def require_free_seat(table: Table) -> None:
 
 
 def require_running(table: Table) -> None:
-    status = table.row.status
-    if status == LOBBY:
+    if table.row.status == LOBBY:
         raise NotStarted(f"Game #{table.game_id} hasn't started yet.")
-    if status != RUNNING:
-        raise GameClosed(f"Game #{table.game_id} is {status}; it takes no more moves.")
+    _require_status(table, RUNNING, "; it takes no more moves")
+
+
+def _require_status(table: Table, wanted: Status, more: str) -> None:
+    """GameClosed unless the game's status is `wanted` (`more`: what the refusal adds)."""
+    if table.row.status != wanted:
+        raise GameClosed(f"Game #{table.game_id} is {table.row.status}{more}.")
 
 
 def require_host(table: Table, user_id: int, is_admin: bool, action: str) -> None:

@@ -20,7 +20,7 @@ LEASE = 120.0  # seconds a process may tell one game before another may take ove
 
 
 class Moves(Protocol):
-    """The service's read of a game's log (`TablesCore._moves`)."""
+    """The service's read of a game's log (`Gate.moves`)."""
 
     def __call__(self, game_id: int, *, after: int = 0, last: int | None = None) -> Awaitable[list[MoveRow]]: ...
 

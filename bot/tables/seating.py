@@ -174,34 +174,32 @@ class Seating:
     async def pause(self, game_id: int, by_user_id: int, *, is_admin: bool = False, by_name: str | None = None
                     ) -> GameInfo:
         """The host (or an admin) stops every clock of the game until `unpause`."""
-        async with self.gate.locked(game_id) as table:
-            require_running(table)
-            require_host(table, by_user_id, is_admin, "pause the game")
-            if table.row.paused_at is not None:
-                raise NotAllowed("The game is paused already.")
-            now = self.gate.clock()
-            await self.gate.set_field(game_id, "paused_at", now)
-            table.row = replace(table.row, paused_at=now)
-            paused = [clocks.pause(c, now) for c in table.clocks.values() if c.running]
-            line = f"{actor(table, by_user_id, by_name)} paused the game's clocks."
-            await self.act(table, Change.action(table, ChangeKind.PAUSE, None, line, user_id=by_user_id,
-                                                clock_writes=ClockWrites(paused, [c.seat for c in paused])))
-            return table.info()
+        return await self._pausing(game_id, by_user_id, is_admin, by_name, pause=True)
 
     async def unpause(self, game_id: int, by_user_id: int, *, is_admin: bool = False, by_name: str | None = None
                       ) -> GameInfo:
         """The host (or an admin) starts the game's clocks again (those of players away stay paused)."""
+        return await self._pausing(game_id, by_user_id, is_admin, by_name, pause=False)
+
+    async def _pausing(self, game_id: int, by_user_id: int, is_admin: bool, by_name: str | None, *,
+                       pause: bool) -> GameInfo:
         async with self.gate.locked(game_id) as table:
             require_running(table)
-            require_host(table, by_user_id, is_admin, "resume the game")
-            if table.row.paused_at is None:
-                raise NotAllowed("The game isn't paused.")
-            await self.gate.set_field(game_id, "paused_at", None)
-            table.row = replace(table.row, paused_at=None)
-            writes = await self.resume_clocks(table, set(table.clocks))
-            line = f"{actor(table, by_user_id, by_name)} resumed the game's clocks."
-            await self.act(table, Change.action(table, ChangeKind.RESUME, None, line, user_id=by_user_id,
-                                                clock_writes=writes))
+            require_host(table, by_user_id, is_admin, "pause the game" if pause else "resume the game")
+            if (table.row.paused_at is not None) == pause:
+                raise NotAllowed("The game is paused already." if pause else "The game isn't paused.")
+            now = self.gate.clock()
+            paused_at = now if pause else None
+            await self.gate.set_field(game_id, "paused_at", paused_at)
+            table.row = replace(table.row, paused_at=paused_at)
+            if pause:
+                stopped = [clocks.pause(c, now) for c in table.clocks.values() if c.running]
+                writes = ClockWrites(stopped, [c.seat for c in stopped])
+            else:
+                writes = await self.resume_clocks(table, set(table.clocks))
+            line = f"{actor(table, by_user_id, by_name)} {'paused' if pause else 'resumed'} the game's clocks."
+            kind = ChangeKind.PAUSE if pause else ChangeKind.RESUME
+            await self.act(table, Change.action(table, kind, None, line, user_id=by_user_id, clock_writes=writes))
             return table.info()
 
     # -- timers ----------------------------------------------------------------------------
