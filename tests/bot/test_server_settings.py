@@ -1,16 +1,20 @@
 """Server settings (bot/tables/settings.py): the defaults, what each may be, the messages a refused
-value gets, what `/skald settings` reads from typed text and how it shows each value."""
+value gets, what `/skald settings` reads from typed text and how it shows each value, and the
+table of them in docs/async.md."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, fields
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.discord.settings_cog import parse
 from bot.tables import settings
-from bot.tables.settings import DECLARED, ServerSettings, check, read
+from bot.tables.settings import DECLARED, ServerSettings, Setting, check, read
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "async.md"
 
 DEFAULTS = {"clock": "daily", "timeout_policy": "stand_in", "away_days": 14, "games_channel": 0, "max_tables": 200,
             "max_tables_per_player": 12, "lobby_expiry_hours": 24, "min_reliability": 0}
@@ -95,3 +99,24 @@ def test_typed_text_that_is_no_value_is_refused(name: str, text: str, message: s
     with pytest.raises(ValueError) as refused:
         parse(name, text)
     assert str(refused.value) == message
+
+
+def test_every_field_of_server_settings_is_a_declared_setting() -> None:
+    assert [(f.name, f.default) for f in fields(ServerSettings)] == [(s.name, s.default) for s in DECLARED.values()]
+    assert all(setting.allows(setting.default) for setting in DECLARED.values())
+
+
+def docs_row(setting: Setting) -> str:
+    """A setting's row in docs/async.md's table: its default as stored and as shown, its values, its help."""
+    default = f"`{setting.default}`"
+    if setting.shown(setting.default) != str(setting.default):
+        default += f" ({setting.shown(setting.default)})"
+    values = setting.allowed + (f", or {setting.also}" if setting.also else "")
+    return f"| `{setting.name}` | {default} | {values} | {setting.description} |"
+
+
+def test_the_docs_table_of_settings_is_the_declarations() -> None:
+    section = DOCS.read_text(encoding="utf-8").split("## Server settings and defaults", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    expected = [docs_row(setting) for setting in DECLARED.values()]
+    assert rows == expected, "docs/async.md's settings table should read:\n" + "\n".join(expected)
