@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import secrets
 import sys
 import tempfile
@@ -22,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import games
 from bot.cli import EXIT_INTERRUPTED
+from bot.environment import SKALD_MQTT_URL
 from bot.terminal.console import CLEAR_SCREEN, read_line
 from bot.terminal.driver import HUMAN
 from bot.terminal.local import Table, open_table, run_demo, run_hot_seat
@@ -118,16 +118,15 @@ def broker_settings(args: argparse.Namespace, environ: Mapping[str, str] | None 
     """
     from bot.relay.settings import RelayConfigError, RelaySettings  # only a relayed game needs these
 
-    env = os.environ if environ is None else environ
     if args.mqtt is None:
         if args.mqtt_pictures:
             raise RelayConfigError("--mqtt-pictures goes with --mqtt.")
         return None
-    url, source = (args.mqtt, "--mqtt") if args.mqtt != FROM_ENV else (env.get("SKALD_MQTT_URL", ""), "SKALD_MQTT_URL")
+    url, source = (args.mqtt, "--mqtt") if args.mqtt != FROM_ENV else (SKALD_MQTT_URL.text(environ), "SKALD_MQTT_URL")
     if not url.strip():
         raise RelayConfigError("--mqtt without a URL uses SKALD_MQTT_URL, which is not set.")
     try:
-        settings = RelaySettings.from_url(url, env)
+        settings = RelaySettings.from_url(url, environ)
     except RelayConfigError as err:
         raise RelayConfigError(f"{source}: {err}") from None
     return replace(settings, pictures=True) if args.mqtt_pictures else settings

@@ -35,6 +35,7 @@ from typing import Any, Literal, TypeVar
 
 import renderer
 from bot import games
+from bot.environment import SKALD_RENDER_BOT_PID, SKALD_RENDER_PROCESSES, handed_down
 from renderer import records
 
 log = logging.getLogger(__name__)
@@ -47,8 +48,6 @@ Kind = Literal["board", "hand", "outcome", "leaderboard", "rating", "crew", "sum
 RENDER_NICENESS = 10
 PARENT_WATCH_SECONDS = 0.25  # how often a render process looks whether its parent is still there
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-# The bot's pid, for the fork server it starts (which may only get to read it after the bot died).
-_BOT_PID_VARIABLE = "SKALD_RENDER_BOT_PID"
 # Imported by the fork server before it forks anything: workers start with the renderer loaded,
 # and this module ties the fork server itself to the bot (the end of this file).
 _FORK_SERVER_PRELOAD = ["__main__", __name__]
@@ -60,7 +59,7 @@ drawn: dict[str, int] = {}  # pictures drawn per kind, for benchmarks
 
 def processes() -> int:
     """How many render processes to run (SKALD_RENDER_PROCESSES, else one per CPU)."""
-    given = os.environ.get("SKALD_RENDER_PROCESSES", "").strip()
+    given = SKALD_RENDER_PROCESSES.value()
     if given.isascii() and given.isdigit():
         return min(int(given), 16)
     return os.cpu_count() or 1
@@ -173,15 +172,9 @@ def _start_fork_server() -> None:
     server's PR_SET_PDEATHSIG follows the thread that started it. The pid goes in its environment
     only: no other process this bot starts should take it for its parent's.
     """
-    before = os.environ.get(_BOT_PID_VARIABLE)
-    os.environ[_BOT_PID_VARIABLE] = str(os.getpid())
-    try:
+    # The bot's pid, which the fork server may only get to read after the bot died (then its parent is another).
+    with handed_down(SKALD_RENDER_BOT_PID, str(os.getpid())):
         multiprocessing.forkserver.ensure_running()
-    finally:
-        if before is None:
-            del os.environ[_BOT_PID_VARIABLE]
-        else:
-            os.environ[_BOT_PID_VARIABLE] = before
 
 
 def pool() -> ProcessPoolExecutor | None:
@@ -303,5 +296,5 @@ def shutdown() -> None:
 
 if _is_fork_server():
     # The fork server preloads this module (_FORK_SERVER_PRELOAD): tie it to the bot that started it.
-    _bot_pid = os.environ.get(_BOT_PID_VARIABLE, "")
+    _bot_pid = SKALD_RENDER_BOT_PID.text()
     _tie_to_parent(int(_bot_pid) if _bot_pid.isascii() and _bot_pid.isdigit() else os.getppid())

@@ -29,6 +29,7 @@ from bot.discord.replies import SkaldTree
 from bot.discord.rules_cog import RulesCog
 from bot.discord.settings_cog import SettingsCog
 from bot.discord.shards import Shards, ShardsError
+from bot.environment import DEFAULT_DB, DISCORD_TOKEN, SKALD_DB, SKALD_GUILD, SKALD_MQTT_URL, SKALD_SHARDS
 from bot.rules import RulesIndex
 from bot.store import StoreError, is_postgres
 from bot.store.opening import check_url
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_DB = "skald.sqlite3"
 POINTER_EVERY = 600.0  # seconds before another plain DM of the same person is answered
 DM_POINTER = ("👋 I'm Skald. I don't read messages: everything works with slash commands. `/help` shows how to "
               "play, `/game mine` lists the games waiting for you, and `/play` opens a table in a server's "
@@ -53,7 +53,7 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    """What `skald run` reads from the environment. The token never appears in a repr."""
+    """What `skald run` reads from the environment (bot/environment.py). The token never appears in a repr."""
 
     token: str = field(repr=False)
     db_path: Path | str = field(repr=False)  # an SQLite file, or a postgresql:// URL (which may hold a password)
@@ -63,15 +63,14 @@ class Settings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if environ is None else environ
-        token = env.get("DISCORD_TOKEN", "").strip()
+        token = DISCORD_TOKEN.value(environ)
         if not token:
             raise SettingsError("DISCORD_TOKEN is not set: put the bot token from the Discord developer "
                                 "portal (Bot → Reset Token) in the environment.")
-        guild_text = env.get("SKALD_GUILD", "").strip()
+        guild_text = SKALD_GUILD.value(environ)
         if guild_text and not (guild_text.isascii() and guild_text.isdigit() and len(guild_text) <= 20):
             raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text[:30]!r}.")
-        db_text = env.get("SKALD_DB", "").strip() or DEFAULT_DB
+        db_text = SKALD_DB.value(environ)
         db_path: Path | str = db_text
         if is_postgres(db_text):
             try:
@@ -81,10 +80,10 @@ class Settings:
         else:
             db_path = Path(db_text)
             check_db_path(db_path)
-        mqtt_url = env.get("SKALD_MQTT_URL", "").strip() or None
+        mqtt_url = SKALD_MQTT_URL.value(environ) or None
         if mqtt_url is not None:
-            check_mqtt_url(mqtt_url, env)
-        shards_text = env.get("SKALD_SHARDS", "").strip()
+            check_mqtt_url(mqtt_url, environ)
+        shards_text = SKALD_SHARDS.value(environ)
         try:
             shards = Shards.parse(shards_text) if shards_text else None
         except ShardsError as error:
@@ -107,12 +106,12 @@ def check_db_path(path: Path) -> None:
         raise SettingsError(f"Skald can't write to {path} (SKALD_DB): check the folder's and file's permissions.")
 
 
-def check_mqtt_url(url: str, env: Mapping[str, str]) -> None:
+def check_mqtt_url(url: str, environ: Mapping[str, str] | None = None) -> None:
     """A relay URL Skald can use; the message never repeats it (it may hold a password)."""
     from bot.relay.settings import RelayConfigError, RelaySettings
 
     try:
-        RelaySettings.from_url(url, env)
+        RelaySettings.from_url(url, environ)
     except RelayConfigError as error:  # its messages never repeat the URL
         raise SettingsError(f"SKALD_MQTT_URL can't be used: {error}") from None
 

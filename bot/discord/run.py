@@ -1,9 +1,7 @@
 """`skald run`: start the Discord bot.
 
-Reads DISCORD_TOKEN (required), SKALD_DB (default ./skald.sqlite3, or a postgresql:// URL),
-SKALD_SHARDS (optional: this process's shards, e.g. 0-3/8; needs PostgreSQL), SKALD_MQTT_URL
-(optional relay) and SKALD_GUILD (optional: register commands in that one server at once).
-A missing or rejected token ends with a clear message and exit code 2; the token itself
+Reads the environment variables declared in bot/environment.py (README's table); only
+DISCORD_TOKEN is required. A missing or rejected token ends with a clear message and exit code 2; the token itself
 is never printed or logged.
 """
 
@@ -22,6 +20,7 @@ import aiohttp
 import discord
 
 from bot.discord.app import Settings, SettingsError, SkaldBot
+from bot.environment import VARIABLES
 from bot.store import StoreError, describe
 
 log = logging.getLogger("skald")
@@ -48,10 +47,8 @@ def register(subparsers: Any) -> None:
     """Add the `run` subcommand to the `skald` parser."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "run", help="run the Discord bot",
-        description="Run Skald in Discord. Environment: DISCORD_TOKEN (required), SKALD_DB (default "
-                    "skald.sqlite3, or a postgresql:// URL), SKALD_SHARDS (this process's shards, e.g. 0-3/8, "
-                    "with PostgreSQL), SKALD_MQTT_URL (optional MQTT relay), SKALD_GUILD (sync commands to one "
-                    "server at once, for testing).")
+        description=f"Run Skald in Discord. Environment: {', '.join(v.name for v in VARIABLES if not v.internal)} "
+                    "(only DISCORD_TOKEN is required; README's table says what each means).")
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
                         help="how much to log (default INFO)")
     parser.set_defaults(handler=run)

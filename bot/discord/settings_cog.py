@@ -1,11 +1,11 @@
 """`/skald settings`: a server's settings, shown to anyone and changed by Manage Server.
 
-Every setting is declared once, with its default and what it may be, in bot/tables/settings.py.
+Every setting is declared once, in bot/tables/settings.py: its default, what it may be, how typed
+text becomes a value and how a value is shown; this cog only asks the declarations.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -21,25 +21,13 @@ from bot.tables import settings as declared
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
 
-CHANNEL = re.compile(r"<#(\d{1,20})>|(\d{1,20})")
-
 
 def parse(name: str, text: str) -> Any:
-    """A typed value from what was typed (numbers, named choices, a #channel)."""
+    """A typed value from what was typed (numbers, named choices, a #channel): the setting's own reading."""
     spec = declared.DECLARED.get(name)
     if spec is None:
         raise ValueError(f"There is no setting {name!r}.")
-    text = text.strip()
-    if spec.choices:
-        return text.lower()
-    if name == "games_channel" and text.lower() in ("any", "none", "off", "0"):
-        return 0
-    match = CHANNEL.fullmatch(text) if name == "games_channel" else None
-    if match:
-        return int(match.group(1) or match.group(2))
-    if not (text.isascii() and text.isdigit() and len(text) <= 20):
-        raise ValueError(f"{name} takes a whole number, not {text[:30]!r}.")
-    return int(text)
+    return spec.parse(text)
 
 
 class SettingsCog(commands.Cog):
@@ -72,12 +60,11 @@ class SettingsCog(commands.Cog):
                 return
             await self.bot.tables.servers.set_setting(guild_id, name, checked)
         current = asdict(await self.bot.tables.servers.settings(guild_id))
-        defaults = asdict(declared.ServerSettings())
         shown = [name] if name is not None else list(declared.DECLARED)
         lines = []
         for key in shown:
             spec = declared.DECLARED[key]
-            mark = "" if current[key] == defaults[key] else " *(changed)*"
+            mark = "" if current[key] == spec.default else " *(changed)*"
             lines.append(f"**{key}**: {spec.shown(current[key])}{mark}\n  {spec.description}.")
         title = "Setting changed" if value is not None else "Skald settings here"
         await say(interaction, embed=discord.Embed(title=title, description="\n".join(lines)[:4000]), ephemeral=True)

@@ -6,13 +6,14 @@ parses into odd pieces that may hold part of the password, so no piece of it is 
 
 from __future__ import annotations
 
-import os
 import re
 import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
+
+from bot.environment import SKALD_MQTT_PASSWORD, SKALD_MQTT_PICTURES, SKALD_MQTT_URL, SKALD_MQTT_USERNAME
 
 if TYPE_CHECKING:
     import aiomqtt
@@ -69,7 +70,6 @@ class RelaySettings:
         SKALD_MQTT_PICTURES=1 turns board pictures on. A path, if any, replaces the topic
         prefix "skald" (handy on a shared broker).
         """
-        env = os.environ if environ is None else environ
         parts = urlsplit(url.strip())
         scheme = parts.scheme.lower()
         if scheme not in _DEFAULT_PORTS or "://" not in url:
@@ -89,10 +89,10 @@ class RelaySettings:
             # '@' in the path means credentials were split by an unescaped '/'.
             raise RelayConfigError("The MQTT topic prefix (the URL's path) may not contain +, # or @ "
                                    "(percent-escape '/' and '@' in credentials).")
-        username = unquote(parts.username) if parts.username else env.get("SKALD_MQTT_USERNAME") or None
-        password = unquote(parts.password) if parts.password else env.get("SKALD_MQTT_PASSWORD") or None
+        username = unquote(parts.username) if parts.username else SKALD_MQTT_USERNAME.text(environ) or None
+        password = unquote(parts.password) if parts.password else SKALD_MQTT_PASSWORD.text(environ) or None
         return cls(host=parts.hostname, port=port, tls=scheme == "mqtts", username=username,
-                   password=password, prefix=prefix, pictures=pictures_from_env(env))
+                   password=password, prefix=prefix, pictures=pictures_from_env(environ))
 
     def client(self) -> aiomqtt.Client:
         """A new, not yet connected client for this broker (the relay's and relay-watch's)."""
@@ -115,9 +115,9 @@ class RelaySettings:
         return f"{scheme}://{self.host}:{self.port}/{self.prefix}"
 
 
-def pictures_from_env(environ: Mapping[str, str]) -> bool:
+def pictures_from_env(environ: Mapping[str, str] | None = None) -> bool:
     """SKALD_MQTT_PICTURES: 1/true/yes/on publishes board pictures; unset, 0/false/no/off doesn't."""
-    raw = environ.get("SKALD_MQTT_PICTURES", "")
+    raw = SKALD_MQTT_PICTURES.text(environ)
     value = raw.strip().lower()
     if value in _TRUE:
         return True
@@ -128,8 +128,7 @@ def pictures_from_env(environ: Mapping[str, str]) -> bool:
 
 def settings_from_env(environ: Mapping[str, str] | None = None) -> RelaySettings | None:
     """Settings from SKALD_MQTT_URL, or None when the relay is off (the default)."""
-    env = os.environ if environ is None else environ
-    url = env.get("SKALD_MQTT_URL", "").strip()
+    url = SKALD_MQTT_URL.value(environ)
     if not url:
         return None
-    return RelaySettings.from_url(url, env)
+    return RelaySettings.from_url(url, environ)

@@ -28,6 +28,7 @@ from typing import Any, TextIO
 import aiomqtt
 
 from bot import games
+from bot.environment import SKALD_MQTT_URL
 from bot.names import name_seats, result_line
 from bot.relay.backoff import backoff_delay
 from bot.relay.settings import RelayConfigError, RelaySettings
@@ -258,7 +259,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """The command: 2 for unusable settings, else 0 (also when stopped with Ctrl-C, its usual end)."""
     source = "the URL" if args.url else "SKALD_MQTT_URL"
-    url = args.url or os.environ.get("SKALD_MQTT_URL", "").strip()
+    url = args.url or SKALD_MQTT_URL.value()
     if not url:
         print("skald relay-watch: give the broker URL, or set SKALD_MQTT_URL.", file=sys.stderr)
         return 2

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sqlite3
 import sys
 from pathlib import Path
 
+from bot.environment import SKALD_DB
 from bot.store import StoreError, describe, is_postgres, open_store
 from bot.store import migrate as migrations
 from bot.store.connection import connect
@@ -22,14 +22,13 @@ from bot.store.opening import check_url
 from bot.tables.audit import verify
 from engine import registry
 
-DEFAULT_DB = "skald.sqlite3"  # the same default as the bot (bot/discord/app.py)
 SQLITE_HEADER = b"SQLite format 3\x00"
 EXIT_BAD_URL = 2  # like argparse's usage errors: the command line, not the database, is wrong
 
 
 def default_db() -> str:
-    """The database: $SKALD_DB (a file or a postgresql:// URL), else skald.sqlite3 here."""
-    return os.environ.get("SKALD_DB", DEFAULT_DB)
+    """The database: $SKALD_DB (a file or a postgresql:// URL), else skald.sqlite3 here (as the bot's)."""
+    return SKALD_DB.value()
 
 
 def database_errors(target: str | Path) -> tuple[type[BaseException], ...]:

@@ -1,5 +1,8 @@
-"""Per-server settings: every one declared here once, with its default and what it may be.
+"""Per-server settings: each declared once, as a field of `ServerSettings` whose metadata says
+what it means, which values it takes, how typed text becomes one and how one is shown.
 
+`DECLARED` (for `check`, `/skald settings` and the table in docs/async.md, which
+tests/bot/test_server_settings.py keeps equal to it) is read from those fields.
 A server stores only what it changed (`guild_settings`, JSON values); reading merges those
 over the defaults, and a stored value that is no longer valid falls back to the default.
 `/skald settings` (Manage Server) shows and changes them through `check`.
@@ -7,31 +10,47 @@ over the defaults, and a stored value that is no longer valid falls back to the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from bot.tables.clocks import CLOCK_LABELS, CLOCKS, EXAMPLE, POLICIES, POLICY_LABELS, BadClock
+from bot.tables.clocks import CLOCKS, EXAMPLE, POLICIES, POLICY_LABELS, BadClock
 from bot.tables.clocks import check as check_clock
 from bot.tables.clocks import label as clock_label
 
 if TYPE_CHECKING:
     from bot.store import Store
 
+T = TypeVar("T")
+AWAY_WINDOW_DAYS = 90
+_SETTING = "setting"  # the metadata key of a ServerSettings field's declaration
+_CHANNEL = re.compile(r"<#(\d{1,20})>|(\d{1,20})")
+
 
 @dataclass(frozen=True)
 class Setting:
-    """One declared setting: what it means and which values are allowed (a range of whole
-    numbers, or named choices)."""
+    """What one setting means and which values it takes: a range of whole numbers, or named
+    choices. `name` and `default` are its field's in ServerSettings (filled in by DECLARED)."""
 
-    name: str
     description: str
     low: int = 0
     high: int = 0
     choices: tuple[str, ...] = ()
-    labels: dict[str, str] | None = None
     # Text values beyond `choices`: the value as stored, or ValueError saying what is wrong.
     written: Callable[[str], str] | None = None
+    # Typed text beyond a whole number, for a number setting: its value, or None if it is none.
+    typed: Callable[[str], int | None] | None = None
+    also: str = ""  # what `written` or `typed` take, as the docs say it
+    labels: Mapping[str, str] | None = None  # how named values are shown
+    show: Callable[[Any], str] | None = None  # how values are shown, when labels don't say
+    name: str = ""
+    default: Any = None
+
+    @property
+    def allowed(self) -> str:
+        """The values it takes, as a refusal says them."""
+        return ", ".join(self.choices) if self.choices else f"a whole number from {self.low} to {self.high}"
 
     def allows(self, value: Any) -> bool:
         try:
@@ -47,35 +66,31 @@ class Setting:
                 return value
             if isinstance(value, str) and self.written is not None:
                 return self.written(value)
-            raise ValueError(f"{self.name} can't be {str(value)[:40]!r}: {', '.join(self.choices)}.")
-        if isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high:
+        elif isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high:
             return value
-        raise ValueError(f"{self.name} can't be {str(value)[:40]!r}: a whole number from {self.low} to {self.high}.")
+        raise ValueError(f"{self.name} can't be {str(value)[:40]!r}: {self.allowed}.")
+
+    def parse(self, text: str) -> Any:
+        """A value from what a person typed, for `normal` to check."""
+        text = text.strip()
+        if self.choices:
+            return text.lower()
+        found = self.typed(text) if self.typed is not None else None
+        if found is not None:
+            return found
+        if not (text.isascii() and text.isdigit() and len(text) <= 20):
+            raise ValueError(f"{self.name} takes a whole number, not {text[:30]!r}.")
+        return int(text)
 
     def shown(self, value: Any) -> str:
         if self.labels and value in self.labels:
             return self.labels[value]
-        if self.name == "games_channel":
-            return "any channel" if not value else f"<#{value}>"
-        if self.name == "clock":
-            return clock_label(str(value))
-        if self.name == "min_reliability":
-            return "anyone may join" if not value else f"{value}% of games played to the end"
-        return str(value)
+        return self.show(value) if self.show is not None else str(value)
 
 
-@dataclass(frozen=True)
-class ServerSettings:
-    """A server's settings (the defaults are the values of a server that changed nothing)."""
-
-    clock: str = "daily"  # the clock a new table gets unless its host picks another (clocks.py)
-    timeout_policy: str = "stand_in"  # what happens when a seat's time runs out
-    away_days: int = 14  # days of `/game away` a player may take per 90 days
-    games_channel: int = 0  # where `/play` opens tables (0: any channel)
-    max_tables: int = 200  # lobbies and running games in the server
-    max_tables_per_player: int = 12  # ... that one player sits at
-    lobby_expiry_hours: int = 24  # an idle lobby is called off this long after its last change
-    min_reliability: int = 0  # the least reliability (percent) a person needs to join a new table
+def declared(default: T, setting: Setting) -> T:
+    """A ServerSettings field: its default, with the setting's declaration in its metadata."""
+    return field(default=default, metadata={_SETTING: setting})
 
 
 def _clock(value: str) -> str:
@@ -85,36 +100,65 @@ def _clock(value: str) -> str:
         raise ValueError(f"clock can't be {value[:40]!r}: {error}") from None
 
 
+def _channel(text: str) -> int | None:
+    """A #channel mention (or its id), or any/none/off for any channel."""
+    if text.lower() in ("any", "none", "off", "0"):
+        return 0
+    match = _CHANNEL.fullmatch(text)
+    return int(match.group(1) or match.group(2)) if match else None
+
+
+def _channel_shown(value: int) -> str:
+    return "any channel" if not value else f"<#{value}>"
+
+
+def _reliability_shown(value: int) -> str:
+    return "anyone may join" if not value else f"{value}% of games played to the end"
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """A server's settings (the defaults are the values of a server that changed nothing)."""
+
+    clock: str = declared("daily", Setting(
+        "The clock new tables get unless their host picks one: a preset, or per move + bank + increment like "
+        f"{EXAMPLE}", choices=CLOCKS, written=_clock, also="a custom clock", show=clock_label))
+    timeout_policy: str = declared("stand_in", Setting(
+        "When a player's time runs out", choices=POLICIES, labels=POLICY_LABELS))
+    away_days: int = declared(14, Setting(
+        f"Days of absence (/game away) a player may take per {AWAY_WINDOW_DAYS} days", 0, 60))
+    games_channel: int = declared(0, Setting(
+        "The channel /play opens tables in (0: any)", 0, 2**63 - 1, typed=_channel,
+        also="a #channel, or any", show=_channel_shown))
+    max_tables: int = declared(200, Setting(
+        "Open tables (lobbies and running games) the server may have", 1, 5000))
+    max_tables_per_player: int = declared(12, Setting(
+        "Open tables one player may sit at", 1, 200))
+    lobby_expiry_hours: int = declared(24, Setting(
+        "Hours after its last change an idle lobby is called off", 1, 24 * 14))
+    min_reliability: int = declared(0, Setting(
+        "The least reliability (% of games played to the end) a person needs to join a new table (0: anyone)",
+        0, 100, show=_reliability_shown))
+
+
 DECLARED: dict[str, Setting] = {
-    s.name: s for s in (
-        Setting("clock", "The clock new tables get unless their host picks one: a preset, or per move + bank + "
-                         f"increment like {EXAMPLE}", choices=CLOCKS, labels=CLOCK_LABELS, written=_clock),
-        Setting("timeout_policy", "When a player's time runs out", choices=POLICIES, labels=POLICY_LABELS),
-        Setting("away_days", "Days of absence (/game away) a player may take per 90 days", 0, 60),
-        Setting("games_channel", "The channel /play opens tables in (0: any)", 0, 2**63 - 1),
-        Setting("max_tables", "Open tables (lobbies and running games) the server may have", 1, 5000),
-        Setting("max_tables_per_player", "Open tables one player may sit at", 1, 200),
-        Setting("lobby_expiry_hours", "Hours after its last change an idle lobby is called off", 1, 24 * 14),
-        Setting("min_reliability", "The least reliability (% of games played to the end) a person needs to join "
-                                   "a new table (0: anyone)", 0, 100),
-    )
+    f.name: replace(f.metadata[_SETTING], name=f.name, default=f.default) for f in fields(ServerSettings)
 }
-AWAY_WINDOW_DAYS = 90
 
 
 def read(stored: dict[str, Any]) -> ServerSettings:
     """The defaults, overridden by each stored value that is still valid."""
-    changes = {field.name: stored[field.name] for field in fields(ServerSettings)
-               if field.name in stored and DECLARED[field.name].allows(stored[field.name])}
+    changes = {name: stored[name] for name, setting in DECLARED.items()
+               if name in stored and setting.allows(stored[name])}
     return replace(ServerSettings(), **changes)
 
 
 def check(name: str, value: Any) -> Any:
     """`value` for setting `name` as stored, if allowed; ValueError with what is allowed otherwise."""
-    spec = DECLARED.get(name)
-    if spec is None:
+    setting = DECLARED.get(name)
+    if setting is None:
         raise ValueError(f"There is no setting {name!r}; settings are: {', '.join(DECLARED)}.")
-    return spec.normal(value)
+    return setting.normal(value)
 
 
 async def server_settings(store: Store, guild_id: int) -> ServerSettings:

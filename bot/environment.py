@@ -1,0 +1,87 @@
+"""Every environment variable Skald reads, declared once: its name, its default and what it means.
+
+This is the only module of bot/, renderer/ and engine/ that touches `os.environ`; the others ask
+a `Variable` for its value. Functions that take an `environ` mapping (tests give one) pass it on:
+None means this process's environment. README's table of variables is `VARIABLES` without the
+internal ones, in order, with their help as written there (tests/bot/test_environment.py keeps
+both so). Variables of the tests and of docker-compose.yml (SKALD_TEST_POSTGRES,
+SKALD_UPDATE_SNAPSHOT, SKALD_RULES_SEEDS, SKALD_PG_PASSWORD) are not the bot's: they are read
+where they are used. It imports only the standard library, so any command may import it cheaply.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+DEFAULT_DB = "skald.sqlite3"  # the bot's database, and `skald db`'s, when SKALD_DB is not set
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One environment variable. `help` is README's text for it (Markdown); an internal one is
+    set by Skald for its own child processes and is not in README."""
+
+    name: str
+    help: str
+    default: str = ""
+    internal: bool = False
+
+    def text(self, environ: Mapping[str, str] | None = None) -> str:
+        """As set, spaces included (a password's are its own); "" when unset."""
+        return (os.environ if environ is None else environ).get(self.name, "")
+
+    def value(self, environ: Mapping[str, str] | None = None) -> str:
+        """As set without surrounding spaces; the default when unset or blank."""
+        return self.text(environ).strip() or self.default
+
+
+DISCORD_TOKEN = Variable(
+    "DISCORD_TOKEN", "the bot token (required for `make run` / `skald run`; never printed or logged)")
+SKALD_DB = Variable(
+    "SKALD_DB", "the SQLite file (default `skald.sqlite3`; also the default of `skald db …`), or a "
+                "`postgresql://user:password@host/db` URL to share one PostgreSQL database between several processes",
+    default=DEFAULT_DB)
+SKALD_SHARDS = Variable(
+    "SKALD_SHARDS", "this process's gateway shards, `first-last/count` (e.g. `0-3/8`) or `id/count`; with a "
+                    "PostgreSQL `SKALD_DB` only. Unset: one process runs every shard")
+SKALD_GUILD = Variable(
+    "SKALD_GUILD", "a server id: register the slash commands in that server only, where they show at once (handy "
+                   "while testing)")
+SKALD_MQTT_URL = Variable(
+    "SKALD_MQTT_URL", "`mqtt://[user[:password]@]host[:port][/prefix]` (or `mqtts://` for TLS) turns the MQTT relay "
+                      "on; percent-escape `@ : / ? #` in credentials")
+SKALD_MQTT_USERNAME = Variable(
+    "SKALD_MQTT_USERNAME", "the broker's user name, used when `SKALD_MQTT_URL` carries none")
+SKALD_MQTT_PASSWORD = Variable(
+    "SKALD_MQTT_PASSWORD", "the broker's password, used when `SKALD_MQTT_URL` carries none")
+SKALD_MQTT_PICTURES = Variable(
+    "SKALD_MQTT_PICTURES", "`1` also publishes each game's public board picture (PNG) for a screen at the table")
+SKALD_RENDER_PROCESSES = Variable(
+    "SKALD_RENDER_PROCESSES", "how many processes draw pictures beside the bot, at a lower priority: up to 16 "
+                              "(default: one per CPU); `0` draws them in threads instead (docs/renderer.md)")
+SKALD_RENDER_BOT_PID = Variable(
+    "SKALD_RENDER_BOT_PID", "the bot's pid, handed to the render fork server it starts (bot/rendering.py)",
+    internal=True)
+
+VARIABLES: tuple[Variable, ...] = (
+    DISCORD_TOKEN, SKALD_DB, SKALD_SHARDS, SKALD_GUILD, SKALD_MQTT_URL, SKALD_MQTT_USERNAME, SKALD_MQTT_PASSWORD,
+    SKALD_MQTT_PICTURES, SKALD_RENDER_PROCESSES, SKALD_RENDER_BOT_PID,
+)
+
+
+@contextlib.contextmanager
+def handed_down(variable: Variable, value: str) -> Iterator[None]:
+    """`variable` set to `value` in this process's environment while the block starts child
+    processes (which inherit it), then as it was."""
+    before = os.environ.get(variable.name)
+    os.environ[variable.name] = value
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[variable.name]
+        else:
+            os.environ[variable.name] = before

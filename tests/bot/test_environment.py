@@ -1,0 +1,107 @@
+"""bot/environment.py: every environment variable declared once, README's table listing them, and
+no other module of bot/, renderer/ or engine/ reading the environment."""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot import environment
+from bot.environment import DEFAULT_DB, SKALD_DB, SKALD_RENDER_BOT_PID, VARIABLES, Variable, handed_down
+from bot.tables.cli import default_db
+
+ROOT = Path(__file__).resolve().parents[2]
+FOLDERS = ("bot", "renderer", "engine")
+HOME = ROOT / "bot" / "environment.py"
+# What reads (or changes) the process's environment; os.environ.get and the rest go through these.
+READERS = frozenset({"environ", "environb", "getenv", "getenvb", "putenv", "unsetenv"})
+
+
+def modules() -> Iterator[tuple[Path, ast.Module]]:
+    for folder in FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            yield path, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def readme_rows() -> list[tuple[str, str]]:
+    """(variable, meaning) of each row of README's table of the bot's variables."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("| variable | meaning |\n|---|---|\n", 1)[1].split("\n\n", 1)[0]
+    rows = []
+    for line in table.splitlines():
+        name, meaning = line.removeprefix("| ").removesuffix(" |").split(" | ", 1)
+        rows.append((name.strip("`"), meaning))
+    return rows
+
+
+def test_readmes_table_lists_every_declared_variable_with_its_help() -> None:
+    declared = [(v.name, v.help) for v in VARIABLES if not v.internal]
+    expected = "\n".join(f"| `{name}` | {help} |" for name, help in declared)
+    assert readme_rows() == declared, f"README's table of variables should read:\n{expected}"
+
+
+def test_each_variable_is_declared_once_under_its_own_name() -> None:
+    names = [v.name for v in VARIABLES]
+    assert len(set(names)) == len(names)
+    constants = {name: value for name, value in vars(environment).items() if isinstance(value, Variable)}
+    assert sorted(constants) == sorted(names), "each Variable is a constant named as the variable, in VARIABLES"
+    assert all(constants[v.name] is v for v in VARIABLES)
+
+
+def test_no_other_module_reads_the_environment() -> None:
+    found = []
+    for path, tree in modules():
+        if path == HOME:
+            continue
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and node.attr in READERS
+                    and isinstance(node.value, ast.Name) and node.value.id == "os"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} os.{node.attr}")
+            elif isinstance(node, ast.ImportFrom) and node.module == "os":
+                found += [f"{path.relative_to(ROOT)}:{node.lineno} from os import {alias.name}"
+                          for alias in node.names if alias.name in READERS]
+    assert not found, "read environment variables through bot/environment.py"
+
+
+def test_every_declared_variable_is_used_and_the_default_database_is_named_once() -> None:
+    imported: set[str] = set()
+    defines_default = []
+    for path, tree in modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "bot.environment":
+                imported |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.Assign) and any(
+                    isinstance(target, ast.Name) and target.id == "DEFAULT_DB" for target in node.targets):
+                defines_default.append(path.relative_to(ROOT))
+    assert [v.name for v in VARIABLES if v.name not in imported] == []
+    assert defines_default == [HOME.relative_to(ROOT)]
+
+
+def test_a_value_is_trimmed_and_a_blank_one_is_the_default() -> None:
+    assert SKALD_DB.value({}) == SKALD_DB.value({"SKALD_DB": "  "}) == DEFAULT_DB == "skald.sqlite3"
+    assert SKALD_DB.value({"SKALD_DB": " games.db "}) == "games.db"
+    assert environment.SKALD_MQTT_PASSWORD.text({"SKALD_MQTT_PASSWORD": " mead "}) == " mead "
+    assert environment.SKALD_GUILD.value({}) == environment.SKALD_GUILD.text({}) == ""
+
+
+def test_without_a_mapping_a_variable_reads_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKALD_DB", "elsewhere.db")
+    assert SKALD_DB.value() == default_db() == "elsewhere.db"
+    monkeypatch.delenv("SKALD_DB")
+    assert default_db() == DEFAULT_DB, "`skald db` and the bot default to the same file"
+
+
+@pytest.mark.parametrize("before", [None, "41"])
+def test_a_handed_down_variable_is_as_it_was_afterwards(monkeypatch: pytest.MonkeyPatch, before: str | None) -> None:
+    name = SKALD_RENDER_BOT_PID.name
+    if before is None:
+        monkeypatch.delenv(name, raising=False)
+    else:
+        monkeypatch.setenv(name, before)
+    with handed_down(SKALD_RENDER_BOT_PID, "42"):
+        assert SKALD_RENDER_BOT_PID.text() == "42"
+    assert os.environ.get(name) == before
