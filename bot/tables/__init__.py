@@ -16,7 +16,7 @@ from bot.tables.errors import (
     UnknownAI,
 )
 from bot.tables.service import Tables
-from bot.tables.types import GameInfo, LogLine, MoveResult, TableView
+from bot.tables.types import GameInfo, LogLine, MoveResult, NewTable, TableView
 
 __all__ = [
     "AlreadySeated",
@@ -26,6 +26,7 @@ __all__ = [
     "GameInfo",
     "LogLine",
     "MoveResult",
+    "NewTable",
     "NoSuchGame",
     "NotAllowed",
     "NotInGame",
