@@ -35,7 +35,8 @@ SWEEP_EVERY = 120.0  # seconds between catch-up sweeps over the whole database
 
 
 class DiscordNotifier:
-    """A `bot.notify.Notifier` posting to Discord; attach it to the `Tables` service."""
+    """A `bot.notify.Notifier` posting to Discord, also a `PrivateListener` (a seat's update wakes
+    its DM panel) and a `NoticeListener`; attach it to the `Tables` service."""
 
     def __init__(self, bot: SkaldBot, *, pacer: ChannelPacer | None = None, backoff: Backoff | None = None,
                  sweep_every: float = SWEEP_EVERY) -> None:
