@@ -80,7 +80,6 @@ class PrivateUpdate:
     events: tuple[str, ...] = ()  # events visible to this seat only (not the public ones)
     legal_moves: tuple[str, ...] = ()
     labels: Mapping[str, str] = field(default_factory=dict)  # move text -> button label
-    can_undo: bool = False  # the seat may take its last move back now (docs/undo.md)
 
 
 @dataclass(frozen=True)

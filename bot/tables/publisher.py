@@ -64,7 +64,6 @@ class Publisher:
                 user_id=info.user_id, view=view,
                 events=tuple(e.text for e in events if not e.public and e.visible_to(seat)),
                 legal_moves=tuple(m.text for m in legal), labels={m.text: m.label or m.text for m in legal},
-                can_undo=seat in table.takebacks,
             ))
         for notifier in notifiers:
             try:
