@@ -126,21 +126,15 @@ class DiscordNotifier:
             self._sweep.cancel()
             self._sweep = None
 
-    def halt(self) -> None:
-        """Stop every timer (the sweep, scheduled retries) without waiting for anything."""
-        if self._sweep is not None:
-            self._sweep.cancel()
+    async def drain(self) -> None:
+        """Stop every timer (the sweep, scheduled retries), then wait until every post in flight is
+        done (shutdown, tests). The timers stop before the first wait, so none fires during it."""
+        self.stop_sweeping()
         self.thread.cancel_retries()
         self.panels.cancel_retries()
-
-    async def drain(self) -> None:
-        """Stop sweeping and wait until every post in flight is done (shutdown, tests)."""
-        if self._sweep is not None:
-            self._sweep.cancel()
         if self._sweeping is not None:
             await asyncio.gather(self._sweeping, return_exceptions=True)
-            if self._sweep is not None:
-                self._sweep.cancel()
+            self.stop_sweeping()  # the sweep that was running armed the next one as it ended
         await self.thread.drain()
         await self.panels.drain()
         await asyncio.gather(*self._chores, return_exceptions=True)
