@@ -145,9 +145,10 @@ async def serve_broker(port: int) -> None:
 
 
 class Quiet:
-    """A notifier that does nothing. A real bot always has one (the Discord adapter), and the
-    table service builds no updates at all when nobody listens, so both halves of a pair get
-    this one and the difference is the relay alone."""
+    """A notifier that does nothing, private updates included. A real bot always has one that
+    takes them (the Discord adapter), and the table service builds no updates at all when nobody
+    listens (no private ones when nobody takes them), so both halves of a pair get this one and
+    the difference is the relay alone."""
 
     async def on_public(self, update: PublicUpdate) -> None:
         return None

@@ -1,7 +1,8 @@
 """What the table service tells its adapters (Discord, MQTT relay, CLI) after a commit.
 
-Public and private news travel in different types and different calls, so an adapter that
-must only ever publish public state (the relay) never even receives a seat's secrets.
+Public and private news travel in different types and different calls, and only an adapter
+that takes private updates (a `PrivateListener`) is handed any. The relay, which must only ever
+publish public state, is a plain `Notifier`: it never even receives a seat's secrets.
 """
 
 from __future__ import annotations
@@ -79,7 +80,6 @@ class PrivateUpdate:
     events: tuple[str, ...] = ()  # events visible to this seat only (not the public ones)
     legal_moves: tuple[str, ...] = ()
     labels: Mapping[str, str] = field(default_factory=dict)  # move text -> button label
-    can_undo: bool = False  # the seat may take its last move back now (docs/undo.md)
 
 
 @dataclass(frozen=True)
@@ -104,13 +104,19 @@ class Notice:
 
 
 class Notifier(Protocol):
-    """An adapter attached to the table service. Called only after the commit."""
+    """An adapter attached to the table service, told what anyone may know. Called only after the commit."""
 
     async def on_public(self, update: PublicUpdate) -> None: ...
 
-    async def on_private(self, update: PrivateUpdate) -> None: ...
-
     async def on_deleted(self, guild_id: int, game_id: int) -> None: ...
+
+
+@runtime_checkable
+class PrivateListener(Protocol):
+    """An adapter that also takes each seat's private updates (the Discord bot's DM panels); the
+    others are never handed one."""
+
+    async def on_private(self, update: PrivateUpdate) -> None: ...
 
 
 @runtime_checkable

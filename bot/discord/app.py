@@ -18,19 +18,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.discord.commands import GameCog
 from bot.discord.controls import SkaldControl, check_handlers
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.notifier import DiscordNotifier
-from bot.discord.opening import play_group
 from bot.discord.pacing import Backoff, ChannelPacer
-from bot.discord.records_cog import RecordsCog
 from bot.discord.replies import SkaldTree
-from bot.discord.rules_cog import RulesCog
-from bot.discord.settings_cog import SettingsCog
 from bot.discord.shards import Shards, ShardsError
 from bot.environment import DEFAULT_DB, DISCORD_TOKEN, SKALD_DB, SKALD_GUILD, SKALD_MQTT_URL, SKALD_SHARDS
-from bot.rules import RulesIndex
 from bot.store import StoreError, is_postgres
 from bot.store.opening import check_url
 from bot.tables import Tables
@@ -116,6 +110,11 @@ def check_mqtt_url(url: str, environ: Mapping[str, str] | None = None) -> None:
         raise SettingsError(f"SKALD_MQTT_URL can't be used: {error}") from None
 
 
+# The slash commands' modules, loaded in this order (the order they are registered and synced in).
+EXTENSIONS = ("bot.discord.commands", "bot.discord.opening", "bot.discord.rules_cog", "bot.discord.settings_cog",
+              "bot.discord.records_cog")
+
+
 class SkaldBot(commands.AutoShardedBot):
     """Skald's Discord client. Its parts live as attributes once `setup_hook` has run.
 
@@ -148,18 +147,15 @@ class SkaldBot(commands.AutoShardedBot):
         self.backoff = Backoff()
 
     async def setup_hook(self) -> None:
-        check_handlers()
         self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
         if self.settings.mqtt_url:
             await self._start_relay(self.settings.mqtt_url)
         self.add_dynamic_items(SkaldControl)
-        await self.add_cog(GameCog(self))
-        self.tree.add_command(play_group())
-        await self.add_cog(RulesCog(self, RulesIndex.load()))
-        await self.add_cog(SettingsCog(self))
-        await self.add_cog(RecordsCog(self))
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        check_handlers()  # after the extensions: some controls' handlers live in them (commands.py)
         await self.sync_commands()
         # The leader (the only process on SQLite; one of them on PostgreSQL) catches up and runs
         # the timers; another process takes over when it dies (docs/scaling.md).

@@ -109,8 +109,11 @@ class Coalescer(ABC):
         self._retries.clear()
 
     async def drain(self) -> None:
-        """Wait for the workers in flight; scheduled retries are dropped (the next start-up's
-        catch-up finds what they would have told)."""
+        """Wait for the workers in flight; scheduled retries are dropped, also those a worker
+        failing meanwhile scheduled (the next start-up's catch-up finds what they would have told)."""
         self.cancel_retries()
         while self._workers:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+            # A worker cancelled from outside before it first ran (the tests' crash) never reached its `finally`.
+            self._workers = {game_id: worker for game_id, worker in self._workers.items() if not worker.done()}
+        self.cancel_retries()

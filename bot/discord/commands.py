@@ -1,7 +1,7 @@
-"""Slash commands: `/play <game>`, `/move`, `/game …`, `/help`.
+"""Slash commands: `/move`, `/game …`, `/help` (`/play <game>` is opening.py's), and the
+confirmation buttons of `/game resign` and `/game abandon`.
 
-`/play` has one subcommand per registered game, built from the game's declared options,
-so every option is a typed choice Discord checks before Skald sees it.
+A discord.py extension: the bot loads it by name (`app.EXTENSIONS`), which runs the module afresh.
 """
 
 from __future__ import annotations
@@ -396,3 +396,8 @@ def _others(info: GameInfo, user_id: int) -> str:
     """The other seats of a game waiting for you, as the table sees them (`/game mine`)."""
     parts = [f"{seat.name}: {seat_clock(seat)}" for seat in info.seats if seat.user_id != user_id]
     return f"\n  ↳ {'; '.join(parts)}" if parts else ""
+
+
+async def setup(bot: SkaldBot) -> None:
+    """The extension's entry point (`app.EXTENSIONS`): `/move`, `/game …` and `/help`."""
+    await bot.add_cog(GameCog(bot))

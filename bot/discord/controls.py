@@ -3,7 +3,7 @@
 Every component's custom id is `skald:<game>:<state>:<action>[:<arg>]` (bot/discord/ids.py).
 `SkaldControl` is a DynamicItem: discord.py rebuilds it from the custom id of any click,
 on any message, also one sent before a restart, and hands it to the action's handler.
-Handlers register themselves with `@handles(...)` (lobby.py, play.py).
+Handlers register themselves with `@handles(...)` (lobby.py, play.py, commands.py ...).
 """
 
 from __future__ import annotations
@@ -31,12 +31,19 @@ def handles(*actions: str) -> Callable[[Handler], Handler]:
         for action in actions:
             if action not in ACTIONS:
                 raise ValueError(f"{action!r} is not a control action: declare it in ids.ACTIONS")
-            if HANDLERS.get(action, handler) is not handler:
+            known = HANDLERS.get(action, handler)
+            # The same function again is a module run afresh: an extension (commands.py) loaded
+            # by another bot, or reloaded.
+            if known is not handler and _where(known) != _where(handler):
                 raise ValueError(f"control action {action!r} has two handlers")
             HANDLERS[action] = handler
         return handler
 
     return register
+
+
+def _where(handler: Handler) -> tuple[str, str]:
+    return handler.__module__, handler.__qualname__
 
 
 def check_handlers() -> None:

@@ -35,7 +35,8 @@ SWEEP_EVERY = 120.0  # seconds between catch-up sweeps over the whole database
 
 
 class DiscordNotifier:
-    """A `bot.notify.Notifier` posting to Discord; attach it to the `Tables` service."""
+    """A `bot.notify.Notifier` posting to Discord, also a `PrivateListener` (a seat's update wakes
+    its DM panel) and a `NoticeListener`; attach it to the `Tables` service."""
 
     def __init__(self, bot: SkaldBot, *, pacer: ChannelPacer | None = None, backoff: Backoff | None = None,
                  sweep_every: float = SWEEP_EVERY) -> None:
@@ -125,21 +126,15 @@ class DiscordNotifier:
             self._sweep.cancel()
             self._sweep = None
 
-    def halt(self) -> None:
-        """Stop every timer (the sweep, scheduled retries) without waiting for anything."""
-        if self._sweep is not None:
-            self._sweep.cancel()
+    async def drain(self) -> None:
+        """Stop every timer (the sweep, scheduled retries), then wait until every post in flight is
+        done (shutdown, tests). The timers stop before the first wait, so none fires during it."""
+        self.stop_sweeping()
         self.thread.cancel_retries()
         self.panels.cancel_retries()
-
-    async def drain(self) -> None:
-        """Stop sweeping and wait until every post in flight is done (shutdown, tests)."""
-        if self._sweep is not None:
-            self._sweep.cancel()
         if self._sweeping is not None:
             await asyncio.gather(self._sweeping, return_exceptions=True)
-            if self._sweep is not None:
-                self._sweep.cancel()
+            self.stop_sweeping()  # the sweep that was running armed the next one as it ended
         await self.thread.drain()
         await self.panels.drain()
         await asyncio.gather(*self._chores, return_exceptions=True)

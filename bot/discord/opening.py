@@ -25,7 +25,7 @@ from engine import registry
 from engine.core import Game, OptionSpec, validate_options
 
 if TYPE_CHECKING:
-    pass
+    from bot.discord.app import SkaldBot
 
 TABLE_OPTIONS = ("clock", "when_time_runs_out", "min_reliability")
 CLOCK_CHOICES = 25
@@ -129,3 +129,9 @@ def play_group() -> app_commands.Group:
     for name in registry.names():
         group.add_command(_play_command(registry.get(name)))
     return group
+
+
+async def setup(bot: SkaldBot) -> None:
+    """The extension's entry point (`app.EXTENSIONS`): `/play`. Unloading the extension takes the
+    group with it (discord.py knows a command by the module that made it), so no teardown."""
+    bot.tree.add_command(play_group())

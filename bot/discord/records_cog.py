@@ -196,3 +196,8 @@ class RecordsCog(commands.Cog):
             return
         embed.set_image(url=f"attachment://{filename}")
         await say(interaction, embed=embed, file=file, ephemeral=True)
+
+
+async def setup(bot: SkaldBot) -> None:
+    """The extension's entry point (`app.EXTENSIONS`): `/stats` and `/leaderboard`."""
+    await bot.add_cog(RecordsCog(bot))

@@ -192,3 +192,8 @@ class RulesCog(commands.Cog, name=COG_NAME):
             name = title if scope is not None else f"{title} — {display_name(entry_id.split('/', 1)[0])}"
             choices.append(app_commands.Choice(name=_clip(name, CHOICE_LIMIT), value=entry_id[:CHOICE_LIMIT]))
         return choices
+
+
+async def setup(bot: commands.Bot | commands.AutoShardedBot) -> None:
+    """The extension's entry point (`app.EXTENSIONS`): `/rules` over the index of the rule books."""
+    await bot.add_cog(RulesCog(bot, RulesIndex.load()))

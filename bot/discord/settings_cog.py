@@ -68,3 +68,8 @@ class SettingsCog(commands.Cog):
             lines.append(f"**{key}**: {spec.shown(current[key])}{mark}\n  {spec.description}.")
         title = "Setting changed" if value is not None else "Skald settings here"
         await say(interaction, embed=discord.Embed(title=title, description="\n".join(lines)[:4000]), ephemeral=True)
+
+
+async def setup(bot: SkaldBot) -> None:
+    """The extension's entry point (`app.EXTENSIONS`): `/skald settings`."""
+    await bot.add_cog(SettingsCog(bot))

@@ -46,8 +46,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CONTENT_LIMIT = 2000  # Discord's limits on one message: its content ...
-DESCRIPTION_LIMIT = 4096  # ... an embed's description ...
+DESCRIPTION_LIMIT = 4096  # Discord's limits on one message: an embed's description ...
 EMBED_TEXT_LIMIT = 6000  # ... the text of all its embeds together (titles, descriptions, fields, footers)
 EMBEDS_LIMIT = 10  # ... and how many embeds
 MIDGAME_SPARE = 1  # channel slots a running game's posts leave free, so its end is told at once

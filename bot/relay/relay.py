@@ -22,7 +22,7 @@ from typing import Protocol
 
 import aiomqtt
 
-from bot.notify import Notifier, PrivateUpdate, PublicUpdate
+from bot.notify import Notifier, PublicUpdate
 from bot.relay.backoff import backoff_delay
 from bot.relay.outbox import Outbox
 from bot.relay.payload import encode, events_document, events_topic, picture_topic, state_document, state_topic
@@ -57,6 +57,9 @@ class RelayStats:
 
 class MqttRelay:
     """Publishes spectator views and public log lines; never a seat's private view.
+
+    A `Notifier` and no `PrivateListener` (it has no `on_private`), so the table service never
+    hands it a seat's private update at all.
 
     Use as `async with MqttRelay(settings) as relay:` or call `start()` / `close()`.
     `jitter` is the random source for backoff (a callable giving floats in [0, 1)); `draw`
@@ -102,9 +105,6 @@ class MqttRelay:
                 self._pictures.want(job)
                 self._picture_wakeup.set()
         self._kick()
-
-    async def on_private(self, update: PrivateUpdate) -> None:
-        """Dropped by design: a seat's private view must never reach MQTT."""
 
     async def on_deleted(self, guild_id: int, game_id: int) -> None:
         """Remove the game's retained state (and picture) from the broker (empty retained payloads)."""

@@ -187,12 +187,6 @@ class ResultStore:
             return result_rows(rows)
         return await asyncio.to_thread(result_rows, rows)  # tens of milliseconds at 10,000 rows: off the loop
 
-    async def game_results(self, game_id: int) -> list[ResultRow]:
-        """One game's result rows, by seat and part (none unless it finished)."""
-        rows = await self._db.fetchall(
-            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat, part", (game_id,))
-        return result_rows(rows)
-
     async def results_mark(self, guild_id: int, game: str) -> ResultsMark:
         """How many results the server has of `game` and its latest (a cache key: rows are only added)."""
         row = await self._db.fetchone(

@@ -2,8 +2,10 @@
 
 The service commits, then hands the table here. The publisher builds the public update (the
 spectator view only) and each concerned seat's private update, and calls every attached
-notifier in turn; a notifier that fails is logged and never undoes the change nor silences the
-others (the announcement outbox catches the thread and panels up later, docs/storage.md).
+notifier in turn: the public update for all, the private ones only for those that take them
+(`PrivateListener`: never the relay). A notifier that fails is logged and never undoes the
+change nor silences the others (the announcement outbox catches the thread and panels up later,
+docs/storage.md).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import logging
 from collections.abc import Iterable
 
 from bot.kinds import UpdateReason
-from bot.notify import Notice, NoticeListener, Notifier, PrivateUpdate, PublicUpdate
+from bot.notify import Notice, NoticeListener, Notifier, PrivateListener, PrivateUpdate, PublicUpdate
 from bot.tables.table import Table
 from engine.core import Event
 
@@ -33,9 +35,10 @@ class Publisher:
 
     async def publish(self, table: Table, *, reason: UpdateReason, events: Iterable[Event] = (),
                       actor: int | None = None, private_to: Iterable[int] = ()) -> None:
-        """Tell every notifier of the table as it is now: the public update, then a private one
-        for each seat of `private_to` that a person holds."""
-        if not self._notifiers:
+        """Tell every notifier of the table as it is now: the public update, then, to those that
+        take them, a private one for each seat of `private_to` that a person holds."""
+        notifiers = list(self._notifiers)
+        if not notifiers:
             return
         events = tuple(events)
         row, state, engine = table.row, table.state, table.engine
@@ -47,6 +50,9 @@ class Publisher:
             events=tuple(e.text for e in events if e.public), actor=actor, outcome=row.outcome,
             updated_at=row.updated_at, reason=reason, names=tuple(table.names_at(row.state_id)),
         )
+        # A seat's view is built only if some notifier takes it.
+        if not any(isinstance(notifier, PrivateListener) for notifier in notifiers):
+            private_to = ()
         privates: list[PrivateUpdate] = []
         for seat in sorted(set(private_to)):
             info = table.seats[seat]
@@ -58,13 +64,13 @@ class Publisher:
                 user_id=info.user_id, view=view,
                 events=tuple(e.text for e in events if not e.public and e.visible_to(seat)),
                 legal_moves=tuple(m.text for m in legal), labels={m.text: m.label or m.text for m in legal},
-                can_undo=seat in table.takebacks,
             ))
-        for notifier in list(self._notifiers):
+        for notifier in notifiers:
             try:
                 await notifier.on_public(public)
-                for update in privates:
-                    await notifier.on_private(update)
+                if isinstance(notifier, PrivateListener):
+                    for update in privates:
+                        await notifier.on_private(update)
             except Exception:
                 log.exception("Notifier %r failed on game %d state %d", notifier, row.id, row.state_id)
 

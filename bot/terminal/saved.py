@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.notify import PrivateUpdate, PublicUpdate
+from bot.notify import PublicUpdate
 from bot.store import describe, is_postgres
 from bot.tables.errors import NoSuchGame
 from bot.tables.service import Tables
@@ -71,7 +71,9 @@ def terminal_namespace(db_path: Path | str | None) -> str:
 
 @dataclass
 class Teller:
-    """A notifier printing the public lines of AI seats' moves; people's moves are told by the driver."""
+    """A notifier printing the public lines of AI seats' moves; people's moves are told by the
+    driver. No private updates: private lines go only to the person at the keyboard, when it is
+    their turn."""
 
     write: Write
 
@@ -79,9 +81,6 @@ class Teller:
         if update.actor is not None and update.seats[update.actor].ai is not None:
             for line in update.events:
                 self.write(line)
-
-    async def on_private(self, update: PrivateUpdate) -> None:
-        return None  # private lines go only to the person at the keyboard, when it is their turn
 
     async def on_deleted(self, guild_id: int, game_id: int) -> None:
         return None

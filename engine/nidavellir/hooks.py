@@ -15,7 +15,8 @@ Every hook has a do-nothing default, so a card overrides only the moments it act
 - `power_ready`: a god's power token is still there (Idavoll); `power_at` / `power_task`: the
   moment its power is offered and the choice that offers it (Loki, Freya, Odin); `cancels_discards` (Thor),
   `spares_discards` (Durathor: one discard fewer for Dagda), `pioneer_draw` (Garm);
-- `observe`: a moment its owner lived through, for the valkyries' strength tracks (MOMENTS).
+- `observe`: a moment its owner lived through (a first pick, a distinction won, a card placed, a hero
+  recruited, a betterment), for the valkyries' strength tracks.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ DISTINCTION_WON = "distinction"  # won a distinction (Hildr)
 PLACED = "placed"  # put a card with a rank of `suit` into its army (Ölrun)
 HERO_RECRUITED = "hero"  # recruited a hero, any way but Odin's (Sigrdrífa)
 BETTERMENT = "betterment"  # got a coin `amount` above its target in a trade or transform (Svafa)
-MOMENTS = (FIRST_PICK, DISTINCTION_WON, PLACED, HERO_RECRUITED, BETTERMENT)
 
 # When a card's power is offered to its owner (`Effect.power_at`), while `power_ready`: the
 # flow queues the card's choice (`Effect.power_task`) then (effects.timed_powers).
@@ -113,4 +113,5 @@ class Effect:
         return 0
 
     def observe(self, state: NidavellirState, seat: int, moment: str, amount: int, suit: int) -> None:
-        """Its owner lived through `moment` (one of MOMENTS); a valkyrie moves her token."""
+        """Its owner lived through `moment` (FIRST_PICK, DISTINCTION_WON, PLACED, HERO_RECRUITED or
+        BETTERMENT); a valkyrie moves her token."""

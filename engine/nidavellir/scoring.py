@@ -26,7 +26,6 @@ from engine.nidavellir.components import (
 from engine.nidavellir.effects import COLUMN_BONUS, EFFECTS, effect
 from engine.nidavellir.state import NidavellirState, SeatState
 
-BASE_COLUMNS = [*SUITS, "coins", "heroes", "bonuses", "total", "rank"]
 THINGVELLIR_PARTS = ["artefacts", "mercenaries"]
 IDAVOLL_PARTS = ["gods", "giants", "valkyries"]
 THINGVELLIR_COLUMNS = [*SUITS, "coins", "heroes", *THINGVELLIR_PARTS, "bonuses", "total", "rank"]

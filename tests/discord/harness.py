@@ -373,12 +373,14 @@ class Harness:
         return bot
 
     async def crash(self) -> None:
-        """The process dies: its tasks stop wherever they are, nothing is drained or posted."""
+        """The process dies: its tasks stop wherever they are, and nothing more is posted."""
         bot = self.client
-        bot.notifier.halt()
         tasks = {t for t in self._bot_tasks() if t is not asyncio.current_task()}
         for task in tasks:
             task.cancel()
+        # Timers are no tasks: the notifier's own shutdown stops them (the sweep, the retries)
+        # before anything else runs, and with every post cancelled it has nothing left to wait for.
+        await bot.notifier.drain()
         await asyncio.gather(*tasks, return_exceptions=True)
         await bot.tables.store.close()  # the dead process's file handle goes with it
         for task in asyncio.all_tasks():

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-import bot.discord.app  # noqa: F401 - imports every module that registers a handler
+import bot.discord.play  # noqa: F401 - registers the handlers these tests take (do, undo)
 from bot.discord.controls import HANDLERS, check_handlers, handles
 from bot.discord.ids import ACTIONS, ControlId
+from tests.discord.harness import Harness
 
 
-def test_every_control_action_has_a_handler_at_start_up() -> None:
+async def test_every_control_action_has_a_handler_at_start_up(harness: Harness) -> None:
+    """The bot started: its modules and extensions registered a handler for every action."""
     check_handlers()
     assert set(HANDLERS) == ACTIONS
 

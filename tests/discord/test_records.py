@@ -8,6 +8,7 @@ from typing import Any
 
 from tests.discord.harness import Harness, Invocation, Message, User
 from tests.discord.table_play import open_table, play_out
+from tests.results import results_of
 
 
 async def resign(h: Harness, user: User, game_id: int) -> None:
@@ -65,7 +66,7 @@ async def test_the_leaderboard_and_stats_follow_the_games_that_ended_here(harnes
     picture_of(h, bobs, "stats.png")
     assert "bob at Nidavellir" in answer(h, bobs).text() and "1 won of 2" in answer(h, bobs).text()
 
-    results = await h.client.tables.store.game_results(first)
+    results = await results_of(h.client.tables.store, first)
     assert [(r.user_id, r.rank, r.resigned) for r in results][:3] == [(ann.id, 1, False), (bob.id, 2, True),
                                                                       (cy.id, 1, False)]
 

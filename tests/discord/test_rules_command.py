@@ -19,8 +19,11 @@ def _embed(message: Message) -> dict[str, object]:
 
 
 def _with_long_entry(harness: Harness) -> None:
+    # The bot's cog is of its own load of the extension (load_extension runs the module afresh),
+    # not of the module this test imported.
+    loaded: type[RulesCog] = harness.client.extensions["bot.discord.rules_cog"].RulesCog
     cog = harness.client.get_cog(COG_NAME)
-    assert isinstance(cog, RulesCog)
+    assert isinstance(cog, loaded)
     cog.index = RulesIndex([*cog.index.entries(), LONG])
 
 

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
 from typing import Any
 
+import bot.relay
 from bot.names import name_seats
+from bot.notify import PrivateListener, PrivateUpdate, PublicUpdate
 from bot.relay import MqttRelay
 from bot.tables import Tables
 from engine import registry
 from tests.relay.broker import LocalBroker, Recorder
-from tests.relay.table_play import GUILD, host_moves, replay_game, start_game
+from tests.relay.table_play import GUILD, HOST, host_moves, replay_game, start_game
 
 # (game, seed, AI seats, options): solo, small and full tables, every variant on.
 GAMES: list[tuple[str, int, int, dict[str, Any] | None]] = [
@@ -87,3 +92,49 @@ async def test_no_hand_bid_or_private_line_reaches_any_topic_across_full_random_
                 assert not on_board & hands
             checked += 1
         assert checked >= 10 and secrets_seen > 0  # there were secrets to keep, and states to check
+
+
+class Told:
+    """A notifier that takes private updates (like the Discord bot's), keeping them."""
+
+    def __init__(self) -> None:
+        self.private: list[PrivateUpdate] = []
+
+    async def on_public(self, update: PublicUpdate) -> None:
+        return None
+
+    async def on_private(self, update: PrivateUpdate) -> None:
+        self.private.append(update)
+
+    async def on_deleted(self, guild_id: int, game_id: int) -> None:
+        return None
+
+
+async def test_the_relay_is_never_handed_a_private_update_while_a_listener_beside_it_gets_them(
+        broker: LocalBroker, tables: Tables, relay: MqttRelay) -> None:
+    """Every function call of the relay's code (bot/relay/) and of `Told` is watched while a game
+    is played: the relay's are never passed a PrivateUpdate, not even to drop it."""
+    told = Told()
+    tables.attach(told)
+    watched = (str(Path(bot.relay.__file__).parent), __file__)
+    called: set[str] = set()  # the watched functions that ran
+    handed: set[str] = set()  # ... and those a PrivateUpdate was passed to
+
+    def watch(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code.co_filename.startswith(watched):
+            called.add(frame.f_code.co_qualname)
+            if any(isinstance(value, PrivateUpdate) for value in frame.f_locals.values()):
+                handed.add(frame.f_code.co_qualname)
+
+    assert isinstance(told, PrivateListener) and not isinstance(relay, PrivateListener)
+    previous = sys.getprofile()
+    sys.setprofile(watch)
+    try:
+        game_id = await start_game(tables, seed=7, ais=1)
+        await host_moves(tables, game_id, random.Random(7), limit=3)
+        assert await relay.flush(10.0)
+    finally:
+        sys.setprofile(previous)
+    assert {"MqttRelay.on_public", "MqttRelay._run"} <= called, "the relay was watched at work"
+    assert handed == {"Told.on_private"}
+    assert {u.game_id for u in told.private} == {game_id} and {u.user_id for u in told.private} == {HOST}

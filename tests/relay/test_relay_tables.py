@@ -34,9 +34,6 @@ class Pacer:
     async def on_public(self, update: PublicUpdate) -> None:
         assert await self.relay.flush(10.0)
 
-    async def on_private(self, update: object) -> None:
-        return None
-
     async def on_deleted(self, guild_id: int, game_id: int) -> None:
         return None
 

@@ -19,6 +19,7 @@ from bot.store.results import ResultsMark, SqliteSql
 from bot.tables import Tables
 from bot.tables.types import NewTable
 from tests.databases import Target, migrate_to, sql, sql_rows
+from tests.results import results_of
 from tests.tables.duel import games
 
 GUILD, CHANNEL = 10, 20
@@ -108,7 +109,7 @@ async def test_a_finished_nidavellir_game_has_a_row_per_seat_with_its_scores_and
     info = await tables.game(game_id)
     outcome = info.outcome
     assert info.status == "finished" and outcome is not None
-    rows = await tables.store.game_results(game_id)
+    rows = await results_of(tables.store, game_id)
     assert [(r.seat, r.part, r.finished, r.quit, r.stand_in) for r in rows] == [(s, 0, True, None, False)
                                                                                 for s in range(3)]
     assert [r.score for r in rows] == outcome["scores"] and [r.rank for r in rows] == outcome["ranks"]
@@ -129,7 +130,7 @@ async def test_a_person_who_left_is_ranked_below_every_seat_and_the_stand_in_kee
     game_id = await bob_leaves(tables)
     outcome = (await tables.game(game_id)).outcome
     assert outcome is not None
-    rows = await tables.store.game_results(game_id)
+    rows = await results_of(tables.store, game_id)
     assert [(r.seat, r.part, r.user_id, r.name, r.finished, r.quit, r.stand_in) for r in rows] == [
         (0, 0, ANN, "Ann", True, None, False),
         (1, 0, None, "AI for Bob", True, None, True),
@@ -148,11 +149,11 @@ async def test_a_crew_win_does_not_count_for_someone_who_left_and_a_game_nobody_
     for game_id, result in ((won, True), (lost, False)):
         info = await tables.game(game_id)
         assert info.outcome is not None and info.outcome["cooperative"]
-        stand_in, ann = await tables.store.game_results(game_id)
+        stand_in, ann = await results_of(tables.store, game_id)
         assert (stand_in.user_id, stand_in.name, stand_in.won, stand_in.stand_in) == (None, "AI for Ann", result, True)
         assert stand_in.sheet == info.outcome["sheet"] and stand_in.sheet is not None
         assert (ann.user_id, ann.won, ann.finished, ann.quit, ann.rank) == (ANN, False, False, "left", None)
-    assert (await tables.store.game_results(lost))[0].options["sea_monsters"] == 3
+    assert (await results_of(tables.store, lost))[0].options["sea_monsters"] == 3
     crews = await tables.records.teams(GUILD, "tranquility")
     assert crews.games == 0, "the AI played both to the end: no crew's record"
     assert (await tables.records.teams(GUILD, "tranquility", ANN)).games == 0
@@ -162,7 +163,7 @@ async def test_a_crew_win_does_not_count_for_someone_who_left_and_a_game_nobody_
 
 async def test_a_resignation_ranks_the_resigner_last_and_the_others_share_the_win(tables: Tables) -> None:
     game_id = await resigned(tables)
-    rows = await tables.store.game_results(game_id)
+    rows = await results_of(tables.store, game_id)
     assert [(r.user_id, r.rank, r.won, r.resigned, r.score, r.finished) for r in rows] == [
         (ANN, 1, True, False, None, True), (BOB, 2, False, True, None, True), (CY, 1, True, False, None, True)]
     kept = await tables.servers.reliability(GUILD, BOB)
@@ -180,7 +181,7 @@ async def test_abandoned_running_and_open_games_have_no_results(tables: Tables) 
     lobby = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=CY, host_name="Cy",
                                                game="tranquility"))
     for game_id in (abandoned.game_id, running.game_id, lobby.game_id):
-        assert await tables.store.game_results(game_id) == []
+        assert await results_of(tables.store, game_id) == []
     assert await tables.store.played(GUILD) == []
 
 
@@ -200,7 +201,7 @@ async def test_the_results_are_in_the_finishing_commit_or_the_game_does_not_fini
     assert await tables.store.moves(info.game_id) == []
     await sql(database, "DROP TRIGGER refuse" + (" ON results" if is_postgres(database) else ""))
     await tables.play.resign(info.game_id, BOB)
-    assert [r.won for r in await tables.store.game_results(info.game_id)] == [True, False]
+    assert [r.won for r in await results_of(tables.store, info.game_id)] == [True, False]
 
 
 async def rows_in(target: Target) -> list[tuple[object, ...]]:
@@ -321,16 +322,16 @@ async def test_a_schema_6_database_gets_its_seat_histories_and_results_under_the
 
     store = await open_store(database)
     try:
-        duel = await store.game_results(1)
+        duel = await results_of(store, 1)
         assert [(r.seat, r.part, r.user_id, r.name, r.rank, r.score, r.won, r.quit) for r in duel] == [
             (0, 0, ANN, "Ann", 3, 3, False, None), (1, 0, None, "random AI", 2, 4, False, None),
             (2, 0, 4, "Dee", 1, 6, True, None), (2, 1, CY, "Cy", 4, None, False, "timeout")]
         assert duel[2].stood_in == 1 and (duel[0].started_at, duel[0].finished_at) == (110, 400)
-        crew = await store.game_results(2)
+        crew = await results_of(store, 2)
         assert [(r.seat, r.part, r.user_id, r.name, r.won, r.stand_in) for r in crew] == [
             (0, 0, ANN, "Ann", True, False), (1, 0, None, "AI for Bob", True, True), (1, 1, BOB, "Bob", False, False)]
         assert crew[0].sheet == {"won": True} and crew[2].sheet == {"won": True}
-        assert await store.game_results(3) == []
+        assert await results_of(store, 3) == []
         assert await store.results_mark(GUILD, "tranquility") == ResultsMark(3, 400, 2)
     finally:
         await store.close()

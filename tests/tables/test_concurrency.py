@@ -40,9 +40,6 @@ class SlowGate:
             await self.release.wait()
             self.order.append(f"slow game notice {update.state_id} done")
 
-    async def on_private(self, update: PrivateUpdate) -> None:
-        return None
-
     async def on_deleted(self, guild_id: int, game_id: int) -> None:
         return None
 

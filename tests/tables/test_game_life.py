@@ -14,6 +14,7 @@ from bot.tables.errors import Unreliable
 from bot.tables.types import NewTable
 from tests.databases import Target
 from tests.discord.clocked import Clock
+from tests.results import results_of
 from tests.tables.conftest import ALICE, BOB, CARL, CHANNEL, GUILD
 from tests.tables.duel import games
 
@@ -89,7 +90,7 @@ async def test_a_timeout_ranks_the_late_player_last_and_costs_them_rating(tables
     await tables.drain()
     assert (await tables.game(game_id)).seats[1].why == "timeout"
     await play(tables, game_id)
-    rows = await tables.store.game_results(game_id)
+    rows = await results_of(tables.store, game_id)
     bob = next(r for r in rows if r.user_id == BOB)
     assert (bob.finished, bob.quit, bob.rank, bob.won, bob.score) == (False, "timeout", 4, False, None)
     ratings = await tables.records.ratings(GUILD, "duel")
@@ -115,7 +116,7 @@ async def test_a_handed_over_seats_result_is_its_finishers_and_its_first_holder_
     assert [(h.name, h.why) for h in held] == [("Bob", "start"), ("AI for Bob", "left"), ("Carl", "seat"),
                                                ("AI for Carl", "left"), ("Dan", "seat")]
     assert [h.since for h in held] == sorted({h.since for h in held}), "each from its own change"
-    rows = await tables.store.game_results(game_id)
+    rows = await results_of(tables.store, game_id)
     assert [(r.seat, r.part, r.user_id, r.finished, r.quit) for r in rows] == [
         (0, 0, ALICE, True, None), (1, 0, DAN, True, None), (1, 1, BOB, False, "left"), (1, 2, CARL, False, "left")]
     lines = [name_seats(line.text, line.names) for line in await tables.log(game_id, limit=200)]

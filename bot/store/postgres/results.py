@@ -56,10 +56,6 @@ class PgResultStore:
             return result_rows(rows)
         return await asyncio.to_thread(result_rows, rows)
 
-    async def game_results(self, game_id: int) -> list[ResultRow]:
-        return result_rows(await self._db.fetch(
-            f"SELECT {RESULT_COLUMNS} FROM results WHERE game_id = $1 ORDER BY seat, part", game_id))
-
     async def results_mark(self, guild_id: int, game: str) -> ResultsMark:
         row = await self._db.fetchrow(
             "SELECT COUNT(*), MAX(finished_at), MAX(game_id) FROM results WHERE guild_id = $1 AND game = $2",
