@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,7 @@ PLAYOUTS_PER_GAME = 200
 MAX_STEPS = 5000
 SAMPLED_MOVES = 6  # legal moves applied per step when a playout is not exhaustive
 EXHAUSTIVE_EVERY_SET = 4  # up to this many option sets, each is played exhaustively at each player count
+QUICK_TABLE = 3  # `make test` plays every option set up to this many players; beyond, the fullest set only
 
 GARBAGE = ["", "   ", "xyzzy", "🙂🙂", "99999999999999999999", "-1", "a" * 500, "' OR 1=1 --", "\x00"]
 
@@ -31,6 +33,7 @@ class Scenario:
     seed: int
     exhaustive: bool
     repeat: int = 0  # its place among the playouts of one player count and option set (0: the first)
+    quick: bool = True  # played by `make test` (the others run with `make playouts`)
 
     @property
     def id(self) -> str:
@@ -44,15 +47,20 @@ def scenarios(game: Game[Any]) -> list[Scenario]:
     option_sets = game.option_sets()
     per_combo = max(1, math.ceil(PLAYOUTS_PER_GAME / (len(counts) * len(option_sets))))
     # Every option set at every player count gets one exhaustive playout, unless a game has so
-    # many option sets (Tranquility's 15) that every third one is enough to keep the suite quick.
+    # many option sets (Tranquility's 15) that every third one, and the fullest (the last), is
+    # enough. `make test` plays the first playout of each set at small tables, and at bigger ones
+    # (the slow ones: a checked 5-player Nidavellir playout takes 20-30 s) of the fullest set only.
     stride = 1 if len(option_sets) <= EXHAUSTIVE_EVERY_SET else 3
+    fullest = len(option_sets) - 1
     result = []
     for players in counts:
         for opt_index, options in enumerate(option_sets):
             for k in range(per_combo):
                 seed = 1000 * players + 37 * opt_index + k
-                exhaustive = k == 0 and opt_index % stride == 0
-                result.append(Scenario(game.name, players, options, seed, exhaustive=exhaustive, repeat=k))
+                exhaustive = k == 0 and (opt_index % stride == 0 or opt_index == fullest)
+                quick = k == 0 and (players <= QUICK_TABLE or opt_index == fullest)
+                result.append(Scenario(game.name, players, options, seed, exhaustive=exhaustive, repeat=k,
+                                       quick=quick))
     return result
 
 
@@ -214,14 +222,18 @@ def check_undoable(game: Game[Any], state: Any, seat: int, move: Move, step: Ste
                 f"{follow.text!r} tells otherwise once {move.text!r} is taken back")
 
 
-def play(game: Game[Any], scenario: Scenario, check: bool = True) -> tuple[Any, Report]:
-    """One seeded random playout to the end, checking every step when `check`."""
+def play(game: Game[Any], scenario: Scenario, check: bool = True,
+         enough: Callable[[Report], bool] | None = None) -> tuple[Any, Report]:
+    """One seeded random playout to the end, checking every step when `check`; it stops early,
+    unfinished, once `enough` says the report shows what was looked for."""
     rng = Rng.from_seed(scenario.seed)
     state = game.setup(scenario.players, scenario.options, scenario.seed)
     report = Report()
     while game.outcome(state) is None:
         if check:
             check_step(game, scenario.players, state, rng, scenario.exhaustive, report)
+            if enough is not None and enough(report):
+                return state, report
         seat = rng.choice(sorted(game.to_move(state)))
         move: Move = rng.choice(game.legal_moves(state, seat))
         state = game.apply(state, seat, move).state
