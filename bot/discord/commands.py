@@ -289,7 +289,7 @@ class GameCog(commands.Cog):
             await refuse(interaction, "Seats go to people; an AI already plays a free seat.")
             return
         await self.bot.tables.seating.give_seat(info.game_id, interaction.user.id, player.id, player.display_name,
-                                        None if seat is None else seat - 1, is_admin=is_admin(interaction))
+                                                None if seat is None else seat - 1, is_admin=is_admin(interaction))
         await say(interaction, f"✅ {player.mention} now plays in game #{info.game_id}.", ephemeral=True)
 
     @game.command(name="away", description="Pause your clocks in this server's games for some days")
@@ -312,7 +312,7 @@ class GameCog(commands.Cog):
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         await self.bot.tables.seating.pause(info.game_id, interaction.user.id, is_admin=is_admin(interaction),
-                                    by_name=interaction.user.display_name)
+                                            by_name=interaction.user.display_name)
         await say(interaction, f"⏸️ Game #{info.game_id}'s clocks are paused.", ephemeral=True)
 
     @game.command(name="resume", description="Start a paused game's clocks again (host or Manage Server)")
@@ -323,7 +323,7 @@ class GameCog(commands.Cog):
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         await self.bot.tables.seating.unpause(info.game_id, interaction.user.id, is_admin=is_admin(interaction),
-                                      by_name=interaction.user.display_name)
+                                              by_name=interaction.user.display_name)
         await say(interaction, f"▶️ Game #{info.game_id}'s clocks run again.", ephemeral=True)
 
     @app_commands.command(name="help", description="How to play with Skald")
@@ -358,7 +358,7 @@ async def on_end(interaction: Interaction, control_id: ControlId, values: Any) -
         done = "You resigned."
     else:
         await bot.tables.play.abandon(control_id.game_id, interaction.user.id, is_admin=is_admin(interaction),
-                                 by_name=interaction.user.display_name)
+                                      by_name=interaction.user.display_name)
         done = "The game is abandoned."
     await interaction.edit_original_response(content=f"✅ {done}", view=discord.ui.View(timeout=None))
 
