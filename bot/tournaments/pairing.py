@@ -226,7 +226,7 @@ def swiss_round(standing: Sequence[int], met: Collection[frozenset[int]], byes_h
     search = _SwissSearch(adjacent, sizes)
     best, best_cost = search.greedy()
     try:
-        for limit in range(best_cost):  # the fewest repeats first; the greedy seating settles a tie
+        for limit in range(best_cost + 1):  # the fewest repeats first, then the first such seating
             found = search.first_within(limit)
             if found is not None:
                 best = found

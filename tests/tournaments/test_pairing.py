@@ -102,6 +102,19 @@ def test_a_repeat_is_avoided_by_the_nearest_entrant_who_is_new() -> None:
     assert played.tables == ((0, 2), (1, 3), (4, 5))
 
 
+def test_worked_example_ten_at_tables_of_four_take_the_one_unavoidable_repeat_at_the_top() -> None:
+    first = swiss_round(list(range(1, 11)), set(), set(), 4, 2)
+    met = {frozenset(p) for t in first.tables for p in combinations(t, 2)}
+    second = swiss_round([1, 5, 8, 2, 6, 9, 3, 7, 10, 4], met, set(), 4, 2)
+    assert second.tables == ((1, 5, 8, 2), (6, 9, 3), (7, 10, 4))
+    assert repeats(second.tables, met) == 1
+
+
+def test_worked_example_nine_duellists_the_bye_skips_who_had_one() -> None:
+    played = swiss_round([1, 2, 3, 4, 5, 6, 7, 8, 9], {frozenset((1, 2))}, {9}, 2, 2)
+    assert played == Round(tables=((1, 3), (2, 4), (5, 6), (7, 9)), byes=(8,))
+
+
 def test_the_bye_goes_to_the_lowest_standing_entrant_without_one() -> None:
     played = swiss_round([5, 4, 3, 2, 1], set(), {1}, 2, 2)
     assert played.byes == (2,)
