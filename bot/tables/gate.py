@@ -320,12 +320,13 @@ class Gate:
 
     async def publish(self, table: Table, *, reason: UpdateReason, events: Iterable[Event] = (),
                       actor: int | None = None, private_to: Iterable[int] = ()) -> None:
-        """After a change of a running game is committed: wake its AI seats (before the notices, so a notice cancelled
-        midway never leaves one asleep; their moves need this lock, so they are told after this
-        change), tell the notifiers, and let a game that is over leave the cache."""
+        """After a game's start or a change of it is committed: wake its AI seats (before the
+        notices, so a notice cancelled midway never leaves one asleep; their moves need this lock,
+        so they are told after this change), tell the notifiers, and let a game that is over
+        leave the cache."""
         self.ai.wake(table)
         await self.publisher.publish(table, reason=reason, events=events, actor=actor, private_to=private_to)
-        self.retire(table)
+        self._retire(table)
 
     # -- bookkeeping ---------------------------------------------------------------------------------
     async def set_field(self, game_id: int, field: str, value: int | float | None) -> None:
@@ -343,7 +344,7 @@ class Gate:
         await self.store.set_timer(game_id, kind, due_at, seat=seat, state_id=state_id)
         await self.scheduler.changed(due_at)
 
-    def retire(self, table: Table) -> None:
+    def _retire(self, table: Table) -> None:
         """A game that is over leaves the cache (it reloads from its final snapshot if asked)."""
         if table.row.status != RUNNING:
             self.cache.drop(table.game_id)

@@ -201,8 +201,8 @@ class Lobby:
             writes = await self.gate.absences.resumes(table, writes)
             try:
                 await self.gate.store.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
-                                            now=now, to_move=to_move, engine_version=engine.version, clocks=writes,
-                                            holders=holders)
+                                                 now=now, to_move=to_move, engine_version=engine.version,
+                                                 clocks=writes, holders=holders)
             except StateConflict:
                 self.gate.cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None
@@ -219,8 +219,7 @@ class Lobby:
             await self.gate.absences.mark(table)
             for timer in writes.timers:
                 await self.gate.scheduler.changed(timer.due_at)
-            self.gate.ai.wake(table)  # before the notices, as in `_play`
-            await self.gate.publisher.publish(table, reason=Reason.START, private_to=table.humans())
+            await self.gate.publish(table, reason=Reason.START, private_to=table.humans())
             return table.info()
 
     async def cancel(self, game_id: int, user_id: int, is_admin: bool = False) -> GameInfo:
@@ -273,7 +272,7 @@ class Lobby:
         """Take the next seat; the store checks status and seat count in the same transaction."""
         try:
             await self.gate.store.add_seat(table.game_id, name=name, user_id=user_id, ai=ai, now=now,
-                                      max_seats=table.engine.max_players)
+                                           max_seats=table.engine.max_players)
         except SeatsTaken:
             self.gate.cache.drop(table.game_id)
             raise GameFull(f"Game #{table.game_id} is full ({table.engine.max_players} seats).") from None

@@ -84,7 +84,7 @@ class Looking:
         """The user's games (in one server, or all) where they must act: each with its deadline
         and whether its clock is paused; soonest deadline first, games without a clock last. Each
         game's seats carry their clocks and absences, so the others' state can be shown too."""
-        games = [g for g in await self.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
+        games = await self.running_games_of(user_id, guild_id)
         clocks_of = await self.gate.store.clocks_of([g.game_id for g in games])
         waiting = []
         for info in games:
@@ -109,6 +109,6 @@ class Looking:
         waiting.sort(key=lambda item: (item[1] is None, item[1] or 0.0, item[0].game_id))
         return waiting
 
-    async def running_games_of(self, user_id: int, guild_id: int) -> list[GameInfo]:
-        """The user's running games in the server."""
+    async def running_games_of(self, user_id: int, guild_id: int | None) -> list[GameInfo]:
+        """The user's running games in the server (None: in every server)."""
         return [g for g in await self.list_games(guild_id, user_id=user_id) if g.status == RUNNING]
