@@ -49,7 +49,9 @@ class Coalescer(ABC):
         timer = self._retries.pop(game_id, None)
         if timer is not None:
             timer.cancel()
-        if game_id not in self._workers:
+        worker = self._workers.get(game_id)
+        # A worker cancelled before it first ran never reached its `finally` and stays listed, done.
+        if worker is None or worker.done():
             self._workers[game_id] = asyncio.create_task(self._work(game_id), name=f"skald-{self.what}-{game_id}")
 
     async def _work(self, game_id: int) -> None:
@@ -114,6 +116,6 @@ class Coalescer(ABC):
         self.cancel_retries()
         while self._workers:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
-            # A worker cancelled from outside before it first ran (the tests' crash) never reached its `finally`.
+            # Those cancelled before they first ran (see `wake`) are done but still listed.
             self._workers = {game_id: worker for game_id, worker in self._workers.items() if not worker.done()}
         self.cancel_retries()
