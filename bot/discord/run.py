@@ -1,8 +1,8 @@
 """`skald run`: start the Discord bot.
 
 Reads the environment variables declared in bot/environment.py (README's table); only
-DISCORD_TOKEN is required. A missing or rejected token ends with a clear message and exit code 2; the token itself
-is never printed or logged.
+DISCORD_TOKEN is required. A missing or rejected token ends with a clear message and exit
+code 2; the token itself is never printed or logged.
 """
 
 from __future__ import annotations
