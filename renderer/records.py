@@ -1,5 +1,5 @@
 """Pictures of records: a game's leaderboard, a player's rating over time, a crew's records at a
-cooperative game, and a player's record at every game (docs/records.md).
+cooperative game, a player's record at every game (docs/records.md), and a tournament's standings.
 
 Plain data in, a `Sheet` out: the bot turns its results and ratings into the dicts below (numbers
 already worked out, names as the bot knows them), so this module knows nothing of the store or
@@ -12,14 +12,18 @@ of how ratings are computed. Same parchment, fonts and phone rule as every other
     crew:        {"title", "subtitle", "facts": [[label, value]], "options": [{"label", "games",
                   "wins"}], "best": [{"won", "names", "detail", "when"}]}
     summary:     {"title", "subtitle", "games": [{"title", "line", "games", "wins"}]}
+    standings:   {"title", "subtitle", "buchholz" (bool: show the Buchholz column; Swiss only),
+                  "rows": [{"place" (int; shared places repeat), "name", "ai" (bool), "points" (float:
+                  4.5 shows as "4½"), "buchholz" (float), "score" (int: total game score), "played"
+                  (int: tables), "byes" (int: marked "1 bye" after the name), "dropped" (bool: greyed,
+                  marked "dropped"), "you" (bool: highlighted)}], "note"}
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from itertools import pairwise
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, NamedTuple
 
 from renderer.canvas import (
     BOLD,
@@ -41,7 +45,7 @@ from renderer.names import drawable
 from renderer.zones import Zone, panel, stack
 
 JSON = dict[str, Any]
-Kind = Literal["leaderboard", "rating", "crew", "summary"]
+Kind = Literal["leaderboard", "rating", "crew", "summary", "standings"]
 
 ROW_H = 56
 ROW_GAP = 6
@@ -51,6 +55,7 @@ LOST: RGB = (150, 40, 36)
 ROW_FILL: RGB = (233, 219, 186)
 YOU_FILL: RGB = (246, 214, 128)
 GRID: RGB = (205, 188, 150)
+DROPPED_INK: RGB = (132, 120, 104)
 CHART_H = 380
 FACT_H = 86
 
@@ -58,6 +63,16 @@ FACT_H = 86
 def signed(value: float) -> str:
     """A rating with one decimal and a true minus sign."""
     return f"{value:.1f}".replace("-", "−")
+
+
+def halves(value: float) -> str:
+    """Tournament points: whole numbers bare, halves as "½" ("4½", "½"), anything else to two decimals."""
+    sign = "−" if value < 0 else ""
+    doubled = abs(value) * 2
+    if doubled != round(doubled):
+        return sign + f"{abs(value):.2f}".rstrip("0")
+    whole, half = divmod(round(doubled), 2)
+    return sign + (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
 def _name(text: Any) -> str:
@@ -114,49 +129,131 @@ FACTS = Zone("facts", _facts_height, _draw_facts)
 NOTE = Zone("note", _note_height, _draw_note)
 
 
-# -- the leaderboard --------------------------------------------------------------------------
+# -- ranked tables: the leaderboard, a tournament's standings ---------------------------------
 
 PLACE_X = MARGIN + 40
 NAME_X = MARGIN + 84
-RATING_X = MARGIN + INNER - 236
-GAMES_X = MARGIN + INNER - 124
-WINS_X = MARGIN + INNER - 18
+RIGHT = MARGIN + INNER
 
 
-def _table_height(data: JSON, names: Sequence[str]) -> int:
-    rows = list(data.get("rows") or [])
-    gaps = sum(1 for a, b in pairwise(rows) if int(b["place"]) > int(a["place"]) + 1)
-    return 30 + len(rows) * (ROW_H + ROW_GAP) + gaps * 30 if rows else 0
+class Column(NamedTuple):
+    """A number column right of the names: its heading, its right edge, the room it keeps left of
+    that edge (the next column or the names end there), and what a row shows in it."""
+
+    heading: str
+    right: float
+    room: float
+    value: Callable[[JSON], str]
+    size: int = 26
+    face: str = BOLD
 
 
-def _draw_table(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
-    for x, label, anchor in ((PLACE_X, "#", "mm"), (NAME_X, "Player", "lm"), (RATING_X, "Rating", "rm"),
-                             (GAMES_X, "Games", "rm"), (WINS_X, "Wins", "rm")):
-        sheet.text((x, top + 12), label, 18, role="label", face=BOLD, fill=INK_SOFT, anchor=anchor)
-    y = top + 30
-    previous: int | None = None
-    for row in data.get("rows") or []:
+def _after_gap(rows: Sequence[JSON]) -> list[bool]:
+    """Whether each row follows a gap in the places (the asker's row far down the list); shared
+    places (1, 2, 2, 4) are no gap."""
+    gaps: list[bool] = []
+    previous, sharing = 0, 0
+    for row in rows:
         place = int(row["place"])
-        if previous is not None and place > previous + 1:  # the asker's row, far down the list
-            sheet.text((MARGIN + INNER / 2, y + 12), "…", 25, role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
-            y += 30
-        previous = place
-        you = bool(row.get("you"))
-        fill = YOU_FILL if you else ROW_FILL if place % 2 else PARCHMENT_DARK
-        sheet.box((MARGIN, y, MARGIN + INNER, y + ROW_H), fill, outline=GOLD if you else None, width=3, radius=10)
-        middle = y + ROW_H / 2
-        sheet.text((PLACE_X, middle), str(place), 26, role="points", face=BOLD, fill=INK_SOFT, anchor="mm")
-        ai = bool(row.get("ai"))
-        label = _name(row.get("name"))
-        sheet.text((NAME_X, middle), label, 27, role="name", face=BOLD, fill=AI_INK if ai else INK, anchor="lm",
-                   max_width=RATING_X - NAME_X - 110)
-        sheet.text((RATING_X, middle), signed(float(row["rating"])), 28, role="points", face=SERIF, anchor="rm")
-        sheet.text((GAMES_X, middle), str(row["games"]), 26, role="points", face=BOLD, anchor="rm")
-        sheet.text((WINS_X, middle), str(row["wins"]), 26, role="points", face=BOLD, anchor="rm")
-        y += ROW_H + ROW_GAP
+        if place == previous:
+            sharing += 1
+            gaps.append(False)
+            continue
+        gaps.append(bool(gaps) and place > previous + sharing)
+        previous, sharing = place, 1
+    return gaps
 
 
-LEADERBOARD = (HEADER, Zone("table", _table_height, _draw_table), NOTE)
+def _ranked_table(columns: Callable[[JSON], Sequence[Column]], row_h: int) -> Zone[JSON]:
+    """The zone of a ranked table: place, name, then `columns(data)`, a row per `data["rows"]`."""
+
+    def height(data: JSON, names: Sequence[str]) -> int:
+        rows = list(data.get("rows") or [])
+        return 30 + len(rows) * (row_h + ROW_GAP) + sum(_after_gap(rows)) * 30 if rows else 0
+
+    def draw(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
+        shown = columns(data)
+        name_right = shown[0].right - shown[0].room
+        sheet.text((PLACE_X, top + 12), "#", 18, role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
+        sheet.text((NAME_X, top + 12), "Player", 18, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
+        for column in shown:
+            sheet.text((column.right, top + 12), column.heading, 18, role="label", face=BOLD, fill=INK_SOFT,
+                       anchor="rm")
+        y = top + 30
+        rows = list(data.get("rows") or [])
+        for index, (row, gap) in enumerate(zip(rows, _after_gap(rows), strict=True)):
+            if gap:
+                sheet.text((MARGIN + INNER / 2, y + 12), "…", 25, role="label", face=BOLD, fill=INK_SOFT,
+                           anchor="mm")
+                y += 30
+            _draw_row(sheet, row, shown, name_right, y, row_h, index)
+            y += row_h + ROW_GAP
+
+    return Zone("table", height, draw)
+
+
+def _draw_row(sheet: Sheet, row: JSON, columns: Sequence[Column], name_right: float, y: float, row_h: int,
+              index: int) -> None:
+    you, dropped = bool(row.get("you")), bool(row.get("dropped"))
+    if dropped:  # left the tournament: an outline on the bare parchment, every text greyed
+        sheet.box((MARGIN, y, MARGIN + INNER, y + row_h), YOU_FILL if you else None, outline=GOLD if you else GRID,
+                  width=3 if you else 2, radius=10)
+    else:
+        fill = YOU_FILL if you else ROW_FILL if index % 2 == 0 else PARCHMENT_DARK
+        sheet.box((MARGIN, y, MARGIN + INNER, y + row_h), fill, outline=GOLD if you else None, width=3, radius=10)
+    middle = y + row_h / 2
+    sheet.text((PLACE_X, middle), str(row["place"]), 26, role="points", face=BOLD,
+               fill=DROPPED_INK if dropped else INK_SOFT, anchor="mm")
+    room = name_right - NAME_X
+    byes = int(row.get("byes") or 0)
+    marks = [f"{byes} bye{'s' if byes != 1 else ''}"] if byes else []
+    if dropped:
+        marks.append("dropped")
+    if marks:
+        room -= sheet.text((name_right, middle), " · ".join(marks), 20, role="label", face=BOLD,
+                           fill=DROPPED_INK if dropped else INK_SOFT, anchor="rm") + 12
+    ink = DROPPED_INK if dropped else AI_INK if row.get("ai") else INK
+    sheet.text((NAME_X, middle), _name(row.get("name")), 27, role="name", face=BOLD, fill=ink, anchor="lm",
+               max_width=room)
+    for column in columns:
+        sheet.text((column.right, middle), column.value(row), column.size, role="points", face=column.face,
+                   fill=DROPPED_INK if dropped else INK, anchor="rm")
+
+
+LEADERBOARD_COLUMNS = (
+    Column("Rating", RIGHT - 236, 110, lambda row: signed(float(row["rating"])), 28, SERIF),
+    Column("Games", RIGHT - 124, 112, lambda row: str(row["games"])),
+    Column("Wins", RIGHT - 18, 106, lambda row: str(row["wins"])),
+)
+
+LEADERBOARD = (HEADER, _ranked_table(lambda data: LEADERBOARD_COLUMNS, ROW_H), NOTE)
+
+
+# -- a tournament's standings ------------------------------------------------------------------
+
+STANDING_H = 46  # lower than the leaderboard's rows: 64 entrants make a picture about 3,500 px tall
+
+# Laid from the right edge leftwards (`_standing_columns`); each column's `right` is set there.
+STANDING_COLUMNS = (
+    Column("Points", 0, 96, lambda row: halves(float(row["points"])), 28, SERIF),
+    Column("Buchholz", 0, 108, lambda row: halves(float(row["buchholz"]))),
+    Column("Score", 0, 88, lambda row: str(row["score"])),
+    Column("Played", 0, 84, lambda row: str(row["played"])),
+)
+
+
+def _standing_columns(data: JSON) -> list[Column]:
+    """The columns shown, placed: Buchholz only when asked for (a Swiss tournament's tie-break)."""
+    shown = [c for c in STANDING_COLUMNS if c.heading != "Buchholz" or data.get("buchholz")]
+    placed: list[Column] = []
+    right: float = RIGHT - 18
+    for column in reversed(shown):
+        placed.insert(0, column._replace(right=right))
+        right -= column.room
+    return placed
+
+
+STANDINGS = (HEADER, _ranked_table(_standing_columns, STANDING_H), NOTE)
 
 
 # -- a player's rating over time ----------------------------------------------------------------
@@ -313,7 +410,7 @@ def _draw_games(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> N
 SUMMARY = (HEADER, Zone("games", _games_height, _draw_games), NOTE)
 
 PICTURES: dict[str, tuple[Zone[JSON], ...]] = {"leaderboard": LEADERBOARD, "rating": RATING, "crew": CREW,
-                                         "summary": SUMMARY}
+                                               "summary": SUMMARY, "standings": STANDINGS}
 
 
 def draw(kind: str, data: JSON) -> Sheet:

@@ -13,7 +13,7 @@ from PIL import Image
 
 import renderer.records as pictures
 from bot.rendering import draw as draw_in_pool
-from renderer.canvas import KEY_ROLES, PHONE_KEY_INK, PHONE_MIN_SIZE, WIDTH, Sheet
+from renderer.canvas import BOLD, GOLD, KEY_ROLES, PHONE_KEY_INK, PHONE_MIN_SIZE, WIDTH, Sheet
 
 NAMES = ["Dee", "AI (greedy)", "Ann the Magnificent of the Northern Fjords 🐉", "Cy", "Eve", "Fritjof", "Gudrun",
          "Halvard", "Ingrid", "Jarl"]
@@ -43,16 +43,42 @@ SUMMARY: dict[str, Any] = {
     "games": [{"title": "Nidavellir", "line": "Rating 7.3 · 3rd of 11", "games": 6, "wins": 2},
               {"title": "Tranquility", "line": "Crews won 36%", "games": 14, "wins": 5}],
 }
-SCENES = {"leaderboard": LEADERBOARD, "rating": RATING, "crew": CREW, "summary": SUMMARY}
+ENTRANTS = ["Astrid", "AI (greedy)", "Ulfhild the Far-Travelled, Daughter of Thorgrim 🐉", "Светлана Иванова",
+            "李小龍", "Bjorn", "Sigrid", "Eirik"]
+
+
+def standing_rows(count: int) -> list[dict[str, Any]]:
+    """`count` entrants, best first, two sharing second place; the 4th is the asker, the 6th had a
+    bye, the 7th dropped out."""
+    rows: list[dict[str, Any]] = []
+    for i in range(count):
+        place = 2 if i == 2 else i + 1
+        rows.append({"place": place, "name": ENTRANTS[i % len(ENTRANTS)], "ai": i % len(ENTRANTS) == 1,
+                     "points": 6.5 - i * 0.5 if i != 2 else 6.0, "buchholz": 30.5 - i, "score": 900 - 11 * i,
+                     "played": 6 - (i == 5), "byes": int(i == 5), "dropped": i == 6, "you": i == 3})
+    return rows
+
+
+STANDINGS: dict[str, Any] = {
+    "title": "Yule Cup: Nidavellir", "subtitle": "Swiss · after round 6 of 7 · 8 entrants", "buchholz": True,
+    "rows": standing_rows(8),
+    "note": "Points: 1 for first at a table, ½ for a shared first. Buchholz: the opponents' points.",
+}
+SCENES = {"leaderboard": LEADERBOARD, "rating": RATING, "crew": CREW, "summary": SUMMARY, "standings": STANDINGS}
+
+
+def illegible(sheet: Sheet) -> list[tuple[str, int]]:
+    """The texts a phone showing the picture 400 px wide could not read at a glance."""
+    return [(d.text, d.size) for d in sheet.texts
+            if (d.role in KEY_ROLES and d.ink_at(sheet.width) < PHONE_KEY_INK)
+            or d.size_at(sheet.width) < PHONE_MIN_SIZE]
 
 
 @pytest.mark.parametrize("kind", SCENES)
 def test_every_records_picture_reads_on_a_phone(kind: str) -> None:
     sheet = pictures.draw(kind, SCENES[kind])
     assert sheet.width == WIDTH and any(d.role in KEY_ROLES for d in sheet.texts)
-    small = [(d.text, d.size) for d in sheet.texts
-             if (d.role in KEY_ROLES and d.ink_at(sheet.width) < PHONE_KEY_INK)
-             or d.size_at(sheet.width) < PHONE_MIN_SIZE]
+    small = illegible(sheet)
     assert not small, small
 
 
@@ -90,6 +116,71 @@ def test_crew_records_show_the_win_rate_per_option_set_and_the_best_crews() -> N
     sheet = pictures.draw("crew", CREW)
     assert {"40%", "25%", "✓", "✗"} <= set(drawn(sheet, "points"))
     assert drawn(sheet)[1:] == ["Ann, Bob and Cy", "Bob"]
+
+
+@pytest.mark.parametrize("count", [1, 8, 64])
+def test_standings_name_every_entrant_in_place_order_and_read_on_a_phone(count: int) -> None:
+    data = {**STANDINGS, "rows": standing_rows(count)}
+    sheet = pictures.draw("standings", data)
+    names = drawn(sheet)
+    assert names[0] == "Yule Cup: Nidavellir" and len(names) == 1 + count
+    assert [d.text for d in sheet.texts if d.role == "points" and d.face == BOLD][::4] == [
+        str(row["place"]) for row in data["rows"]], "place, then Buchholz, score and played on each row"
+    assert not illegible(sheet) and min(d.size for d in sheet.texts) >= 18
+    png = pictures.png("standings", data)
+    assert Image.open(io.BytesIO(png)).size == (WIDTH, sheet.height)
+
+
+def test_a_field_of_64_is_one_picture_taller_than_8_but_no_smaller_text() -> None:
+    eight = pictures.draw("standings", STANDINGS)
+    field = pictures.draw("standings", {**STANDINGS, "rows": standing_rows(64)})
+    assert field.height > eight.height and field.width == eight.width == WIDTH
+    assert min(d.size for d in field.texts if d.role == "name") == min(d.size for d in eight.texts if d.role == "name")
+
+
+def test_standings_points_show_halves_as_a_half_sign() -> None:
+    assert [pictures.halves(v) for v in (4.5, 4.0, 0.5, 0.0, 12.5, 3.25, -1.5)] == [
+        "4½", "4", "½", "0", "12½", "3.25", "−1½"]
+    points = drawn(pictures.draw("standings", STANDINGS), "points")
+    assert {"6½", "6", "4", "3½", "30½", "900"} <= set(points)
+    assert "6.5" not in points and "6.0" not in points
+
+
+def test_shared_places_repeat_and_leave_no_gap() -> None:
+    sheet = pictures.draw("standings", STANDINGS)
+    places = [d.text for d in sheet.texts if d.role == "points" and d.face == BOLD][::4]
+    assert places == ["1", "2", "2", "4", "5", "6", "7", "8"]
+    assert "…" not in drawn(sheet, "label"), "a shared place is no gap in the list"
+
+
+def test_dropped_entrants_are_greyed_and_marked_and_the_asker_is_highlighted() -> None:
+    sheet = pictures.draw("standings", STANDINGS)
+    labels = drawn(sheet, "label")
+    assert labels.count("dropped") == 1 and labels.count("1 bye") == 1
+    assert {pictures.DROPPED_INK, pictures.YOU_FILL, GOLD, pictures.AI_INK} <= sheet.colours
+    plain = pictures.draw("standings", {**STANDINGS, "rows": [{**row, "dropped": False, "you": False, "byes": 0}
+                                                             for row in STANDINGS["rows"]]})
+    assert "dropped" not in drawn(plain, "label") and "1 bye" not in drawn(plain, "label")
+    assert not {pictures.DROPPED_INK, pictures.YOU_FILL, GOLD} & plain.colours
+
+
+def test_without_buchholz_the_column_goes_and_names_get_its_room() -> None:
+    swiss = pictures.draw("standings", STANDINGS)
+    other = pictures.draw("standings", {**STANDINGS, "buchholz": False})
+    assert "Buchholz" in drawn(swiss, "label") and "Buchholz" not in drawn(other, "label")
+    assert "30½" in drawn(swiss, "points") and "30½" not in drawn(other, "points")
+    assert {"Points", "Score", "Played"} <= set(drawn(other, "label"))
+    long_swiss, long_other = drawn(swiss)[3], drawn(other)[3]
+    assert long_swiss.endswith("…") and len(long_other) > len(long_swiss)
+
+
+def test_standings_shorten_long_names_and_leave_out_what_the_fonts_cannot_draw() -> None:
+    names = drawn(pictures.draw("standings", STANDINGS))[1:]
+    assert names[0] == "Astrid" and names[1] == "AI (greedy)"
+    assert names[2].startswith("Ulfhild the Far") and names[2].endswith("…"), "cut short, not shrunk away"
+    assert names[3] == "Светлана Иванова", "Cyrillic is drawn as it is"
+    assert names[4] == "?", "a name the fonts have no glyph of at all"
+    assert not any("🐉" in name or "李" in name for name in names)
 
 
 def test_an_unknown_picture_is_refused_and_the_pool_draws_records_too() -> None:
