@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 JSON = dict[str, Any]
 T = TypeVar("T")
 # A game's pictures (of an engine view), and the records' pictures (of plain data, renderer/records.py).
-Kind = Literal["board", "hand", "outcome", "leaderboard", "rating", "crew", "summary"]
+Kind = Literal["board", "hand", "outcome", "leaderboard", "rating", "crew", "summary", "standings"]
 
 RENDER_NICENESS = 10
 PARENT_WATCH_SECONDS = 0.25  # how often a render process looks whether its parent is still there

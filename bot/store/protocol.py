@@ -33,6 +33,7 @@ from bot.store.records import (
     Vote,
 )
 from bot.store.results import ChangeWrite, ResultsMark
+from bot.store.tournaments import TournamentStore
 
 
 class Store(Protocol):
@@ -42,6 +43,11 @@ class Store(Protocol):
     @property
     def shared(self) -> bool:
         """True when other processes write the same database (the service must coordinate)."""
+        ...
+
+    @property
+    def tournaments(self) -> TournamentStore:
+        """Tournaments' rows (the same code on both stores: bot/store/tournaments.py)."""
         ...
 
     @property

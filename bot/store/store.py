@@ -55,6 +55,7 @@ from bot.store.rows import game_row as _game
 from bot.store.rows import move_row as _move
 from bot.store.rows import quoted as _quoted
 from bot.store.rows import seat_row as _seat
+from bot.store.tournaments import SqlOp, T, TournamentStore
 
 _GAME_COLUMNS = GAME_COLUMNS
 _MOVE_COLUMNS = MOVE_COLUMNS
@@ -62,6 +63,19 @@ _SEAT_QUERY = SEAT_QUERY
 _GAME_BY_ID = f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?"
 _SEATS_OF_GAME = _SEAT_QUERY + "WHERE s.game_id = ? ORDER BY s.seat"
 _MOVES_AFTER = f"SELECT {_MOVE_COLUMNS} FROM moves WHERE game_id = ? AND state_id > ? ORDER BY state_id"
+
+
+class _Runner:
+    """Shared SQL (bot/store/tournaments.py) on this store: writes group-committed, reads pooled."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def write(self, op: SqlOp[T]) -> T:
+        return await self.db.write(lambda conn: op(SqliteSql(conn)))
+
+    async def read(self, op: SqlOp[T]) -> T:
+        return await self.db.read(lambda conn: op(SqliteSql(conn)))
 
 
 class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
@@ -72,6 +86,7 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
     def __init__(self, db: Database) -> None:
         self._db = db
         self.path = db.path
+        self.tournaments = TournamentStore(_Runner(db))
 
     # -- opening ------------------------------------------------------------------------
     @classmethod

@@ -26,6 +26,7 @@ T = TypeVar("T")
 AWAY_WINDOW_DAYS = 90
 _SETTING = "setting"  # the metadata key of a ServerSettings field's declaration
 _CHANNEL = re.compile(r"<#(\d{1,20})>|(\d{1,20})")
+_ROLE = re.compile(r"<@&(\d{1,20})>|(\d{1,20})")
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,18 @@ def _channel(text: str) -> int | None:
     return int(match.group(1) or match.group(2)) if match else None
 
 
+def _role(text: str) -> int | None:
+    """A @role mention (or its id), or none/off for Manage Server alone."""
+    if text.lower() in ("none", "off", "0"):
+        return 0
+    match = _ROLE.fullmatch(text)
+    return int(match.group(1) or match.group(2)) if match else None
+
+
+def _role_shown(value: int) -> str:
+    return "Manage Server only" if not value else f"<@&{value}> (and Manage Server)"
+
+
 def _channel_shown(value: int) -> str:
     return "any channel" if not value else f"<#{value}>"
 
@@ -139,6 +152,9 @@ class ServerSettings:
     min_reliability: int = declared(0, Setting(
         "The least reliability (% of games played to the end) a person needs to join a new table (0: anyone)",
         0, 100, show=_reliability_shown))
+    organiser_role: int = declared(0, Setting(
+        "The role whose members may run tournaments, besides those with Manage Server (0: none)", 0, 2**63 - 1,
+        typed=_role, also="a @role, or none", show=_role_shown))
 
 
 DECLARED: dict[str, Setting] = {

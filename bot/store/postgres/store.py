@@ -41,6 +41,7 @@ from bot.store.rows import (
     seat_row,
     snapshot,
 )
+from bot.store.tournaments import SqlOp, T, TournamentStore
 
 _GAME_BY_ID = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
 _SEATS_OF_GAME = SEAT_QUERY + "WHERE s.game_id = $1 ORDER BY s.seat"
@@ -64,6 +65,19 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
+class _Runner:
+    """Shared SQL (bot/store/tournaments.py) on this store: each write its own transaction."""
+
+    def __init__(self, db: PgDatabase) -> None:
+        self.db = db
+
+    async def write(self, op: SqlOp[T]) -> T:
+        return await self.db.write(lambda conn: op(PgSql(conn)))
+
+    async def read(self, op: SqlOp[T]) -> T:
+        return await self.db.read(lambda conn: op(PgSql(conn)))
+
+
 class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
     """Games, seats, the move log, snapshots, results and adapter bookkeeping in one PostgreSQL database."""
 
@@ -71,6 +85,7 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
 
     def __init__(self, db: PgDatabase) -> None:
         self._db = db
+        self.tournaments = TournamentStore(_Runner(db))
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> PostgresStore:
