@@ -13,6 +13,8 @@ from bot.credit import Reliability
 from bot.tables.ratings import Ratings, Standing
 from bot.tables.records import GameStats
 from bot.tables.teams import TeamRecords, describe_options
+from bot.tables.tournaments import FORMAT_LABELS, TournamentView
+from bot.tournaments.scoring import SWISS, points_text
 from engine import registry
 
 TOP = 10  # leaderboard rows; the asker's own row is added below them when lower
@@ -101,3 +103,40 @@ def stats_line(stats: GameStats) -> str:
         return f"Crews won {stats.win_rate:.0%}"
     line = f"Rating {signed(stats.rating or 0.0)} · {ordinal(stats.place or 0)} of {stats.entrants}"
     return line if stats.best_score is None else f"{line} · best score {stats.best_score}"
+
+
+def standings_rows(view: TournamentView, asker: int | None = None, limit: int = 64) -> list[dict[str, Any]]:
+    """The standings' rows as renderer/records.py's "standings" picture takes them."""
+    entrants = {e.entrant: e for e in view.entrants}
+    return [{"place": line.place, "name": entrants[line.entrant].name, "ai": entrants[line.entrant].ai is not None,
+             "points": line.points, "buchholz": line.buchholz, "score": line.score, "played": line.played,
+             "byes": line.byes, "dropped": line.dropped,
+             "you": asker is not None and entrants[line.entrant].user_id == asker}
+            for line in view.standings[:limit]]
+
+
+def standings_data(view: TournamentView, asker: int | None = None) -> dict[str, Any]:
+    """A tournament's standings picture: every entrant (up to 64) with points and tie-breaks."""
+    terms = view.terms
+    state = {"signup": "signing up", "running": view.rounds_text, "finished": "final standings",
+             "cancelled": "called off"}.get(view.row.status, view.row.status)
+    note = ("Points: 1 for each table-mate finished above, ½ for each tie; a bye counts as a win. "
+            + ("Ties broken by Buchholz, then total game score, then rating." if terms.format == SWISS
+               else "Ties broken by total game score, then rating."))
+    return {"title": f"{terms.name} — standings", "subtitle": f"{view.title} · {FORMAT_LABELS[terms.format]} · {state}",
+            "buchholz": terms.format == SWISS, "rows": standings_rows(view, asker), "note": note}
+
+
+def standings_text(view: TournamentView, limit: int = 20) -> str:
+    """The standings as a fixed-width table (Discord shows it in a code block)."""
+    swiss = view.terms.format == SWISS
+    head = f"{'#':>3}  {'Name':<18} {'Pts':>5}" + (f" {'Buch':>5}" if swiss else "") + f" {'Score':>6}"
+    lines = [head]
+    for row in standings_rows(view, limit=limit):
+        name = (row["name"][:17] + "…") if len(row["name"]) > 18 else row["name"]
+        mark = " (out)" if row["dropped"] else ""
+        lines.append(f"{row['place']:>3}  {name:<18} {points_text(row['points']):>5}"
+                     + (f" {points_text(row['buchholz']):>5}" if swiss else "") + f" {row['score']:>6}{mark}")
+    if len(view.standings) > limit:
+        lines.append(f"… and {len(view.standings) - limit} more")
+    return "\n".join(lines)

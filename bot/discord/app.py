@@ -24,6 +24,7 @@ from bot.discord.notifier import DiscordNotifier
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.replies import SkaldTree
 from bot.discord.shards import Shards, ShardsError
+from bot.discord.tournaments import TournamentDesk
 from bot.environment import DEFAULT_DB, DISCORD_TOKEN, SKALD_DB, SKALD_GUILD, SKALD_MQTT_URL, SKALD_SHARDS
 from bot.store import StoreError, is_postgres
 from bot.store.opening import check_url
@@ -112,7 +113,7 @@ def check_mqtt_url(url: str, environ: Mapping[str, str] | None = None) -> None:
 
 # The slash commands' modules, loaded in this order (the order they are registered and synced in).
 EXTENSIONS = ("bot.discord.commands", "bot.discord.opening", "bot.discord.rules_cog", "bot.discord.settings_cog",
-              "bot.discord.records_cog")
+              "bot.discord.records_cog", "bot.discord.tournaments")
 
 
 class SkaldBot(commands.AutoShardedBot):
@@ -122,6 +123,7 @@ class SkaldBot(commands.AutoShardedBot):
 
     tables: Tables
     notifier: DiscordNotifier
+    desk: TournamentDesk
     leadership: Leadership
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None,
@@ -150,6 +152,10 @@ class SkaldBot(commands.AutoShardedBot):
         self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
+        # Tournaments: their messages and news, and a thread for each of their tables.
+        self.desk = TournamentDesk(self)
+        self.tables.tournaments.attach(self.desk)
+        self.tables.tournaments.rooms = self.desk
         if self.settings.mqtt_url:
             await self._start_relay(self.settings.mqtt_url)
         self.add_dynamic_items(SkaldControl)
@@ -228,6 +234,8 @@ class SkaldBot(commands.AutoShardedBot):
             await self.tables.drain()
         if hasattr(self, "notifier"):
             await self.notifier.drain()
+        if hasattr(self, "desk"):
+            await self.desk.drain()
         if hasattr(self, "tables"):
             await self.tables.close()
         if self.relay is not None:

@@ -8,6 +8,7 @@ ones with crew records (win rate per option set, best results). Answers are priv
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,6 +33,7 @@ from bot.record_pictures import (
     summary_data,
 )
 from bot.rendering import Kind
+from bot.store.tournaments import EntrantRow, TournamentRow
 from bot.tables.ratings import Ratings
 from bot.tables.teams import TeamRecords, describe_options
 from engine import registry
@@ -66,6 +68,21 @@ def crew_text(teams: TeamRecords, game: str) -> str:
     return "\n".join(lines)
 
 
+def events_lines(events: Sequence[tuple[TournamentRow, EntrantRow]], limit: int = 5) -> list[str]:
+    """A person's tournaments, newest first: where they finished, or how it stands."""
+    lines = []
+    for row, entrant in events[:limit]:
+        if entrant.final_place is not None:
+            how = f"finished {ordinal(entrant.final_place)}"
+        else:
+            how = {"signup": "signed up", "running": f"playing (round {row.round})",
+                   "cancelled": "called off"}.get(row.status, row.status)
+        lines.append(f"🏆 {escape_markdown(row.terms.name)} ({registry.get(row.terms.game).title}): {how}")
+    if len(events) > limit:
+        lines.append(f"… and {len(events) - limit} earlier tournaments")
+    return lines
+
+
 def alt(text: str) -> str:
     """A picture's description for screen readers: its facts in plain words, within Discord's limit."""
     plain = text.replace("**", "").replace("\\", "").replace("\n", "; ")
@@ -97,11 +114,12 @@ class RecordsCog(commands.Cog):
         reliable = f"Reliability: {kept.describe()}."
         if game is None:
             found = await records.stats(guild_id, who.id)
-            if not found and not kept.games:
+            events = await self.bot.tables.tournaments.events_of(who.id, guild_id)
+            if not found and not kept.games and not events:
                 await refuse(interaction, f"{bold(name)} hasn't finished a game in this server yet.")
                 return
             text = "\n".join([*(f"{s.title}: {s.wins} won of {s.games} — {stats_line(s)}" for s in found),
-                              reliable])
+                              reliable, *events_lines(events)])
             await self._answer(interaction, "summary", summary_data(name, found, kept), f"{name} in this server",
                                text, "stats.png")
             return

@@ -16,6 +16,7 @@ REGISTERS = {
     "bot.discord.rules_cog": ({"rules"}, {"Rules"}),
     "bot.discord.settings_cog": ({"skald"}, {"SettingsCog"}),
     "bot.discord.records_cog": ({"stats", "leaderboard"}, {"RecordsCog"}),
+    "bot.discord.tournaments": ({"tournament"}, {"TournamentCog"}),
 }
 
 
