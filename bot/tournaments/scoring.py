@@ -119,7 +119,8 @@ def standings(entrants: Sequence[int], *, ratings: Mapping[int, float], dropped:
             last_place[entrant] = table.places[seat]
         if form == ELIMINATION:
             survived[winner(table, ratings)] += 1
-    buchholz = {e: sum(points[o] for o in met[e]) for e in entrants} if form == SWISS else dict.fromkeys(entrants, 0.0)
+    buchholz = {e: sum((points[o] for o in met[e]), 0.0) for e in entrants} if form == SWISS \
+        else dict.fromkeys(entrants, 0.0)
 
     def key(entrant: int) -> tuple[float, ...]:
         own = (-points[entrant], -buchholz[entrant], -score[entrant], -ratings.get(entrant, 0.0))
@@ -136,4 +137,6 @@ def standings(entrants: Sequence[int], *, ratings: Mapping[int, float], dropped:
 def points_text(points: float) -> str:
     """4.5 as "4½", 3.0 as "3"."""
     whole = int(points)
-    return f"{whole}½" if points - whole == 0.5 else f"{points:g}"
+    if points - whole == 0.5:
+        return f"{whole or ''}½"
+    return f"{points:g}"

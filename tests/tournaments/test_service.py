@@ -249,3 +249,25 @@ async def test_two_advances_at_once_open_one_round(tables: Tables) -> None:
     view = await tables.tournaments.view(view.id)
     assert len(view.rounds) == 1 and len(view.tables) == 2
     assert len({t.game_id for t in view.tables}) == 2
+
+
+async def test_two_processes_on_one_postgresql_database_pair_and_open_each_round_once(
+        backend: str, database: Target, clock: Clock) -> None:
+    if backend != "postgresql":
+        pytest.skip("one process per SQLite file: two processes share only a PostgreSQL database")
+    first = await Tables.open(database, games=games, clock=clock, seeds=iter(range(1, 10_000)).__next__)
+    second = await Tables.open(database, games=games, clock=clock, seeds=iter(range(500, 10_000)).__next__)
+    try:
+        view = await first.tournaments.create(event(rounds=2))
+        for user in range(1, 7):
+            await first.tournaments.join(view.id, user, f"Player {user}")
+        await first.tournaments.start(view.id, ORGANISER)
+        await asyncio.gather(*(service.tournaments.advance(view.id) for service in (first, second, first, second)))
+        view = await second.tournaments.view(view.id)
+        assert len(view.rounds) == 1 and len(view.tables) == 3
+        games_opened = [t.game_id for t in view.tables]
+        assert None not in games_opened and len(set(games_opened)) == 3
+        assert len(await first.store.games(guild_id=GUILD)) == 3  # no game opened twice
+    finally:
+        await second.close()
+        await first.close()
