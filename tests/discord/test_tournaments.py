@@ -1,7 +1,7 @@
 """A whole small tournament through Discord (docs/tournaments.md): sign-up by the message's
 buttons, an AI entrant, two Swiss rounds of Nidavellir duels in threads of their own, a late player
-whose seat an AI finishes, a drop-out, the standings, a restart mid-event and the final
-announcement — every step an interaction fed through discord.py, every post recorded."""
+whose seat an AI finishes, a drop-out, the standings, a table the organiser decides, a restart
+mid-event and the final announcement — every step an interaction fed through discord.py, every post recorded."""
 
 from __future__ import annotations
 
@@ -127,6 +127,11 @@ async def test_a_small_swiss_event_runs_from_sign_up_to_champion_through_discord
     reply = h.replies(asked)[-1]
     assert "standings.png" in reply.files and "Pts" in reply.text()
 
+    # The organiser decides round 2's second table; the first is played to the end.
+    second = view.tables_of(2)[1]
+    decided = await h.slash(org, "tournament adjudicate", {"game": second.game_id, "places": "2 1"})
+    assert "decided" in h.reply_text(decided)
+    assert (await h.client.tables.game(second.game_id or 0)).status == "abandoned"
     await play_round(h, clock, tournament_id, 2, people, rng)
     await h.settle()
     view = await event(h, tournament_id)
@@ -140,6 +145,9 @@ async def test_a_small_swiss_event_runs_from_sign_up_to_champion_through_discord
     # Told once each, in order, across the restart.
     kinds = [m.text().split()[0] for m in news(h, thread)]
     assert kinds.count("🏁") == 1 and kinds.count("🏆") == 1 and kinds.count("📣") == 2 and kinds.count("✅") == 2
+    assert kinds.count("⚖️") == 1 and kinds.count("👋") == 1
+    adjudicated = (await event(h, tournament_id)).tables_of(2)[1]
+    assert adjudicated.places == (2, 1) and adjudicated.decided == "adjudicated"
 
     # The records keep it: /stats shows a player's events; /tournament mine their place.
     stats = await h.slash(ann, "stats")
