@@ -73,6 +73,16 @@ async def test_every_call_the_bot_makes_needs_only_the_permissions_readme_asks_f
     await h.click(bob, h.button(h.replies(asked)[-1], f"Resign game #{game_id}"))
     h.thread_creation_allowed = False  # a channel without threads: the game plays in it
     await open_table(h, ann, "tranquility", [bob])
+    h.thread_creation_allowed = True  # a tournament: its news thread, a thread per table, its posts
+    org = h.user("org", manage_guild=True)
+    made = await h.slash(org, "tournament create", {"game": "nidavellir", "name": "Cup", "seats": 2, "rounds": 1})
+    await h.slash(org, "tournament add-ai", {"count": 2, "kind": "greedy"})
+    signup = h.messages[made.original_id or 0]
+    await h.click(org, h.button(signup, "Start"), message=signup)
+    for _ in range(20):
+        await h.client.tables.drain()
+        await h.settle()
+    assert any(r.path == "/channels/{channel_id}/threads" for r in h.requests)
     invite, optional = asked_for()
     calls = [r for r in h.requests if not r.webhook]
     assert any(r.method == "PATCH" for r in calls) and any(r.files for r in calls)
