@@ -119,9 +119,20 @@ class Outcome:
         }
 
 
+# How an on/off option is typed: on/off, and the words people and older command lines use.
+ON_WORDS = ("on", "yes", "true", "1")
+OFF_WORDS = ("off", "no", "false", "0")
+
+
 @dataclass(frozen=True)
 class OptionSpec:
-    """A declared setup option: its default and every allowed value."""
+    """A declared setup option: its default, every allowed value and what it does.
+
+    The one declaration an option has: setup checks values against it (`validate_options`),
+    command lines and Discord read typed values with it (`parse`, `read_options`), and help,
+    headers, the lobby and the docs say it with `takes`, `word`, `shown` and `describe`.
+    An option whose default is a bool is on/off; `labels` name the other values for people.
+    """
 
     name: str
     default: Any
@@ -135,22 +146,129 @@ class OptionSpec:
             return self.labels[self.choices.index(value)]
         return str(value)
 
+    @property
+    def on_off(self) -> bool:
+        """True for an option that is on or off (its values are True and False)."""
+        return isinstance(self.default, bool)
 
-def validate_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> JSON:
-    """Fill defaults and check every value against its spec; unknown names are refused."""
+    def word(self, value: Any) -> str:
+        """How `value` is typed after `name=`: on/off, or the value itself ("auto", "3")."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+    def shown(self, value: Any) -> str:
+        """How `value` reads to people: its label ("automatic"), else on/off or the value."""
+        if self.labels and value in self.choices:
+            return self.label(value)
+        return self.word(value)
+
+    def takes(self) -> str:
+        """The values it takes, as said to people: "on/off", "0, 3, 4 or 5", "0 or 4–12"."""
+        if self.on_off:
+            return "on/off"
+        return _either(_runs([self.word(value) for value in self.choices]))
+
+    def describe(self) -> str:
+        """One line for help texts: "idavoll: on/off (default off). Idavoll expansion: …"."""
+        return f"{self.name}: {self.takes()} (default {self.word(self.default)}). {self.description.rstrip('.')}."
+
+    def refusal(self, given: Any) -> BadOptions:
+        """The error for a value it does not take: "idavoll takes on/off, not 'y'."."""
+        return BadOptions(f"{self.name} takes {self.takes()}, not {_quoted(given)}.")
+
+    def parse(self, text: str) -> Any:
+        """The value `text` names: on/off (or yes/no, true/false, 1/0) for an on/off option, else
+        a value as typed or its label, in any case; BadOptions says what the option takes."""
+        typed = text.strip().lower()
+        if self.on_off:
+            if typed in ON_WORDS:
+                return True
+            if typed in OFF_WORDS:
+                return False
+            raise self.refusal(text)
+        number = int(typed) if typed.isascii() and typed.isdigit() and len(typed) <= 6 else None
+        for value in self.choices:
+            if typed in (self.word(value).lower(), self.label(value).lower()):
+                return value
+            if number is not None and isinstance(value, int) and value == number:
+                return value
+        raise self.refusal(text)
+
+
+def _quoted(given: Any) -> str:
+    """What was given, short enough to repeat in a refusal."""
+    return repr(given[:30]) if isinstance(given, str) else repr(given)[:30]
+
+
+def _runs(words: list[str]) -> list[str]:
+    """Runs of four or more consecutive whole numbers written as a range ("4–12")."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while (j + 1 < len(words) and words[j].isdigit() and words[j + 1].isdigit()
+               and int(words[j + 1]) == int(words[j]) + 1):
+            j += 1
+        if j - i >= 3:
+            out.append(f"{words[i]}–{words[j]}")
+        else:
+            out.extend(words[i:j + 1])
+        i = j + 1
+    return out
+
+
+def _either(words: list[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def no_such_option(specs: Sequence[OptionSpec], name: Any, game: str = "") -> BadOptions:
+    """The error for an option name the game does not have, naming the ones it has."""
+    who = game or "This game"
+    if not specs:
+        return BadOptions(f"{who} has no options, so no option {_quoted(name)}.")
+    return BadOptions(f"{who} has no option {_quoted(name)}; its options are: {', '.join(s.name for s in specs)}.")
+
+
+def validate_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None, game: str = "") -> JSON:
+    """Fill defaults and check every value against its spec; unknown names are refused.
+
+    `game` is the game's title, for the refusal of an unknown name ("Nidavellir has no option …")."""
     given = dict(given or {})
     known = {spec.name: spec for spec in specs}
-    unknown = sorted(set(given) - set(known))
+    unknown = sorted((name for name in given if name not in known), key=str)
     if unknown:
-        raise BadOptions(f"Unknown option {unknown[0]!r}; options are: {', '.join(known) or 'none'}.")
+        raise no_such_option(specs, unknown[0], game)
     result: JSON = {}
     for spec in specs:
         value = given.get(spec.name, spec.default)
         if value not in spec.choices or type(value) is not type(spec.default):
-            allowed = ", ".join(str(c) for c in spec.choices)
-            raise BadOptions(f"Option {spec.name} can't be {value!r}; allowed: {allowed}.")
+            raise spec.refusal(value)
         result[spec.name] = value
     return result
+
+
+def read_options(specs: Sequence[OptionSpec], pairs: Iterable[str], game: str = "") -> JSON:
+    """Options typed as `name=value` texts (a command line's `--option`s, a Discord option's
+    words), each value read by its spec; only the options given. BadOptions names the option
+    or the value that is wrong and what it takes."""
+    known = {spec.name: spec for spec in specs}
+    chosen: JSON = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        spec = known.get(name.strip().lower())
+        if spec is None:
+            raise no_such_option(specs, name.strip(), game)
+        if not sep or not raw.strip():
+            raise BadOptions(f"{spec.name} needs a value ({spec.name}=VALUE): it takes {spec.takes()}.")
+        chosen[spec.name] = spec.parse(raw)
+    return chosen
+
+
+def options_said(specs: Sequence[OptionSpec], options: Mapping[str, Any]) -> str:
+    """Every option's value as typed, for a header: "thingvellir=off, idavoll=on" ("" without options)."""
+    return ", ".join(f"{spec.name}={spec.word(options.get(spec.name, spec.default))}" for spec in specs)
 
 
 class Game(ABC, Generic[S]):

@@ -57,7 +57,7 @@ class Nidavellir(Game[NidavellirState]):
     def setup(self, players: int, options: Mapping[str, Any] | None, seed: int,
               version: int | None = None) -> NidavellirState:
         self.check_players(players)
-        chosen = validate_options(_OPTIONS, options)
+        chosen = validate_options(_OPTIONS, options, self.title)
         return new_game(players, seed, [name for name in (THINGVELLIR, IDAVOLL) if chosen[name]],
                         self.check_version(version))
 

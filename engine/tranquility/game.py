@@ -61,7 +61,7 @@ class Tranquility(Game[TranquilityState]):
         Version 1 drew everything from one stream; version 2 draws the hidden shuffles and the
         public rocks row from separate streams of the seed."""
         self.check_players(players)
-        chosen = validate_options(OPTIONS, options)
+        chosen = validate_options(OPTIONS, options, self.title)
         version = self.check_version(version)
         rng = Rng.from_seed(seed) if version == 1 else Rng.stream(seed, "hidden")
         public = rng if version == 1 else Rng.stream(seed, "public")
