@@ -14,6 +14,7 @@ import asyncio
 import secrets
 import sys
 import tempfile
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -28,7 +29,7 @@ from bot.terminal.local import Table, open_table, run_demo, run_hot_seat
 from bot.terminal.saved import SavedGame, play_saved
 from bot.terminal.text import printable
 from engine import registry
-from engine.core import Game
+from engine.core import Game, read_options
 from engine.errors import BadOptions
 
 if TYPE_CHECKING:
@@ -39,25 +40,30 @@ FROM_ENV = ""  # `--mqtt` given without a URL: use $SKALD_MQTT_URL
 
 # -- argument parsing --------------------------------------------------------------------------
 def parse_options(game: Game[Any], pairs: Sequence[str]) -> dict[str, Any]:
-    """`name=value` pairs, each value read as the type of the option's default."""
-    specs = {spec.name: spec for spec in game.options()}
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, raw = pair.partition("=")
-        spec = specs.get(name.strip())
-        if not sep or spec is None:
-            known = ", ".join(specs) or "none"
-            raise BadOptions(f"Options are given as name=value; {game.title} options: {known}.")
-        value: Any = raw.strip()
-        if isinstance(spec.default, bool):
-            value = value.lower() in ("1", "true", "yes", "on")
-        elif isinstance(spec.default, int):
-            try:
-                value = int(value)
-            except ValueError as err:
-                raise BadOptions(f"Option {spec.name} takes a number, not {raw!r}.") from err
-        options[spec.name] = value
-    return options
+    """`name=value` pairs, each value read by the game's declaration of that option."""
+    return read_options(game.options(), pairs, game.title)
+
+
+def options_help(width: int = 79) -> str:
+    """Every game's options as `--help` lists them, from the games' declarations."""
+    lines = ["game options, given as --option NAME=VALUE (once per option):"]
+    for name in registry.names():
+        specs = registry.get(name).options()
+        lines.append(f"  {name}:" if specs else f"  {name}: none")
+        for spec in specs:
+            lines += textwrap.wrap(spec.describe(), width=width, initial_indent="    ", subsequent_indent="        ")
+    return "\n".join(lines)
+
+
+GAME_OPTIONS = "(every game's options)"  # the epilog's place: filled in only when help is shown
+
+
+class _HelpWithOptions(argparse.RawDescriptionHelpFormatter):
+    """Help whose epilog lists the games' options; read from their declarations only when help is
+    printed, so a game is not imported just to parse a command line."""
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(options_help(self._width) if text == GAME_OPTIONS else text)
 
 
 def seat_kinds(game: Game[Any], players: int, given: Sequence[str] | None, default: str) -> list[str]:
@@ -179,7 +185,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help=f"one of: {', '.join(registry.names())}")
     parser.add_argument("--players", type=int, default=None, help="seat count (default: the game's minimum)")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random, printed)")
-    parser.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option, e.g. sea_monsters=3")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE",
+                        help="a game option, e.g. sea_monsters=3 (each game's are listed below)")
     parser.add_argument("--names", metavar="A,B,...", help="display names by seat (default: Player 1, Player 2, ...)")
     parser.add_argument("--db", metavar="PATH|URL",
                         help="save every move in this SQLite file (or postgresql:// database); resumes its unfinished "
@@ -194,11 +201,13 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 def register(subparsers: Any) -> None:
     """Add `demo` and `play` to the `skald` command."""
-    demo = subparsers.add_parser("demo", help="watch AI seats play a whole game")
+    demo = subparsers.add_parser("demo", help="watch AI seats play a whole game", epilog=GAME_OPTIONS,
+                                 formatter_class=_HelpWithOptions)
     _common(demo)
     demo.add_argument("--ai", action="append", metavar="KIND", help="AI kind for all seats, or once per seat")
     demo.set_defaults(handler=_demo)
-    play = subparsers.add_parser("play", help="a hot-seat game in the terminal")
+    play = subparsers.add_parser("play", help="a hot-seat game in the terminal", epilog=GAME_OPTIONS,
+                                 formatter_class=_HelpWithOptions)
     _common(play)
     play.add_argument("--ai", action="append", metavar="KIND",
                       help="'human' or an AI kind, once per seat (default: everyone human)")

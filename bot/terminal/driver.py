@@ -10,12 +10,12 @@ A demo is the same loop with nobody at the keyboard.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.terminal.console import Read, Screen, ask
 from bot.terminal.text import printable
-from engine.core import Move
+from engine.core import Move, OptionSpec, options_said
 from engine.errors import SkaldError
 from renderer.text import render_outcome, render_view, seat_name
 
@@ -72,6 +72,14 @@ class TerminalTable(Protocol):
 
     async def final(self) -> tuple[JSON, JSON | None]:
         """The spectator view and the outcome (None if the game stopped before its end)."""
+
+
+def heading(first: str, people: int, specs: Sequence[OptionSpec], options: Mapping[str, Any]) -> str:
+    """A table's heading: `first` (the game, its players, where it is kept), the hint when someone
+    plays at this keyboard, and a line with every option's value as it is typed."""
+    text = f"{first}. {HINT}" if people else first
+    said = options_said(specs, options)
+    return f"{text}\nOptions: {said}" if said else text
 
 
 def display_name(names: Sequence[str], seat: int) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.terminal.console import Read, Screen, Write
-from bot.terminal.driver import HINT, HUMAN, JSON, STOP_WORDS, display_name, drive
+from bot.terminal.driver import HUMAN, JSON, STOP_WORDS, display_name, drive, heading
 from engine.core import AIPlayer, Game, Move, Step
 from engine.errors import BadOptions, IllegalMove
 
@@ -29,6 +29,7 @@ class Table:
     seed: int
     seats: list[AIPlayer[Any] | None]  # None = a person at the keyboard
     names: list[str]
+    options: Mapping[str, Any] = field(default_factory=dict)  # as chosen; a missing one has its default
     log: list[tuple[int, str]] = field(default_factory=list)
     max_moves: int = MAX_MOVES
     # The last move with the state before it, while it may still be taken back.
@@ -45,8 +46,8 @@ class Table:
     @property
     def heading(self) -> str:
         players = len(self.seats)
-        text = f"{self.game.title}, {players} player{'s' if players != 1 else ''}, seed {self.seed}"
-        return f"{text}. {HINT}" if self.people else text
+        first = f"{self.game.title}, {players} player{'s' if players != 1 else ''}, seed {self.seed}"
+        return heading(first, self.people, self.game.options(), self.options)
 
     def apply(self, seat: int, move: Move | str) -> Step[Any]:
         before = self.state
@@ -116,7 +117,7 @@ def open_table(game: Game[Any], players: int, options: Mapping[str, Any], seed: 
         else:
             raise BadOptions(f"No AI called {kind!r} for {game.title}; choose from: {', '.join(offered)}.")
     state = game.setup(players, options, seed)
-    return Table(game, state, seed, seats, [display_name(names, s) for s in range(players)])
+    return Table(game, state, seed, seats, [display_name(names, s) for s in range(players)], dict(options))
 
 
 def run_demo(table: Table, write: Write) -> JSON | None:

@@ -27,7 +27,7 @@ from bot.tables.errors import NoSuchGame
 from bot.tables.service import Tables
 from bot.tables.types import LOBBY, RUNNING, GameInfo, MoveResult, NewTable
 from bot.terminal.console import Read, Screen, Write
-from bot.terminal.driver import HINT, HUMAN, JSON, STOP_WORDS, display_name, drive
+from bot.terminal.driver import HUMAN, JSON, STOP_WORDS, display_name, drive, heading
 from engine import registry
 from engine.core import Move
 from engine.errors import BadOptions
@@ -147,7 +147,9 @@ class SavedTable:
 
     @property
     def heading(self) -> str:
-        return f"{self.info.title}, {len(self.info.seats)} players, saved in {describe(self.db_path)}. {HINT}"
+        players = len(self.info.seats)
+        first = f"{self.info.title}, {players} player{'s' if players != 1 else ''}, saved in {describe(self.db_path)}"
+        return heading(first, self.people, registry.get(self.info.game).options(), self.info.options)
 
     @property
     def stopped(self) -> str:
