@@ -66,6 +66,17 @@ class _HelpWithOptions(argparse.RawDescriptionHelpFormatter):
         super().add_text(options_help(self._width) if text == GAME_OPTIONS else text)
 
 
+def command_line_problem(args: argparse.Namespace, players: int) -> str | None:
+    """Why the command line asks for something it would otherwise ignore, or None."""
+    if args.game_id is not None and not args.db:
+        return "--game-id picks a game saved in a --db file; give the file too."
+    names = args.names.split(",") if args.names else []
+    if len(names) > players:
+        return (f"--names gives {len(names)} names for {players} player{'s' if players != 1 else ''}; "
+                f"give --players {len(names)}, or fewer names.")
+    return None
+
+
 def seat_kinds(game: Game[Any], players: int, given: Sequence[str] | None, default: str) -> list[str]:
     """One kind per seat: none given -> `default` for all, one -> it for all, else one per seat."""
     if not given:
@@ -77,11 +88,14 @@ def seat_kinds(game: Game[Any], players: int, given: Sequence[str] | None, defau
     return list(given)
 
 
-def _table_from(args: argparse.Namespace, default_kind: str | None) -> Table | None:
+def _table_from(args: argparse.Namespace, default_kind: str | None, command: str) -> Table | None:
     """The table the command line asks for, or None once the reason it can't be set is printed."""
     try:
         game = registry.get(args.game)
         players = args.players if args.players is not None else game.min_players
+        if (problem := command_line_problem(args, players)) is not None:
+            print(f"skald {command}: {problem}", file=sys.stderr)
+            return None
         options = parse_options(game, args.option or [])
         kinds = seat_kinds(game, players, args.ai, default_kind or games.default_ai(game.name))
         seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
@@ -93,7 +107,7 @@ def _table_from(args: argparse.Namespace, default_kind: str | None) -> Table | N
 
 
 def _demo(args: argparse.Namespace) -> int:
-    table = _table_from(args, None)
+    table = _table_from(args, None, "demo")
     if table is None:
         return 2
     if any(seat is None for seat in table.seats):
@@ -105,7 +119,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    table = _table_from(args, HUMAN)
+    table = _table_from(args, HUMAN, "play")
     if table is None:
         return 2
     if args.db or args.mqtt is not None or args.mqtt_pictures:
@@ -150,9 +164,6 @@ def _saved(args: argparse.Namespace, table: Table, demo: bool) -> int:
         broker = broker_settings(args)
     except RelayConfigError as err:
         print(f"skald {command}: {err}", file=sys.stderr)
-        return 2
-    if args.game_id is not None and not args.db:
-        print(f"skald {command}: --game-id picks a game saved in a --db file; give the file too.", file=sys.stderr)
         return 2
     if args.db and (problem := database_problem(args.db, may_create=True)) is not None:
         print(f"skald {command}: {problem}", file=sys.stderr)

@@ -79,10 +79,28 @@ def test_an_unknown_game_id_is_refused_in_one_line(cwd: Path, capsys: pytest.Cap
     assert main(["demo", "tranquility", "--db", "games.db", "--game-id", "9"]) == 2
     err = capsys.readouterr().err
     assert "There is no game #9" in err and "Traceback" not in err
-    assert main(["demo", "tranquility", "--game-id", "1"]) == 0  # no --db: a plain demo, nothing to pick
-    capsys.readouterr()
     assert main(["demo", "tranquility", "--game-id", "1", "--mqtt", "mqtt://127.0.0.1:9"]) == 2
     assert "--game-id picks a game saved in a --db file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["demo", "play"])
+def test_game_id_without_db_is_refused(command: str, cwd: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `--game-id` without `--db` was ignored, and a new game played instead."""
+    assert main([command, "tranquility", "--game-id", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"skald {command}: --game-id picks a game saved in a --db file; give the file too.\n"
+    assert out == ""
+
+
+@pytest.mark.parametrize("command", ["demo", "play"])
+def test_extra_names_are_refused(command: str, cwd: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: names beyond the seats were dropped without a word."""
+    assert main([command, "nidavellir", "--names", "Ann,Bo,Cy"]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"skald {command}: --names gives 3 names for 2 players; give --players 3, or fewer names.\n"
+    assert out == ""
+    assert main(["demo", "tranquility", "--seed", "2", "--players", "2", "--names", "Ann"]) == 0  # fewer: fine
+    assert "Ann places" in capsys.readouterr().out
 
 
 def test_resuming_with_a_different_players_count_says_so(cwd: Path, capsys: pytest.CaptureFixture[str],
