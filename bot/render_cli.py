@@ -17,8 +17,10 @@ from typing import Any
 import renderer
 from bot import games
 from bot.games import Scene
+from bot.terminal.text import printable
 from engine import registry
 from engine.core import Game, Move
+from engine.errors import BadOptions
 from engine.rng import Rng
 
 JSON = dict[str, Any]
@@ -84,7 +86,26 @@ def render(scene: Scene) -> bytes:
     return PICTURES[scene.picture](view_of(scene), names_for(scene))
 
 
+def wanted_games(asked: list[str] | None) -> set[str]:
+    """The keys of the games `--game` names (in any case: `Tranquility` is `tranquility`; none:
+    every game with sample scenes); BadOptions names the games there are, or the ones without scenes."""
+    with_scenes = {scene.game for scene in games.scenes()}  # as registered now (a game from outside the tree too)
+    if not asked:
+        return with_scenes
+    wanted = {registry.get(name).name for name in asked}
+    if missing := sorted(wanted - with_scenes):
+        titles = ", ".join(registry.get(key).title for key in missing)
+        raise BadOptions(f"{titles} {'has' if len(missing) == 1 else 'have'} no sample scenes; "
+                         f"games with scenes: {', '.join(sorted(with_scenes))}.")
+    return wanted
+
+
 def _render_samples(args: argparse.Namespace) -> int:
+    try:
+        wanted = wanted_games(args.game)
+    except BadOptions as refused:
+        print(f"skald render-samples: {printable(refused.reason)}", file=sys.stderr)
+        return 2
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         print(f"skald render-samples: --out {out} is a file; give a directory (it is created if missing).",
@@ -95,8 +116,7 @@ def _render_samples(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"skald render-samples: can't make the directory {out}: {error.strerror or error}.", file=sys.stderr)
         return 2
-    wanted = set(args.game or registry.names())
-    for scene in games.scenes():  # as registered now (a game from outside the tree too)
+    for scene in games.scenes():
         if scene.game not in wanted:
             continue
         path = out / f"{scene.name}.png"
@@ -109,5 +129,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `render-samples` to the `skald` command."""
     parser = sub.add_parser("render-samples", help="write sample board pictures of every game")
     parser.add_argument("--out", required=True, help="directory for the PNG files")
-    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--game", action="append",
+                        help=f"only this game (repeatable): one of {', '.join(registry.names())}")
     parser.set_defaults(handler=_render_samples)

@@ -179,6 +179,26 @@ def test_render_samples_out_naming_an_existing_file_is_refused(cwd: Path, capsys
     assert err.startswith("skald render-samples: --out picture.png is a file; give a directory")
 
 
+@pytest.mark.parametrize("game", ["chess", "Chess"])
+def test_render_samples_with_an_unknown_game_is_refused(game: str, cwd: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `render-samples --game chess` wrote nothing and exited 0."""
+    assert main(["render-samples", "--out", "samples", "--game", "tranquility", "--game", game]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"skald render-samples: No game called {game!r}; Skald hosts: nidavellir, tranquility.\n"
+    assert out == "" and not (cwd / "samples").exists()
+
+
+def test_render_samples_takes_a_games_title_in_any_case(cwd: Path, capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: `--game Tranquility` (the title, as the game calls itself) wrote nothing."""
+    monkeypatch.setattr("bot.render_cli.render", lambda scene: b"png")  # which scenes, not their pictures
+    assert main(["render-samples", "--out", "samples", "--game", "Tranquility"]) == 0
+    written = sorted(path.name for path in (cwd / "samples").iterdir())
+    assert written and all(name.startswith("tranquility-") for name in written)
+    assert len(capsys.readouterr().out.splitlines()) == len(written)
+
+
 # -- Ctrl-C and closed pipes ----------------------------------------------------------------------
 def test_ctrl_c_in_play_stops_quietly_and_the_saved_game_goes_on(cwd: Path, capsys: pytest.CaptureFixture[str],
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
