@@ -17,7 +17,7 @@ from bot.terminal.console import Read, Screen, ask
 from bot.terminal.text import printable
 from engine.core import Move, OptionSpec, options_said
 from engine.errors import SkaldError
-from renderer.text import render_outcome, render_view, seat_name
+from renderer.text import named, render_outcome, render_view, seat_name
 
 JSON = dict[str, Any]
 
@@ -138,12 +138,21 @@ async def _play(table: TerminalTable, read: Read, screen: Screen, clear: str) ->
     if screen.closed:
         return None
     view, outcome = await table.final()
+    board = render_view(view, screen.names)
     screen("")
-    screen(render_view(view, screen.names))
+    screen(board)
     if outcome is not None:
         screen("")
-        screen(render_outcome(outcome, screen.names))
+        screen(render_outcome(told_once(outcome, board, screen.names), screen.names))
     return outcome
+
+
+def told_once(outcome: JSON, board: str, names: Sequence[str]) -> JSON:
+    """The outcome to print under the final board: without its summary when the board (a game's
+    text may end with the result) already has that line, so the result is said once."""
+    summary = named(str(outcome.get("summary") or ""), names).strip()
+    shown = {line.strip() for line in named(board, names).splitlines()}
+    return {**outcome, "summary": ""} if summary and summary in shown else outcome
 
 
 async def _person_moves(table: TerminalTable, seat: int, read: Read, screen: Screen) -> bool:

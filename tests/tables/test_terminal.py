@@ -11,6 +11,7 @@ from bot.tables.audit import verify
 from bot.terminal.saved import SavedGame, play_saved
 from engine import registry
 from engine.errors import BadOptions
+from renderer.text import named
 from tests.databases import Target
 
 
@@ -54,6 +55,24 @@ async def test_a_demo_is_saved_and_verifies(database: Target) -> None:
         assert row.status == "finished" and all(s.ai == "random" for s in seats)
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("game", ["nidavellir", "tranquility"])
+async def test_a_saved_all_ai_demo_prints_no_prompt_and_one_winner_line(database: Target, game: str) -> None:
+    """Issue 30: a saved demo said "Type '?' for your moves" (nobody types), and the result twice
+    (the final board's own line, then the outcome's)."""
+    keys = Keyboard()
+    outcome = await play_saved(database, SavedGame(game, 2, {}, ["random"] * 2, seed=5), keys.read, keys.write,
+                               demo=True)
+    assert outcome is not None and not keys.prompts
+    text = "\n".join(keys.out)
+    assert "Type '?'" not in text and "quit" not in text
+    lines = text.splitlines()
+    winner_line = "Everybody" if outcome["cooperative"] else "Winner"
+    assert sum(line.startswith(winner_line) for line in lines) == 1
+    board, told = keys.out[-3], keys.out[-1]  # the final board, then the outcome (a blank line before each)
+    summary = named(outcome["summary"], ["Player 1", "Player 2"])
+    assert (summary in board) != (summary in told), "the result is said once under the board"
 
 
 async def test_a_hot_seat_game_stopped_midway_resumes_to_the_same_end(database: Target,
