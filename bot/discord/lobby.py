@@ -39,8 +39,7 @@ def options_text(info: GameInfo) -> str:
         return "standard game"
     lines = []
     for spec in specs:
-        value = info.options.get(spec.name, spec.default)
-        shown = ("on" if value else "off") if isinstance(value, bool) and not spec.labels else spec.label(value)
+        shown = spec.shown(info.options.get(spec.name, spec.default))
         lines.append(f"{spec.name.replace('_', ' ').capitalize()}: **{shown}**")
     return "\n".join(lines)
 

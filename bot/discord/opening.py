@@ -54,7 +54,7 @@ async def open_lobby(interaction: Interaction, game: Game[Any], options: dict[st
     """A lobby message in this channel, with the host seated; checks the host's DMs."""
     bot = interaction.client
     # A bad option, or one the engine can't play yet, is refused before anything is posted.
-    game.setup(game.min_players, validate_options(game.options(), options), 0)
+    game.setup(game.min_players, validate_options(game.options(), options, game.title), 0)
     if interaction.guild_id is None or interaction.channel_id is None:
         await refuse(interaction, "Open tables in a server channel.")
         return
@@ -103,7 +103,8 @@ def _play_command(game: Game[Any]) -> app_commands.Command[Any, ..., None]:
                                  annotation=Optional[table_types[name]])  # noqa: UP045 - discord.py reads it
                for name in TABLE_OPTIONS if name not in own]
     setattr(callback, "__signature__", inspect.Signature(params))  # noqa: B010 - discord.py reads it
-    choices = {spec.name: [app_commands.Choice(name=spec.label(v)[:100], value=v) for v in spec.choices]
+    # Every choice, its name and its description come from the game's declaration (OptionSpec).
+    choices = {spec.name: [app_commands.Choice(name=spec.shown(v)[:100], value=v) for v in spec.choices]
                for spec in specs if _typed_choices(spec)}
     choices["when_time_runs_out"] = [app_commands.Choice(name=POLICY_LABELS[p][:100], value=p) for p in POLICIES]
     described: Callable[..., Awaitable[None]] = app_commands.describe(
@@ -120,7 +121,9 @@ def _play_command(game: Game[Any]) -> app_commands.Command[Any, ..., None]:
 
 
 def _typed_choices(spec: OptionSpec) -> bool:
-    return not isinstance(spec.default, bool) and 1 < len(spec.choices) <= 25
+    """Offered as a list of choices: an on/off option is a Discord boolean instead, and Discord
+    lists at most 25 choices."""
+    return not spec.on_off and 1 < len(spec.choices) <= 25
 
 
 def play_group() -> app_commands.Group:

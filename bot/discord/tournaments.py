@@ -37,7 +37,7 @@ from bot.tables.errors import NoSuchGame, NotAllowed
 from bot.tables.tournaments import FORMAT_LABELS, LATENESS_LABELS, NewTournament, TournamentView
 from bot.tournaments.scoring import FORMATS, LATENESS, points_text
 from engine import registry
-from engine.core import OptionSpec
+from engine.core import read_options
 from engine.errors import BadOptions, SkaldError
 
 if TYPE_CHECKING:
@@ -309,36 +309,12 @@ async def find_event(interaction: Interaction, tournament_id: int | None) -> Tou
 
 
 def parse_options(game: str, text: str | None) -> dict[str, Any]:
-    """`idavoll=on thingvellir=off` (commas or spaces between) as the game's option values."""
+    """`idavoll=on thingvellir=off` (commas or spaces between) as the game's option values, each
+    read by the game's declaration (engine.core.read_options, as `skald play --option` reads them)."""
     if not text:
         return {}
-    specs = {spec.name: spec for spec in registry.get(game).options()}
-    chosen: dict[str, Any] = {}
-    for part in re.split(r"[,\s]+", text.strip()):
-        if not part:
-            continue
-        key, _, raw = part.partition("=")
-        spec = specs.get(key.strip().lower())
-        if spec is None or not raw:
-            names = ", ".join(specs) or "none"
-            raise BadOptions(f"Options are written name=value; {registry.get(game).title}'s options are: {names}.")
-        chosen[spec.name] = _option_value(spec, raw.strip().lower())
-    return chosen
-
-
-def _option_value(spec: OptionSpec, raw: str) -> Any:
-    if isinstance(spec.default, bool):
-        if raw in ("on", "yes", "true", "1"):
-            return True
-        if raw in ("off", "no", "false", "0"):
-            return False
-        raise BadOptions(f"{spec.name} takes on or off, not {raw!r}.")
-    if isinstance(spec.default, int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise BadOptions(f"{spec.name} takes a whole number, not {raw!r}.") from None
-    return raw
+    engine = registry.get(game)
+    return read_options(engine.options(), [part for part in re.split(r"[,\s]+", text.strip()) if part], engine.title)
 
 
 # -- the commands ---------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Each game's options are declared once (engine.core.OptionSpec): `skald play/demo --option`
-reads them with it, and `--help` and the terminal header say them from it (issue 30)."""
+"""Each game's options are declared once (engine.core.OptionSpec): `skald play/demo --option` and
+`/tournament create options:` read them with it, `--help` and the terminal header say them from
+it, `/play` offers its choices and the lobby shows them (issue 30)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.discord.lobby import options_text
+from bot.discord.opening import _play_command
+from bot.discord.tournaments import parse_options
+from bot.tables.types import LOBBY, GameInfo
 from engine import registry
+from engine.errors import BadOptions
 
 
 @pytest.fixture
@@ -63,3 +69,34 @@ def test_the_header_says_which_options_are_on(saved: bool, cwd: Path, capsys: py
     assert main(["demo", "tranquility", "--seed", "3", "--option", "jagged_rocks=automatic", *kept]) == 0
     said = capsys.readouterr().out
     assert "\nOptions: sea_monsters=0, jagged_rocks=auto, removed_islands=0\n" in said
+
+
+def test_tournament_options_are_read_by_the_same_declaration() -> None:
+    assert parse_options("nidavellir", "Idavoll=ON, thingvellir=no") == {"idavoll": True, "thingvellir": False}
+    for typed, said in (("idavoll=y", "idavoll takes on/off, not 'y'."),
+                        ("idavol=on", "Nidavellir has no option 'idavol'; its options are: thingvellir, idavoll.")):
+        with pytest.raises(BadOptions) as refused:
+            parse_options("nidavellir", typed)
+        assert refused.value.reason == said
+
+
+@pytest.mark.parametrize("key", registry.names())
+def test_play_offers_the_declared_choices_with_their_descriptions(key: str) -> None:
+    specs = registry.get(key).options()
+    command = _play_command(registry.get(key))
+    offered = {p.name: p for p in command.parameters}
+    for spec in specs:
+        parameter = offered[spec.name]
+        assert parameter.description == spec.description[:100]
+        if spec.on_off:
+            assert parameter.type.name == "boolean" and not parameter.choices
+        else:
+            assert [(c.name, c.value) for c in parameter.choices] == [(spec.shown(v), v) for v in spec.choices]
+
+
+def test_the_lobby_shows_each_option_as_the_declaration_says_it() -> None:
+    info = GameInfo(game_id=1, guild_id=1, channel_id=1, thread_id=None, game="tranquility", title="Tranquility",
+                    options={"jagged_rocks": "auto", "sea_monsters": 3}, status=LOBBY, state_id=0, host_id=1,
+                    seats=(), to_move=(), min_players=1, max_players=5, outcome=None, lobby_message_id=None,
+                    created_at=0.0, updated_at=0.0)
+    assert options_text(info) == "Sea monsters: **3**\nJagged rocks: **automatic**\nRemoved islands: **0**"
