@@ -56,13 +56,10 @@ def custom_id(tournament_id: int, action: str) -> str:
 
 # -- the sign-up message ------------------------------------------------------------------------
 def options_line(view: TournamentView) -> str:
+    """The options that differ from the game's defaults, as the declarations say them."""
     specs = registry.get(view.terms.game).options()
-    shown = []
-    for spec in specs:
-        value = view.terms.options.get(spec.name, spec.default)
-        if value != spec.default:
-            said = ("on" if value else "off") if isinstance(value, bool) else spec.label(value)
-            shown.append(f"{spec.name.replace('_', ' ')}: {said}")
+    shown = [f"{spec.name.replace('_', ' ')}: {spec.shown(view.terms.options[spec.name])}" for spec in specs
+             if view.terms.options.get(spec.name, spec.default) != spec.default]
     return ", ".join(shown) or "standard game"
 
 
