@@ -1,4 +1,5 @@
-"""Rules lookup figures: question-set accuracy (top-1, top-3) and query/autocomplete latency.
+"""Rules lookup figures: question-set accuracy (top-1, top-3; overall and by game), the questions
+whose entry did not come first, and query/autocomplete latency.
 
 Run: `.venv/bin/python -m benchmarks.rules`. The questions are tests/rules/questions/*.json.
 """
@@ -103,8 +104,17 @@ def main() -> None:
         for question, ids in result.misses:
             print(f"   miss: [{question.game}] {question.q!r} -> expected {question.expect}, got {list(ids)}")
     games = sorted({q.game for q in questions})
-    per_game = {g: accuracy(index, [q for q in questions if q.game == g]) for g in games}
-    print("per game top-3: " + ", ".join(f"{g} {a.top3}/{a.total}" for g, a in per_game.items()))
+    for scoped in (True, False):
+        per_game = {g: accuracy(index, [q for q in questions if q.game == g], scoped=scoped) for g in games}
+        label = "per game" if scoped else "all games"
+        print(f"by game ({label}), top-1/top-3/questions: "
+              + ", ".join(f"{g} {a.top1}/{a.top3}/{a.total}" for g, a in per_game.items()))
+    # Discord's /rules opens the first answer: the questions whose entry came second or third.
+    for question in questions:
+        first3 = [hit.entry.id for hit in index.search(question.game, question.q, limit=3)]
+        if question.expect in first3[1:]:
+            print(f"   not first: [{question.game}] {question.q!r} -> {question.expect} came "
+                  f"{first3.index(question.expect) + 1}, after {first3[0]}")
 
     queries = [(q.game, q.q) for q in questions] + [
         (None, "Ölrun"), ("valda", "sacrifce stone"), (None, '"AND" OR NEAR(x y) -z ^a: (b*)'),

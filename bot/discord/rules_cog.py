@@ -1,13 +1,17 @@
 """`/rules`: look a rule up, privately, and share it with the channel if you like.
 
-The answer is an ephemeral embed of the best entry, paged when long. Its buttons carry
-`skald:rules:<entry key>:<page>:<action>` custom ids and are handled by a persistent
-DynamicItem, so they keep working after a restart (the key is `bot.rules.index.entry_key`).
+The answer is an ephemeral embed of the best entry, paged when long, listing the next matches
+below it with a button each, so an answer that came second is one click away. Its buttons carry
+`skald:rules:<entry key>:<page>:<action>[:<match keys>]` custom ids and are handled by a
+persistent DynamicItem, so they keep working after a restart (a key is
+`bot.rules.index.entry_key`; the match keys, the question's ranked entries, keep the list of
+matches under the answer while the reader pages or opens another match).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -26,7 +30,11 @@ COG_NAME = "Rules"
 QUERY_MAX = 300
 CHOICE_LIMIT = 100  # Discord's limit on an autocomplete choice's name and value
 LABEL_LIMIT = 80  # Discord's limit on a button label
-OTHER_MATCHES = 4  # buttons for the runner-up entries under an answer
+OTHER_MATCHES = 4  # runner-up entries listed, each with a button, under an answer
+KEY_LENGTH = 12  # hex digits of an entry_key; a custom id carries the keys of up to 1 + OTHER_MATCHES matches
+EMBED_LIMIT = 6000  # Discord's limit on an embed's text altogether
+FIELD_LIMIT = 1024  # Discord's limit on an embed field's value
+MATCHES_FIELD = "Other matches"
 GAME_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in GAMES.items()]
 GAME_CHOICES.append(app_commands.Choice(name="All games", value=ALL))
 
@@ -35,8 +43,24 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def rules_embed(entry: Entry, page: int = 0, *, shared_by: str | None = None) -> discord.Embed:
-    """The embed showing one page of an entry: title, section path, text, page number."""
+def _others(entry: Entry, matches: Sequence[Entry]) -> list[tuple[int, Entry]]:
+    """The matches other than `entry`, with their rank for the question (1 = best), at most OTHER_MATCHES."""
+    ranked = enumerate(matches[: 1 + OTHER_MATCHES], start=1)
+    return [(rank, match) for rank, match in ranked if match.id != entry.id][:OTHER_MATCHES]
+
+
+def _where(entry: Entry, game: str) -> str:
+    """An entry's section, with its game's name when that is another game than the one shown."""
+    parts = (*(() if entry.game == game else (display_name(entry.game),)), *entry.path)
+    return " › ".join(parts) or display_name(entry.game)
+
+
+def rules_embed(entry: Entry, page: int = 0, *, shared_by: str | None = None,
+                matches: Sequence[Entry] = ()) -> discord.Embed:
+    """The embed showing one page of an entry: title, section path, text, page number.
+
+    `matches`: the question's entries, best first; the others than this one are listed under it.
+    """
     texts = pages(entry)
     page = max(0, min(page, len(texts) - 1))
     embed = discord.Embed(title=_clip(entry.title, 256), description=texts[page], colour=discord.Colour.dark_gold())
@@ -46,6 +70,17 @@ def rules_embed(entry: Entry, page: int = 0, *, shared_by: str | None = None) ->
         footer.append(f"Shared by {shared_by}")
     footer.append(f"/rules · {entry.id}")
     embed.set_footer(text=_clip(" · ".join(footer), 2048))
+    others = _others(entry, matches)
+    if others:
+        # "**2.**", not "2.": Discord would read a line starting "2. " as a list item and renumber it.
+        lines = [_clip(f"**{rank}.** {other.title} · {_where(other, entry.game)}", 250) for rank, other in others]
+        # A full page of text leaves about 1,300 of the 6,000 characters an embed may hold; whole
+        # lines are left out rather than cut (their buttons stay).
+        room = min(FIELD_LIMIT, EMBED_LIMIT - len(embed) - len(MATCHES_FIELD))
+        while lines and len("\n".join(lines)) > room:
+            lines.pop()
+        if lines:
+            embed.add_field(name=MATCHES_FIELD, value="\n".join(lines), inline=False)
     return embed
 
 
@@ -61,18 +96,22 @@ def _layout() -> discord.ui.View:
     return view
 
 
-def rules_view(entry: Entry, page: int = 0, others: list[Entry] | None = None) -> discord.ui.View:
-    """Paging and share buttons for an entry, plus buttons that open the runner-up entries."""
+def rules_view(entry: Entry, page: int = 0, matches: Sequence[Entry] = ()) -> discord.ui.View:
+    """Paging and share buttons for an entry, plus a button for each other match the embed lists.
+
+    Every button but "share" carries the matches, so the list stays under whichever entry is shown.
+    """
     total = len(pages(entry))
     page = max(0, min(page, total - 1))
+    keys = tuple(entry_key(match.id) for match in matches[: 1 + OTHER_MATCHES])
     view = _layout()
     if total > 1:
-        view.add_item(RulesButton(entry, page, "prev", disabled=page == 0))
-        view.add_item(RulesButton(entry, page, "next", disabled=page >= total - 1))
+        view.add_item(RulesButton(entry, page, "prev", disabled=page == 0, matches=keys))
+        view.add_item(RulesButton(entry, page, "next", disabled=page >= total - 1, matches=keys))
     view.add_item(RulesButton(entry, page, "share"))
-    for other in (others or [])[:OTHER_MATCHES]:
-        if other.id != entry.id:
-            view.add_item(RulesButton(other, 0, "open", row=1))
+    for rank, other in _others(entry, matches):
+        view.add_item(RulesButton(other, 0, "open", row=1, matches=keys,
+                                  label=_clip(f"{rank}. {other.title}", LABEL_LIMIT)))
     return view
 
 
@@ -94,25 +133,33 @@ def _label(entry: Entry, action: str) -> tuple[str, discord.ButtonStyle]:
     return _clip(entry.title, LABEL_LIMIT), discord.ButtonStyle.secondary
 
 
+
 class RulesButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"skald:rules:(?P<key>[0-9a-f]{12}):(?P<page>[0-9]{1,4}):(?P<action>prev|next|share|open)",
+    # Up to OTHER_MATCHES + 1 match keys: at most 96 characters, within Discord's 100 for a custom id.
+    template=r"skald:rules:(?P<key>[0-9a-f]{12}):(?P<page>[0-9]{1,4}):(?P<action>prev|next|share|open)"
+             r"(?::(?P<matches>(?:[0-9a-f]{12}){1,5}))?",
 ):
     """Every button of every rules answer: page back, page on, share, open another entry."""
 
     def __init__(self, entry: Entry | None, page: int, action: str, *, key: str | None = None,
-                 disabled: bool = False, row: int | None = None) -> None:
+                 disabled: bool = False, row: int | None = None, matches: Sequence[str] = (),
+                 label: str | None = None) -> None:
         self.key = key if entry is None else entry_key(entry.id)
         self.page = page
         self.action = action
-        label, style = ("…", discord.ButtonStyle.secondary) if entry is None else _label(entry, action)
-        super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled, row=row,
-                                           custom_id=f"skald:rules:{self.key}:{page}:{action}"))
+        self.matches = tuple(matches)
+        default, style = ("…", discord.ButtonStyle.secondary) if entry is None else _label(entry, action)
+        custom_id = f"skald:rules:{self.key}:{page}:{action}" + (f":{''.join(self.matches)}" if self.matches else "")
+        super().__init__(discord.ui.Button(label=label or default, style=style, disabled=disabled, row=row,
+                                           custom_id=custom_id))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: re.Match[str]) -> RulesButton:
-        return cls(None, int(match["page"]), match["action"], key=match["key"])
+        joined = match["matches"] or ""
+        keys = [joined[i : i + KEY_LENGTH] for i in range(0, len(joined), KEY_LENGTH)]
+        return cls(None, int(match["page"]), match["action"], key=match["key"], matches=keys)
 
     # discord.py's items take any client's interaction; the handlers it calls take ours.
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -125,8 +172,9 @@ class RulesButton(
         client = interaction.client
         bots = (commands.Bot, commands.AutoShardedBot)  # a sharded Skald is no commands.Bot
         cog = client.get_cog(COG_NAME) if isinstance(client, bots) else None
-        entry = cog.index.by_key(self.key or "") if isinstance(cog, RulesCog) else None
-        if entry is None:
+        index = cog.index if isinstance(cog, RulesCog) else None
+        entry = index.by_key(self.key or "") if index is not None else None
+        if index is None or entry is None:
             await refuse(interaction, "That rules entry is no longer in the book — run /rules again.")
             return
         if self.action == "share":
@@ -135,10 +183,12 @@ class RulesButton(
                                                     ephemeral=False,
                                                     allowed_mentions=discord.AllowedMentions.none())
             return
+        # Matches that left the book since are simply no longer listed.
+        matches = [found for key in self.matches if (found := index.by_key(key)) is not None]
         # rules_embed and rules_view both keep the page within the entry.
         target = {"prev": self.page - 1, "next": self.page + 1}.get(self.action, 0)
-        await interaction.response.edit_message(content=None, embed=rules_embed(entry, target),
-                                                view=rules_view(entry, target))
+        await interaction.response.edit_message(content=None, embed=rules_embed(entry, target, matches=matches),
+                                                view=rules_view(entry, target, matches))
 
 
 class RulesCog(commands.Cog, name=COG_NAME):
@@ -162,8 +212,8 @@ class RulesCog(commands.Cog, name=COG_NAME):
             return None, rules_embed(picked), rules_view(picked)
         hits = self.index.search(scope, query, limit=1 + OTHER_MATCHES)
         if hits:
-            best = hits[0].entry
-            return None, rules_embed(best), rules_view(best, 0, [hit.entry for hit in hits[1:]])
+            matches = [hit.entry for hit in hits]
+            return None, rules_embed(matches[0], matches=matches), rules_view(matches[0], 0, matches)
         where = "any game's rules" if scope is None else f"the {display_name(scope)} rules"
         close = self.index.suggest(scope, query)
         content = f"Nothing in {where} matches “{_clip(query.strip(), 100)}”."

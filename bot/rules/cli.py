@@ -28,8 +28,20 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("game", help="which game's rules: a key, a name or a nickname ('all' searches every game)")
     parser.add_argument("query", nargs="+", help="words, a name or a question")
-    parser.add_argument("-n", "--limit", type=int, default=3, help="how many entries to print (default 3)")
+    parser.add_argument("-n", "--limit", type=entry_count, default=3,
+                        help="how many entries to print, 1 or more (default 3)")
     parser.set_defaults(handler=run)
+
+
+def entry_count(text: str) -> int:
+    """The value of `-n`: a whole number of entries, at least 1 (`-n 0` is refused, not quietly read as 1)."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of entries") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {count} (how many entries to print)")
+    return count
 
 
 def split_game(game: str, query: Sequence[str]) -> tuple[str | None, list[str]]:
@@ -59,8 +71,10 @@ def unknown_game(name: str) -> str:
 
 
 def render(index: RulesIndex, game: str, query: str, limit: int) -> tuple[str, bool]:
-    """The terminal answer to a query and whether anything matched."""
-    hits = index.search(None if game == ALL else game, query, limit=max(1, limit))
+    """The terminal answer to a query (the `limit` best entries, at least 1) and whether anything matched."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, not {limit}")
+    hits = index.search(None if game == ALL else game, query, limit=limit)
     if not hits:
         suggestions = index.suggest(None if game == ALL else game, query)
         lines = [f"Nothing in the rules matches {query!r}."]

@@ -31,9 +31,16 @@ STOPWORDS = frozenset(
         "these", "they", "this", "to", "was", "we", "were", "what", "when", "where", "which", "who", "whom",
         "why", "will", "with", "would", "you", "your", "yours", "happens", "happen", "rule", "rules", "work",
         "works", "mean", "means", "t", "don", "doesn",
-        "whats", "hows", "whos", "im", "dont", "doesnt", "cant", "isnt", "please",
+        "whats", "hows", "whos", "im", "dont", "doesnt", "isnt", "please",
+        # Conversational verbs: "what do the dice tell me" asks about the dice, not about telling.
+        "tell", "tells", "told", "explain", "explains", "about",
     }
 )
+
+# "Can't" is not a question word: "what if I can't place it" asks something else than "where can I
+# place it". Its spellings become one word, "cannot", in the index and in questions alike.
+_CANNOT_PAIRS = frozenset({("can", "t"), ("can", "not"), ("couldn", "t")})
+_CANNOT_WORDS = frozenset({"cant", "couldnt", "cannot"})
 
 MAX_WORDS = 24  # longer input adds nothing but cost (500-character pastes)
 _CANDIDATES = 40  # bm25 candidates re-ranked in Python
@@ -53,6 +60,22 @@ def fold(text: str) -> str:
 def words(text: str) -> list[str]:
     """The folded words of a text: runs of letters and digits."""
     return _WORD.findall(fold(text))
+
+
+def search_words(text: str) -> list[str]:
+    """The words the index compares: `words`, with every spelling of "can't" made one word, "cannot"."""
+    found = words(text)
+    merged: list[str] = []
+    position = 0
+    while position < len(found):
+        pair = tuple(found[position : position + 2])
+        if pair in _CANNOT_PAIRS:
+            merged.append("cannot")
+            position += 2
+            continue
+        merged.append("cannot" if found[position] in _CANNOT_WORDS else found[position])
+        position += 1
+    return merged
 
 
 def _content_words(text: str) -> tuple[str, ...]:
@@ -132,8 +155,8 @@ class RulesIndex:
         )
         rows = []
         for entry in self._entries.values():
-            title, aliases = words(entry.title), [words(alias) for alias in entry.aliases]
-            path, text = words(" ".join(entry.path)), words(entry.text)
+            title, aliases = search_words(entry.title), [search_words(alias) for alias in entry.aliases]
+            path, text = search_words(" ".join(entry.path)), search_words(entry.text)
             self._names[entry.id] = tuple(tuple(run) for run in (title, *aliases) if run)
             self._bonus_names[entry.id] = tuple(
                 tuple(w for w in run if w not in STOPWORDS) or run for run in self._names[entry.id]
@@ -186,7 +209,7 @@ class RulesIndex:
 
     def _parse(self, query: str, game: str | None) -> tuple[str, list[str], list[frozenset[str]]]:
         """MATCH string, the query words kept, and for each word the names it may stand for (typos)."""
-        found = words(query[:2000])[:MAX_WORDS * 4]
+        found = search_words(query[:2000])[:MAX_WORDS * 4]
         kept = ([w for w in found if w not in STOPWORDS] or found)[:MAX_WORDS]
         if not kept:
             return "", [], []
@@ -237,7 +260,7 @@ class RulesIndex:
 
     def autocomplete(self, game: str | None, prefix: str, limit: int = 25) -> list[tuple[str, str]]:
         """Up to `limit` (id, title) pairs for a partly typed title, best first."""
-        typed = " ".join(words(prefix))
+        typed = " ".join(search_words(prefix))
         pool = self.entries(game)
         if not typed:
             return [(e.id, e.title) for e in pool[:limit]]
@@ -255,7 +278,7 @@ class RulesIndex:
 
     def suggest(self, game: str | None, query: str, limit: int = 5) -> list[Entry]:
         """The entries whose names are closest to a query that matched nothing."""
-        typed = " ".join(words(query))[:200]
+        typed = " ".join(search_words(query))[:200]
         if not typed:
             return self.entries(game)[:limit]
         names: dict[str, str] = {}

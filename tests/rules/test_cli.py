@@ -26,6 +26,29 @@ def test_skald_rules_prints_the_best_entries_best_first(capsys: pytest.CaptureFi
     assert "\n2. " in out and "\n3. " not in out
 
 
+@pytest.mark.parametrize("count", ["0", "-2"])
+def test_rules_n_0_is_refused_with_a_clear_message_instead_of_printing_one_entry(
+    capsys: pytest.CaptureFixture[str], count: str
+) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["rules", "my-city", "dice", "-n", count])
+    assert refused.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"argument -n/--limit: must be 1 or more, not {int(count)} (how many entries to print)" in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_rules_n_takes_whole_numbers_only_and_1_prints_exactly_one_entry(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["rules", "my-city", "dice", "-n", "two"])
+    assert refused.value.code == 2
+    assert "argument -n/--limit: 'two' is not a number of entries" in capsys.readouterr().err
+    assert main(["rules", "my-city", "dice", "-n", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1. The dice  [") and "\n2. " not in out
+
+
 def test_skald_rules_all_searches_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "all", "Giant's Mace"]) == 0
     assert capsys.readouterr().out.startswith("1. The Giant's Mace  [Lords of Ragnarok: Utgard")

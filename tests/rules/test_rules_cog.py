@@ -7,7 +7,17 @@ import re
 import discord
 from discord.ext import commands
 
-from bot.discord.rules_cog import ALL, GAME_CHOICES, RulesButton, RulesCog, rules_embed, rules_view
+from bot.discord.rules_cog import (
+    ALL,
+    EMBED_LIMIT,
+    FIELD_LIMIT,
+    GAME_CHOICES,
+    LABEL_LIMIT,
+    RulesButton,
+    RulesCog,
+    rules_embed,
+    rules_view,
+)
 from bot.rules.book import Entry
 from bot.rules.games import GAMES
 from bot.rules.index import RulesIndex, entry_key
@@ -58,6 +68,29 @@ async def test_a_matching_query_answers_with_the_best_entry_and_buttons_for_the_
     assert content is None and embed is not None and embed.title == "Brute (Grim's weapon)"
     labels = [button.label for button in _buttons(view)]
     assert labels[0] == "Share to channel" and len(labels) > 1
+
+
+async def test_paging_keeps_the_other_matches_and_everything_stays_within_discords_limits() -> None:
+    # The worst case: a full page of text under a long title, and runner-ups with long titles.
+    others = [Entry(f"valda/long-{n}", "valda", ("Cards", "X" * 200), f"{n} " + "Y" * 250, "text") for n in range(4)]
+    matches = [LONG, *others]
+    keys = "".join(entry_key(entry.id) for entry in matches)
+    full = Entry("valda/full", "valda", ("P" * 300,), "T" * 300, " ".join(["word"] * 819))
+    embed = rules_embed(full, 0, shared_by="S" * 32, matches=[full, *others])
+    assert len(embed.description or "") > 4000 and len(embed.fields) == 1 and len(embed) <= EMBED_LIMIT
+    for page in range(3):
+        embed = rules_embed(LONG, page, matches=matches)
+        assert len(embed) <= EMBED_LIMIT and len(embed.fields) == 1
+        assert all(len(field.value or "") <= FIELD_LIMIT for field in embed.fields)
+        view = rules_view(LONG, page, matches)
+        assert all(re.fullmatch(RulesButton.__discord_ui_compiled_template__, i) for i in _ids(view))
+        assert all(len(i) <= 100 for i in _ids(view))
+        assert all(len(b.label or "") <= LABEL_LIMIT for b in _buttons(view))
+        # Paging and opening carry the matches; sharing posts a page with no buttons, so needs none.
+        assert [i for i in _ids(view) if not i.endswith(keys)] == [f"skald:rules:{entry_key(LONG.id)}:{page}:share"]
+    labels = [b.label or "" for b in _buttons(rules_view(LONG, 0, matches)) if ":open" in (b.custom_id or "")]
+    assert [label[:6] for label in labels] == [f"{n + 2}. {n} Y" for n in range(4)]
+    assert all(len(label) == LABEL_LIMIT and label.endswith("Y…") for label in labels)
 
 
 async def test_an_autocompleted_entry_id_opens_that_entry(index: RulesIndex) -> None:

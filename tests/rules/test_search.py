@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rules.book import Entry
-from bot.rules.index import RulesIndex, entry_key, fold, words
+from bot.rules.index import RulesIndex, entry_key, fold, search_words, words
 from bot.rules.pages import pages
 
 
@@ -69,6 +69,24 @@ def test_hits_are_best_first(index: RulesIndex) -> None:
 
 def test_question_of_only_common_words_still_searches_them(index: RulesIndex) -> None:
     assert index.match_expression("what is the")[1] == ["what", "is", "the"]
+
+
+def test_cant_is_kept_as_one_word_so_it_still_steers_the_answer() -> None:
+    assert search_words("I can't, cant, cannot, can not, couldn't") == ["i", *["cannot"] * 5]
+    assert search_words("Cannot place it") == ["cannot", "place", "it"]
+    book = RulesIndex([
+        Entry("my-city/t/placing", "my-city", (), "Placing a building", "Where a building may go.", ("place",)),
+        Entry("my-city/t/passing", "my-city", (), "Passing", "Skip the building: cannot place it.", ("can't place",)),
+    ])
+    assert _top(book, "my-city", "where can I place it") == "my-city/t/placing"
+    assert _top(book, "my-city", "what if I can't place it") == "my-city/t/passing"
+    assert _top(book, "my-city", "i cant place it") == "my-city/t/passing"
+
+
+def test_conversational_verbs_are_question_words(index: RulesIndex) -> None:
+    assert index.match_expression("what do the dice tell me", "my-city")[1] == ["dice"]
+    assert index.match_expression("explain the river to me", "my-city")[1] == ["river"]
+    assert index.match_expression("tell me about rocks", "my-city")[1] == ["rocks"]
 
 
 def test_nothing_to_search_gives_no_hits(index: RulesIndex) -> None:
