@@ -11,7 +11,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,16 @@ from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.replies import SkaldTree
 from bot.discord.shards import Shards, ShardsError
 from bot.discord.tournaments import TournamentDesk
-from bot.environment import DEFAULT_DB, DISCORD_TOKEN, SKALD_DB, SKALD_GUILD, SKALD_MQTT_URL, SKALD_SHARDS
+from bot.environment import (
+    DEFAULT_DB,
+    DISCORD_TOKEN,
+    SKALD_DB,
+    SKALD_GUILD,
+    SKALD_MQTT_PICTURES,
+    SKALD_MQTT_URL,
+    SKALD_SHARDS,
+    BadValue,
+)
 from bot.store import StoreError, is_postgres
 from bot.store.opening import check_url
 from bot.tables import Tables
@@ -33,6 +42,7 @@ from bot.tables.leadership import Leadership
 
 if TYPE_CHECKING:
     from bot.relay.relay import MqttRelay
+    from bot.relay.settings import RelaySettings
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +65,7 @@ class Settings:
     mqtt_url: str | None = field(default=None, repr=False)
     guild_id: int | None = None
     shards: Shards | None = None  # SKALD_SHARDS; None: this process runs every shard
+    mqtt_pictures: bool = False  # SKALD_MQTT_PICTURES: the relay publishes board pictures too
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -76,8 +87,16 @@ class Settings:
             db_path = Path(db_text)
             check_db_path(db_path)
         mqtt_url = SKALD_MQTT_URL.value(environ) or None
+        try:
+            mqtt_pictures = SKALD_MQTT_PICTURES.on(environ)
+        except BadValue as error:
+            raise SettingsError(str(error)) from None
         if mqtt_url is not None:
             check_mqtt_url(mqtt_url, environ)
+        elif mqtt_pictures:
+            raise SettingsError(f"{SKALD_MQTT_PICTURES.name} asks for board pictures over MQTT, but the relay is off: "
+                                f"set {SKALD_MQTT_URL.name} to the broker's URL too (or unset "
+                                f"{SKALD_MQTT_PICTURES.name}).")
         shards_text = SKALD_SHARDS.value(environ)
         try:
             shards = Shards.parse(shards_text) if shards_text else None
@@ -87,7 +106,7 @@ class Settings:
             raise SettingsError("SKALD_SHARDS splits the bot over several processes, which share a PostgreSQL "
                                 "database: set SKALD_DB=postgresql://… (an SQLite file serves one process).")
         return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=int(guild_text) if guild_text else None,
-                   shards=shards)
+                   shards=shards, mqtt_pictures=mqtt_pictures)
 
 
 def check_db_path(path: Path) -> None:
@@ -184,11 +203,17 @@ class SkaldBot(commands.AutoShardedBot):
         self.tables.scheduler.stop()
         self.notifier.stop_sweeping()
 
-    async def _start_relay(self, url: str) -> None:
-        from bot.relay.relay import MqttRelay
+    def relay_settings(self, url: str) -> RelaySettings:
+        """The relay's settings: the broker from `url` (credentials from the environment when it
+        has none), board pictures as SKALD_MQTT_PICTURES said when the settings were read."""
         from bot.relay.settings import RelaySettings
 
-        self.relay = MqttRelay(RelaySettings.from_url(url))
+        return replace(RelaySettings.from_url(url), pictures=self.settings.mqtt_pictures)
+
+    async def _start_relay(self, url: str) -> None:
+        from bot.relay.relay import MqttRelay
+
+        self.relay = MqttRelay(self.relay_settings(url))
         self.relay.start()
         self.tables.attach(self.relay)
         log.info("MQTT relay attached")

@@ -11,7 +11,18 @@ from pathlib import Path
 import pytest
 
 from bot import environment
-from bot.environment import DEFAULT_DB, SKALD_DB, SKALD_RENDER_BOT_PID, VARIABLES, Variable, handed_down
+from bot.environment import (
+    DEFAULT_DB,
+    NO,
+    SKALD_DB,
+    SKALD_RENDER_BOT_PID,
+    VARIABLES,
+    YES,
+    BadValue,
+    Switch,
+    Variable,
+    handed_down,
+)
 from bot.tables.cli import default_db
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,3 +116,20 @@ def test_a_handed_down_variable_is_as_it_was_afterwards(monkeypatch: pytest.Monk
     with handed_down(SKALD_RENDER_BOT_PID, "42"):
         assert SKALD_RENDER_BOT_PID.text() == "42"
     assert os.environ.get(name) == before
+
+
+SWITCHES = [v for v in VARIABLES if isinstance(v, Switch)]
+
+
+@pytest.mark.parametrize("switch", SWITCHES, ids=[v.name for v in SWITCHES])
+def test_every_yes_no_variable_takes_the_usual_words_and_refuses_others_by_name(switch: Switch) -> None:
+    for word in YES:
+        for written in (word, word.upper(), f" {word.title()} "):
+            assert switch.on({switch.name: written}) is True, written
+    for word in (*NO, "", "  "):
+        assert switch.on({switch.name: word.upper()}) is False, word
+    assert switch.on({}) is False
+    with pytest.raises(BadValue) as refused:
+        switch.on({switch.name: "maybe"})
+    assert str(refused.value) == f"{switch.name} must be yes or no (or 1/0, true/false, on/off), not 'maybe'."
+    assert "`yes`" in switch.help, "README says which word turns it on"

@@ -243,4 +243,4 @@ def test_a_bad_pictures_flag_or_a_missing_url_exits_2(cwd: Path, capsys: pytest.
     assert "--mqtt-pictures goes with --mqtt" in capsys.readouterr().err
     monkeypatch.setenv("SKALD_MQTT_PICTURES", "sometimes")
     assert main(["relay-watch", "mqtt://127.0.0.1:9"]) == 2
-    assert "SKALD_MQTT_PICTURES must be 1 or 0" in capsys.readouterr().err
+    assert "SKALD_MQTT_PICTURES must be yes or no" in capsys.readouterr().err

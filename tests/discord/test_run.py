@@ -35,6 +35,35 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
         Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_GUILD": "my server"})
 
 
+@pytest.mark.parametrize(("word", "on"), [("yes", True), ("Yes", True), ("on", True), ("true", True), ("1", True),
+                                         ("no", False), ("off", False), ("0", False), ("", False)])
+def test_skald_mqtt_pictures_yes_leaves_pictures_off_no_more(word: str, on: bool, tmp_path: Path) -> None:
+    """Issue 30: `SKALD_MQTT_PICTURES=yes` left pictures off. Every yes/no word is read alike, and the
+    relay the bot starts publishes pictures as the settings say."""
+    url = "mqtt://broker.example"
+    env = {"DISCORD_TOKEN": "t", "SKALD_DB": str(tmp_path / "s.db"), "SKALD_MQTT_URL": url, "SKALD_MQTT_PICTURES": word}
+    settings = Settings.from_env(env)
+    assert settings.mqtt_pictures is on
+    assert SkaldBot(settings).relay_settings(url).pictures is on
+
+
+def test_a_pictures_word_skald_cant_read_or_pictures_without_a_relay_are_refused_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    env = {"DISCORD_TOKEN": "t", "SKALD_DB": str(tmp_path / "s.db"), "SKALD_MQTT_URL": "mqtt://broker.example",
+           "SKALD_MQTT_PICTURES": "sometimes"}
+    with pytest.raises(SettingsError, match=r"^SKALD_MQTT_PICTURES must be yes or no .* not 'sometimes'\.$"):
+        Settings.from_env(env)
+    del env["SKALD_MQTT_URL"]
+    env["SKALD_MQTT_PICTURES"] = "yes"
+    with pytest.raises(SettingsError, match="the relay is off: set SKALD_MQTT_URL"):
+        Settings.from_env(env)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("SKALD_MQTT_URL", raising=False)
+    assert cli.main(["run"]) == EXIT_CONFIG
+    assert "skald run: SKALD_MQTT_PICTURES asks for board pictures over MQTT" in capsys.readouterr().err
+
+
 def test_shards_and_a_postgresql_database_come_from_the_environment() -> None:
     url = "postgresql://skald:s3cret@db:5432/skald"
     settings = Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_DB": url, "SKALD_SHARDS": " 2-3/8 "})
