@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import EXIT_CLOSED_PIPE, EXIT_INTERRUPTED, main
+from bot.store.migrate import latest_version
 from tests.relay.broker import LocalBroker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -131,6 +132,24 @@ def test_db_verify_and_migrate_refuse_a_file_that_is_not_a_sqlite_database(
 def test_db_migrate_creates_a_missing_file_in_an_existing_folder(cwd: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["db", "migrate", "--db", "new.db"]) == 0
     assert "new.db: schema 0 -> " in capsys.readouterr().out
+
+
+def test_db_migrate_to_99_says_nothing_to_apply_no_more(cwd: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `db migrate --to 99` said "nothing to apply". A version beyond the newest (or below
+    1) is refused by name, before the database is touched; one the database is past says so."""
+    newest = latest_version()
+    for wrong in (99, newest + 1, 0, -1):
+        assert main(["db", "migrate", "--db", "new.db", "--to", str(wrong)]) == 2
+        assert capsys.readouterr() == ("", f"skald db migrate: there is no schema version {wrong}: the versions are 1 "
+                                           f"to {newest}, the newest this Skald knows (--to {newest}, or no --to, "
+                                           "brings a database up to date).\n")
+        assert not (cwd / "new.db").exists()
+    assert main(["db", "migrate", "--db", "new.db", "--to", str(newest)]) == 0
+    assert capsys.readouterr().out.startswith(f"new.db: schema 0 -> {newest} (applied 0001, ")
+    assert main(["db", "migrate", "--db", "new.db", "--to", "2"]) == 0
+    assert capsys.readouterr().out == f"new.db: schema {newest}, past 2 already (migrations are never undone)\n"
+    assert main(["db", "migrate", "--db", "new.db"]) == 0
+    assert capsys.readouterr().out == f"new.db: schema {newest}, nothing to apply\n"
 
 
 def test_db_verify_reports_any_exception_while_checking_a_game_and_checks_the_others(
