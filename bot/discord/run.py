@@ -22,6 +22,7 @@ import discord
 from bot.discord.app import Settings, SettingsError, SkaldBot
 from bot.environment import VARIABLES
 from bot.store import StoreError, describe
+from bot.version import version
 
 log = logging.getLogger("skald")
 
@@ -78,8 +79,8 @@ def run(args: argparse.Namespace) -> int:
 
 async def serve(settings: Settings) -> int:
     """Run until interrupted; a refused token is a configuration error, not a crash."""
-    log.info("database %s; shards %s; MQTT relay %s; commands %s", describe(settings.db_path),
-             settings.shards or "all", "on" if settings.mqtt_url else "off",
+    log.info("Skald %s starting: database %s; shards %s; MQTT relay %s; commands %s", version(),
+             describe(settings.db_path), settings.shards or "all", "on" if settings.mqtt_url else "off",
              f"synced to server {settings.guild_id}" if settings.guild_id else "global")
     bot = SkaldBot(settings)
     loop = asyncio.get_running_loop()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import metadata
+
 import pytest
 
 from bot.discord.replies import APOLOGY
@@ -50,6 +52,13 @@ async def test_game_commands_answer_privately(harness: Harness) -> None:
     assert f"#{game_id} Tranquility" in h.reply_text(listed)
     log = await h.slash(ann, "game log", channel_id=thread)
     assert "story so far" in h.reply_text(log)
+
+
+async def test_whats_running_help_shows_the_version(harness: Harness) -> None:
+    """Issue 30: nothing in Discord said which Skald answers. `/help` ends with the installed version."""
+    h = harness
+    shown = h.replies(await h.slash(h.user("eve"), "help"))[-1]
+    assert shown.payload["embeds"][0]["footer"]["text"] == f"Skald {metadata.version('skald')}"
 
 
 async def test_resign_and_abandon_need_a_confirmation_and_the_right_person(harness: Harness) -> None:

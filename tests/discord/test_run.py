@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -94,6 +95,8 @@ async def test_a_rejected_token_ends_with_a_clear_message_and_is_never_shown(
     assert code == EXIT_CONFIG
     assert "rejected DISCORD_TOKEN" in err
     assert token not in err and token not in caplog.text
+    # Issue 30 ("What's running?"): the start-up line names the version first.
+    assert f"Skald {metadata.version('skald')} starting: database " in caplog.text
 
 
 def test_the_bot_process_collects_garbage_rarely_and_never_rescans_what_start_up_made() -> None:
