@@ -34,6 +34,7 @@ COMMANDS: dict[str, Command] = {
     "rules": Command("bot.rules.cli", "look up a rule"),
     "render-samples": Command("bot.render_cli", "write sample board pictures of every game"),
     "replay": Command("bot.replay_cli", "step through an exported game in the terminal"),
+    "export": Command("bot.export_cli", "write a stored game's move list, for skald replay"),
     "relay-watch": Command("bot.relay.watch", "show the games an MQTT relay publishes"),
     "db": Command("bot.tables.cli", "database maintenance (migrate, verify)"),
 }

@@ -70,13 +70,14 @@ def database_problem(path: str | Path, *, may_create: bool) -> str | None:
 
 
 def refused_url(command: str, target: str) -> bool:
-    """True, once why is printed, when `target` is a PostgreSQL URL that can't be used as written."""
+    """True, once why is printed (as `skald COMMAND: …`), when `target` is a PostgreSQL URL that can't be used as
+    written."""
     if not is_postgres(target):
         return False
     try:
         check_url(target)
     except StoreError as error:
-        print(f"skald db {command}: {error}", file=sys.stderr)
+        print(f"skald {command}: {error}", file=sys.stderr)
         return True
     return False
 
@@ -110,7 +111,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 async def _migrate(path: str, target: int | None) -> int:
-    if refused_url("migrate", path):
+    if refused_url("db migrate", path):
         return EXIT_BAD_ARGUMENT
     newest = migrations.latest_version()  # PostgreSQL's migrations are the same versions
     if target is not None and not 1 <= target <= newest:
@@ -160,7 +161,7 @@ async def _migrate_postgres(url: str, target: int | None) -> tuple[int, list[int
 
 
 async def _verify(path: str) -> int:
-    if refused_url("verify", path):
+    if refused_url("db verify", path):
         return EXIT_BAD_ARGUMENT
     problem = database_problem(path, may_create=False)
     if problem is not None:

@@ -53,6 +53,7 @@ TERMINAL_COMMANDS = {
     "render-samples": ["render-samples", "--out", "samples", "--game", "tranquility"],
     "db-migrate": ["db", "migrate", "--db", "games.db"],
     "db-verify": ["db", "verify", "--db", "games.db"],
+    "export": ["export", "--db", "games.db", "--game-id", "1", "--out", "game.json"],
     "relay-watch": ["relay-watch", "mqtt://127.0.0.1:9/", "--seconds", "0.2"],
 }
 
@@ -61,6 +62,8 @@ TERMINAL_COMMANDS = {
 def test_terminal_commands_never_import_discord_or_aiohttp(args: list[str], tmp_path: Path) -> None:
     if args[0] == "db" and args[1] == "verify":
         assert run_probe(["db", "migrate", "--db", "games.db"], tmp_path)[0] == 0
+    if args[0] == "export":
+        assert run_probe(["demo", "tranquility", "--seed", "3", "--db", "games.db"], tmp_path)[0] == 0
     code, loaded = run_probe(args, tmp_path)
     assert code in (0, 1), f"skald {' '.join(args)} ended with {code}"
     assert loaded == [], f"skald {' '.join(args)} imported {loaded}"
