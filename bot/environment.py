@@ -5,7 +5,7 @@ a `Variable` for its value (a yes/no one, a `Switch`, whether it is `on`: every 
 takes the same words and refuses others with a message naming it). Functions that take an
 `environ` mapping (tests give one) pass it on: None means this process's environment. README's
 table of variables is `VARIABLES` without the internal ones, in order, with their help as written
-there (tests/bot/test_environment.py keeps both so). Variables of
+there, and so is docs/discord.md's (tests/bot/test_environment.py keeps all three so). Variables of
 the tests and of docker-compose.yml (SKALD_TEST_POSTGRES, SKALD_UPDATE_SNAPSHOT, SKALD_RULES_SEEDS,
 SKALD_PG_PASSWORD) are not the bot's: they are read where they are used. It imports only the
 standard library, so any command may import it cheaply.
@@ -74,7 +74,8 @@ SKALD_SHARDS = Variable(
                     "PostgreSQL `SKALD_DB` only. Unset: one process runs every shard")
 SKALD_GUILD = Variable(
     "SKALD_GUILD", "a server id: register the slash commands in that server only, where they show at once (handy "
-                   "while testing)")
+                   "while testing). To copy one: Discord's Developer Mode on (User Settings → Advanced), then "
+                   "right-click the server → Copy Server ID")
 SKALD_MQTT_URL = Variable(
     "SKALD_MQTT_URL", "`mqtt://[user[:password]@]host[:port][/prefix]` (or `mqtts://` for TLS) turns the MQTT relay "
                       "on; percent-escape `@ : / ? #` in credentials")

@@ -38,9 +38,9 @@ def modules() -> Iterator[tuple[Path, ast.Module]]:
             yield path, ast.parse(path.read_text(encoding="utf-8"))
 
 
-def readme_rows() -> list[tuple[str, str]]:
-    """(variable, meaning) of each row of README's table of the bot's variables."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def readme_rows(page: str = "README.md") -> list[tuple[str, str]]:
+    """(variable, meaning) of each row of the table of the bot's variables in README (or `page`)."""
+    text = (ROOT / page).read_text(encoding="utf-8")
     table = text.split("| variable | meaning |\n|---|---|\n", 1)[1].split("\n\n", 1)[0]
     rows = []
     for line in table.splitlines():
@@ -53,6 +53,14 @@ def test_readmes_table_lists_every_declared_variable_with_its_help() -> None:
     declared = [(v.name, v.help) for v in VARIABLES if not v.internal]
     expected = "\n".join(f"| `{name}` | {help} |" for name, help in declared)
     assert readme_rows() == declared, f"README's table of variables should read:\n{expected}"
+
+
+def test_docs_discord_settings_table_lacks_skald_shards_and_skald_mqtt_pictures_no_more() -> None:
+    """Issue 30: docs/discord.md's settings missed SKALD_SHARDS and SKALD_MQTT_PICTURES. Its table is
+    the declarations too, as README's is."""
+    declared = [(v.name, v.help) for v in VARIABLES if not v.internal]
+    expected = "\n".join(f"| `{name}` | {help} |" for name, help in declared)
+    assert readme_rows("docs/discord.md") == declared, f"docs/discord.md's table of variables should read:\n{expected}"
 
 
 def test_each_variable_is_declared_once_under_its_own_name() -> None:
