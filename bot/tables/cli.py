@@ -14,6 +14,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from bot.counts import counted
 from bot.environment import SKALD_DB
 from bot.store import StoreError, describe, is_postgres, open_store
 from bot.store import migrate as migrations
@@ -182,7 +183,7 @@ async def _verify(path: str) -> int:
         await store.close()
     for finding in audit.findings:
         print(finding)
-    verdict = "OK" if audit.ok else f"{len(audit.findings)} problem(s)"
-    print(f"{describe(path)}: {audit.games} games, {audit.moves} logged changes, {audit.snapshots} snapshots checked: "
-          f"{verdict}")
+    verdict = "OK" if audit.ok else counted(len(audit.findings), "problem")
+    print(f"{describe(path)}: {counted(audit.games, 'game')}, {counted(audit.moves, 'logged change')}, "
+          f"{counted(audit.snapshots, 'snapshot')} checked: {verdict}")
     return 0 if audit.ok else 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import EXIT_CLOSED_PIPE, EXIT_INTERRUPTED, main
+from bot.counts import counted
 from bot.store.migrate import latest_version
 from tests.relay.broker import LocalBroker
 
@@ -152,6 +154,21 @@ def test_db_migrate_to_99_says_nothing_to_apply_no_more(cwd: Path, capsys: pytes
     assert capsys.readouterr().out == f"new.db: schema {newest}, nothing to apply\n"
 
 
+def test_names_db_verify_says_1_game_not_1_games_1_snapshots(cwd: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `skald db verify` printed "1 games … 1 snapshots". Counts take their noun's number."""
+    assert [counted(n, "game") for n in (0, 1, 2)] == ["0 games", "1 game", "2 games"]
+    assert counted(1, "logged change") == "1 logged change" and counted(1, "problem") == "1 problem"
+    assert counted(2, "person", "people") == "2 people"
+    assert main(["demo", "tranquility", "--seed", "1", "--db", "games.db"]) == 0
+    capsys.readouterr()
+    assert main(["db", "verify", "--db", "games.db"]) == 0
+    said = capsys.readouterr().out
+    assert re.fullmatch(r"games\.db: 1 game, \d+ logged changes, \d+ snapshots? checked: OK\n", said), said
+    with sqlite3.connect("games.db") as plain:
+        kept = plain.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0]
+    assert f" {counted(kept, 'snapshot')} checked" in said
+
+
 def test_db_verify_reports_any_exception_while_checking_a_game_and_checks_the_others(
         cwd: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for seed in (1, 2, 3, 4):
@@ -169,7 +186,7 @@ def test_db_verify_reports_any_exception_while_checking_a_game_and_checks_the_ot
     assert lines[1].startswith("game #2: move 'fly away' at state 2 is refused on replay: ")
     assert lines[2].startswith("game #3: could not be checked: moves (state 1) does not decode (JSONDecodeError)")
     assert not any(line.startswith("game #4") for line in lines)
-    assert lines[-1].startswith("games.db: 4 games, ") and lines[-1].endswith(": 3 problem(s)")
+    assert lines[-1].startswith("games.db: 4 games, ") and lines[-1].endswith(": 3 problems")
 
 
 # -- render-samples --------------------------------------------------------------------------------
