@@ -1,9 +1,12 @@
-# Two entry points (see README): `make run` starts the bot, `make test` checks everything.
-# Both create the virtual environment on first use, so a fresh clone needs nothing else.
+# Two entry points (see README): `make run` starts the bot, `make test` checks everything; `make install`
+# only installs the bot. Each creates the virtual environment on first use, so a fresh clone needs
+# nothing else. The bot needs its runtime dependencies alone; the test tools (pyproject.toml's `test`
+# extra: pytest, ruff, mypy, ...) are added by the first `make test`, `make lint` or `make playouts`.
 VENV ?= .venv
 PYTHON ?= $(or $(shell command -v python3.11 2>/dev/null),python3)
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-tests
 IS_311 := import sys; sys.exit(sys.version_info[:2] != (3, 11))
 
 # A venv made by another Python (or one whose Python is gone) would fail on every run, since the
@@ -15,7 +18,7 @@ $(shell rm -rf '$(VENV)')
 endif
 endif
 
-.PHONY: run test lint playouts
+.PHONY: install run test lint playouts
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c '$(IS_311)' 2>/dev/null || { \
@@ -25,13 +28,21 @@ $(STAMP): pyproject.toml
 	    exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e .
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
+	touch $(TEST_STAMP)
+
+# The bot alone, for running it: `.venv/bin/skald` and its runtime dependencies, no test tools.
+install: $(STAMP)
+	@echo "Skald is installed: $(BIN)/skald --help lists its commands; DISCORD_TOKEN=... make run starts the bot."
 
 run: $(STAMP)
 	$(BIN)/skald run
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
@@ -42,5 +53,5 @@ test: lint
 	.ci/with-postgres $(BIN)/python -m pytest -n 2 --dist worksteal -m "not playouts"
 
 # The rest of the conformance suite's 200+ seeded playouts per game (tests/test_conformance.py).
-playouts: $(STAMP)
+playouts: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m playouts

@@ -34,6 +34,7 @@ COMMANDS: dict[str, Command] = {
     "rules": Command("bot.rules.cli", "look up a rule"),
     "render-samples": Command("bot.render_cli", "write sample board pictures of every game"),
     "replay": Command("bot.replay_cli", "step through an exported game in the terminal"),
+    "export": Command("bot.export_cli", "write a stored game's move list, for skald replay"),
     "relay-watch": Command("bot.relay.watch", "show the games an MQTT relay publishes"),
     "db": Command("bot.tables.cli", "database maintenance (migrate, verify)"),
 }
@@ -44,9 +45,25 @@ def chosen_command(argv: Sequence[str]) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
+class ShowVersion(argparse.Action):
+    """`--version`: print "skald X.Y.Z" and stop. The version is looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from bot.version import version
+
+        print(f"skald {version()}")
+        parser.exit()
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The `skald` parser, with the full arguments of `command` only (None: of none)."""
     parser = argparse.ArgumentParser(prog="skald", description="Norse board games in Discord.")
+    parser.add_argument("--version", action=ShowVersion, help="print the version of Skald installed, and stop")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     if command in COMMANDS:
         importlib.import_module(COMMANDS[command].module).register(sub)

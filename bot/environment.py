@@ -1,12 +1,14 @@
 """Every environment variable Skald reads, declared once: its name, its default and what it means.
 
 This is the only module of bot/, renderer/ and engine/ that touches `os.environ`; the others ask
-a `Variable` for its value. Functions that take an `environ` mapping (tests give one) pass it on:
-None means this process's environment. README's table of variables is `VARIABLES` without the
-internal ones, in order, with their help as written there (tests/bot/test_environment.py keeps
-both so). Variables of the tests and of docker-compose.yml (SKALD_TEST_POSTGRES,
-SKALD_UPDATE_SNAPSHOT, SKALD_RULES_SEEDS, SKALD_PG_PASSWORD) are not the bot's: they are read
-where they are used. It imports only the standard library, so any command may import it cheaply.
+a `Variable` for its value (a yes/no one, a `Switch`, whether it is `on`: every yes/no variable
+takes the same words and refuses others with a message naming it). Functions that take an
+`environ` mapping (tests give one) pass it on: None means this process's environment. README's
+table of variables is `VARIABLES` without the internal ones, in order, with their help as written
+there, and so is docs/discord.md's (tests/bot/test_environment.py keeps all three so). Variables of
+the tests and of docker-compose.yml (SKALD_TEST_POSTGRES, SKALD_UPDATE_SNAPSHOT, SKALD_RULES_SEEDS,
+SKALD_PG_PASSWORD) are not the bot's: they are read where they are used. It imports only the
+standard library, so any command may import it cheaply.
 """
 
 from __future__ import annotations
@@ -17,6 +19,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 DEFAULT_DB = "skald.sqlite3"  # the bot's database, and `skald db`'s, when SKALD_DB is not set
+# The words a yes/no variable takes, in any case: every `Switch` reads these and no others.
+YES = ("yes", "1", "true", "on", "y")
+NO = ("no", "0", "false", "off", "n")
+
+
+class BadValue(ValueError):
+    """A variable set to something Skald can't read; the message names the variable and what it takes."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,22 @@ class Variable:
         return self.text(environ).strip() or self.default
 
 
+@dataclass(frozen=True)
+class Switch(Variable):
+    """A yes/no variable: `yes`, `1`, `true`, `on` (or `y`) turn it on; `no`, `0`, `false`, `off`
+    (or `n`), blank or unset leave it off; anything else is refused (BadValue), never read as off."""
+
+    def on(self, environ: Mapping[str, str] | None = None) -> bool:
+        raw = self.text(environ)
+        word = raw.strip().lower()
+        if word in YES:
+            return True
+        if not word or word in NO:
+            return False
+        shown = raw if len(raw) <= 30 else raw[:29] + "…"
+        raise BadValue(f"{self.name} must be yes or no (or 1/0, true/false, on/off), not {shown!r}.")
+
+
 DISCORD_TOKEN = Variable(
     "DISCORD_TOKEN", "the bot token (required for `make run` / `skald run`; never printed or logged)")
 SKALD_DB = Variable(
@@ -49,7 +74,8 @@ SKALD_SHARDS = Variable(
                     "PostgreSQL `SKALD_DB` only. Unset: one process runs every shard")
 SKALD_GUILD = Variable(
     "SKALD_GUILD", "a server id: register the slash commands in that server only, where they show at once (handy "
-                   "while testing)")
+                   "while testing). To copy one: Discord's Developer Mode on (User Settings → Advanced), then "
+                   "right-click the server → Copy Server ID")
 SKALD_MQTT_URL = Variable(
     "SKALD_MQTT_URL", "`mqtt://[user[:password]@]host[:port][/prefix]` (or `mqtts://` for TLS) turns the MQTT relay "
                       "on; percent-escape `@ : / ? #` in credentials")
@@ -57,8 +83,9 @@ SKALD_MQTT_USERNAME = Variable(
     "SKALD_MQTT_USERNAME", "the broker's user name, used when `SKALD_MQTT_URL` carries none")
 SKALD_MQTT_PASSWORD = Variable(
     "SKALD_MQTT_PASSWORD", "the broker's password, used when `SKALD_MQTT_URL` carries none")
-SKALD_MQTT_PICTURES = Variable(
-    "SKALD_MQTT_PICTURES", "`1` also publishes each game's public board picture (PNG) for a screen at the table")
+SKALD_MQTT_PICTURES = Switch(
+    "SKALD_MQTT_PICTURES", "`yes` (or `1`, `true`, `on`) also publishes each game's public board picture (PNG) for a "
+                           "screen at the table; needs `SKALD_MQTT_URL`")
 SKALD_RENDER_PROCESSES = Variable(
     "SKALD_RENDER_PROCESSES", "how many processes draw pictures beside the bot, at a lower priority: up to 16 "
                               "(default: one per CPU); `0` draws them in threads instead (docs/renderer.md)")

@@ -1,6 +1,6 @@
 """Replaying a game's move log, takebacks included: the one loop every bot-side rebuild uses.
 
-The move log is the source of truth (DESIGN.md): the table service rebuilds a game from it
+The move log is the source of truth (docs/design.md): the table service rebuilds a game from it
 (`bot/tables/table.py`), `skald db verify` checks snapshots against it (`bot/tables/audit.py`),
 a takeback is planned on it (`bot/tables/undo.py`), and replays and exports are drawn from it
 (`bot/replays.py`). Each walks the same log the same way, here; what each checks along the way,

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.counts import counted
 from bot.names import name_seats, result_line
 from bot.replays import MOVE, BadExport, GameLog, Lazy, Rebuilt, ReplayError, read_export, rebuild, standing
 from bot.terminal.console import CLEAR_SCREEN, Read, Write
@@ -78,7 +79,7 @@ class Pages(Lazy[Page]):
         log = self.log
         first = log.names_at(0)  # the seats as they were held at the start
         players = ", ".join(f"{seat_name(first, p.seat)}{f' (AI: {p.ai})' if p.ai else ''}" for p in log.players)
-        opening: tuple[str, ...] = (f"{log.title}, {len(log.players)} players: {players}.",)
+        opening: tuple[str, ...] = (f"{log.title}, {counted(len(log.players), 'player')}: {players}.",)
         if self.rebuilt is None:
             opening += ("Exported while the game was running: without its seed only the public lines can be shown.",)
         return Page("Start", opening, self._table(0, 0))

@@ -11,7 +11,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,16 @@ from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.replies import SkaldTree
 from bot.discord.shards import Shards, ShardsError
 from bot.discord.tournaments import TournamentDesk
-from bot.environment import DEFAULT_DB, DISCORD_TOKEN, SKALD_DB, SKALD_GUILD, SKALD_MQTT_URL, SKALD_SHARDS
+from bot.environment import (
+    DEFAULT_DB,
+    DISCORD_TOKEN,
+    SKALD_DB,
+    SKALD_GUILD,
+    SKALD_MQTT_PICTURES,
+    SKALD_MQTT_URL,
+    SKALD_SHARDS,
+    BadValue,
+)
 from bot.store import StoreError, is_postgres
 from bot.store.opening import check_url
 from bot.tables import Tables
@@ -33,6 +42,7 @@ from bot.tables.leadership import Leadership
 
 if TYPE_CHECKING:
     from bot.relay.relay import MqttRelay
+    from bot.relay.settings import RelaySettings
 
 log = logging.getLogger(__name__)
 
@@ -55,39 +65,79 @@ class Settings:
     mqtt_url: str | None = field(default=None, repr=False)
     guild_id: int | None = None
     shards: Shards | None = None  # SKALD_SHARDS; None: this process runs every shard
+    mqtt_pictures: bool = False  # SKALD_MQTT_PICTURES: the relay publishes board pictures too
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """Every setting, checked in the order `skald run` checks them: the database (SKALD_DB, and
+        SKALD_SHARDS, which needs PostgreSQL), the relay (SKALD_MQTT_*), the server (SKALD_GUILD),
+        then the token. SettingsError says what to set. (`skald run` opens the database, with
+        `open_database`, between the first and the rest, before Discord is contacted.)"""
+        db_path, shards = database_from_env(environ)
+        mqtt_url, mqtt_pictures = mqtt_from_env(environ)
+        guild_text = SKALD_GUILD.value(environ)
+        if guild_text and not (guild_text.isascii() and guild_text.isdigit() and len(guild_text) <= 20):
+            raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text[:30]!r}.")
         token = DISCORD_TOKEN.value(environ)
         if not token:
             raise SettingsError("DISCORD_TOKEN is not set: put the bot token from the Discord developer "
                                 "portal (Bot → Reset Token) in the environment.")
-        guild_text = SKALD_GUILD.value(environ)
-        if guild_text and not (guild_text.isascii() and guild_text.isdigit() and len(guild_text) <= 20):
-            raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text[:30]!r}.")
-        db_text = SKALD_DB.value(environ)
-        db_path: Path | str = db_text
-        if is_postgres(db_text):
-            try:
-                check_url(db_text)
-            except StoreError as error:  # its message never repeats the URL (nor its password)
-                raise SettingsError(f"SKALD_DB: {error}") from None
-        else:
-            db_path = Path(db_text)
-            check_db_path(db_path)
-        mqtt_url = SKALD_MQTT_URL.value(environ) or None
-        if mqtt_url is not None:
-            check_mqtt_url(mqtt_url, environ)
-        shards_text = SKALD_SHARDS.value(environ)
-        try:
-            shards = Shards.parse(shards_text) if shards_text else None
-        except ShardsError as error:
-            raise SettingsError(str(error)) from None
-        if shards is not None and not is_postgres(db_text):
-            raise SettingsError("SKALD_SHARDS splits the bot over several processes, which share a PostgreSQL "
-                                "database: set SKALD_DB=postgresql://… (an SQLite file serves one process).")
         return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=int(guild_text) if guild_text else None,
-                   shards=shards)
+                   shards=shards, mqtt_pictures=mqtt_pictures)
+
+
+def database_from_env(environ: Mapping[str, str] | None = None) -> tuple[Path | str, Shards | None]:
+    """SKALD_DB as written (a file Skald may create and write, or a well-formed PostgreSQL URL), and
+    SKALD_SHARDS, which splits the bot over processes sharing a PostgreSQL database."""
+    db_text = SKALD_DB.value(environ)
+    db_path: Path | str = db_text
+    if is_postgres(db_text):
+        try:
+            check_url(db_text)
+        except StoreError as error:  # its message never repeats the URL (nor its password)
+            raise SettingsError(f"SKALD_DB: {error}") from None
+    else:
+        db_path = Path(db_text)
+        check_db_path(db_path)
+    shards_text = SKALD_SHARDS.value(environ)
+    try:
+        shards = Shards.parse(shards_text) if shards_text else None
+    except ShardsError as error:
+        raise SettingsError(str(error)) from None
+    if shards is not None and not is_postgres(db_text):
+        raise SettingsError("SKALD_SHARDS splits the bot over several processes, which share a PostgreSQL "
+                            "database: set SKALD_DB=postgresql://… (an SQLite file serves one process).")
+    return db_path, shards
+
+
+async def open_database(db_path: Path | str) -> Tables:
+    """The table service on SKALD_DB's database, opened (and migrated) before Discord is contacted:
+    a file that is no database, a server out of reach or a database Skald can't write to is a
+    SettingsError naming SKALD_DB, in one line (a URL's password never in it)."""
+    from bot.tables.cli import database_errors, database_problem, unusable
+
+    problem = database_problem(db_path, may_create=True)
+    if problem is not None:
+        raise SettingsError(f"SKALD_DB: {problem}.")
+    try:
+        return await Tables.open(str(db_path))
+    except database_errors(db_path) as error:
+        raise SettingsError(f"SKALD_DB: {unusable(db_path, error)}") from None
+
+
+def mqtt_from_env(environ: Mapping[str, str] | None = None) -> tuple[str | None, bool]:
+    """SKALD_MQTT_URL (None: no relay) and SKALD_MQTT_PICTURES, which needs the relay."""
+    mqtt_url = SKALD_MQTT_URL.value(environ) or None
+    try:
+        mqtt_pictures = SKALD_MQTT_PICTURES.on(environ)
+    except BadValue as error:
+        raise SettingsError(str(error)) from None
+    if mqtt_url is not None:
+        check_mqtt_url(mqtt_url, environ)
+    elif mqtt_pictures:
+        raise SettingsError(f"{SKALD_MQTT_PICTURES.name} asks for board pictures over MQTT, but the relay is off: "
+                            f"set {SKALD_MQTT_URL.name} to the broker's URL too (or unset {SKALD_MQTT_PICTURES.name}).")
+    return mqtt_url, mqtt_pictures
 
 
 def check_db_path(path: Path) -> None:
@@ -127,7 +177,7 @@ class SkaldBot(commands.AutoShardedBot):
     leadership: Leadership
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, tables: Tables | None = None) -> None:
         # Interactions need no privileged intents; guilds keeps channel and thread caches, and
         # direct messages let a plain DM get its pointer to /help (a DM's text needs no privilege).
         intents = discord.Intents.none()
@@ -136,9 +186,15 @@ class SkaldBot(commands.AutoShardedBot):
         shards = settings.shards
         sharding: dict[str, Any] = {} if shards is None else {"shard_ids": list(shards.ids),
                                                                 "shard_count": shards.count}
+        # Skald never joins a voice channel: discord.py's start-up warnings that voice would need
+        # PyNaCl and davey say nothing about Skald, and alarm whoever reads them.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          tree_cls=SkaldTree, allowed_mentions=discord.AllowedMentions.none(), **sharding)
         self.settings = settings
+        if tables is not None:  # opened by `skald run` before Discord was contacted (open_database)
+            self.tables = tables
         self.seeds = seeds  # new games' seeds; None: random (tests pass a fixed sequence)
         self.clock = clock  # the wall clock (UTC seconds); tests move their own
         self.relay: MqttRelay | None = None
@@ -149,7 +205,8 @@ class SkaldBot(commands.AutoShardedBot):
         self.backoff = Backoff()
 
     async def setup_hook(self) -> None:
-        self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
+        if not hasattr(self, "tables"):
+            self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
         # Tournaments: their messages and news, and a thread for each of their tables.
@@ -184,11 +241,17 @@ class SkaldBot(commands.AutoShardedBot):
         self.tables.scheduler.stop()
         self.notifier.stop_sweeping()
 
-    async def _start_relay(self, url: str) -> None:
-        from bot.relay.relay import MqttRelay
+    def relay_settings(self, url: str) -> RelaySettings:
+        """The relay's settings: the broker from `url` (credentials from the environment when it
+        has none), board pictures as SKALD_MQTT_PICTURES said when the settings were read."""
         from bot.relay.settings import RelaySettings
 
-        self.relay = MqttRelay(RelaySettings.from_url(url))
+        return replace(RelaySettings.from_url(url), pictures=self.settings.mqtt_pictures)
+
+    async def _start_relay(self, url: str) -> None:
+        from bot.relay.relay import MqttRelay
+
+        self.relay = MqttRelay(self.relay_settings(url))
         self.relay.start()
         self.tables.attach(self.relay)
         log.info("MQTT relay attached")

@@ -25,6 +25,7 @@ from bot.discord.panels import named, names_of, seat_clock, seat_panel, who
 from bot.discord.play import reply_move, send_private
 from bot.discord.replies import ack, refuse, say
 from bot.tables.types import LOBBY, GameInfo
+from bot.version import version
 from engine import registry
 from engine.core import Move
 from engine.errors import SkaldError
@@ -385,6 +386,7 @@ def help_embed() -> discord.Embed:
         "After the end: **Rematch** under the final board, `/game replay` and `/game export`.\n"
         "Everything is saved: a restart loses nothing and old buttons keep working."
     )
+    embed.set_footer(text=f"Skald {version()}")
     return embed
 
 

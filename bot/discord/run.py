@@ -1,8 +1,11 @@
 """`skald run`: start the Discord bot.
 
 Reads the environment variables declared in bot/environment.py (README's table); only
-DISCORD_TOKEN is required. A missing or rejected token ends with a clear message and exit
-code 2; the token itself is never printed or logged.
+DISCORD_TOKEN is required. Before Discord is contacted the settings are checked in order: the
+database (SKALD_DB as written, SKALD_SHARDS, then opened: reachable, a Skald database, writable,
+migrated), then the relay (SKALD_MQTT_*), then the server and the token. The first that can't be
+used ends it with one line saying what to set and exit code 2, as a token Discord rejects does;
+the token itself is never printed or logged.
 """
 
 from __future__ import annotations
@@ -14,14 +17,17 @@ import gc
 import logging
 import signal
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import aiohttp
 import discord
 
-from bot.discord.app import Settings, SettingsError, SkaldBot
+from bot.discord.app import Settings, SettingsError, SkaldBot, database_from_env, open_database
 from bot.environment import VARIABLES
 from bot.store import StoreError, describe
+from bot.tables import Tables
+from bot.version import version
 
 log = logging.getLogger("skald")
 
@@ -67,21 +73,34 @@ def configure_logging(level: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     configure_logging(args.log_level)
+    return asyncio.run(start())
+
+
+async def start(environ: Mapping[str, str] | None = None) -> int:
+    """Check the settings in order (the database, opened; then the relay; then the server and the
+    token), then serve. Nothing contacts Discord before every setting passed."""
+    tables: Tables | None = None
     try:
-        settings = Settings.from_env()
+        db_path, _ = database_from_env(environ)
+        tables = await open_database(db_path)
+        settings = Settings.from_env(environ)  # the database's again (quick), then the rest in order
     except SettingsError as error:
+        if tables is not None:
+            await tables.close()
         print(f"skald run: {error}", file=sys.stderr)
         return EXIT_CONFIG
     tune_collector()
-    return asyncio.run(serve(settings))
+    return await serve(settings, tables)
 
 
-async def serve(settings: Settings) -> int:
-    """Run until interrupted; a refused token is a configuration error, not a crash."""
-    log.info("database %s; shards %s; MQTT relay %s; commands %s", describe(settings.db_path),
-             settings.shards or "all", "on" if settings.mqtt_url else "off",
+async def serve(settings: Settings, tables: Tables | None = None) -> int:
+    """Run until interrupted; a refused token is a configuration error, not a crash. `tables`: the
+    database `start` opened (None: the bot opens it once logged in)."""
+    log.info("Skald %s starting: database %s; shards %s; MQTT relay %s; commands %s", version(),
+             describe(settings.db_path), settings.shards or "all",
+             ("on, with pictures" if settings.mqtt_pictures else "on") if settings.mqtt_url else "off",
              f"synced to server {settings.guild_id}" if settings.guild_id else "global")
-    bot = SkaldBot(settings)
+    bot = SkaldBot(settings, tables=tables)
     loop = asyncio.get_running_loop()
     stopping: set[asyncio.Task[None]] = set()
     with contextlib.suppress(NotImplementedError):  # no signal handlers on some platforms

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
-from bot.environment import SKALD_MQTT_PASSWORD, SKALD_MQTT_PICTURES, SKALD_MQTT_URL, SKALD_MQTT_USERNAME
+from bot.environment import SKALD_MQTT_PASSWORD, SKALD_MQTT_PICTURES, SKALD_MQTT_URL, SKALD_MQTT_USERNAME, BadValue
 
 if TYPE_CHECKING:
     import aiomqtt
@@ -23,8 +23,6 @@ _DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
 _SHAPE = "mqtt://[user[:password]@]host[:port][/prefix] (or mqtts:// for TLS)"
 # A topic level the relay may publish under in place of the guild id (no wildcards or separators).
 _SPACE = re.compile(r"[A-Za-z0-9_.-]{1,64}")
-_TRUE = frozenset({"1", "true", "yes", "on"})
-_FALSE = frozenset({"", "0", "false", "no", "off"})
 
 
 class RelayConfigError(ValueError):
@@ -67,7 +65,7 @@ class RelaySettings:
         """Read `mqtt://[user[:password]@]host[:port][/prefix]` (or `mqtts://` for TLS).
 
         Credentials missing from the URL come from SKALD_MQTT_USERNAME / SKALD_MQTT_PASSWORD;
-        SKALD_MQTT_PICTURES=1 turns board pictures on. A path, if any, replaces the topic
+        SKALD_MQTT_PICTURES=yes turns board pictures on. A path, if any, replaces the topic
         prefix "skald" (handy on a shared broker).
         """
         parts = urlsplit(url.strip())
@@ -116,14 +114,12 @@ class RelaySettings:
 
 
 def pictures_from_env(environ: Mapping[str, str] | None = None) -> bool:
-    """SKALD_MQTT_PICTURES: 1/true/yes/on publishes board pictures; unset, 0/false/no/off doesn't."""
-    raw = SKALD_MQTT_PICTURES.text(environ)
-    value = raw.strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise RelayConfigError(f"SKALD_MQTT_PICTURES must be 1 or 0 (or true/false), not {raw!r}.")
+    """SKALD_MQTT_PICTURES: yes (1, true, on) publishes board pictures; unset, no (0, false, off) doesn't;
+    other words are refused (bot/environment.py reads every yes/no variable alike)."""
+    try:
+        return SKALD_MQTT_PICTURES.on(environ)
+    except BadValue as error:
+        raise RelayConfigError(str(error)) from None
 
 
 def settings_from_env(environ: Mapping[str, str] | None = None) -> RelaySettings | None:

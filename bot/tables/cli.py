@@ -2,8 +2,8 @@
 
 A path that is not a usable database (a directory, a missing folder, a file of another kind,
 a damaged file) or a server that can't be used is answered with one line saying so, never a
-traceback. A malformed URL is refused before anything is tried, with exit code 2 (as a bad
-argument is). A URL's password never appears in what is printed.
+traceback. A malformed URL, or a `--to` version this Skald doesn't have, is refused before
+anything is tried, with exit code 2 (as a bad argument is). A URL's password never appears in what is printed.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from bot.counts import counted
 from bot.environment import SKALD_DB
 from bot.store import StoreError, describe, is_postgres, open_store
 from bot.store import migrate as migrations
@@ -23,7 +24,7 @@ from bot.tables.audit import verify
 from engine import registry
 
 SQLITE_HEADER = b"SQLite format 3\x00"
-EXIT_BAD_URL = 2  # like argparse's usage errors: the command line, not the database, is wrong
+EXIT_BAD_ARGUMENT = 2  # as argparse says it: the command line (a URL, a version), not the database, is wrong
 
 
 def default_db() -> str:
@@ -70,13 +71,14 @@ def database_problem(path: str | Path, *, may_create: bool) -> str | None:
 
 
 def refused_url(command: str, target: str) -> bool:
-    """True, once why is printed, when `target` is a PostgreSQL URL that can't be used as written."""
+    """True, once why is printed (as `skald COMMAND: …`), when `target` is a PostgreSQL URL that can't be used as
+    written."""
     if not is_postgres(target):
         return False
     try:
         check_url(target)
     except StoreError as error:
-        print(f"skald db {command}: {error}", file=sys.stderr)
+        print(f"skald {command}: {error}", file=sys.stderr)
         return True
     return False
 
@@ -100,7 +102,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     migrate = actions.add_parser("migrate", help="apply the missing schema migrations (creates a missing file)")
     migrate.add_argument("--db", default=default_db(),
                          help="database file or postgresql:// URL (default: $SKALD_DB or skald.sqlite3)")
-    migrate.add_argument("--to", type=int, default=None, help="stop at this schema version")
+    migrate.add_argument("--to", type=int, default=None, metavar="VERSION",
+                         help=f"stop at this schema version (1 to {migrations.latest_version()}, the newest)")
     migrate.set_defaults(handler=lambda args: asyncio.run(_migrate(args.db, args.to)))
     check = actions.add_parser("verify", help="replay every game and compare with its snapshots")
     check.add_argument("--db", default=default_db(),
@@ -109,8 +112,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 async def _migrate(path: str, target: int | None) -> int:
-    if refused_url("migrate", path):
-        return EXIT_BAD_URL
+    if refused_url("db migrate", path):
+        return EXIT_BAD_ARGUMENT
+    newest = migrations.latest_version()  # PostgreSQL's migrations are the same versions
+    if target is not None and not 1 <= target <= newest:
+        print(f"skald db migrate: there is no schema version {target}: the versions are 1 to {newest}, "
+              f"the newest this Skald knows (--to {newest}, or no --to, brings a database up to date).",
+              file=sys.stderr)
+        return EXIT_BAD_ARGUMENT
     problem = database_problem(path, may_create=True)
     if problem is not None:
         print(f"skald db migrate: {problem}", file=sys.stderr)
@@ -123,6 +132,8 @@ async def _migrate(path: str, target: int | None) -> int:
         return 1
     if applied:
         print(f"{describe(path)}: schema {before} -> {after} (applied {', '.join(f'{v:04d}' for v in applied)})")
+    elif target is not None and after > target:
+        print(f"{describe(path)}: schema {after}, past {target} already (migrations are never undone)")
     else:
         print(f"{describe(path)}: schema {after}, nothing to apply")
     return 0
@@ -151,8 +162,8 @@ async def _migrate_postgres(url: str, target: int | None) -> tuple[int, list[int
 
 
 async def _verify(path: str) -> int:
-    if refused_url("verify", path):
-        return EXIT_BAD_URL
+    if refused_url("db verify", path):
+        return EXIT_BAD_ARGUMENT
     problem = database_problem(path, may_create=False)
     if problem is not None:
         print(f"skald db verify: {problem}", file=sys.stderr)
@@ -172,7 +183,7 @@ async def _verify(path: str) -> int:
         await store.close()
     for finding in audit.findings:
         print(finding)
-    verdict = "OK" if audit.ok else f"{len(audit.findings)} problem(s)"
-    print(f"{describe(path)}: {audit.games} games, {audit.moves} logged changes, {audit.snapshots} snapshots checked: "
-          f"{verdict}")
+    verdict = "OK" if audit.ok else counted(len(audit.findings), "problem")
+    print(f"{describe(path)}: {counted(audit.games, 'game')}, {counted(audit.moves, 'logged change')}, "
+          f"{counted(audit.snapshots, 'snapshot')} checked: {verdict}")
     return 0 if audit.ok else 1

@@ -2,7 +2,7 @@
 commit and the telling. The services (lobby.py, play.py, seating.py, absence.py, undo.py) stand
 on it; `bot.tables.service.Tables` composes them. See docs/tables.md.
 
-A change is handled as DESIGN.md says: the game's lock, the checks, `engine.apply`, one
+A change is handled as docs/design.md says: the game's lock, the checks, `engine.apply`, one
 transaction (`commit`, one `Change`), and only then the notifications to the attached adapters
 (`publisher`).
 

@@ -8,11 +8,14 @@ import importlib
 import json
 import subprocess
 import sys
+import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
-from bot.cli import COMMANDS, build_parser, chosen_command
+from bot.cli import COMMANDS, build_parser, chosen_command, main
+from bot.version import version
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("discord", "aiohttp")
@@ -50,6 +53,7 @@ TERMINAL_COMMANDS = {
     "render-samples": ["render-samples", "--out", "samples", "--game", "tranquility"],
     "db-migrate": ["db", "migrate", "--db", "games.db"],
     "db-verify": ["db", "verify", "--db", "games.db"],
+    "export": ["export", "--db", "games.db", "--game-id", "1", "--out", "game.json"],
     "relay-watch": ["relay-watch", "mqtt://127.0.0.1:9/", "--seconds", "0.2"],
 }
 
@@ -58,6 +62,8 @@ TERMINAL_COMMANDS = {
 def test_terminal_commands_never_import_discord_or_aiohttp(args: list[str], tmp_path: Path) -> None:
     if args[0] == "db" and args[1] == "verify":
         assert run_probe(["db", "migrate", "--db", "games.db"], tmp_path)[0] == 0
+    if args[0] == "export":
+        assert run_probe(["demo", "tranquility", "--seed", "3", "--db", "games.db"], tmp_path)[0] == 0
     code, loaded = run_probe(args, tmp_path)
     assert code in (0, 1), f"skald {' '.join(args)} ended with {code}"
     assert loaded == [], f"skald {' '.join(args)} imported {loaded}"
@@ -89,3 +95,25 @@ def test_the_command_is_the_first_word_that_is_not_an_option() -> None:
     assert chosen_command(["-h"]) is None and chosen_command([]) is None
     assert chosen_command(["rules", "demo"]) == "rules"
     assert chosen_command(["--help", "demo"]) == "demo"
+
+
+def test_whats_running_skald_version_is_an_error_no_more(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `skald --version` was an error. It prints the installed version (the distribution's
+    metadata: pyproject.toml's number, read in one place) and loads no command."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr() == (f"skald {metadata.version('skald')}\n", "")
+    assert version() == metadata.version("skald")
+    assert run_probe(["--version"], tmp_path) == (0, [])
+    with pytest.raises(SystemExit):
+        build_parser(None).parse_args(["--help"])
+    assert "--version" in capsys.readouterr().out
+
+
+def test_the_version_is_written_in_pyproject_alone() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "version" not in project.get("dynamic", []) and project["version"]
+    written = [path.relative_to(ROOT) for folder in ("bot", "engine", "renderer")
+               for path in (ROOT / folder).rglob("*.py") if "__version__" in path.read_text(encoding="utf-8")]
+    assert written == [], "bot/version.py reads the version; nothing else keeps one"

@@ -11,7 +11,18 @@ from pathlib import Path
 import pytest
 
 from bot import environment
-from bot.environment import DEFAULT_DB, SKALD_DB, SKALD_RENDER_BOT_PID, VARIABLES, Variable, handed_down
+from bot.environment import (
+    DEFAULT_DB,
+    NO,
+    SKALD_DB,
+    SKALD_RENDER_BOT_PID,
+    VARIABLES,
+    YES,
+    BadValue,
+    Switch,
+    Variable,
+    handed_down,
+)
 from bot.tables.cli import default_db
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,9 +38,9 @@ def modules() -> Iterator[tuple[Path, ast.Module]]:
             yield path, ast.parse(path.read_text(encoding="utf-8"))
 
 
-def readme_rows() -> list[tuple[str, str]]:
-    """(variable, meaning) of each row of README's table of the bot's variables."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def readme_rows(page: str = "README.md") -> list[tuple[str, str]]:
+    """(variable, meaning) of each row of the table of the bot's variables in README (or `page`)."""
+    text = (ROOT / page).read_text(encoding="utf-8")
     table = text.split("| variable | meaning |\n|---|---|\n", 1)[1].split("\n\n", 1)[0]
     rows = []
     for line in table.splitlines():
@@ -42,6 +53,14 @@ def test_readmes_table_lists_every_declared_variable_with_its_help() -> None:
     declared = [(v.name, v.help) for v in VARIABLES if not v.internal]
     expected = "\n".join(f"| `{name}` | {help} |" for name, help in declared)
     assert readme_rows() == declared, f"README's table of variables should read:\n{expected}"
+
+
+def test_docs_discord_settings_table_lacks_skald_shards_and_skald_mqtt_pictures_no_more() -> None:
+    """Issue 30: docs/discord.md's settings missed SKALD_SHARDS and SKALD_MQTT_PICTURES. Its table is
+    the declarations too, as README's is."""
+    declared = [(v.name, v.help) for v in VARIABLES if not v.internal]
+    expected = "\n".join(f"| `{name}` | {help} |" for name, help in declared)
+    assert readme_rows("docs/discord.md") == declared, f"docs/discord.md's table of variables should read:\n{expected}"
 
 
 def test_each_variable_is_declared_once_under_its_own_name() -> None:
@@ -105,3 +124,20 @@ def test_a_handed_down_variable_is_as_it_was_afterwards(monkeypatch: pytest.Monk
     with handed_down(SKALD_RENDER_BOT_PID, "42"):
         assert SKALD_RENDER_BOT_PID.text() == "42"
     assert os.environ.get(name) == before
+
+
+SWITCHES = [v for v in VARIABLES if isinstance(v, Switch)]
+
+
+@pytest.mark.parametrize("switch", SWITCHES, ids=[v.name for v in SWITCHES])
+def test_every_yes_no_variable_takes_the_usual_words_and_refuses_others_by_name(switch: Switch) -> None:
+    for word in YES:
+        for written in (word, word.upper(), f" {word.title()} "):
+            assert switch.on({switch.name: written}) is True, written
+    for word in (*NO, "", "  "):
+        assert switch.on({switch.name: word.upper()}) is False, word
+    assert switch.on({}) is False
+    with pytest.raises(BadValue) as refused:
+        switch.on({switch.name: "maybe"})
+    assert str(refused.value) == f"{switch.name} must be yes or no (or 1/0, true/false, on/off), not 'maybe'."
+    assert "`yes`" in switch.help, "README says which word turns it on"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -16,6 +17,8 @@ from pathlib import Path
 import pytest
 
 from bot.cli import EXIT_CLOSED_PIPE, EXIT_INTERRUPTED, main
+from bot.counts import counted
+from bot.store.migrate import latest_version
 from tests.relay.broker import LocalBroker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,6 +154,39 @@ def test_db_migrate_creates_a_missing_file_in_an_existing_folder(cwd: Path, caps
     assert "new.db: schema 0 -> " in capsys.readouterr().out
 
 
+def test_db_migrate_to_99_says_nothing_to_apply_no_more(cwd: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `db migrate --to 99` said "nothing to apply". A version beyond the newest (or below
+    1) is refused by name, before the database is touched; one the database is past says so."""
+    newest = latest_version()
+    for wrong in (99, newest + 1, 0, -1):
+        assert main(["db", "migrate", "--db", "new.db", "--to", str(wrong)]) == 2
+        assert capsys.readouterr() == ("", f"skald db migrate: there is no schema version {wrong}: the versions are 1 "
+                                           f"to {newest}, the newest this Skald knows (--to {newest}, or no --to, "
+                                           "brings a database up to date).\n")
+        assert not (cwd / "new.db").exists()
+    assert main(["db", "migrate", "--db", "new.db", "--to", str(newest)]) == 0
+    assert capsys.readouterr().out.startswith(f"new.db: schema 0 -> {newest} (applied 0001, ")
+    assert main(["db", "migrate", "--db", "new.db", "--to", "2"]) == 0
+    assert capsys.readouterr().out == f"new.db: schema {newest}, past 2 already (migrations are never undone)\n"
+    assert main(["db", "migrate", "--db", "new.db"]) == 0
+    assert capsys.readouterr().out == f"new.db: schema {newest}, nothing to apply\n"
+
+
+def test_names_db_verify_says_1_game_not_1_games_1_snapshots(cwd: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `skald db verify` printed "1 games … 1 snapshots". Counts take their noun's number."""
+    assert [counted(n, "game") for n in (0, 1, 2)] == ["0 games", "1 game", "2 games"]
+    assert counted(1, "logged change") == "1 logged change" and counted(1, "problem") == "1 problem"
+    assert counted(2, "person", "people") == "2 people"
+    assert main(["demo", "tranquility", "--seed", "1", "--db", "games.db"]) == 0
+    capsys.readouterr()
+    assert main(["db", "verify", "--db", "games.db"]) == 0
+    said = capsys.readouterr().out
+    assert re.fullmatch(r"games\.db: 1 game, \d+ logged changes, \d+ snapshots? checked: OK\n", said), said
+    with sqlite3.connect("games.db") as plain:
+        kept = plain.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0]
+    assert f" {counted(kept, 'snapshot')} checked" in said
+
+
 def test_db_verify_reports_any_exception_while_checking_a_game_and_checks_the_others(
         cwd: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for seed in (1, 2, 3, 4):
@@ -168,7 +204,7 @@ def test_db_verify_reports_any_exception_while_checking_a_game_and_checks_the_ot
     assert lines[1].startswith("game #2: move 'fly away' at state 2 is refused on replay: ")
     assert lines[2].startswith("game #3: could not be checked: moves (state 1) does not decode (JSONDecodeError)")
     assert not any(line.startswith("game #4") for line in lines)
-    assert lines[-1].startswith("games.db: 4 games, ") and lines[-1].endswith(": 3 problem(s)")
+    assert lines[-1].startswith("games.db: 4 games, ") and lines[-1].endswith(": 3 problems")
 
 
 # -- render-samples --------------------------------------------------------------------------------
@@ -281,4 +317,4 @@ def test_a_bad_pictures_flag_or_a_missing_url_exits_2(cwd: Path, capsys: pytest.
     assert "--mqtt-pictures goes with --mqtt" in capsys.readouterr().err
     monkeypatch.setenv("SKALD_MQTT_PICTURES", "sometimes")
     assert main(["relay-watch", "mqtt://127.0.0.1:9"]) == 2
-    assert "SKALD_MQTT_PICTURES must be 1 or 0" in capsys.readouterr().err
+    assert "SKALD_MQTT_PICTURES must be yes or no" in capsys.readouterr().err

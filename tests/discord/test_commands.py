@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from importlib import metadata
+
 import pytest
 
 from bot.discord.replies import APOLOGY
-from tests.discord.harness import Harness
+from tests.discord.harness import Harness, Message
 from tests.discord.table_play import open_table, whose_turn
 
 
@@ -32,6 +35,38 @@ async def test_move_autocomplete_offers_the_callers_legal_moves_and_plays_one(ha
     assert "⛔" in h.reply_text(nonsense)
 
 
+def told(message: Message) -> list[str]:
+    """The "• " lines of a message: the story in the thread, the lines a ✅ reply tells."""
+    texts = [message.content, *(str(e.get("description") or "") for e in message.payload.get("embeds") or [])]
+    return [line.removeprefix("✅ ") for text in texts for line in text.splitlines()
+            if line.removeprefix("✅ ").startswith("• ")]
+
+
+async def test_names_the_move_reply_names_the_player_as_the_thread_does(harness: Harness) -> None:
+    """Issue 30: the ✅ reply to `/move` said "• Seat 2 discards 2 cards…" while the thread named the
+    player. Whoever moves (the second and third seats too, and a person given a seat mid-game),
+    the reply tells the change's public lines as the thread does, names in bold, never "Seat N"."""
+    h = harness
+    ann, bob, cy, dee = h.user("ann"), h.user("bob"), h.user("cy"), h.user("dee")
+    game_id = await open_table(h, ann, "tranquility", [bob, cy])
+    thread = (await h.client.tables.game(game_id)).thread_id or 0
+    people = {u.id: u for u in (ann, bob, cy, dee)}
+    for turn in range(8):
+        if turn == 4:  # cy leaves; the host gives the seat to dee, who plays it from then on
+            await h.slash(cy, "game leave", {"game": game_id})
+            given = await h.slash(ann, "game seat", {"player": dee.id, "game": game_id})
+            assert "now plays" in h.reply_text(given)
+        mover = people[(await whose_turn(h, game_id))[0]]
+        offered = await h.autocomplete(mover, "move", {"text": "discard"}, "text", channel_id=thread)
+        offered = offered or await h.autocomplete(mover, "move", {"text": ""}, "text", channel_id=thread)
+        reply = h.replies(await h.slash(mover, "move", {"text": offered[0]["value"]}, channel_id=thread))[-1]
+        public = [line for line in told(reply) if not line.startswith("• You ")]  # "You draw …" is the mover's own
+        story = [line for message in h.channel_messages(thread) for line in told(message)]
+        assert public and all(line in story for line in public), (public, story[-6:])
+        assert f"**{mover.name}**" in public[0] and not re.search(r"\bSeat \d", reply.text()), reply.text()
+    assert any(f"**{dee.name}**" in line for line in story)
+
+
 async def test_game_commands_answer_privately(harness: Harness) -> None:
     h = harness
     ann, bob, eve = h.user("ann"), h.user("bob"), h.user("eve")
@@ -50,6 +85,13 @@ async def test_game_commands_answer_privately(harness: Harness) -> None:
     assert f"#{game_id} Tranquility" in h.reply_text(listed)
     log = await h.slash(ann, "game log", channel_id=thread)
     assert "story so far" in h.reply_text(log)
+
+
+async def test_whats_running_help_shows_the_version(harness: Harness) -> None:
+    """Issue 30: nothing in Discord said which Skald answers. `/help` ends with the installed version."""
+    h = harness
+    shown = h.replies(await h.slash(h.user("eve"), "help"))[-1]
+    assert shown.payload["embeds"][0]["footer"]["text"] == f"Skald {metadata.version('skald')}"
 
 
 async def test_resign_and_abandon_need_a_confirmation_and_the_right_person(harness: Harness) -> None:

@@ -6,12 +6,14 @@ A deliberate change: run with SKALD_UPDATE_SNAPSHOT=1 once and review the diff.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
+from bot.environment import Switch
 from tests.discord.harness import Harness
 
 SNAPSHOT = Path(__file__).with_name("commands.json")
+# The tests' own variable (not the bot's, so not in bot/environment.py's VARIABLES), read as every yes/no one is.
+UPDATE = Switch("SKALD_UPDATE_SNAPSHOT", "rewrite tests/discord/commands.json from the commands registered")
 
 
 async def test_registered_commands_match_the_snapshot(harness: Harness) -> None:
@@ -19,7 +21,7 @@ async def test_registered_commands_match_the_snapshot(harness: Harness) -> None:
     assert len(synced) == 1, "commands are synced once at start-up"
     commands = sorted(synced[0].json, key=lambda c: c["name"])
     text = json.dumps(commands, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    if os.environ.get("SKALD_UPDATE_SNAPSHOT") == "1":
+    if UPDATE.on():
         SNAPSHOT.write_text(text, encoding="utf-8")
     assert SNAPSHOT.exists(), "no snapshot yet: run once with SKALD_UPDATE_SNAPSHOT=1"
     assert json.loads(SNAPSHOT.read_text(encoding="utf-8")) == commands

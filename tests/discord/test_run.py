@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import logging
+import socket
 import subprocess
 import sys
+from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
@@ -16,13 +20,86 @@ from bot import cli
 from bot.discord.app import Settings, SettingsError, SkaldBot
 from bot.discord.run import EXIT_CONFIG, serve
 from bot.discord.shards import Shards
+from bot.environment import VARIABLES
 
 
-def test_run_without_a_token_says_what_to_set(monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+@pytest.fixture
+def bare(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """An empty folder as the working directory, none of the bot's variables set, and a Discord
+    that records whatever is asked of it (the network edge): the list of calls is yielded."""
+    monkeypatch.chdir(tmp_path)
+    for variable in VARIABLES:
+        monkeypatch.delenv(variable.name, raising=False)
+    contacted: list[str] = []
+
+    async def discord_asked(self: discord.http.HTTPClient, route: Any, **kwargs: Any) -> Any:
+        contacted.append(f"{route.method} {route.path}")
+        raise aiohttp.ClientConnectionError("no network in this test")
+
+    async def logging_in(self: discord.http.HTTPClient, token: str) -> Any:
+        contacted.append("login")
+        raise aiohttp.ClientConnectionError("no network in this test")
+
+    monkeypatch.setattr(discord.http.HTTPClient, "request", discord_asked)
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", logging_in)
+    yield contacted
+
+
+def test_run_without_a_token_says_what_to_set(bare: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["run"]) == EXIT_CONFIG
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+    assert bare == []
+
+
+def test_start_up_order_the_database_then_mqtt_then_the_token_before_discord_is_contacted(
+        bare: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `skald run` contacted Discord before checking its database (`SKALD_DB=README.md`
+    got as far as "can't reach Discord"). Each setting is checked in order, the database opened, and
+    the first that can't be used is the one named, with Discord never asked anything."""
+    (tmp_path / "README.md").write_text("# Skald\n\nNorse-themed board games hosted in Discord.\n", encoding="utf-8")
+    steps = [  # (a variable set as it should be, the message until it is)
+        ("SKALD_DB", "skald.sqlite3", "skald run: SKALD_DB: README.md is not a SQLite database.\n"),
+        ("SKALD_MQTT_URL", "mqtt://broker.example", "skald run: SKALD_MQTT_URL can't be used: The MQTT URL must look "
+                                                    "like mqtt://[user[:password]@]host[:port][/prefix] (or mqtts:// "
+                                                    "for TLS).\n"),
+        ("DISCORD_TOKEN", "t", "skald run: DISCORD_TOKEN is not set: put the bot token from the Discord developer "
+                               "portal (Bot → Reset Token) in the environment.\n"),
+    ]
+    monkeypatch.setenv("SKALD_DB", "README.md")
+    monkeypatch.setenv("SKALD_MQTT_URL", "http://broker.example")
+    for name, good, said in steps:
+        assert cli.main(["run"]) == EXIT_CONFIG
+        assert capsys.readouterr() == ("", said)
+        monkeypatch.setenv(name, good)
+    assert bare == [], "nothing reached Discord while a setting was wrong"
+    assert (tmp_path / "skald.sqlite3").exists(), "the database was opened (and migrated) before the token was read"
+    assert cli.main(["run"]) == 1  # every setting passed: only now is Discord contacted (no network here)
+    assert bare == ["login"] and "can't reach Discord" in capsys.readouterr().err
+
+
+def test_start_up_order_an_unreachable_postgresql_server_is_named_before_discord_is_contacted(
+        bare: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as closed:  # a port nothing listens on: the connection is refused at once
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    monkeypatch.setenv("SKALD_DB", f"postgresql://skald:s3cret@127.0.0.1:{port}/skald")
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    assert cli.main(["run"]) == EXIT_CONFIG
+    out, err = capsys.readouterr()
+    assert out == "" and "s3cret" not in err
+    assert err.startswith("skald run: SKALD_DB: Can't reach the PostgreSQL server")
+    assert bare == []
+
+
+def test_start_up_discord_py_voice_warnings_are_silenced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 30: discord.py warned "PyNaCl is not installed, voice will NOT be supported" (and the
+    same of davey) at every start, which alarms a newcomer; Skald never joins a voice channel."""
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)  # as in a process that made no client yet
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    caplog.set_level(logging.DEBUG)
+    SkaldBot(Settings(token="t", db_path=tmp_path / "skald.sqlite3"))
+    assert "voice" not in caplog.text
 
 
 def test_settings_come_from_the_environment(tmp_path: Path) -> None:
@@ -33,6 +110,35 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
     assert "tok" not in repr(settings)
     with pytest.raises(SettingsError, match="SKALD_GUILD"):
         Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_GUILD": "my server"})
+
+
+@pytest.mark.parametrize(("word", "on"), [("yes", True), ("Yes", True), ("on", True), ("true", True), ("1", True),
+                                         ("no", False), ("off", False), ("0", False), ("", False)])
+def test_skald_mqtt_pictures_yes_leaves_pictures_off_no_more(word: str, on: bool, tmp_path: Path) -> None:
+    """Issue 30: `SKALD_MQTT_PICTURES=yes` left pictures off. Every yes/no word is read alike, and the
+    relay the bot starts publishes pictures as the settings say."""
+    url = "mqtt://broker.example"
+    env = {"DISCORD_TOKEN": "t", "SKALD_DB": str(tmp_path / "s.db"), "SKALD_MQTT_URL": url, "SKALD_MQTT_PICTURES": word}
+    settings = Settings.from_env(env)
+    assert settings.mqtt_pictures is on
+    assert SkaldBot(settings).relay_settings(url).pictures is on
+
+
+def test_a_pictures_word_skald_cant_read_or_pictures_without_a_relay_are_refused_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    env = {"DISCORD_TOKEN": "t", "SKALD_DB": str(tmp_path / "s.db"), "SKALD_MQTT_URL": "mqtt://broker.example",
+           "SKALD_MQTT_PICTURES": "sometimes"}
+    with pytest.raises(SettingsError, match=r"^SKALD_MQTT_PICTURES must be yes or no .* not 'sometimes'\.$"):
+        Settings.from_env(env)
+    del env["SKALD_MQTT_URL"]
+    env["SKALD_MQTT_PICTURES"] = "yes"
+    with pytest.raises(SettingsError, match="the relay is off: set SKALD_MQTT_URL"):
+        Settings.from_env(env)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("SKALD_MQTT_URL", raising=False)
+    assert cli.main(["run"]) == EXIT_CONFIG
+    assert "skald run: SKALD_MQTT_PICTURES asks for board pictures over MQTT" in capsys.readouterr().err
 
 
 def test_shards_and_a_postgresql_database_come_from_the_environment() -> None:
@@ -65,6 +171,8 @@ async def test_a_rejected_token_ends_with_a_clear_message_and_is_never_shown(
     assert code == EXIT_CONFIG
     assert "rejected DISCORD_TOKEN" in err
     assert token not in err and token not in caplog.text
+    # Issue 30 ("What's running?"): the start-up line names the version first.
+    assert f"Skald {metadata.version('skald')} starting: database " in caplog.text
 
 
 def test_the_bot_process_collects_garbage_rarely_and_never_rescans_what_start_up_made() -> None:

@@ -42,7 +42,7 @@ def test_skald_mqtt_pictures_turns_pictures_on(value: str, on: bool) -> None:
 
 
 def test_a_bad_pictures_value_is_refused_with_a_reason() -> None:
-    with pytest.raises(RelayConfigError, match="SKALD_MQTT_PICTURES must be 1 or 0"):
+    with pytest.raises(RelayConfigError, match="SKALD_MQTT_PICTURES must be yes or no"):
         settings_from_env({"SKALD_MQTT_URL": "mqtt://broker", "SKALD_MQTT_PICTURES": "maybe"})
 
 
