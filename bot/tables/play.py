@@ -105,7 +105,8 @@ class Play:
             others = tuple(s.seat for s in table.seats if s.seat != seat)
             ranks = tuple(2 if s.seat == seat else 1 for s in table.seats)
             names = ", ".join(table.name_of(s) for s in others)
-            outcome = Outcome(winners=others, summary=f"{name} resigned; {names} win.", ranks=ranks)
+            verb = "wins" if len(others) == 1 else "win"  # one opponent left, or several sharing the win
+            outcome = Outcome(winners=others, summary=f"{name} resigned; {names} {verb}.", ranks=ranks)
             line = f"{seat_label(seat)} resigned."
             await self.gate.commit(table, Change(kind=ChangeKind.RESIGN, seat=seat, state=table.state,
                                                  events=((line, None),), user_id=user_id, status=FINISHED,
