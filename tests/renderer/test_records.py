@@ -12,15 +12,13 @@ from PIL import Image
 
 import renderer.records as pictures
 from bot.rendering import draw as draw_in_pool
-from renderer.canvas import BOLD, GOLD, KEY_ROLES, PHONE_KEY_INK, PHONE_MIN_SIZE, WIDTH, Sheet
+from renderer.canvas import BOLD, GOLD, KEY_ROLES, WIDTH, Sheet
 from tests.renderer.records_samples import CREW, LEADERBOARD, RATING, SCENES, STANDINGS, SUMMARY, standing_rows
 
 
 def illegible(sheet: Sheet) -> list[tuple[str, int]]:
     """The texts a phone showing the picture 400 px wide could not read at a glance."""
-    return [(d.text, d.size) for d in sheet.texts
-            if (d.role in KEY_ROLES and d.ink_at(sheet.width) < PHONE_KEY_INK)
-            or d.size_at(sheet.width) < PHONE_MIN_SIZE]
+    return [(d.text, d.size) for d in sheet.texts if not d.legible(sheet.width)]
 
 
 @pytest.mark.parametrize("kind", SCENES)
@@ -75,7 +73,7 @@ def test_standings_name_every_entrant_in_place_order_and_read_on_a_phone(count: 
     assert names[0] == "Yule Cup: Nidavellir" and len(names) == 1 + count
     assert [d.text for d in sheet.texts if d.role == "points" and d.face == BOLD][::4] == [
         str(row["place"]) for row in data["rows"]], "place, then Buchholz, score and played on each row"
-    assert not illegible(sheet) and min(d.size for d in sheet.texts) >= 18
+    assert not illegible(sheet) and min(d.size for d in sheet.texts) >= 25
     png = pictures.png("standings", data)
     assert Image.open(io.BytesIO(png)).size == (WIDTH, sheet.height)
 
