@@ -40,9 +40,10 @@ from renderer.canvas import (
     SERIF,
     WHITE,
     Sheet,
+    least_size,
     wrap,
 )
-from renderer.names import drawable
+from renderer.names import drawable, short_names
 from renderer.zones import Zone, panel, stack
 
 JSON = dict[str, Any]
@@ -186,19 +187,21 @@ def _ranked_table(columns: Callable[[JSON], Sequence[Column]], row_h: int) -> Zo
                        anchor="rm")
         y = top + HEAD_H
         rows = list(data.get("rows") or [])
+        everyone = tuple(_name(row.get("name")) for row in rows)
         for index, (row, gap) in enumerate(zip(rows, _after_gap(rows), strict=True)):
             if gap:
                 sheet.text((MARGIN + INNER / 2, y + 12), "…", 25, role="label", face=BOLD, fill=INK_SOFT,
                            anchor="mm")
                 y += 30
-            _draw_row(sheet, row, shown, name_right, y, row_h, index)
+            _draw_row(sheet, row, shown, name_right, y, row_h, index, everyone)
             y += row_h + ROW_GAP
 
     return Zone("table", height, draw)
 
 
 def _draw_row(sheet: Sheet, row: JSON, columns: Sequence[Column], name_right: float, y: float, row_h: int,
-              index: int) -> None:
+              index: int, everyone: tuple[str, ...]) -> None:
+    """One ranked row; its name shortened beside `everyone`'s (`short_names`), so no two read alike."""
     you, dropped = bool(row.get("you")), bool(row.get("dropped"))
     if dropped:  # left the tournament: an outline on the bare parchment, every text greyed
         sheet.box((MARGIN, y, MARGIN + INNER, y + row_h), YOU_FILL if you else None, outline=GOLD if you else GRID,
@@ -218,8 +221,8 @@ def _draw_row(sheet: Sheet, row: JSON, columns: Sequence[Column], name_right: fl
         room -= sheet.text((name_right, middle), " · ".join(marks), MIN_TEXT, role="label", face=BOLD,
                            fill=DROPPED_INK if dropped else INK_SOFT, anchor="rm") + 12
     ink = DROPPED_INK if dropped else AI_INK if row.get("ai") else INK
-    sheet.text((NAME_X, middle), _name(row.get("name")), NAME_SIZE, role="name", face=BOLD, fill=ink, anchor="lm",
-               max_width=room)
+    sheet.text((NAME_X, middle), short_names(everyone, room, size=least_size(NAME_SIZE))[index], NAME_SIZE, role="name",
+               face=BOLD, fill=ink, anchor="lm", max_width=room)
     for column in columns:
         sheet.text((column.right, middle), column.value(row), column.size, role="points", face=column.face,
                    fill=DROPPED_INK if dropped else INK, anchor="rm")

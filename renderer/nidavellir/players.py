@@ -29,7 +29,7 @@ from renderer.canvas import (
     Sheet,
     text_width,
 )
-from renderer.names import seat_name
+from renderer.names import fitted_name
 from renderer.nidavellir.camp import (
     artefact_label,
     artefact_width,
@@ -88,10 +88,11 @@ def _draw_name(sheet: Sheet, view: View, names: Names, seat: SeatView, top: floa
     points = f"{seat['score']} pts"
     right = MARGIN + INNER - PAD
     points_w = sheet.text((right, top + 24), points, NAME_SIZE, role="points", face=BOLD, anchor="rm")
-    prefix = "▶ " if active else ""
-    sheet.text((MARGIN + PAD, top + 24), prefix + seat_name(names, index), NAME_SIZE, role="name", face=BOLD,
-               fill=HIGHLIGHT if active else INK, anchor="lm", max_width=INNER - 2 * PAD - points_w - 24,
-               tail=" (you)" if _mine(view, seat) else "")
+    prefix, you = ("▶ " if active else ""), (" (you)" if _mine(view, seat) else "")
+    room = INNER - 2 * PAD - points_w - 24
+    who = fitted_name(names, index, room, size=NAME_SIZE, around=prefix + you)
+    sheet.text((MARGIN + PAD, top + 24), prefix + who, NAME_SIZE, role="name", face=BOLD,
+               fill=HIGHLIGHT if active else INK, anchor="lm", max_width=room, tail=you)
 
 
 # -- coins, gem and pouch -------------------------------------------------------------------

@@ -21,7 +21,7 @@ from renderer.canvas import (
     Sheet,
     wrap,
 )
-from renderer.names import name_seats, seat_name
+from renderer.names import fitted_name, name_seats, seat_name
 from renderer.nidavellir.army import army_height, draw_army
 from renderer.nidavellir.camp import CAMP, camp_visitor, draw_rows, rows_height
 from renderer.nidavellir.command import ARTEFACTS, COMMAND, WAITING
@@ -81,8 +81,8 @@ def _draw_header(sheet: Sheet, view: View, names: Names, top: float) -> None:
     right = MARGIN + INNER - 4
     sheet.text((MARGIN + 4, top + 22), "Nidavellir", 36, role="label", face=SERIF, anchor="lm")
     draw_gem(sheet, (right - 24, top + 22), int(seat["gem"]))
-    sheet.text((right - 58, top + 22), seat_name(names, seat["seat"]), 28, role="name", face=BOLD,
-               anchor="rm", max_width=INNER - 300)
+    sheet.text((right - 58, top + 22), fitted_name(names, seat["seat"], INNER - 300, size=28), 28,
+               role="name", face=BOLD, anchor="rm", max_width=INNER - 300)
     sheet.text((MARGIN + 4, top + 64), f"Age {view['age']} · Round {view['round']} of {view['rounds']}",
                MIN_TEXT,
                role="label", face=BOLD, fill=INK_SOFT, anchor="lm")

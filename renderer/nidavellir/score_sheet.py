@@ -25,7 +25,7 @@ from renderer.canvas import (
     text_width,
     wrap,
 )
-from renderer.names import seat_name
+from renderer.names import fitted_name
 from renderer.nidavellir.camp import ARTEFACT, MERCENARY
 from renderer.nidavellir.mythology import GIANT, GOD, VALKYRIE
 from renderer.nidavellir.pieces import NEUTRAL, SUIT_COLOURS, SUIT_SHORT
@@ -148,9 +148,10 @@ def _draw_block(sheet: Sheet, view: View, names: Names, row: JSON, top: float) -
     total_w = sheet.text((MARGIN + INNER - PAD, top + 28), total, 32, role="points", face=SERIF, anchor="rm")
     rank_w = sheet.text((left, top + 28), f"{row.get('rank', '')}.", 28, role="points", face=BOLD, fill=INK_SOFT,
                         anchor="lm")
-    label = ("★ " if winner else "") + seat_name(names, seat)
-    sheet.text((left + rank_w + 12, top + 28), label, 28, role="name", face=BOLD, anchor="lm",
-               max_width=INNER - 2 * PAD - rank_w - total_w - 36)
+    star = "★ " if winner else ""
+    room = INNER - 2 * PAD - rank_w - total_w - 36
+    label = star + fitted_name(names, seat, room, size=28, around=star)
+    sheet.text((left + rank_w + 12, top + 28), label, 28, role="name", face=BOLD, anchor="lm", max_width=room)
     for column, (dx, cell_w, line) in zip(_columns(view), _cells(view), strict=True):
         x = left + dx
         y = top + NAME_H + line * (CELL_H + CELL_GAP)

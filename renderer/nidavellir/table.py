@@ -23,7 +23,7 @@ from renderer.canvas import (
     wrap,
     wrap_parts,
 )
-from renderer.names import seat_name
+from renderer.names import fitted_name, seat_name
 from renderer.nidavellir.camp import CAMP, camp_visitor
 from renderer.nidavellir.pieces import (
     CARD_H,
@@ -136,8 +136,8 @@ def _draw_tavern(sheet: Sheet, view: View, names: Names, index: int, top: float)
             sheet.text((middle + 30, coin_y), "camp", MIN_TEXT, role="label", face=BOLD, fill=PICKED, anchor="lm")
         elif seat in picked:
             sheet.text((middle + 44, coin_y), "✓", 28, role="label", face=BOLD, fill=PICKED, anchor="mm")
-        sheet.text((middle, coin_y + 44), seat_name(names, seat), KEY_TEXT, role="name", face=BOLD, anchor="mm",
-                   max_width=CARD_W)
+        sheet.text((middle, coin_y + 44), fitted_name(names, seat, CARD_W, size=KEY_TEXT), KEY_TEXT,
+                   role="name", face=BOLD, anchor="mm", max_width=CARD_W)
 
 
 def _draw_taverns(sheet: Sheet, view: View, names: Names, top: float) -> None:
@@ -170,8 +170,9 @@ def _draw_distinctions(sheet: Sheet, view: View, names: Names, top: float) -> No
         winner = distinction.get("winner")
         who_w = 0.0
         if winner is not None:
-            who_w = sheet.text((right, y), seat_name(names, int(winner)), KEY_TEXT, role="name", face=BOLD,
-                               fill=HIGHLIGHT, anchor="rm", max_width=300)
+            who = fitted_name(names, int(winner), 300, size=KEY_TEXT)
+            who_w = sheet.text((right, y), who, KEY_TEXT, role="name", face=BOLD, fill=HIGHLIGHT, anchor="rm",
+                               max_width=300)
         elif distinction.get("done"):
             who_w = sheet.text((right, y), "nobody", MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT, anchor="rm")
         sheet.text((MARGIN + 46, y), str(distinction["label"]), MIN_TEXT, role="label", face=BOLD, anchor="lm",

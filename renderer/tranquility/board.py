@@ -29,7 +29,7 @@ from renderer.canvas import (
     wrap,
     wrap_parts,
 )
-from renderer.names import seat_name
+from renderer.names import fitted_name, seat_name
 from renderer.tranquility.hand import MONSTER, draw_hand, hand_height
 from renderer.tranquility.sea import SEA_H, draw_sea
 from renderer.tranquility.table import (
@@ -51,6 +51,7 @@ REASON_SIZE = 25
 REASON_PITCH = 32
 CREW_ENTRY = 98  # the name, then its counts over two lines
 CREW_GAP = 8
+CREW_NAME_SIZE = 26
 FACT_SIZE = MIN_TEXT
 FACT_PITCH = 32
 COUNT_PITCH = 28
@@ -137,9 +138,10 @@ def _draw_crew(sheet: Sheet, view: View, names: Names, top: float) -> None:
         now = seat in active
         sheet.box((x, y, x + width, y + CREW_ENTRY), (250, 222, 196) if now else PARCHMENT_DARK,
                   outline=HIGHLIGHT if now else None, width=4)
-        sheet.text((x + 12, y + 22), ("▶ " if now else "") + seat_name(names, seat), 26, role="name", face=BOLD,
-                   fill=HIGHLIGHT if now else INK, anchor="lm", max_width=width - 24,
-                   tail=" (you)" if seat == table.viewer else "")
+        mark, you = ("▶ " if now else ""), (" (you)" if seat == table.viewer else "")
+        who = fitted_name(names, seat, width - 24, size=CREW_NAME_SIZE, around=mark + you)
+        sheet.text((x + 12, y + 22), mark + who, CREW_NAME_SIZE, role="name", face=BOLD,
+                   fill=HIGHLIGHT if now else INK, anchor="lm", max_width=width - 24, tail=you)
         counts = (f"hand {table.hand_counts[seat]}", f"pile {table.pile_counts[seat]}",
                   f"discarded {table.discard_counts[seat]}")
         sheet.lines(x + 12, y + 52, wrap_parts(counts, SANS, MIN_TEXT, width - 24), MIN_TEXT, role="label", face=SANS,

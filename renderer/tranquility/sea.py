@@ -13,6 +13,7 @@ from renderer.canvas import (
     INK,
     INK_SOFT,
     INNER,
+    KEY_TEXT,
     MARGIN,
     MIN_TEXT,
     RGB,
@@ -21,7 +22,7 @@ from renderer.canvas import (
     WHITE,
     Sheet,
 )
-from renderer.names import seat_name
+from renderer.names import fitted_name
 from renderer.tranquility.table import START_GREEN, SeaTable
 
 SEA: RGB = (38, 96, 128)
@@ -94,8 +95,10 @@ def _draw_start_finish(sheet: Sheet, table: SeaTable, names: Sequence[str], left
     start = (cell1[0], cell1[3] + 12, cell1[0] + 3 * CELL + 2 * GAP, cell1[3] + GUTTER - 6)
     if table.start_played_by is not None:
         sheet.box(start, START_GREEN, outline=WHITE, width=3)
-        sheet.text(_middle(start), f"Start · {seat_name(names, table.start_played_by)}", 25, role="name",
-                   face=BOLD, fill=WHITE, anchor="mm", max_width=start[2] - start[0] - 14)
+        room = start[2] - start[0] - 14
+        who = fitted_name(names, table.start_played_by, room, size=KEY_TEXT, around="Start · ")
+        sheet.text(_middle(start), f"Start · {who}", KEY_TEXT, role="name", face=BOLD, fill=WHITE, anchor="mm",
+                   max_width=room)
     else:
         sheet.box(start, None, outline=START_GREEN, width=3)
         sheet.text(_middle(start), "Start: not yet", MIN_TEXT, role="label", face=BOLD, fill=WHITE, anchor="mm")
