@@ -3,9 +3,10 @@
 Pictures are opaque parchment sheets inside a dark frame, so they read the same on Discord's
 dark and light themes. Every picture is `WIDTH` pixels wide and a phone shows it about
 `PHONE_WIDTH` wide, half size (docs/renderer.md, 2026-12-01). So that it reads there without
-zooming, names, points, coins and card values (the `KEY_ROLES`) are painted at `KEY_TEXT` px or
-more, which makes their capitals and digits at least 9 px tall on the phone; other text is never
-under `MIN_TEXT` px (a 9 px font there). Text that would have to shrink further is cut short.
+zooming, every text is painted at `MIN_TEXT` px or more (2026-12-02; names, points, coins and card
+values, the `KEY_ROLES`, were first, at `KEY_TEXT`), which makes its capitals and digits at least
+9 px tall on the phone (renderer/legibility.py measures it). Text that would have to shrink
+further is cut short, or said in fewer words.
 
 A sheet records every line of text it paints (`Sheet.texts`) with its size and role, so tests
 can check that rule on any picture, and the colours it paints. It paints palette indices, not
@@ -18,6 +19,7 @@ eighths of coverage blended into the colour under the corner of its box.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal, NamedTuple, overload
@@ -50,16 +52,15 @@ FRAME_WIDTH = 8
 MARGIN = 24
 INNER = WIDTH - 2 * MARGIN
 
-# What a line of text is, for the legibility rule: names, points, coins and card values must
-# read on a phone at a glance; labels, headings and hints may be smaller.
+# What a line of text is: names, points, coins and card values are what a player reads at a
+# glance; labels, headings and hints are the rest. Since 2026-12-02 both read on a phone alike.
 Role = Literal["name", "points", "coin", "card", "label"]
 KEY_ROLES: frozenset[str] = frozenset({"name", "points", "coin", "card"})
-PHONE_KEY_INK = 9.0  # px: capitals and digits of key text on the phone
-PHONE_MIN_SIZE = 9.0  # px: font size of any text on the phone
-# The sizes those give at WIDTH (DejaVu's capitals are 0.729 of the font size): 25 px draws
-# 18.2 px capitals, 9.1 px at half size.
+PHONE_INK = 9.0  # px: capitals and digits of any text on the phone
+# The size that gives at WIDTH (DejaVu's capitals are 0.729 of the font size): 25 px draws 18.2 px
+# capitals, 9.1 px at half size.
 KEY_TEXT = 25
-MIN_TEXT = 18
+MIN_TEXT = 25
 # How wide a player's name may be inside a sentence ("Name: take a card"), so a 32-character
 # Discord name leaves room for what the sentence says.
 NAME_IN_SENTENCE = 440
@@ -157,10 +158,8 @@ class Drawn(NamedTuple):
         return self.size * shown_width / picture_width
 
     def legible(self, picture_width: int, shown_width: int = PHONE_WIDTH) -> bool:
-        """Whether it meets the phone rule: key text's capitals 9 px tall, any text a 9 px font."""
-        if self.role in KEY_ROLES:
-            return self.ink_at(picture_width, shown_width) >= PHONE_KEY_INK
-        return self.size_at(picture_width, shown_width) >= PHONE_MIN_SIZE
+        """Whether it meets the phone rule: its capitals and digits 9 px tall on the phone."""
+        return self.ink_at(picture_width, shown_width) >= PHONE_INK
 
 
 class Sheet:
@@ -319,15 +318,20 @@ def _mapped(image: Image.Image, lookup: list[int]) -> Image.Image:
 
 
 def fit(text: str, face: str, size: int, max_width: float | None, role: Role) -> int:
-    """The largest size not above `size` (nor under 80% of it, nor its role's floor) at which
-    `text` fits `max_width`."""
+    """The largest size not above `size` (nor under `least_size(size)`) at which `text` fits
+    `max_width`."""
     if max_width is None:
         return size
-    least = KEY_TEXT if role in KEY_ROLES else MIN_TEXT
-    floor = max(min(size, least), int(size * 0.8))
+    floor = least_size(size)
     while size > floor and text_width(text, face, size) > max_width:
         size -= 1
     return size
+
+
+def least_size(size: int) -> int:
+    """The smallest size `Sheet.text` shrinks text of `size` to before cutting it short: 80% of
+    it, and never under `MIN_TEXT`."""
+    return max(min(size, MIN_TEXT), int(size * 0.8))
 
 
 def clip(text: str, face: str, size: float, max_width: float) -> str:
@@ -358,4 +362,17 @@ def wrap(text: str, face: str, size: int, max_width: float, max_lines: int | Non
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = clip(lines[-1] + " …", face, size, max_width)
+    return lines
+
+
+def wrap_parts(parts: Sequence[str], face: str, size: int, max_width: float, sep: str = " · ") -> list[str]:
+    """`parts` joined with `sep`, a new line wherever the next part would not fit `max_width`, so
+    a line never breaks inside a part ("hand 5 · pile 20" over "discarded 0"); a part wider than
+    a line is word-wrapped on its own lines."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and text_width(f"{lines[-1]}{sep}{part}", face, size) <= max_width:
+            lines[-1] = f"{lines[-1]}{sep}{part}"
+        else:
+            lines.extend(wrap(part, face, size, max_width) or [""])
     return lines

@@ -33,21 +33,27 @@ from renderer.canvas import (
     INK_SOFT,
     INNER,
     MARGIN,
+    MIN_TEXT,
     PARCHMENT_DARK,
     RGB,
     SANS,
     SERIF,
     WHITE,
     Sheet,
+    least_size,
     wrap,
 )
-from renderer.names import drawable
+from renderer.names import drawable, short_names
 from renderer.zones import Zone, panel, stack
 
 JSON = dict[str, Any]
 Kind = Literal["leaderboard", "rating", "crew", "summary", "standings"]
 
 ROW_H = 56
+NAME_SIZE = 27  # a ranked table's names
+HEAD_H = 36  # a ranked table's column headings
+OPTION_H = 70  # an option set's row: its label over its wins
+NOTE_PITCH = 31
 ROW_GAP = 6
 AI_INK: RGB = (70, 96, 130)
 WON: RGB = (62, 128, 70)
@@ -82,14 +88,14 @@ def _name(text: Any) -> str:
 # -- shared zones -----------------------------------------------------------------------------
 
 def _header_height(data: JSON, names: Sequence[str]) -> int:
-    return 50 + (34 if data.get("subtitle") else 0)
+    return 50 + (36 if data.get("subtitle") else 0)
 
 
 def _draw_header(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
     sheet.text((MARGIN + 4, top + 24), _name(data.get("title")), 36, role="name", face=SERIF, anchor="lm",
                max_width=INNER - 8)
     if data.get("subtitle"):
-        sheet.text((MARGIN + 4, top + 64), str(data["subtitle"]), 22, role="label", face=BOLD, fill=INK_SOFT,
+        sheet.text((MARGIN + 4, top + 64), str(data["subtitle"]), MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT,
                    anchor="lm", max_width=INNER - 8)
 
 
@@ -105,23 +111,23 @@ def _draw_facts(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> N
     for i, (label, value) in enumerate(facts):
         x = MARGIN + i * (width + gap)
         sheet.box((x, top, x + width, top + FACT_H), PARCHMENT_DARK, radius=12)
-        sheet.text((x + width / 2, top + 22), str(label), 18, role="label", face=BOLD, fill=INK_SOFT, anchor="mm",
-                   max_width=width - 10)
+        sheet.text((x + width / 2, top + 22), str(label), MIN_TEXT, role="label", face=SANS, fill=INK_SOFT,
+                   anchor="mm", max_width=width - 8)
         sheet.text((x + width / 2, top + 58), str(value), 30, role="points", face=SERIF, anchor="mm",
                    max_width=width - 10)
 
 
 def _notes(data: JSON) -> list[str]:
     note = str(data.get("note") or "")
-    return wrap(note, BOLD, 18, INNER - 8) if note else []
+    return wrap(note, SANS, MIN_TEXT, INNER - 8) if note else []
 
 
 def _note_height(data: JSON, names: Sequence[str]) -> int:
-    return 24 * len(_notes(data))
+    return NOTE_PITCH * len(_notes(data))
 
 
 def _draw_note(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
-    sheet.lines(MARGIN + 4, top, _notes(data), 18, role="label", pitch=24, fill=INK_SOFT)
+    sheet.lines(MARGIN + 4, top, _notes(data), MIN_TEXT, role="label", pitch=NOTE_PITCH, face=SANS, fill=INK_SOFT)
 
 
 HEADER = Zone("header", _header_height, _draw_header)
@@ -132,7 +138,7 @@ NOTE = Zone("note", _note_height, _draw_note)
 # -- ranked tables: the leaderboard, a tournament's standings ---------------------------------
 
 PLACE_X = MARGIN + 40
-NAME_X = MARGIN + 84
+NAME_X = MARGIN + 76
 RIGHT = MARGIN + INNER
 
 
@@ -169,31 +175,33 @@ def _ranked_table(columns: Callable[[JSON], Sequence[Column]], row_h: int) -> Zo
 
     def height(data: JSON, names: Sequence[str]) -> int:
         rows = list(data.get("rows") or [])
-        return 30 + len(rows) * (row_h + ROW_GAP) + sum(_after_gap(rows)) * 30 if rows else 0
+        return HEAD_H + len(rows) * (row_h + ROW_GAP) + sum(_after_gap(rows)) * 30 if rows else 0
 
     def draw(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
         shown = columns(data)
         name_right = shown[0].right - shown[0].room
-        sheet.text((PLACE_X, top + 12), "#", 18, role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
-        sheet.text((NAME_X, top + 12), "Player", 18, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
-        for column in shown:
-            sheet.text((column.right, top + 12), column.heading, 18, role="label", face=BOLD, fill=INK_SOFT,
+        sheet.text((PLACE_X, top + 15), "#", MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
+        sheet.text((NAME_X, top + 15), "Player", MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
+        for column in shown:  # sans: narrower, so "Buchholz" keeps clear of "Points"
+            sheet.text((column.right, top + 15), column.heading, MIN_TEXT, role="label", face=SANS, fill=INK_SOFT,
                        anchor="rm")
-        y = top + 30
+        y = top + HEAD_H
         rows = list(data.get("rows") or [])
+        everyone = tuple(_name(row.get("name")) for row in rows)
         for index, (row, gap) in enumerate(zip(rows, _after_gap(rows), strict=True)):
             if gap:
                 sheet.text((MARGIN + INNER / 2, y + 12), "…", 25, role="label", face=BOLD, fill=INK_SOFT,
                            anchor="mm")
                 y += 30
-            _draw_row(sheet, row, shown, name_right, y, row_h, index)
+            _draw_row(sheet, row, shown, name_right, y, row_h, index, everyone)
             y += row_h + ROW_GAP
 
     return Zone("table", height, draw)
 
 
 def _draw_row(sheet: Sheet, row: JSON, columns: Sequence[Column], name_right: float, y: float, row_h: int,
-              index: int) -> None:
+              index: int, everyone: tuple[str, ...]) -> None:
+    """One ranked row; its name shortened beside `everyone`'s (`short_names`), so no two read alike."""
     you, dropped = bool(row.get("you")), bool(row.get("dropped"))
     if dropped:  # left the tournament: an outline on the bare parchment, every text greyed
         sheet.box((MARGIN, y, MARGIN + INNER, y + row_h), YOU_FILL if you else None, outline=GOLD if you else GRID,
@@ -210,11 +218,11 @@ def _draw_row(sheet: Sheet, row: JSON, columns: Sequence[Column], name_right: fl
     if dropped:
         marks.append("dropped")
     if marks:
-        room -= sheet.text((name_right, middle), " · ".join(marks), 20, role="label", face=BOLD,
+        room -= sheet.text((name_right, middle), " · ".join(marks), MIN_TEXT, role="label", face=BOLD,
                            fill=DROPPED_INK if dropped else INK_SOFT, anchor="rm") + 12
     ink = DROPPED_INK if dropped else AI_INK if row.get("ai") else INK
-    sheet.text((NAME_X, middle), _name(row.get("name")), 27, role="name", face=BOLD, fill=ink, anchor="lm",
-               max_width=room)
+    sheet.text((NAME_X, middle), short_names(everyone, room, size=least_size(NAME_SIZE))[index], NAME_SIZE, role="name",
+               face=BOLD, fill=ink, anchor="lm", max_width=room)
     for column in columns:
         sheet.text((column.right, middle), column.value(row), column.size, role="points", face=column.face,
                    fill=DROPPED_INK if dropped else INK, anchor="rm")
@@ -235,10 +243,10 @@ STANDING_H = 46  # lower than the leaderboard's rows: 64 entrants make a picture
 
 # Laid from the right edge leftwards (`_standing_columns`); each column's `right` is set there.
 STANDING_COLUMNS = (
-    Column("Points", 0, 96, lambda row: halves(float(row["points"])), 28, SERIF),
-    Column("Buchholz", 0, 108, lambda row: halves(float(row["buchholz"]))),
-    Column("Score", 0, 88, lambda row: str(row["score"])),
-    Column("Played", 0, 84, lambda row: str(row["played"])),
+    Column("Points", 0, 90, lambda row: halves(float(row["points"])), 28, SERIF),
+    Column("Buchholz", 0, 122, lambda row: halves(float(row["buchholz"]))),
+    Column("Score", 0, 82, lambda row: str(row["score"])),
+    Column("Played", 0, 92, lambda row: str(row["played"])),
 )
 
 
@@ -292,7 +300,7 @@ def _draw_chart(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> N
     for tick in ticks:
         y = y_of(tick)
         sheet.line((left, y, right, y), GRID, width=2)
-        sheet.text((left - 10, y), f"{tick:g}".replace("-", "−"), 18, role="label", face=BOLD, fill=INK_SOFT,
+        sheet.text((left - 10, y), f"{tick:g}".replace("-", "−"), MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT,
                    anchor="rm")
     if low < 0 < high:
         sheet.line((left, y_of(0), right, y_of(0)), INK_SOFT, width=2)
@@ -308,12 +316,14 @@ def _draw_chart(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> N
             sheet.ellipse((x - 5, y - 5, x + 5, y + 5), HIGHLIGHT, outline=WHITE, width=2)
     x, y = line[-1]
     sheet.ellipse((x - 9, y - 9, x + 9, y + 9), GOLD, outline=INK, width=3)
-    sheet.text((MARGIN + 14, plot_bottom + 30), str(data.get("first") or "start"), 20, role="label", face=BOLD,
+    sheet.text((MARGIN + 14, plot_bottom + 30), str(data.get("first") or "start"), MIN_TEXT,
+               role="label", face=BOLD,
                fill=INK_SOFT, anchor="lm", max_width=INNER / 2 - 20)
-    sheet.text((MARGIN + INNER - 14, plot_bottom + 30), str(data.get("last") or ""), 20, role="label", face=BOLD,
+    sheet.text((MARGIN + INNER - 14, plot_bottom + 30), str(data.get("last") or ""), MIN_TEXT,
+               role="label", face=BOLD,
                fill=INK_SOFT, anchor="rm", max_width=INNER / 2 - 20)
     games = len(points)
-    sheet.text((MARGIN + INNER / 2, plot_bottom + 30), f"{games} game{'s' if games != 1 else ''}", 20,
+    sheet.text((MARGIN + INNER / 2, plot_bottom + 30), f"{games} game{'s' if games != 1 else ''}", MIN_TEXT,
                role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
 
 
@@ -323,12 +333,12 @@ RATING = (HEADER, FACTS, Zone("chart", _chart_height, _draw_chart), NOTE)
 # -- a cooperative game's records ---------------------------------------------------------------
 
 def _section(sheet: Sheet, title: str, top: float) -> None:
-    sheet.text((MARGIN + 4, top + 16), title, 24, role="label", face=SERIF, anchor="lm")
+    sheet.text((MARGIN + 4, top + 16), title, 26, role="label", face=SERIF, anchor="lm")
 
 
 def _options_height(data: JSON, names: Sequence[str]) -> int:
     rows = list(data.get("options") or [])
-    return 36 + len(rows) * (ROW_H + ROW_GAP) if rows else 0
+    return 36 + len(rows) * (OPTION_H + ROW_GAP) if rows else 0
 
 
 def _draw_options(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> None:
@@ -337,22 +347,24 @@ def _draw_options(sheet: Sheet, data: JSON, names: Sequence[str], top: float) ->
     bar_left, bar_right = MARGIN + INNER - 250, MARGIN + INNER - 16
     for row in data.get("options") or []:
         games, wins = int(row["games"]), int(row["wins"])
-        sheet.box((MARGIN, y, MARGIN + INNER, y + ROW_H), ROW_FILL, radius=10)
-        middle = y + ROW_H / 2
-        sheet.text((MARGIN + 16, middle - 12), str(row["label"]), 20, role="label", face=BOLD, anchor="lm",
-                   max_width=bar_left - MARGIN - 32)
-        sheet.text((MARGIN + 16, middle + 13), f"{wins} won of {games}", 20, role="label", face=SANS,
-                   fill=INK_SOFT, anchor="lm")
+        sheet.box((MARGIN, y, MARGIN + INNER, y + OPTION_H), ROW_FILL, radius=10)
+        middle = y + OPTION_H / 2
+        # the options across the row, then the wins with their share and its bar under them
+        sheet.text((MARGIN + 16, middle - 15), str(row["label"]), MIN_TEXT, role="label", face=BOLD, anchor="lm",
+                   max_width=INNER - 32)
+        line = middle + 16
+        sheet.text((MARGIN + 16, line), f"{wins} won of {games}", MIN_TEXT, role="label", face=SANS,
+                   fill=INK_SOFT, anchor="lm", max_width=bar_left - MARGIN - 32)
         share = wins / games if games else 0.0
-        sheet.text((bar_left + 72, middle), f"{share:.0%}", 25, role="points", face=BOLD, anchor="rm")
+        sheet.text((bar_left + 72, line), f"{share:.0%}", 25, role="points", face=BOLD, anchor="rm")
         bar = bar_left + 86
-        sheet.box((bar, middle - 12, bar_right, middle + 12), PARCHMENT_DARK, radius=8)
+        sheet.box((bar, line - 10, bar_right, line + 10), PARCHMENT_DARK, radius=8)
         if share > 0:
-            sheet.box((bar, middle - 12, bar + max(16.0, (bar_right - bar) * share), middle + 12), WON, radius=8)
-        y += ROW_H + ROW_GAP
+            sheet.box((bar, line - 10, bar + max(16.0, (bar_right - bar) * share), line + 10), WON, radius=8)
+        y += OPTION_H + ROW_GAP
 
 
-BEST_H = 80
+BEST_H = 84
 
 
 def _best_height(data: JSON, names: Sequence[str]) -> int:
@@ -370,12 +382,12 @@ def _draw_best(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> No
         sheet.text((MARGIN + 30, y + BEST_H / 2), "✓" if won else "✗", 30, role="points", face=BOLD,
                    fill=WON if won else LOST, anchor="mm")
         when = str(row.get("when") or "")
-        when_w = sheet.text((MARGIN + INNER - 14, y + 26), when, 18, role="label", face=BOLD, fill=INK_SOFT,
+        when_w = sheet.text((MARGIN + INNER - 14, y + 26), when, MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT,
                             anchor="rm")
-        sheet.text((MARGIN + 60, y + 26), _name(row.get("names")), 25, role="name", face=BOLD, anchor="lm",
+        sheet.text((MARGIN + 60, y + 27), _name(row.get("names")), 25, role="name", face=BOLD, anchor="lm",
                    max_width=INNER - 90 - when_w)
-        sheet.text((MARGIN + 60, y + 58), str(row.get("detail") or ""), 20, role="label", face=SANS, fill=INK_SOFT,
-                   anchor="lm", max_width=INNER - 80)
+        sheet.text((MARGIN + 60, y + 60), str(row.get("detail") or ""), MIN_TEXT, role="label", face=SANS,
+                   fill=INK_SOFT, anchor="lm", max_width=INNER - 80)
         y += BEST_H + ROW_GAP
 
 
@@ -398,12 +410,12 @@ def _draw_games(sheet: Sheet, data: JSON, names: Sequence[str], top: float) -> N
         panel(sheet, y, GAME_H, ROW_FILL, width=0)
         sheet.text((MARGIN + 18, y + 30), str(row["title"]), 28, role="name", face=SERIF, anchor="lm",
                    max_width=INNER - 300)
-        sheet.text((MARGIN + 18, y + 68), str(row.get("line") or ""), 20, role="label", face=BOLD, fill=INK_SOFT,
+        sheet.text((MARGIN + 18, y + 68), str(row.get("line") or ""), MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT,
                    anchor="lm", max_width=INNER - 300)
         for x, value, label in ((MARGIN + INNER - 170, row["games"], "games"), (MARGIN + INNER - 60, row["wins"],
                                                                               "wins")):
             sheet.text((x, y + 38), str(value), 32, role="points", face=SERIF, anchor="mm")
-            sheet.text((x, y + 74), label, 18, role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
+            sheet.text((x, y + 74), label, MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT, anchor="mm")
         y += GAME_H + ROW_GAP
 
 

@@ -22,6 +22,7 @@ from renderer.canvas import (
     INNER,
     KEY_TEXT,
     MARGIN,
+    MIN_TEXT,
     PARCHMENT_DARK,
     RGB,
     SANS,
@@ -46,8 +47,8 @@ CHIP_PAD = 11  # text to chip edge
 ROW_W = INNER - 28
 ROW_GAP = 6
 NAME_SIZE = 26
-EFFECT_SIZE = 18
-EFFECT_PITCH = 22
+EFFECT_SIZE = MIN_TEXT
+EFFECT_PITCH = 29
 ZONE_HEAD = 46
 
 
@@ -143,7 +144,7 @@ def _effect(card: PieceView) -> str:
 
 
 def _effect_lines(card: PieceView) -> list[str]:
-    return wrap(_effect(card), SANS, EFFECT_SIZE, ROW_W - 24, max_lines=2)
+    return wrap(_effect(card), SANS, EFFECT_SIZE, ROW_W - 24, max_lines=3)
 
 
 def row_height(card: PieceView) -> int:
@@ -237,12 +238,12 @@ def _draw_camp(sheet: Sheet, view: View, names: Names, top: float) -> None:
     age = f"age{view['age']}"
     decks = camp["decks"]
     facts = f"camp deck {decks.get(age, 0)} left"
-    facts_w = sheet.text((MARGIN + INNER - 14, top + 24), facts, 20, role="label", face=BOLD, fill=INK_SOFT,
+    facts_w = sheet.text((MARGIN + INNER - 14, top + 24), facts, MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT,
                          anchor="rm")
     sheet.text((MARGIN + 14, top + 24), f"Camp ({len(cards)})", 26, role="label", face=SERIF, anchor="lm",
                max_width=INNER - 44 - facts_w)
     if not cards:
-        sheet.text((MARGIN + 18, top + ZONE_HEAD + 18), "the camp is empty", 22, role="label", face=BOLD,
+        sheet.text((MARGIN + 18, top + ZONE_HEAD + 18), "the camp is empty", MIN_TEXT, role="label", face=BOLD,
                    fill=INK_SOFT, anchor="lm")
     draw_rows(sheet, top + ZONE_HEAD, cards)
 

@@ -34,7 +34,7 @@ def _heroes_height(view: View, names: Names) -> int:
 
 def _draw_heroes(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _heroes_height(view, names), PARCHMENT_DARK)
-    sheet.text((MARGIN + 14, top + 24), "Command zone", 24, role="label", face=SERIF, anchor="lm")
+    sheet.text((MARGIN + 14, top + 24), "Command zone", 26, role="label", face=SERIF, anchor="lm")
     heroes = _heroes(view)
     widths = [chip_width(str(h["label"])) for h in heroes]
     for hero, (dx, line) in zip(heroes, flow(widths, INNER - 28, 6), strict=True):
@@ -61,7 +61,7 @@ def _draw_waiting(sheet: Sheet, view: View, names: Names, top: float) -> None:
     now = own_task(view, "enlist", "enlist_order", "double") is not None
     panel(sheet, top, _waiting_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT if now else None)
     heading = f"To enlist at the end of Age {view['age']}" if seat.get("mercenaries") else "To place"
-    sheet.text((MARGIN + 14, top + 24), heading, 24, role="label", face=SERIF, anchor="lm", max_width=INNER - 28)
+    sheet.text((MARGIN + 14, top + 24), heading, 26, role="label", face=SERIF, anchor="lm", max_width=INNER - 28)
     draw_rows(sheet, top + ZONE_HEAD, _waiting(view), seat)
 
 
@@ -77,7 +77,7 @@ def _draw_artefacts(sheet: Sheet, view: View, names: Names, top: float) -> None:
     seat = own_seat(view)
     panel(sheet, top, _artefacts_height(view, names), PARCHMENT_DARK,
           outline=HIGHLIGHT if own_task(view, "mjollnir", "vidofnir") is not None else None)
-    sheet.text((MARGIN + 14, top + 24), "Artefacts", 24, role="label", face=SERIF, anchor="lm")
+    sheet.text((MARGIN + 14, top + 24), "Artefacts", 26, role="label", face=SERIF, anchor="lm")
     draw_rows(sheet, top + ZONE_HEAD, seat["artefacts"], seat)
 
 

@@ -59,7 +59,7 @@ def _draw_drawn(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _drawn_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT)
     task = own_task(view)
     heading = "The cards you drew" if task is None else DRAWN_HEADINGS.get(task["kind"], "The cards you drew")
-    sheet.text((MARGIN + 14, top + 24), heading, 24, role="label", face=SERIF, anchor="lm", max_width=INNER - 28)
+    sheet.text((MARGIN + 14, top + 24), heading, 26, role="label", face=SERIF, anchor="lm", max_width=INNER - 28)
     tiles, rows = _drawn(view)
     for i, card in enumerate(tiles):
         x = MARGIN + 14 + i * SLOT
@@ -106,7 +106,7 @@ def _mythology_height(view: View, names: Names) -> int:
 def _draw_mythology(sheet: Sheet, view: View, names: Names, top: float) -> None:
     now = own_task(view, "loki", "freya", "odin", "olrun") is not None
     panel(sheet, top, _mythology_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT if now else None)
-    sheet.text((MARGIN + 14, top + 24), _heading(view), 24, role="label", face=SERIF, anchor="lm",
+    sheet.text((MARGIN + 14, top + 24), _heading(view), 26, role="label", face=SERIF, anchor="lm",
                max_width=INNER - 28)
     y = top + ZONE_HEAD
     for card, value in _entries(view):

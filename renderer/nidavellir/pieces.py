@@ -1,7 +1,7 @@
 """How Nidavellir's components look: class colours, dwarf cards, coins, gems, hero chips.
 
 Sizes are for the 800 px picture a phone shows at half size: every value, coin and hero name
-is painted at `KEY_TEXT` (25 px) or more.
+is painted at `KEY_TEXT` (25 px) or more, and so is every other text (`MIN_TEXT`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.views.nidavellir import CoinView, PieceView
-from renderer.canvas import BOLD, FRAME, GOLD, KEY_TEXT, RGB, SANS, WHITE, Sheet, text_width
+from renderer.canvas import BOLD, FRAME, GOLD, KEY_TEXT, MIN_TEXT, RGB, SANS, WHITE, Sheet, text_width
 
 SUIT_ORDER = ("blacksmith", "hunter", "explorer", "miner", "warrior")
 SUIT_COLOURS: dict[str, RGB] = {
@@ -77,7 +77,7 @@ def draw_card(sheet: Sheet, box: tuple[float, float, float, float], card: PieceV
     sheet.box(box, colour, outline=FRAME, width=2, radius=9)
     middle = (x0 + x1) / 2
     if caption:
-        sheet.text((middle, y0 + 17), caption, 20, role="label", face=SANS, fill=WHITE, anchor="mm",
+        sheet.text((middle, y0 + 18), caption, MIN_TEXT, role="label", face=SANS, fill=WHITE, anchor="mm",
                    max_width=x1 - x0 - 10)
     number = big.lstrip("+").isdigit()
     sheet.text((middle, (y0 + y1) / 2 + (10 if caption else 0)), big, 42 if number else 28, role="card",

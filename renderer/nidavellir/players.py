@@ -22,12 +22,14 @@ from renderer.canvas import (
     INK_SOFT,
     INNER,
     MARGIN,
+    MIN_TEXT,
     PARCHMENT_DARK,
     SERIF,
     WHITE,
     Sheet,
+    text_width,
 )
-from renderer.names import seat_name
+from renderer.names import fitted_name
 from renderer.nidavellir.camp import (
     artefact_label,
     artefact_width,
@@ -42,8 +44,8 @@ from renderer.nidavellir.pieces import (
     BRAVE_SUITS,
     CHIP_H,
     SUIT_COLOURS,
-    SUIT_LABELS,
     SUIT_ORDER,
+    SUIT_SHORT,
     chip_width,
     draw_coin,
     draw_gem,
@@ -86,10 +88,11 @@ def _draw_name(sheet: Sheet, view: View, names: Names, seat: SeatView, top: floa
     points = f"{seat['score']} pts"
     right = MARGIN + INNER - PAD
     points_w = sheet.text((right, top + 24), points, NAME_SIZE, role="points", face=BOLD, anchor="rm")
-    prefix = "▶ " if active else ""
-    sheet.text((MARGIN + PAD, top + 24), prefix + seat_name(names, index), NAME_SIZE, role="name", face=BOLD,
-               fill=HIGHLIGHT if active else INK, anchor="lm", max_width=INNER - 2 * PAD - points_w - 24,
-               tail=" (you)" if _mine(view, seat) else "")
+    prefix, you = ("▶ " if active else ""), (" (you)" if _mine(view, seat) else "")
+    room = INNER - 2 * PAD - points_w - 24
+    who = fitted_name(names, index, room, size=NAME_SIZE, around=prefix + you)
+    sheet.text((MARGIN + PAD, top + 24), prefix + who, NAME_SIZE, role="name", face=BOLD,
+               fill=HIGHLIGHT if active else INK, anchor="lm", max_width=room, tail=you)
 
 
 # -- coins, gem and pouch -------------------------------------------------------------------
@@ -117,16 +120,18 @@ def _draw_purse(sheet: Sheet, view: View, names: Names, seat: SeatView, top: flo
     if pouch:
         # until every tavern is revealed only the owner sees its pouch: ringed as a secret
         secret = _mine(view, seat) and not all(t["revealed"] for t in view["taverns"])
-        sheet.text((x, y), "pouch", 20, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
-        x += 104
+        sheet.text((x, y), "pouch", MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
+        x += 124
         for coin in pouch:
             draw_coin(sheet, (x, y), coin, secret=secret)
             x += COIN_PITCH
         x -= 24
     right = MARGIN + INNER - PAD
-    facts = f"lines {seat['lines']} · heroes {seat['hero_count']}"
-    if right - x > 120:
-        sheet.text((right, y), facts, 20, role="label", face=BOLD, fill=INK_SOFT, anchor="rm", max_width=right - x)
+    # beside a shown pouch there is room for the lines alone (the heroes are named below)
+    for facts in (f"lines {seat['lines']} · heroes {seat['hero_count']}", f"lines {seat['lines']}"):
+        if text_width(facts, BOLD, MIN_TEXT) <= right - x:
+            sheet.text((right, y), facts, MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT, anchor="rm")
+            break
 
 
 # -- the five classes -----------------------------------------------------------------------
@@ -139,18 +144,19 @@ def class_figure(suit: str, column: ColumnView) -> str:
 
 def draw_class_chip(sheet: Sheet, box: tuple[float, float, float, float], suit: str, column: ColumnView,
                     distinction: bool) -> None:
-    """A class in its colour: its name, then its ranks (and bravery); a gold star for its distinction."""
+    """A class in its colour: its name ("Smith" for blacksmiths, as on their cards), then its ranks
+    (and bravery); a gold star for its distinction."""
     x0, y0, x1, y1 = box
     sheet.box(box, SUIT_COLOURS[suit], radius=10)
     middle = (x0 + x1) / 2
-    sheet.text((middle, y0 + 17), SUIT_LABELS[suit], 19, role="label", face=BOLD, fill=WHITE, anchor="mm",
+    sheet.text((middle, y0 + 18), SUIT_SHORT[suit], MIN_TEXT, role="label", face=BOLD, fill=WHITE, anchor="mm",
                max_width=x1 - x0 - 10)
-    sheet.text((middle, y1 - 19), class_figure(suit, column), 27, role="points", face=BOLD, fill=WHITE,
+    sheet.text((middle, y1 - 18), class_figure(suit, column), 27, role="points", face=BOLD, fill=WHITE,
                anchor="mm", max_width=x1 - x0 - 10)
     if distinction:
         # hung over the chip's top edge, clear of its label
-        sheet.ellipse((x1 - 20, y0 - 14, x1 + 4, y0 + 10), GOLD, outline=INK, width=2)
-        sheet.text((x1 - 8, y0 - 2), "★", 18, role="label", face=BOLD, fill=WHITE, anchor="mm")
+        sheet.ellipse((x1 - 24, y0 - 18, x1 + 8, y0 + 14), GOLD, outline=INK, width=2)
+        sheet.text((x1 - 8, y0 - 2), "★", MIN_TEXT, role="label", face=BOLD, fill=WHITE, anchor="mm")
 
 
 def _draw_classes(sheet: Sheet, view: View, names: Names, seat: SeatView, top: float) -> None:
@@ -215,7 +221,7 @@ def _draw_artefacts(sheet: Sheet, view: View, names: Names, seat: SeatView, top:
         draw_artefact(sheet, MARGIN + PAD + dx, top + 4 + line * (CHIP_H + CHIP_GAP), label, max_width=width)
 
 
-WAITING_LABEL_W = 112  # "to enlist" / "to place", then the chips
+WAITING_LABEL_W = 124  # "to enlist" / "to place", then the chips
 
 
 def _waiting_label(seat: SeatView) -> str:
@@ -233,7 +239,7 @@ def _draw_waiting(sheet: Sheet, view: View, names: Names, seat: SeatView, top: f
     age, and Olwyn's doubles while their owner chooses their columns."""
     widths = _waiting_widths(seat)
     places = flow(widths, INNER - 2 * PAD, CHIP_GAP)
-    sheet.text((MARGIN + PAD, top + 4 + CHIP_H / 2), _waiting_label(seat), 20, role="label", face=BOLD,
+    sheet.text((MARGIN + PAD, top + 4 + CHIP_H / 2), _waiting_label(seat), MIN_TEXT, role="label", face=BOLD,
                fill=INK_SOFT, anchor="lm")
     cards = [*(seat.get("mercenaries") or []), *(seat.get("placing") or [])]
     for card, (dx, line) in zip(cards, places[1:], strict=True):
@@ -282,8 +288,8 @@ def _players_height(view: View, names: Names) -> int:
 
 
 def _draw_players(sheet: Sheet, view: View, names: Names, top: float) -> None:
-    sheet.text((MARGIN + 4, top + 18), "Players", 24, role="label", face=SERIF, anchor="lm")
-    sheet.text((MARGIN + INNER - 4, top + 18), "class: ranks · bravery   ★ distinction", 18, role="label",
+    sheet.text((MARGIN + 4, top + 18), "Players", 26, role="label", face=SERIF, anchor="lm")
+    sheet.text((MARGIN + INNER - 4, top + 18), "class: ranks · bravery   ★ distinction", MIN_TEXT, role="label",
                face=BOLD, fill=INK_SOFT, anchor="rm")
     y = top + HEADING_H
     for seat in view["seats"]:

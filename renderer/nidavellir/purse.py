@@ -15,12 +15,13 @@ from renderer.canvas import (
     INK_SOFT,
     INNER,
     MARGIN,
+    MIN_TEXT,
     PARCHMENT_DARK,
     SERIF,
     Sheet,
     wrap,
 )
-from renderer.names import name_seats, seat_name
+from renderer.names import fitted_name, name_seats, seat_name
 from renderer.nidavellir.army import army_height, draw_army
 from renderer.nidavellir.camp import CAMP, camp_visitor, draw_rows, rows_height
 from renderer.nidavellir.command import ARTEFACTS, COMMAND, WAITING
@@ -80,9 +81,10 @@ def _draw_header(sheet: Sheet, view: View, names: Names, top: float) -> None:
     right = MARGIN + INNER - 4
     sheet.text((MARGIN + 4, top + 22), "Nidavellir", 36, role="label", face=SERIF, anchor="lm")
     draw_gem(sheet, (right - 24, top + 22), int(seat["gem"]))
-    sheet.text((right - 58, top + 22), seat_name(names, seat["seat"]), 28, role="name", face=BOLD,
-               anchor="rm", max_width=INNER - 300)
-    sheet.text((MARGIN + 4, top + 64), f"Age {view['age']} · Round {view['round']} of {view['rounds']}", 22,
+    sheet.text((right - 58, top + 22), fitted_name(names, seat["seat"], INNER - 300, size=28), 28,
+               role="name", face=BOLD, anchor="rm", max_width=INNER - 300)
+    sheet.text((MARGIN + 4, top + 64), f"Age {view['age']} · Round {view['round']} of {view['rounds']}",
+               MIN_TEXT,
                role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
     mine = your_task(view, names)[1]
     sheet.lines(MARGIN + 4, top + 88, _task_lines(view, names), STATUS_SIZE, role="name", pitch=TASK_PITCH,
@@ -100,7 +102,7 @@ def _pioneer_height(view: View, names: Names) -> int:
 
 def _draw_pioneer(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _pioneer_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT)
-    sheet.text((MARGIN + 14, top + 24), "Pioneer of the Kingdom: keep one", 24, role="label", face=SERIF,
+    sheet.text((MARGIN + 14, top + 24), "Pioneer of the Kingdom: keep one", 26, role="label", face=SERIF,
                anchor="lm")
     for i, card in enumerate(view.get("pioneer") or []):
         x = MARGIN + 14 + i * SLOT
@@ -133,7 +135,7 @@ def _discard_height(view: View, names: Names) -> int:
 
 def _draw_discard(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _discard_height(view, names), PARCHMENT_DARK, outline=HIGHLIGHT)
-    sheet.text((MARGIN + 14, top + 24), "Discard pile: take one", 24, role="label", face=SERIF, anchor="lm")
+    sheet.text((MARGIN + 14, top + 24), "Discard pile: take one", 26, role="label", face=SERIF, anchor="lm")
     cards, rows = _pile(view)
     for i, card in enumerate(cards):
         line, place = divmod(i, PER_LINE)
@@ -175,20 +177,21 @@ def _draw_tavern(sheet: Sheet, view: View, names: Names, index: int, top: float)
     current = view.get("tavern") == index
     panel(sheet, top, _tavern_height(tavern), PARCHMENT_DARK, outline=HIGHLIGHT if current else None)
     left = MARGIN + 14
-    state_w = sheet.text((MARGIN + INNER - 14, top + 24), tavern_state(view, index), 20, role="label", face=BOLD,
+    state_w = sheet.text((MARGIN + INNER - 14, top + 24), tavern_state(view, index), MIN_TEXT,
+                         role="label", face=BOLD,
                          fill=HIGHLIGHT if current else INK_SOFT, anchor="rm")
     sheet.text((left, top + 24), tavern_label(tavern), 26, role="label", face=SERIF, anchor="lm",
                max_width=INNER - 40 - state_w)
     draw_cards(sheet, tavern, names, top + 46)
     y = top + 46 + cards_height(tavern) + 38
     bid = own_seat(view)["bids"][index]
-    sheet.text((left, y), "Your bid", 22, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
-    draw_coin(sheet, (left + 140, y), bid)
+    sheet.text((left, y), "Your bid", MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT, anchor="lm")
+    draw_coin(sheet, (left + 150, y), bid)
     note, now = _bid_note(view, index)
     if bid is None:
         note = "not placed" + (f" · {note}" if note else "")
-    sheet.text((left + 184, y), note, 22, role="label", face=BOLD, fill=HIGHLIGHT if now else INK_SOFT,
-               anchor="lm", max_width=INNER - 212)
+    sheet.text((left + 194, y), note, MIN_TEXT, role="label", face=BOLD, fill=HIGHLIGHT if now else INK_SOFT,
+               anchor="lm", max_width=INNER - 222)
 
 
 def _draw_taverns(sheet: Sheet, view: View, names: Names, top: float) -> None:
@@ -207,14 +210,14 @@ def _draw_coins(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, 132, PARCHMENT_DARK)
     coins = seat["coins"]
     left = MARGIN + 14
-    sheet.text((left, top + 36), f"All coins ({sum(int(c['value']) for c in coins)})", 22, role="label",
+    sheet.text((left, top + 36), f"All coins ({sum(int(c['value']) for c in coins)})", MIN_TEXT, role="label",
                face=SERIF, anchor="lm")
     for i, coin in enumerate(coins):
         draw_coin(sheet, (left + 240 + i * COIN_PITCH, top + 36), coin)
-    sheet.text((left, top + 96), "Pouch", 22, role="label", face=SERIF, anchor="lm")
+    sheet.text((left, top + 96), "Pouch", MIN_TEXT, role="label", face=SERIF, anchor="lm")
     if view.get("outcome") is None and not seat.get("has_bid") and all(bid is None for bid in seat["bids"]):
         # no bids yet: every coin is still in hand, shown under "All coins"
-        sheet.text((left + 240 - 24, top + 96), "after bidding", 22, role="label", face=BOLD, fill=INK_SOFT,
+        sheet.text((left + 240 - 24, top + 96), "after bidding", MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT,
                    anchor="lm")
         return
     for i, coin in enumerate(seat.get("pouch") or []):
@@ -235,7 +238,7 @@ def _draw_army(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _army_height(view, names), PARCHMENT_DARK)
     sheet.text((MARGIN + 14, top + 24), f"Your army · {seat['score']} pts", 26, role="points", face=SERIF,
                anchor="lm")
-    sheet.text((MARGIN + INNER - 14, top + 24), f"lines {seat['lines']} · heroes {seat['hero_count']}", 20,
+    sheet.text((MARGIN + INNER - 14, top + 24), f"lines {seat['lines']} · heroes {seat['hero_count']}", MIN_TEXT,
                role="label", face=BOLD, fill=INK_SOFT, anchor="rm")
     draw_army(sheet, seat, top + 46)
 

@@ -15,17 +15,20 @@ from renderer.canvas import (
     INK_SOFT,
     INNER,
     MARGIN,
+    MIN_TEXT,
     PARCHMENT_DARK,
     RGB,
+    SANS,
     SERIF,
     WHITE,
     Sheet,
+    text_width,
     wrap,
 )
-from renderer.names import seat_name
+from renderer.names import fitted_name
 from renderer.nidavellir.camp import ARTEFACT, MERCENARY
 from renderer.nidavellir.mythology import GIANT, GOD, VALKYRIE
-from renderer.nidavellir.pieces import NEUTRAL, SUIT_COLOURS, SUIT_LABELS
+from renderer.nidavellir.pieces import NEUTRAL, SUIT_COLOURS, SUIT_SHORT
 from renderer.nidavellir.words import result_line
 from renderer.zones import Names, Zone, panel, stack
 
@@ -37,9 +40,12 @@ OTHER_COLOURS: dict[str, RGB] = {"artefacts": ARTEFACT, "mercenaries": MERCENARY
                                  "valkyries": VALKYRIE}
 WINNER_ROW: RGB = (246, 214, 128)
 RESULT_INK: RGB = (150, 40, 36)
-PAD = 16
-CELL_GAP = 8
-CELL_H = 62
+PAD = 12
+CELL_GAP = 6
+CELL_H = 66
+NOTE_PITCH = 31
+NOTE_INDENT = 24  # a note's further lines
+LABEL_PAD = 4  # a cell's label to its edges
 NAME_H = 54
 BLOCK_GAP = 10
 # What a column counts, said under the sheet for the columns it has, in the sheet's order.
@@ -55,7 +61,8 @@ NOTES = {
 
 
 def _label(column: str) -> str:
-    return SUIT_LABELS.get(column) or OTHER_LABELS.get(column) or column.capitalize()
+    """A cell's label: "Smith" as on the cards (a cell is about 140 px wide, five to a line)."""
+    return SUIT_SHORT.get(column) or OTHER_LABELS.get(column) or column.capitalize()
 
 
 def _result(view: View) -> OutcomeView:
@@ -97,9 +104,28 @@ def _per_line(view: View) -> int:
     return 4 if len(_columns(view)) <= 8 else 5
 
 
-def _cell_width(view: View) -> float:
+def _cells(view: View) -> list[tuple[float, float, int]]:
+    """Each column's cell: its x from the block's padding, its width, its line. The cells of a line
+    share it evenly when every label fits so; else each is as wide as its label needs and the room
+    left is shared out ("Mercenaries" beside four short labels)."""
+    columns = _columns(view)
     per_line = _per_line(view)
-    return (INNER - 2 * PAD - (per_line - 1) * CELL_GAP) / per_line
+    width = INNER - 2 * PAD
+    cells: list[tuple[float, float, int]] = []
+    for line, first in enumerate(range(0, len(columns), per_line)):
+        labels = [_label(column) for column in columns[first:first + per_line]]
+        needs = [text_width(label, BOLD, MIN_TEXT) + 2 * LABEL_PAD for label in labels]
+        even = (width - (per_line - 1) * CELL_GAP) / per_line
+        if max(needs) <= even:
+            widths = [even] * len(needs)
+        else:
+            spare = (width - (len(needs) - 1) * CELL_GAP - sum(needs)) / len(needs)
+            widths = [need + spare for need in needs]
+        x = 0.0
+        for cell in widths:
+            cells.append((x, cell, line))
+            x += cell + CELL_GAP
+    return cells
 
 
 def _block_height(view: View) -> int:
@@ -122,19 +148,18 @@ def _draw_block(sheet: Sheet, view: View, names: Names, row: JSON, top: float) -
     total_w = sheet.text((MARGIN + INNER - PAD, top + 28), total, 32, role="points", face=SERIF, anchor="rm")
     rank_w = sheet.text((left, top + 28), f"{row.get('rank', '')}.", 28, role="points", face=BOLD, fill=INK_SOFT,
                         anchor="lm")
-    label = ("★ " if winner else "") + seat_name(names, seat)
-    sheet.text((left + rank_w + 12, top + 28), label, 28, role="name", face=BOLD, anchor="lm",
-               max_width=INNER - 2 * PAD - rank_w - total_w - 36)
-    cell_w = _cell_width(view)
-    for i, column in enumerate(_columns(view)):
-        line, place = divmod(i, _per_line(view))
-        x = left + place * (cell_w + CELL_GAP)
+    star = "★ " if winner else ""
+    room = INNER - 2 * PAD - rank_w - total_w - 36
+    label = star + fitted_name(names, seat, room, size=28, around=star)
+    sheet.text((left + rank_w + 12, top + 28), label, 28, role="name", face=BOLD, anchor="lm", max_width=room)
+    for column, (dx, cell_w, line) in zip(_columns(view), _cells(view), strict=True):
+        x = left + dx
         y = top + NAME_H + line * (CELL_H + CELL_GAP)
         sheet.box((x, y, x + cell_w, y + CELL_H), SUIT_COLOURS.get(column) or OTHER_COLOURS.get(column, NEUTRAL),
                   radius=10)
-        sheet.text((x + cell_w / 2, y + 17), _label(column), 18, role="label", face=BOLD, fill=WHITE, anchor="mm",
-                   max_width=cell_w - 10)
-        sheet.text((x + cell_w / 2, y + 44), str(row.get(column, "")), 27, role="points", face=BOLD, fill=WHITE,
+        sheet.text((x + cell_w / 2, y + 19), _label(column), MIN_TEXT, role="label", face=BOLD, fill=WHITE,
+                   anchor="mm", max_width=cell_w - 2 * LABEL_PAD + 2)
+        sheet.text((x + cell_w / 2, y + 48), str(row.get(column, "")), 27, role="points", face=BOLD, fill=WHITE,
                    anchor="mm")
 
 
@@ -143,18 +168,25 @@ def _draw_rows(sheet: Sheet, view: View, names: Names, top: float) -> None:
         _draw_block(sheet, view, names, row, top + r * (_block_height(view) + BLOCK_GAP))
 
 
-def _note_lines(view: View) -> list[str]:
-    note = " ".join(NOTES[column] for column in _columns(view) if column in NOTES)
-    return wrap(note, BOLD, 18, INNER - 8)
+def _note_lines(view: View) -> list[tuple[int, str]]:
+    """Each column's note from a line of its own, its further lines indented: (indent, line)."""
+    notes = [NOTES[column] for column in _columns(view) if column in NOTES]
+    lines: list[tuple[int, str]] = []
+    for note in notes:
+        first, *rest = wrap(note, SANS, MIN_TEXT, INNER - 8)
+        lines.append((0, first))
+        lines.extend((NOTE_INDENT, line) for line in wrap(" ".join(rest), SANS, MIN_TEXT, INNER - 8 - NOTE_INDENT))
+    return lines
 
 
 def _draw_note(sheet: Sheet, view: View, names: Names, top: float) -> None:
-    sheet.lines(MARGIN + 4, top, _note_lines(view), 18, role="label", pitch=24, fill=INK_SOFT)
+    for i, (indent, line) in enumerate(_note_lines(view)):
+        sheet.text((MARGIN + 4 + indent, top + i * NOTE_PITCH), line, MIN_TEXT, role="label", face=SANS, fill=INK_SOFT)
 
 
 HEADER = Zone("header", _header_height, _draw_header)
 ROWS = Zone("players", _rows_height, _draw_rows)
-NOTE_ZONE = Zone("note", lambda view, names: 24 * len(_note_lines(view)), _draw_note)
+NOTE_ZONE = Zone("note", lambda view, names: NOTE_PITCH * len(_note_lines(view)), _draw_note)
 OUTCOME_ZONES: tuple[Zone[View], ...] = (HEADER, ROWS, NOTE_ZONE)
 
 

@@ -16,12 +16,14 @@ from renderer.canvas import (
     INNER,
     KEY_TEXT,
     MARGIN,
+    MIN_TEXT,
     PARCHMENT_DARK,
     SERIF,
     Sheet,
     wrap,
+    wrap_parts,
 )
-from renderer.names import seat_name
+from renderer.names import fitted_name, seat_name
 from renderer.nidavellir.camp import CAMP, camp_visitor
 from renderer.nidavellir.pieces import (
     CARD_H,
@@ -46,8 +48,9 @@ View = NidavellirView
 
 TITLE_H = 48
 STATUS_PITCH = 34
-FACT_SIZE = 20
-FACT_PITCH = 28
+FACT_SIZE = MIN_TEXT
+FACT_PITCH = 32
+HEADING_SIZE = 26  # a panel's serif heading
 TAVERN_H = 240
 TAVERN_GAP = 10
 SLOT = CARD_W + 8
@@ -65,17 +68,17 @@ def _status_lines(view: View, names: Names) -> list[str]:
 
 def _fact_lines(view: View, names: Names) -> list[str]:
     decks = view["decks"]
-    facts = f"decks {decks['age1']} / {decks['age2']} · discard {len(view['discard'])}"
+    facts = [f"decks {decks['age1']} / {decks['age2']}", f"discard {len(view['discard'])}"]
     expansions = " + ".join(str(e).capitalize() for e in view.get("expansions") or [])
     if expansions:
-        facts = f"with {expansions} · {facts}"
+        facts.insert(0, f"with {expansions}")
     mythology = view.get("mythology")
     if mythology is not None:
-        facts += f" · mythology deck {mythology['deck']}, reserve {mythology['reserve']}"
+        facts.append(f"mythology deck {mythology['deck']}, reserve {mythology['reserve']}")
     if (seat := view["viewer"]) is not None and view["outcome"] is None:
         viewer = seat_name(names, seat, size=FACT_SIZE)
-        facts += f" · {viewer}'s view: dark-ringed coins are hidden from the others"
-    return wrap(facts, BOLD, FACT_SIZE, INNER - 8, max_lines=3)
+        facts.append(f"{viewer}'s view: others can't see dark-ringed coins")
+    return wrap_parts(facts, BOLD, FACT_SIZE, INNER - 8)[:4]
 
 
 def _header_height(view: View, names: Names) -> int:
@@ -85,7 +88,7 @@ def _header_height(view: View, names: Names) -> int:
 def _draw_header(sheet: Sheet, view: View, names: Names, top: float) -> None:
     sheet.text((MARGIN + 4, top + 22), "Nidavellir", 36, role="label", face=SERIF, anchor="lm")
     sheet.text((MARGIN + INNER - 4, top + 24), f"Age {view['age']} · Round {view['round']} of {view['rounds']}",
-               24, role="label", face=BOLD, anchor="rm")
+               MIN_TEXT, role="label", face=BOLD, anchor="rm")
     y = sheet.lines(MARGIN + 4, top + TITLE_H, _status_lines(view, names), STATUS_SIZE, role="name",
                     pitch=STATUS_PITCH, fill=HIGHLIGHT)
     sheet.lines(MARGIN + 4, y + 2, _fact_lines(view, names), FACT_SIZE, role="label", pitch=FACT_PITCH,
@@ -115,7 +118,7 @@ def _draw_tavern(sheet: Sheet, view: View, names: Names, index: int, top: float)
     panel(sheet, top, _tavern_height(tavern), PARCHMENT_DARK, outline=HIGHLIGHT if current else None)
     left = MARGIN + 14
     state = tavern_state(view, index)
-    state_w = sheet.text((MARGIN + INNER - 14, top + 24), state, 20, role="label", face=BOLD,
+    state_w = sheet.text((MARGIN + INNER - 14, top + 24), state, MIN_TEXT, role="label", face=BOLD,
                          fill=HIGHLIGHT if current else INK_SOFT, anchor="rm")
     sheet.text((left, top + 24), tavern_label(tavern), 26, role="label", face=SERIF, anchor="lm",
                max_width=INNER - 40 - state_w)
@@ -130,11 +133,11 @@ def _draw_tavern(sheet: Sheet, view: View, names: Names, index: int, top: float)
         hidden = bool(view["seats"][seat].get("has_bid"))
         draw_coin(sheet, (middle, coin_y), tavern["bids"][seat], hidden=hidden, secret=not tavern["revealed"])
         if seat in picked and seat == visitor:
-            sheet.text((middle + 30, coin_y), "camp", 18, role="label", face=BOLD, fill=PICKED, anchor="lm")
+            sheet.text((middle + 30, coin_y), "camp", MIN_TEXT, role="label", face=BOLD, fill=PICKED, anchor="lm")
         elif seat in picked:
             sheet.text((middle + 44, coin_y), "✓", 28, role="label", face=BOLD, fill=PICKED, anchor="mm")
-        sheet.text((middle, coin_y + 44), seat_name(names, seat), KEY_TEXT, role="name", face=BOLD, anchor="mm",
-                   max_width=CARD_W)
+        sheet.text((middle, coin_y + 44), fitted_name(names, seat, CARD_W, size=KEY_TEXT), KEY_TEXT,
+                   role="name", face=BOLD, anchor="mm", max_width=CARD_W)
 
 
 def _draw_taverns(sheet: Sheet, view: View, names: Names, top: float) -> None:
@@ -157,7 +160,8 @@ def _draw_distinctions(sheet: Sheet, view: View, names: Names, top: float) -> No
     panel(sheet, top, height, PARCHMENT_DARK)
     settled = any(d.get("done") for d in view["distinctions"])
     heading = "Distinctions" if settled else "Distinctions · decided at the end of Age 1"
-    sheet.text((MARGIN + 14, top + 24), heading, 24, role="label", face=SERIF, anchor="lm", max_width=INNER - 28)
+    sheet.text((MARGIN + 14, top + 24), heading, HEADING_SIZE, role="label", face=SERIF, anchor="lm",
+               max_width=INNER - 28)
     right = MARGIN + INNER - 14
     for i, distinction in enumerate(view["distinctions"]):
         y = top + ZONE_HEAD + DISTINCTION_PITCH * i + DISTINCTION_PITCH / 2
@@ -166,11 +170,12 @@ def _draw_distinctions(sheet: Sheet, view: View, names: Names, top: float) -> No
         winner = distinction.get("winner")
         who_w = 0.0
         if winner is not None:
-            who_w = sheet.text((right, y), seat_name(names, int(winner)), KEY_TEXT, role="name", face=BOLD,
-                               fill=HIGHLIGHT, anchor="rm", max_width=300)
+            who = fitted_name(names, int(winner), 300, size=KEY_TEXT)
+            who_w = sheet.text((right, y), who, KEY_TEXT, role="name", face=BOLD, fill=HIGHLIGHT, anchor="rm",
+                               max_width=300)
         elif distinction.get("done"):
-            who_w = sheet.text((right, y), "nobody", 20, role="label", face=BOLD, fill=INK_SOFT, anchor="rm")
-        sheet.text((MARGIN + 46, y), str(distinction["label"]), 21, role="label", face=BOLD, anchor="lm",
+            who_w = sheet.text((right, y), "nobody", MIN_TEXT, role="label", face=BOLD, fill=INK_SOFT, anchor="rm")
+        sheet.text((MARGIN + 46, y), str(distinction["label"]), MIN_TEXT, role="label", face=BOLD, anchor="lm",
                    max_width=right - MARGIN - 46 - who_w - 16)
 
 
@@ -188,11 +193,11 @@ def _heroes_height(view: View, names: Names) -> int:
 
 def _draw_heroes(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _heroes_height(view, names), PARCHMENT_DARK)
-    sheet.text((MARGIN + 14, top + 24), f"Hero reserve ({len(view['heroes'])})", 24, role="label", face=SERIF,
+    sheet.text((MARGIN + 14, top + 24), f"Hero reserve ({len(view['heroes'])})", HEADING_SIZE, role="label", face=SERIF,
                anchor="lm")
     heroes = fold_dwergs(view["heroes"])
     if not heroes:
-        sheet.text((MARGIN + 14, top + ZONE_HEAD + CHIP_H / 2), "every hero is recruited", 20, role="label",
+        sheet.text((MARGIN + 14, top + ZONE_HEAD + CHIP_H / 2), "every hero is recruited", MIN_TEXT, role="label",
                    face=BOLD, fill=INK_SOFT, anchor="lm")
     for hero, (dx, line) in zip(heroes, flow(_reserve_widths(view), INNER - 28, 6), strict=True):
         hero_chip(sheet, MARGIN + 14 + dx, top + ZONE_HEAD + line * (CHIP_H + 6), hero)
@@ -213,7 +218,7 @@ def _treasure_height(view: View, names: Names) -> int:
 def _draw_treasure(sheet: Sheet, view: View, names: Names, top: float) -> None:
     panel(sheet, top, _treasure_height(view, names), PARCHMENT_DARK)
     treasure = view["treasure"]
-    sheet.text((MARGIN + 14, top + 24), f"Royal Treasure ({len(treasure)})", 24, role="label", face=SERIF,
+    sheet.text((MARGIN + 14, top + 24), f"Royal Treasure ({len(treasure)})", HEADING_SIZE, role="label", face=SERIF,
                anchor="lm")
     for i, value in enumerate(treasure):
         line, column = divmod(i, _per_line())

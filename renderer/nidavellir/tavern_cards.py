@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.views.nidavellir import PieceView, TavernView
-from renderer.canvas import BOLD, FRAME, GOLD, INK_SOFT, INNER, KEY_TEXT, MARGIN, Sheet, text_width
+from renderer.canvas import BOLD, FRAME, GOLD, INK_SOFT, INNER, KEY_TEXT, MARGIN, MIN_TEXT, Sheet, text_width
 from renderer.names import seat_name
 from renderer.nidavellir.camp import ROW_GAP, ROW_W, draw_row, row_height, rows_height
 from renderer.nidavellir.mythology import GOD, is_mythology
@@ -21,7 +21,8 @@ from renderer.nidavellir.pieces import CARD_H, CARD_W, draw_card
 SLOT = CARD_W + 8
 ROWS_GAP = 8
 RESERVED_H = 36
-TAG_W = 58
+TAG_W = 72
+TAG_H = 30
 NAME_ROOM = 200  # at least this much of a name in the reservation's sentence
 
 
@@ -53,8 +54,8 @@ def cards_height(tavern: TavernView) -> int:
 
 def _tag(sheet: Sheet, right: float, top: float) -> None:
     """Loki's token: a small navy tag hung over the reserved card's top edge."""
-    sheet.box((right - TAG_W, top - 11, right, top + 11), GOD, outline=GOLD, width=2, radius=7)
-    sheet.text((right - TAG_W / 2, top + 1), "Loki", 18, role="label", face=BOLD, fill=GOLD, anchor="mm")
+    sheet.box((right - TAG_W, top - TAG_H / 2, right, top + TAG_H / 2), GOD, outline=GOLD, width=2, radius=8)
+    sheet.text((right - TAG_W / 2, top + 1), "Loki", MIN_TEXT, role="label", face=BOLD, fill=GOLD, anchor="mm")
 
 
 def draw_cards(sheet: Sheet, tavern: TavernView, names: Sequence[str], top: float) -> None:
@@ -73,7 +74,7 @@ def draw_cards(sheet: Sheet, tavern: TavernView, names: Sequence[str], top: floa
             _tag(sheet, x + CARD_W, top)
             held_drawn = True
     if not tavern["cards"]:
-        sheet.text((left + 4, top + CARD_H / 2), "no cards left", 22, role="label", fill=INK_SOFT, anchor="lm")
+        sheet.text((left + 4, top + CARD_H / 2), "no cards left", MIN_TEXT, role="label", fill=INK_SOFT, anchor="lm")
     y = top + (CARD_H + ROWS_GAP if tiles else 0)
     for card in rows:
         mine = card is held and not held_drawn

@@ -18,15 +18,18 @@ from renderer.canvas import (
     INK_SOFT,
     INNER,
     MARGIN,
+    MIN_TEXT,
     NAME_IN_SENTENCE,
     PARCHMENT_DARK,
     RGB,
+    SANS,
     SERIF,
     WHITE,
     Sheet,
     wrap,
+    wrap_parts,
 )
-from renderer.names import seat_name
+from renderer.names import fitted_name, seat_name
 from renderer.tranquility.hand import MONSTER, draw_hand, hand_height
 from renderer.tranquility.sea import SEA_H, draw_sea
 from renderer.tranquility.table import (
@@ -46,10 +49,12 @@ TITLE_H = 48
 STATUS_PITCH = 34
 REASON_SIZE = 25
 REASON_PITCH = 32
-CREW_ENTRY = 70
+CREW_ENTRY = 98  # the name, then its counts over two lines
 CREW_GAP = 8
-FACT_SIZE = 22
-FACT_PITCH = 30
+CREW_NAME_SIZE = 26
+FACT_SIZE = MIN_TEXT
+FACT_PITCH = 32
+COUNT_PITCH = 28
 LAST_SIZE = 25
 LAST_PITCH = 32
 
@@ -70,7 +75,7 @@ def _header_height(view: View, names: Names) -> int:
 def _draw_header(sheet: Sheet, view: View, names: Names, top: float) -> None:
     table = SeaTable.read(view)
     sheet.text((MARGIN + 4, top + 22), "Tranquility", 36, role="label", face=SERIF, anchor="lm")
-    sheet.text((MARGIN + INNER - 4, top + 24), f"Turn {table.turn_number + 1}", 22, role="label", face=BOLD,
+    sheet.text((MARGIN + INNER - 4, top + 24), f"Turn {table.turn_number + 1}", MIN_TEXT, role="label", face=BOLD,
                fill=INK_SOFT, anchor="rm")
     sheet.lines(MARGIN + 4, top + TITLE_H, _status_lines(view, names), STATUS_SIZE, role="name",
                 pitch=STATUS_PITCH, fill=status_line(table, names)[1])
@@ -133,13 +138,14 @@ def _draw_crew(sheet: Sheet, view: View, names: Names, top: float) -> None:
         now = seat in active
         sheet.box((x, y, x + width, y + CREW_ENTRY), (250, 222, 196) if now else PARCHMENT_DARK,
                   outline=HIGHLIGHT if now else None, width=4)
-        sheet.text((x + 12, y + 22), ("▶ " if now else "") + seat_name(names, seat), 26, role="name", face=BOLD,
-                   fill=HIGHLIGHT if now else INK, anchor="lm", max_width=width - 24,
-                   tail=" (you)" if seat == table.viewer else "")
-        counts = (f"hand {table.hand_counts[seat]} · pile {table.pile_counts[seat]}"
-                  f" · discarded {table.discard_counts[seat]}")
-        sheet.text((x + 12, y + 52), counts, 21, role="label", face=BOLD, fill=INK_SOFT, anchor="lm",
-                   max_width=width - 24)
+        mark, you = ("▶ " if now else ""), (" (you)" if seat == table.viewer else "")
+        who = fitted_name(names, seat, width - 24, size=CREW_NAME_SIZE, around=mark + you)
+        sheet.text((x + 12, y + 22), mark + who, CREW_NAME_SIZE, role="name", face=BOLD,
+                   fill=HIGHLIGHT if now else INK, anchor="lm", max_width=width - 24, tail=you)
+        counts = (f"hand {table.hand_counts[seat]}", f"pile {table.pile_counts[seat]}",
+                  f"discarded {table.discard_counts[seat]}")
+        sheet.lines(x + 12, y + 52, wrap_parts(counts, SANS, MIN_TEXT, width - 24), MIN_TEXT, role="label", face=SANS,
+                    fill=INK_SOFT, pitch=COUNT_PITCH, anchor="lm")
 
 
 CREW = Zone("crew", _crew_height, _draw_crew)
@@ -212,8 +218,8 @@ def _hand_facts(view: View, names: Names) -> list[str]:
     table = SeaTable.read(view)
     start = "Start not yet played" if table.start_played_by is None else "Start played"
     pile = table.pile_counts[table.viewer] if table.viewer is not None else 0
-    facts = f"pile {pile} · {table.filled} of {CELLS} cells · {start} · Finish {table.finish_left} left"
-    return wrap(facts, BOLD, FACT_SIZE, INNER - 8)
+    facts = (f"pile {pile}", f"{table.filled} of {CELLS} cells", start, f"Finish {table.finish_left} left")
+    return wrap_parts(facts, BOLD, FACT_SIZE, INNER - 8)
 
 
 def _draw_hand_facts(sheet: Sheet, view: View, names: Names, top: float) -> None:

@@ -6,17 +6,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.views.tranquility import COLUMNS
-from renderer.canvas import BOLD, FRAME, HIGHLIGHT, INK, INK_SOFT, INNER, MARGIN, RGB, SERIF, WHITE, Sheet, wrap
+from renderer.canvas import (
+    BOLD,
+    FRAME,
+    HIGHLIGHT,
+    INK,
+    INK_SOFT,
+    INNER,
+    MARGIN,
+    MIN_TEXT,
+    RGB,
+    SERIF,
+    WHITE,
+    Sheet,
+    wrap,
+)
 from renderer.tranquility.sea import FINISH_RED, ISLAND, ISLAND_EDGE
 from renderer.tranquility.table import START_GREEN, SeaTable
 
 MONSTER: RGB = (120, 52, 112)
 
 CARD_W = 138
-CARD_H = 178
+CARD_H = 186
 CARD_GAP = 10
 PER_ROW = 5
-HINT_SIZE = 22
+HINT_SIZE = MIN_TEXT
+HINT_PITCH = 26
+HINT_WIDTH = CARD_W - 8
 HEADING_H = 46
 
 
@@ -72,9 +88,9 @@ def card_hint(table: SeaTable, token: str, hand_size: int) -> tuple[str, tuple[s
         where: tuple[str, ...] = (f"cell {runs}",)
     elif "," in runs:
         # runs split by the Jagged Rocks: the numbers alone, over two lines at most
-        where = tuple(wrap(runs, BOLD, HINT_SIZE, CARD_W - 12)[:2])
+        where = tuple(wrap(runs, BOLD, HINT_SIZE, HINT_WIDTH)[:2])
     else:
-        where = (f"cells {runs}",)
+        where = tuple(wrap(f"cells {runs}", BOLD, HINT_SIZE, HINT_WIDTH))  # "cells" over "16–18" when wide
     if cost > hand_size - 1:
         return token, (*where, "can't pay"), ISLAND_EDGE
     return token, (*where, f"cost {cost}" if cost else "free"), ISLAND_EDGE
@@ -94,8 +110,8 @@ def _draw_card(sheet: Sheet, table: SeaTable, token: str, x: float, y: float) ->
     island = token.isdigit()
     middle = x + CARD_W / 2
     sheet.box(box, ISLAND if island else colour, outline=FRAME, width=3, radius=12)
-    # a third hint line (cells split by the rocks) pushes the number up a little
-    title_y = y + (52 if len(hint) > 2 else 62)
+    # a third hint line (a long run of cells, or runs split by the rocks) pushes the number up a little
+    title_y = y + (54 if len(hint) > 2 else 64)
     if island:
         sheet.text((middle, title_y), title, 58, role="card", face=SERIF, fill=INK, anchor="mm")
     else:
@@ -103,9 +119,9 @@ def _draw_card(sheet: Sheet, table: SeaTable, token: str, x: float, y: float) ->
                    max_width=CARD_W - 12)
     ink = INK if island else WHITE
     for j, line in enumerate(hint):
-        line_y = y + 136 + (j - (len(hint) - 1) / 2) * 25
+        line_y = y + 140 + (j - (len(hint) - 1) / 2) * HINT_PITCH
         sheet.text((middle, line_y), line, HINT_SIZE, role="label", face=BOLD, fill=ink, anchor="mm",
-                   max_width=CARD_W - 10)
+                   max_width=HINT_WIDTH)
 
 
 def draw_hand(sheet: Sheet, table: SeaTable, top: float) -> None:
@@ -113,9 +129,11 @@ def draw_hand(sheet: Sheet, table: SeaTable, top: float) -> None:
     hand = table.hand or ()
     sheet.text((MARGIN + 4, top + 20), "Your hand", 28, role="label", face=SERIF, anchor="lm")
     if table.viewer is not None and table.viewer == table.phase.get("seat") and table.outcome is None:
-        sheet.text((MARGIN + 200, top + 22), "your move", 24, role="label", face=BOLD, fill=HIGHLIGHT, anchor="lm")
+        sheet.text((MARGIN + 200, top + 22), "your move", MIN_TEXT, role="label", face=BOLD, fill=HIGHLIGHT,
+                   anchor="lm")
     if not hand:
-        sheet.text((MARGIN + 4, top + HEADING_H + 30), "no cards left", 24, role="label", fill=INK_SOFT, anchor="lm")
+        sheet.text((MARGIN + 4, top + HEADING_H + 30), "no cards left", MIN_TEXT, role="label", fill=INK_SOFT,
+                   anchor="lm")
         return
     step = (INNER - CARD_W) / (PER_ROW - 1) if PER_ROW > 1 else 0
     for i, token in enumerate(hand):

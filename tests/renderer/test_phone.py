@@ -1,6 +1,8 @@
-"""Pictures read on a phone: Discord shows them about 400 px wide, so names, points, coins and
-card values must have capitals and digits at least 9 px tall there, and no text may be under a
-9 px font. Checked on what each picture records it drew (`Sheet.texts`), for every sample scene."""
+"""Pictures read on a phone: Discord shows them about 400 px wide, so every text (names, points,
+coins and card values first) must have capitals and digits at least 9 px tall there (2026-12-02;
+before, labels only had to be a 9 px font). Checked on what each picture records it drew
+(`Sheet.texts`), for every sample scene; tests/renderer/test_legibility.py checks games at every
+player count and option set."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from PIL import Image, ImageChops
 import renderer
 from bot.games import Scene
 from bot.render_cli import SCENES, names_for
-from renderer.canvas import KEY_ROLES, PHONE_KEY_INK, PHONE_MIN_SIZE, PHONE_WIDTH, RGB, Sheet
+from renderer.canvas import KEY_ROLES, PHONE_INK, PHONE_WIDTH, RGB, Sheet
 from tests.renderer.golden import stored_view
 
 SCENE = {scene.name: scene for scene in SCENES}
@@ -27,14 +29,14 @@ def test_every_name_point_coin_and_card_value_is_9_px_tall_at_400_px_wide(scene:
     sheet = _draw(scene)
     key = [d for d in sheet.texts if d.role in KEY_ROLES]
     assert key, "a picture with no names, points, coins or card values recorded"
-    small = [(d.text, round(d.ink_at(sheet.width), 2)) for d in key if d.ink_at(sheet.width) < PHONE_KEY_INK]
-    assert not small, f"{scene.name}: under {PHONE_KEY_INK} px at {PHONE_WIDTH} px wide: {small[:5]}"
+    small = [(d.text, round(d.ink_at(sheet.width), 2)) for d in key if d.ink_at(sheet.width) < PHONE_INK]
+    assert not small, f"{scene.name}: under {PHONE_INK} px at {PHONE_WIDTH} px wide: {small[:5]}"
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=lambda scene: scene.name)
-def test_no_text_is_under_a_9_px_font_at_400_px_wide(scene: Scene) -> None:
+def test_every_label_heading_and_hint_is_9_px_tall_at_400_px_wide_too(scene: Scene) -> None:
     sheet = _draw(scene)
-    small = [(d.text, d.size) for d in sheet.texts if d.size_at(sheet.width) < PHONE_MIN_SIZE]
+    small = [(d.text, d.size) for d in sheet.texts if not d.legible(sheet.width)]
     assert not small, f"{scene.name}: {small[:5]}"
 
 

@@ -66,7 +66,8 @@ def test_a_camp_card_taken_instead_of_a_tavern_card_is_marked_at_its_tavern() ->
     texts = _texts(_view(AGE2), "board", names_for(SCENE[AGE2]))
     assert texts.count("camp") == 2  # the goblin and the dragon: their first picker took a camp card
     assert texts.count("✓") == 5  # the others who picked there
-    assert "with Thingvellir · decks 0 / 0 · discard 16 · Bjorn's view:" in texts
+    assert "with Thingvellir · decks 0 / 0 · discard 16" in texts
+    assert "Bjorn's view: others can't see dark-ringed coins" in texts
 
 
 def test_the_purse_shows_the_camp_the_mercenaries_to_enlist_and_each_artefact_with_its_effect() -> None:
