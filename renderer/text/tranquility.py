@@ -27,6 +27,8 @@ def grid_lines(view: TranquilityView, names: Sequence[str]) -> list[str]:
         cells = " ".join(_cell(view, (row - 1) * COLUMNS + c, touched) for c in range(COLUMNS))
         tail = "  << Jagged Rocks" if rocks == row else ""
         lines.append(f"row {row} | {cells}{tail}")
+    # Without a key "( 8)" reads like card 8: say what brackets (and the last move's stars) mean.
+    lines.append("Key: ( 8) an empty cell, by its number" + ("; *37* the last move's cards" if touched else ""))
     played_by = view["start_played_by"]
     if view["start_played"] and played_by is not None:
         lines.append(f"Start: down (played by {seat_name(names, played_by)})")

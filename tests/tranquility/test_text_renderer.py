@@ -47,3 +47,10 @@ def test_the_start_discard_header_counts_towards_eight() -> None:
     state = GAME.apply(state, 0, "discard 1 2 3").state
     head = render_view(GAME.view(state, None), ["Ann", "Bo"]).splitlines()[0]
     assert head == "Tranquility, turn 1: Start discard: 3 of 8 down, 5 to go; Bo declares"
+
+
+def test_the_text_board_has_a_legend_for_empty_cells() -> None:
+    """Issue 30: "( 8)" for an empty cell read like card 8; a key under the grid says what it is."""
+    state = GAME.setup(2, {}, seed=1)
+    text = render_view(GAME.view(state, 0), ["Ann", "Bo"])
+    assert "Key: ( 8) an empty cell, by its number" in text
