@@ -87,7 +87,7 @@ def render(scene: Scene) -> bytes:
 
 
 def wanted_games(asked: list[str] | None) -> set[str]:
-    """The keys of the games `--game` names (in any case: `Tranquility` is `tranquility`; none:
+    """The keys of the games `--game` names (in any case: a title typed with capitals is the same game; none:
     every game with sample scenes); BadOptions names the games there are, or the ones without scenes."""
     with_scenes = {scene.game for scene in games.scenes()}  # as registered now (a game from outside the tree too)
     if not asked:
