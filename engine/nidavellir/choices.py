@@ -54,18 +54,26 @@ from engine.rng import Rng
 LOWEST_ONLY = (1,)  # a transform task's args: only the lowest coin may be chosen (Khrad)
 
 
-@lru_cache(maxsize=4096)
 def bid_moves(pouch: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
-    """Every way to put three of these coins on the three taverns (pure, so cached); `marked`:
-    the seat holds a bronze and a gold 5, so its moves say which (coins.coin_word)."""
+    """Every way to put three of these coins on the three taverns, sorted by text; `marked`: the
+    seat holds a bronze and a gold 5, so its moves say which (coins.coin_word)."""
+    # The bids depend on the pouch's coins, not on their order: cache by the sorted coins.
+    return _bid_moves(tuple(sorted(pouch)), marked)
+
+
+_BID_PLACES = tuple(label.split()[1] for label in TAVERN_LABELS)  # Laughing Goblin -> Goblin
+
+
+@lru_cache(maxsize=4096)
+def _bid_moves(coins: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
+    """bid_moves for a sorted pouch (pure, so cached)."""
+    first, second, third = _BID_PLACES
     seen: dict[str, Move] = {}
-    for triple in permutations(pouch, 3):
-        tokens = [marked_word(c, marked) for c in triple]
-        text = "bid " + " ".join(tokens)
+    for a, b, c in permutations([marked_word(coin, marked) for coin in coins], 3):
+        text = f"bid {a} {b} {c}"
         if text not in seen:
-            label = " · ".join(f"{TAVERN_LABELS[t].split()[1]} {tokens[t]}" for t in range(3))
-            seen[text] = Move(text, label)
-    return tuple(sorted(seen.values()))
+            seen[text] = Move(text, f"{first} {a} · {second} {b} · {third} {c}")
+    return tuple(seen[text] for text in sorted(seen))
 
 
 def card_moves(verb: str, cards: list[str]) -> list[Move]:
@@ -184,6 +192,9 @@ class TavernPick(Choice):
         return moves
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
+        # A card to take is enough: the expansions' alternatives need listing only without one.
+        if self.takeable(state, task.seat):
+            return False
         return not self.moves(state, task)
 
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
