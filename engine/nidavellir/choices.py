@@ -191,6 +191,12 @@ class TavernPick(Choice):
             moves += rules.pick_moves(state, task.seat)
         return moves
 
+    def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
+        # Most picks take a tavern card: that one is legal without listing the alternatives.
+        if move.text.startswith("take ") and move.text[5:] in self.takeable(state, task.seat):
+            return True
+        return super().is_legal(state, task, move)
+
     def skip(self, state: NidavellirState, task: Task) -> bool:
         # A card to take is enough: the expansions' alternatives need listing only without one.
         if self.takeable(state, task.seat):
