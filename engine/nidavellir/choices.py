@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, permutations
+from operator import attrgetter
 
 from engine.core import Event, Move
 from engine.nidavellir.army import discard_columns, discard_top
@@ -77,7 +78,15 @@ def _bid_moves(coins: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
 
 
 def card_moves(verb: str, cards: list[str]) -> list[Move]:
-    return [Move(f"{verb} {card}", f"{verb.capitalize()} {CARDS[card].label}") for card in set(cards)]
+    """A move `verb card` for each card named in `cards`, once each, sorted by text."""
+    return list(_card_moves(verb, tuple(sorted(set(cards)))))
+
+
+@lru_cache(maxsize=4096)
+def _card_moves(verb: str, cards: tuple[str, ...]) -> tuple[Move, ...]:
+    """card_moves for sorted distinct cards (pure, so cached)."""
+    return tuple(sorted((Move(f"{verb} {card}", f"{verb.capitalize()} {CARDS[card].label}") for card in cards),
+                        key=attrgetter("text")))
 
 
 class Bidding(Choice):
@@ -195,6 +204,12 @@ class TavernPick(Choice):
         # Most picks take a tavern card: that one is legal without listing the alternatives.
         if move.text.startswith("take ") and move.text[5:] in self.takeable(state, task.seat):
             return True
+        # An expansion's pick is found among that expansion's moves alone (the full list decides
+        # when it isn't there, so a move listed by another still counts).
+        verb = move.text.split(" ", 1)[0]
+        for rules in expansions(state):
+            if verb in rules.pick_verbs and any(m.text == move.text for m in rules.pick_moves(state, task.seat)):
+                return True
         return super().is_legal(state, task, move)
 
     def skip(self, state: NidavellirState, task: Task) -> bool:

@@ -191,6 +191,17 @@ def waiting_giant(state: NidavellirState, seat: int, suit: int) -> str:
     return ""
 
 
+def waiting_giants(state: NidavellirState, seat: int) -> dict[int, str]:
+    """The seat's giants waiting for a dwarf, by the class they wait for (waiting_giant of each)."""
+    player = state.seats[seat]
+    found: dict[int, str] = {}
+    for card in player.command:
+        effect = EFFECTS.get(card)
+        if isinstance(effect, Giant) and effect.suit not in found and not player.marks.get(card):
+            found[effect.suit] = card
+    return found
+
+
 def giant(card: str) -> Giant | None:
     """The giant's effect, or None for another card."""
     found = EFFECTS.get(card)

@@ -18,7 +18,7 @@ from engine.nidavellir.idavoll.cards import (
     MYTHOLOGY_TAVERN,
     mythology_deck_size,
 )
-from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, waiting_giant
+from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, waiting_giant, waiting_giants
 from engine.nidavellir.idavoll.effects import giant as giant_effect
 from engine.nidavellir.state import FRIGG_KEEP, IDAVOLL, NidavellirState, Task
 from engine.rng import Rng
@@ -155,9 +155,10 @@ class Idavoll(Expansion):
         for card in self.withheld(state, seat):
             cards.remove(card)
         moves = []
-        for card in set(cards):
+        waiting = waiting_giants(state, seat)
+        for card in set(cards) if waiting else ():
             suit = CARDS[card].suit
-            giant = waiting_giant(state, seat, suit) if CARDS[card].kind == DWARF and suit is not None else ""
+            giant = waiting.get(suit, "") if CARDS[card].kind == DWARF and suit is not None else ""
             if giant:
                 moves.append(Move(f"capture {card}", f"Capture {CARDS[card].label} ({CARDS[giant].label})"))
         if not frigg_refusal(state, seat):

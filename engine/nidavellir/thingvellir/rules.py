@@ -3,6 +3,9 @@ their refills, the camp instead of a tavern card, the 2-player discard, enlistme
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import attrgetter
+
 from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import seat_label
@@ -15,9 +18,12 @@ from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLE_KE
 from engine.rng import Rng
 
 CAMP_VERB = "camp"
+_TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
 
 
+@lru_cache(maxsize=256)
 def camp_move(card: str) -> Move:
+    """The move taking `card` from the camp (pure, so cached: the camp's cards are few)."""
     return Move(f"{CAMP_VERB} {card}", f"Camp: {CARDS[card].label}")
 
 
@@ -38,7 +44,7 @@ def camp_open_to(state: NidavellirState, seat: int) -> str:
 
 def camp_choices(state: NidavellirState, seat: int) -> list[Move]:
     """Camp cards `seat` may take now (Brisingamens only with 2 cards in the discard pile)."""
-    return sorted(camp_move(card) for card in set(state.camp) if not effect(card).refusal(state, seat))
+    return sorted((camp_move(card) for card in set(state.camp) if not effect(card).refusal(state, seat)), key=_TEXT)
 
 
 def take_from_camp(state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
