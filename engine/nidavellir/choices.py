@@ -352,6 +352,14 @@ class Recruit(Choice):
     def skip(self, state: NidavellirState, task: Task) -> bool:
         return not recruitable(state, task.seat)
 
+    def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
+        # A hero other than a Dwerg is listed exactly when it is in the reserve and its effect
+        # allows it (recruitable): no need to try every other hero.
+        hero = move.text[len("recruit "):] if move.text.startswith("recruit ") else ""
+        if hero in state.reserve and hero not in DWERGS:
+            return not effect(hero).refusal(state, task.seat)
+        return super().is_legal(state, task, move)
+
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         hero = HERO_TOKENS[said(move).card]
         label = CARDS[hero].label

@@ -143,11 +143,13 @@ BOOL_LIST = _codec("$[:]", "$[:]", "[bool(v) for v in $]")
 NAME_LIST = _codec("$[:]", "$[:]", "[str(v) for v in $]")
 CARD_LIST = _codec("$[:]", "$[:]", "_cards($)")
 CARD_NAME = _codec("$", "$", "_card_or_blank($)")  # one card's name, or "" for none
-INT_ROWS = _codec("[r[:] for r in $]", "[r[:] for r in $]", "[_ints(r) for r in $]")
-CARD_ROWS = _codec("[r[:] for r in $]", "[r[:] for r in $]", "[_cards(r) for r in $]")
+# Rows copy by mapping list.copy (faster than a comprehension in Python 3.11): a copy per move.
+INT_ROWS = _codec("list(map(list.copy, $))", "[r[:] for r in $]", "[_ints(r) for r in $]")
+CARD_ROWS = _codec("list(map(list.copy, $))", "[r[:] for r in $]", "[_cards(r) for r in $]")
 TASK_LIST = _codec("$[:]", "[t.encode() for t in $]", "[Task.decode(t) for t in $]")  # Tasks are frozen
-SEAT_LIST = _codec("[s.copy() for s in $]", "[s.encode() for s in $]", "[SeatState.decode(s) for s in $]")
-ARMY = _codec("[c[:] for c in $]", "{SUITS[s]: c[:] for s, c in enumerate($)}", "[_cards($[suit]) for suit in SUITS]")
+SEAT_LIST = _codec("list(map(SeatState.copy, $))", "[s.encode() for s in $]", "[SeatState.decode(s) for s in $]")
+ARMY = _codec("list(map(list.copy, $))", "{SUITS[s]: c[:] for s, c in enumerate($)}",
+              "[_cards($[suit]) for suit in SUITS]")
 MARKS = _codec("dict($)", "dict($)", "{str(k): int(v) for k, v in $.items()}")
 # Idavoll's giants, each with the dwarf it captured; games without Idavoll encode as before it.
 CAPTURES = _codec("dict($)", "dict($)", "_captures($)", omit_empty=True)
