@@ -3,14 +3,16 @@ why an action is refused, and how an action changes the state."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from engine.core import Event, seat_label
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.tranquility.cards import (
     CELLS,
+    COLUMNS,
     FINISH,
     FINISH_CARDS,
     HAND_SIZE,
@@ -64,6 +66,36 @@ def cost(grid: list[int], card: int, index: int) -> int:
     if index < CELLS - 1 and grid[index + 1]:
         diffs.append(abs(grid[index + 1] - card))
     return min(diffs) if diffs else 0
+
+
+def placements(grid: list[int], card: int, rocks_row: int | None) -> list[tuple[int, int]]:
+    """Each (0-based cell, discards owed) where island `card` may go: an empty cell, outside the
+    Jagged Rocks' row, with only smaller islands before it and only larger ones after it."""
+    filled = [i for i in range(CELLS) if grid[i]]
+    values = [grid[i] for i in filled]
+    place = bisect_left(values, card)
+    if values[place:place + 1] == [card] or any(a >= b for a, b in pairwise(values)):
+        return _placements_by_scan(grid, card, rocks_row)
+    # The islands in the grid ascend, so the cells `card` may take are the empty run between
+    # the last smaller island and the first larger one; only its two ends have a neighbour.
+    low = filled[place - 1] if place else -1
+    high = filled[place] if place < len(filled) else CELLS
+    spots = []
+    for index in range(low + 1, high):
+        if index // COLUMNS == rocks_row:
+            continue
+        owed = card - grid[low] if index == low + 1 and low >= 0 else NO_CEILING
+        if index == high - 1 and high < CELLS:
+            owed = min(owed, grid[high] - card)
+        spots.append((index, 0 if owed == NO_CEILING else owed))
+    return spots
+
+
+def _placements_by_scan(grid: list[int], card: int, rocks_row: int | None) -> list[tuple[int, int]]:
+    """`placements` cell by cell, for a grid whose islands don't ascend (only built by hand)."""
+    below, above = bounds(grid)
+    return [(index, cost(grid, card, index)) for index in range(CELLS)
+            if not grid[index] and below[index] < card < above[index] and row_of(index) != rocks_row]
 
 
 def open_rows(state: TranquilityState) -> list[int]:
@@ -137,16 +169,12 @@ def legal_actions(state: TranquilityState, seat: int) -> list[Action]:
         return [Action(Kind.PLAY_START)]
     actions = [Action(Kind.DISCARD, cards=c) for c in _subsets(hand, 2)]
     grid = state.grid
-    below, above = bounds(grid)
     for card in set(hand):
         if not is_island(card):
             continue
         rest = hand.copy()
         rest.remove(card)
-        for index in range(CELLS):
-            if grid[index] or not below[index] < card < above[index] or row_of(index) == state.rocks_row:
-                continue
-            owed = cost(grid, card, index)
+        for index, owed in placements(grid, card, state.rocks_row):
             if owed <= len(rest):
                 actions += [Action(Kind.PLACE, card=card, cell=index + 1, cards=c) for c in _subsets(rest, owed)]
     if MONSTER in hand:
