@@ -68,13 +68,24 @@ def cost(grid: list[int], card: int, index: int) -> int:
     return min(diffs) if diffs else 0
 
 
-def placements(grid: list[int], card: int, rocks_row: int | None) -> list[tuple[int, int]]:
-    """Each (0-based cell, discards owed) where island `card` may go: an empty cell, outside the
-    Jagged Rocks' row, with only smaller islands before it and only larger ones after it."""
+def sequence(grid: list[int]) -> list[int] | None:
+    """The 0-based cells that hold islands, when their islands ascend (as play keeps them); else None."""
     filled = [i for i in range(CELLS) if grid[i]]
-    values = [grid[i] for i in filled]
-    place = bisect_left(values, card)
-    if values[place:place + 1] == [card] or any(a >= b for a, b in pairwise(values)):
+    for before, after in pairwise(filled):
+        if grid[before] >= grid[after]:
+            return None
+    return filled
+
+
+def placements(grid: list[int], card: int, rocks_row: int | None,
+               filled: list[int] | None = None) -> list[tuple[int, int]]:
+    """Each (0-based cell, discards owed) where island `card` may go: an empty cell, outside the
+    Jagged Rocks' row, with only smaller islands before it and only larger ones after it.
+    `filled`: the grid's `sequence`, when the caller has it."""
+    if filled is None:
+        filled = sequence(grid)
+    place = -1 if filled is None else bisect_left(filled, card, key=grid.__getitem__)
+    if filled is None or (place < len(filled) and grid[filled[place]] == card):
         return _placements_by_scan(grid, card, rocks_row)
     # The islands in the grid ascend, so the cells `card` may take are the empty run between
     # the last smaller island and the first larger one; only its two ends have a neighbour.
@@ -169,12 +180,13 @@ def legal_actions(state: TranquilityState, seat: int) -> list[Action]:
         return [Action(Kind.PLAY_START)]
     actions = [Action(Kind.DISCARD, cards=c) for c in _subsets(hand, 2)]
     grid = state.grid
+    filled = sequence(grid)
     for card in set(hand):
         if not is_island(card):
             continue
         rest = hand.copy()
         rest.remove(card)
-        for index, owed in placements(grid, card, state.rocks_row):
+        for index, owed in placements(grid, card, state.rocks_row, filled):
             if owed <= len(rest):
                 actions += [Action(Kind.PLACE, card=card, cell=index + 1, cards=c) for c in _subsets(rest, owed)]
     if MONSTER in hand:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine.core import RandomPlayer
 from engine.rng import Rng
 from engine.tranquility import GAME, TranquilityState, rules
 from engine.tranquility.cards import ISLAND_MAX, ISLAND_MIN
@@ -57,3 +58,13 @@ def test_a_sea_built_out_of_order_by_hand_is_read_cell_by_cell() -> None:
             grid[index] = 1 + rng.below(ISLAND_MAX)
         for card in range(ISLAND_MIN, ISLAND_MAX + 1):
             assert rules.placements(grid, card, 2) == rules._placements_by_scan(grid, card, 2)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=str)
+def test_the_random_player_picks_what_the_engines_random_player_picks(options: dict[str, object]) -> None:
+    quick, plain = GAME.ai_players()["random"], RandomPlayer(GAME)
+    for state, seat in _positions(options, 4, 11):
+        for seed in range(3):
+            picked = quick.choose(state, seat, seed)
+            expected = plain.choose(state, seat, seed)
+            assert (picked.text, picked.label) == (expected.text, expected.label)
