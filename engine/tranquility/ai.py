@@ -112,10 +112,10 @@ class QuickRandomPlayer(RandomPlayer[TranquilityState]):
 
     def choose(self, state: TranquilityState, seat: int, seed: int) -> Move:
         self.game.check_seat(state, seat)
-        texts = legal.texts(state, seat)
-        if not texts:
+        text = legal.pick(state, seat, Rng.from_seed(seed).below)
+        if text is None:
             raise IllegalMove("This seat has no legal move now.")
-        return legal.move_by_text(Rng.from_seed(seed).choice(texts))
+        return legal.move_by_text(text)
 
 
 class HeuristicPlayer(AIPlayer[TranquilityState]):

@@ -4,7 +4,6 @@ why an action is refused, and how an action changes the state."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import Counter
 from itertools import combinations, pairwise
 
 from engine.core import Event, seat_label
@@ -146,11 +145,11 @@ def start_forced_to_discard(state: TranquilityState) -> bool:
 
 def _missing(hand: list[int], cards: tuple[int, ...]) -> int | None:
     """The first card of `cards` the hand can't supply (counting duplicates), or None."""
-    held = Counter(hand)
+    held = list(hand)
     for card in cards:
-        if held[card] <= 0:
+        if card not in held:
             return card
-        held[card] -= 1
+        held.remove(card)
     return None
 
 

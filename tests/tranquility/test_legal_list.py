@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import RandomPlayer
 from engine.rng import Rng
-from engine.tranquility import GAME, TranquilityState, rules
+from engine.tranquility import GAME, TranquilityState, legal, rules
 from engine.tranquility.cards import ISLAND_MAX, ISLAND_MIN
 from engine.tranquility.moves import move_of
 from tests.tranquility.position import position
@@ -68,3 +68,30 @@ def test_the_random_player_picks_what_the_engines_random_player_picks(options: d
             picked = quick.choose(state, seat, seed)
             expected = plain.choose(state, seat, seed)
             assert (picked.text, picked.label) == (expected.text, expected.label)
+
+
+def _picks_every_text(state: TranquilityState, seat: int) -> None:
+    listed = legal.texts(state, seat)
+    for index in range(len(listed)):
+
+        def below(count: int, index: int = index) -> int:
+            assert count == len(listed)
+            return index
+
+        assert legal.pick(state, seat, below) == listed[index]
+    assert [m.text for m in GAME.legal_moves(state, seat)] == listed
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=str)
+def test_a_pick_by_number_is_that_entry_of_the_sorted_list(options: dict[str, object]) -> None:
+    for players, seed in ((1, 4), (3, 5)):
+        for state, seat in _positions(options, players, seed):
+            _picks_every_text(state, seat)
+
+
+def test_a_pick_by_number_in_hand_built_seas() -> None:
+    # Rocks across a run's end, twin Finish cards, an island held that is also in the sea.
+    _picks_every_text(position([[9, 12, 30, 31, 50]], grid={4: 5, 14: 40}, rocks_row=2), 0)
+    _picks_every_text(position([[9, 12, 30, "finish", "finish"]], grid={4: 5, 14: 40}), 0)
+    _picks_every_text(position([[9, 12, 30, 31, "monster"]], grid={4: 5, 5: 12, 14: 40}), 0)
+    _picks_every_text(position([[1, 2, 79, 80, "monster"]], grid={1: 3, 36: 78}, rocks_row=0), 0)
