@@ -1,8 +1,9 @@
 """The legal move list, built fast: random playouts and search players ask for it every step.
 
-The same list `rules.legal_actions` describes, sorted by text, built as texts first: a random
-player picks one text and only that one needs its `Move` (with its label) made. Only the cells
-where an island may go are looked at (`rules.placements`), and worded moves are kept by text.
+The same list `rules.legal_actions` describes, sorted by text, built as texts first (`texts`);
+`Move`s with their labels are made from the texts and kept by text. Only the cells where an
+island may go are looked at (`rules.placements`). A random player needs less still: `pick`
+counts the moves and writes only the texts around the one it picks.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ _MOVES: dict[str, Move] = {}
 
 
 def move_by_text(text: str) -> Move:
-    """The `Move` of a text `texts` wrote: its label worded once and kept."""
+    """The `Move` of a text `texts` wrote: its label worded once and kept. (Reading the text back
+    gives its action because hands are kept sorted, so discards are listed as `read` sorts them.)"""
     move = _MOVES.get(text)
     if move is None:
         move = move_of(read(text))
@@ -135,9 +137,10 @@ def _placings(grid: list[int], card: int, rocks_row: int | None, filled: list[in
 
 def pick(state: TranquilityState, seat: int, below: Callable[[int], int]) -> str | None:
     """`texts(state, seat)[below(len(texts))]` (None when there are none), writing only the texts
-    it must: a random player's pick. A placement's texts sort together under their common head
-    ("place 12 at 3" comes wholly before "place 12 at 30": ' ' sorts before any digit), so the
-    placements are counted by head and only the chosen head's ways of paying are written."""
+    it must: a random player's pick, the same as from the whole list. A placement's texts sort
+    together by island, then by cell, under their common head ("place 12 at 3 ..." wholly before
+    "place 12 at 30": ' ' sorts before any digit), so placements are counted per island and only
+    the chosen island's are written."""
     hand = tuple(state.hands[seat])
     if state.over or state.phase != PLAY or seat != state.turn or len(set(hand)) != len(hand) or (
             START in hand and not state.start_played):
