@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from engine.core import AIPlayer, Move, RandomPlayer
 from engine.errors import IllegalMove
-from engine.tranquility import rules
+from engine.rng import Rng
+from engine.tranquility import legal, rules
 from engine.tranquility.cards import (
     CELLS,
     FINISH,
@@ -104,6 +105,19 @@ class Seat:
         return sum(self.worth(c) for c in cards)
 
 
+class QuickRandomPlayer(RandomPlayer[TranquilityState]):
+    """Picks uniformly among the legal moves, exactly as the engine's random player does (the
+    same seed picks the same move), but words only the move it picks: a playout then costs
+    about what its rules do, not what its button labels do."""
+
+    def choose(self, state: TranquilityState, seat: int, seed: int) -> Move:
+        self.game.check_seat(state, seat)
+        text = legal.pick(state, seat, Rng.from_seed(seed).below)
+        if text is None:
+            raise IllegalMove("This seat has no legal move now.")
+        return legal.move_by_text(text)
+
+
 class HeuristicPlayer(AIPlayer[TranquilityState]):
     """Plays for the team: small gaps, few discards, Finish cards kept safe."""
 
@@ -189,4 +203,4 @@ class HeuristicPlayer(AIPlayer[TranquilityState]):
 
 def ai_players(game: Tranquility) -> Mapping[str, AIPlayer[TranquilityState]]:
     """The AI kinds offered for empty seats."""
-    return {"random": RandomPlayer(game), "heuristic": HeuristicPlayer(game)}
+    return {"random": QuickRandomPlayer(game), "heuristic": HeuristicPlayer(game)}

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, seat_label, validate_options
 from engine.rng import Rng
-from engine.tranquility import rules
+from engine.tranquility import legal, rules
 from engine.tranquility.cards import (
     CELLS,
     FINISH,
@@ -105,9 +105,7 @@ class Tranquility(Game[TranquilityState]):
         return frozenset({state.turn})
 
     def legal_moves(self, state: TranquilityState, seat: int) -> list[Move]:
-        moves = [move_of(a) for a in rules.legal_actions(state, seat)]
-        moves.sort()
-        return moves
+        return legal.legal_moves(state, seat)
 
     def parse_move(self, state: TranquilityState, seat: int, text: str) -> Move:
         return move_of(read(text))

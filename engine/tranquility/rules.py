@@ -3,14 +3,15 @@ why an action is refused, and how an action changes the state."""
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations
+from bisect import bisect_left
+from itertools import combinations, pairwise
 
 from engine.core import Event, seat_label
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.tranquility.cards import (
     CELLS,
+    COLUMNS,
     FINISH,
     FINISH_CARDS,
     HAND_SIZE,
@@ -66,6 +67,47 @@ def cost(grid: list[int], card: int, index: int) -> int:
     return min(diffs) if diffs else 0
 
 
+def sequence(grid: list[int]) -> list[int] | None:
+    """The 0-based cells that hold islands, when their islands ascend (as play keeps them); else None."""
+    filled = [i for i in range(CELLS) if grid[i]]
+    for before, after in pairwise(filled):
+        if grid[before] >= grid[after]:
+            return None
+    return filled
+
+
+def placements(grid: list[int], card: int, rocks_row: int | None,
+               filled: list[int] | None = None) -> list[tuple[int, int]]:
+    """Each (0-based cell, discards owed) where island `card` may go: an empty cell, outside the
+    Jagged Rocks' row, with only smaller islands before it and only larger ones after it.
+    `filled`: the grid's `sequence`, when the caller has it."""
+    if filled is None:
+        filled = sequence(grid)
+    place = -1 if filled is None else bisect_left(filled, card, key=grid.__getitem__)
+    if filled is None or (place < len(filled) and grid[filled[place]] == card):
+        return _placements_by_scan(grid, card, rocks_row)
+    # The islands in the grid ascend, so the cells `card` may take are the empty run between
+    # the last smaller island and the first larger one; only its two ends have a neighbour.
+    low = filled[place - 1] if place else -1
+    high = filled[place] if place < len(filled) else CELLS
+    spots = []
+    for index in range(low + 1, high):
+        if index // COLUMNS == rocks_row:
+            continue
+        owed = card - grid[low] if index == low + 1 and low >= 0 else NO_CEILING
+        if index == high - 1 and high < CELLS:
+            owed = min(owed, grid[high] - card)
+        spots.append((index, 0 if owed == NO_CEILING else owed))
+    return spots
+
+
+def _placements_by_scan(grid: list[int], card: int, rocks_row: int | None) -> list[tuple[int, int]]:
+    """`placements` cell by cell, for a grid whose islands don't ascend (only built by hand)."""
+    below, above = bounds(grid)
+    return [(index, cost(grid, card, index)) for index in range(CELLS)
+            if not grid[index] and below[index] < card < above[index] and row_of(index) != rocks_row]
+
+
 def open_rows(state: TranquilityState) -> list[int]:
     """0-based rows the Jagged Rocks may move to: other rows with an empty cell."""
     return [r for r in range(ROWS) if r != state.rocks_row and any(not state.grid[i] for i in row_cells(r))]
@@ -103,11 +145,11 @@ def start_forced_to_discard(state: TranquilityState) -> bool:
 
 def _missing(hand: list[int], cards: tuple[int, ...]) -> int | None:
     """The first card of `cards` the hand can't supply (counting duplicates), or None."""
-    held = Counter(hand)
+    held = list(hand)
     for card in cards:
-        if held[card] <= 0:
+        if card not in held:
             return card
-        held[card] -= 1
+        held.remove(card)
     return None
 
 
@@ -137,16 +179,13 @@ def legal_actions(state: TranquilityState, seat: int) -> list[Action]:
         return [Action(Kind.PLAY_START)]
     actions = [Action(Kind.DISCARD, cards=c) for c in _subsets(hand, 2)]
     grid = state.grid
-    below, above = bounds(grid)
+    filled = sequence(grid)
     for card in set(hand):
         if not is_island(card):
             continue
         rest = hand.copy()
         rest.remove(card)
-        for index in range(CELLS):
-            if grid[index] or not below[index] < card < above[index] or row_of(index) == state.rocks_row:
-                continue
-            owed = cost(grid, card, index)
+        for index, owed in placements(grid, card, state.rocks_row, filled):
             if owed <= len(rest):
                 actions += [Action(Kind.PLACE, card=card, cell=index + 1, cards=c) for c in _subsets(rest, owed)]
     if MONSTER in hand:

@@ -69,35 +69,19 @@ class TranquilityState:
 
 
 def clone(state: TranquilityState) -> TranquilityState:
-    """A deep copy without deepcopy's cost: every mutable part is a flat list."""
+    """A deep copy without deepcopy's cost: every mutable part is a flat list (or the last move)."""
+    copied = object.__new__(TranquilityState)
+    fields = state.__dict__.copy()  # the numbers, texts and flags, shared: they can't change in place
+    fields["grid"] = state.grid.copy()
+    fields["hands"] = [h.copy() for h in state.hands]
+    fields["piles"] = [p.copy() for p in state.piles]
+    fields["discards"] = [d.copy() for d in state.discards]
+    fields["removed"] = state.removed.copy()
     last = state.last
-    return TranquilityState(
-        players=state.players,
-        sea_monsters=state.sea_monsters,
-        jagged_rocks=state.jagged_rocks,
-        removed_islands=state.removed_islands,
-        rng=state.rng,
-        rng_public=state.rng_public,
-        grid=state.grid.copy(),
-        hands=[h.copy() for h in state.hands],
-        piles=[p.copy() for p in state.piles],
-        discards=[d.copy() for d in state.discards],
-        removed=state.removed.copy(),
-        start_played_by=state.start_played_by,
-        monsters_played=state.monsters_played,
-        rocks_row=state.rocks_row,
-        rocks_gone=state.rocks_gone,
-        phase=state.phase,
-        turn=state.turn,
-        turn_number=state.turn_number,
-        start_pending=state.start_pending,
-        declarer=state.declarer,
-        start_total=state.start_total,
-        pass_discarded=state.pass_discarded,
-        last=None if last is None else LastMove(last.seat, last.text, last.cells.copy()),
-        won=state.won,
-        end_reason=state.end_reason,
-    )
+    if last is not None:
+        fields["last"] = LastMove(last.seat, last.text, last.cells.copy())
+    copied.__dict__ = fields
+    return copied
 
 
 # The encoding's format: 1 had no "version" key; 2 (2026-12-01) adds it and "rng_public".
