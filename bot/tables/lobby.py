@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from bot import credit
 from bot.holders import START, Holding, SeatHistory
 from bot.kinds import Reason
 from bot.store import SeatsTaken, StateConflict
@@ -247,15 +246,7 @@ class Lobby:
         await self._check_reliability(await self.gate.read(game_id), user_id)
 
     async def _check_reliability(self, table: Table, user_id: int) -> None:
-        """A table with a minimum reliability refuses a person known to be below it (newcomers,
-        with no game ended yet, are welcome)."""
-        minimum = table.row.min_reliability
-        if minimum <= 0:
-            return
-        found = await self.servers.reliability(table.row.guild_id, user_id)
-        if credit.below(minimum, found):
-            raise Unreliable(f"This table asks for a reliability of at least {minimum}%; yours in this server is "
-                             f"{found.describe()}. Play your games to the end to raise it.")
+        await self.servers.require_reliable(table.row.guild_id, user_id, table.row.min_reliability, "This table")
 
     async def _check_limits(self, guild_id: int, user_id: int | None, settings: ServerSettings,
                             per_server: bool = True) -> None:

@@ -39,11 +39,16 @@ def model() -> PlackettLuce:
     return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=TAU, limit_sigma=False, balance=False)
 
 
+def entrant_key(user_id: int | None, ai: str | None) -> str:
+    """Whose rating it is: "user:<id>" for a person, "ai:<kind>" for an AI kind."""
+    if user_id is not None:
+        return f"user:{user_id}"
+    return f"ai:{ai or 'unknown'}"
+
+
 def entrant_of(row: ResultRow) -> str:
-    """Who a result belongs to: "user:<id>" for a person, "ai:<kind>" for an AI kind."""
-    if row.user_id is not None:
-        return f"user:{row.user_id}"
-    return f"ai:{row.ai or 'unknown'}"
+    """Who a result belongs to (`entrant_key`)."""
+    return entrant_key(row.user_id, row.ai)
 
 
 def ai_name(kind: str) -> str:

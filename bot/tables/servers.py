@@ -8,6 +8,7 @@ from typing import Any
 
 from bot import credit
 from bot.holders import SeatHistory
+from bot.tables.errors import Unreliable
 from bot.tables.gate import Gate
 from bot.tables.settings import ServerSettings, server_settings
 
@@ -30,6 +31,16 @@ class Servers:
         """How the person's ended games in the server went: played to the end, left, timed out."""
         games = await self.gate.store.ended_holdings(user_id, guild_id)
         return credit.reliability(((status, SeatHistory(held)) for status, held in games), user_id)
+
+    async def require_reliable(self, guild_id: int, user_id: int, minimum: int, what: str) -> None:
+        """Unreliable when `what` ("This table") asks for more reliability than the person has in the
+        server (newcomers, with no game ended yet, are welcome)."""
+        if minimum <= 0:
+            return
+        found = await self.reliability(guild_id, user_id)
+        if credit.below(minimum, found):
+            raise Unreliable(f"{what} asks for a reliability of at least {minimum}%; yours in this server is "
+                             f"{found.describe()}. Play your games to the end to raise it.")
 
     async def set_dm_ok(self, user_id: int, ok: bool | None) -> None:
         """Remember whether the user's DMs reach them (None: unknown)."""

@@ -52,11 +52,11 @@ from bot.tables.errors import (
     NotInGame,
     TooFewPlayers,
     UnknownAI,
-    Unreliable,
 )
 from bot.tables.gate import Gate
 from bot.tables.lobby import Lobby
 from bot.tables.play import Play
+from bot.tables.ratings import entrant_key
 from bot.tables.records import Records
 from bot.tables.seating import Seating
 from bot.tables.servers import Servers
@@ -265,12 +265,8 @@ class Tournaments:
     async def join(self, tournament_id: int, user_id: int, name: str) -> TournamentView:
         row = await self._row(tournament_id)
         _require_signup(row)
-        minimum = row.terms.min_reliability
-        if minimum > 0:
-            found = await self.servers.reliability(row.terms.guild_id, user_id)
-            if credit.below(minimum, found):
-                raise Unreliable(f"This tournament asks for a reliability of at least {minimum}%; yours in this "
-                                 f"server is {found.describe()}. Play your games to the end to raise it.")
+        await self.servers.require_reliable(row.terms.guild_id, user_id, row.terms.min_reliability,
+                                            "This tournament")
         await self._sign_up(row, name=name, user_id=user_id, ai=None)
         return await self._changed(tournament_id)
 
@@ -304,7 +300,7 @@ class Tournaments:
         entrant = _entrant_of(await self.rows.entrants(tournament_id), user_id, tournament_id)
         if row.status == SIGNUP and await self.rows.remove_entrant(tournament_id, entrant.entrant, self.gate.clock()):
             return await self._changed(tournament_id)
-        return await self.drop(tournament_id, user_id)
+        return await self._drop(row, entrant, "dropped out")
 
     async def drop(self, tournament_id: int, user_id: int) -> TournamentView:
         """Drop out: not paired again (a game under way stays the entrant's to finish or leave)."""
@@ -489,8 +485,7 @@ class Tournaments:
         ratings = await self.records.ratings(row.terms.guild_id, row.terms.game)
         seeds: dict[int, float] = {}
         for entrant in entrants:
-            key = f"user:{entrant.user_id}" if entrant.user_id is not None else f"ai:{entrant.ai}"
-            standing = ratings.standing(key)
+            standing = ratings.standing(entrant_key(entrant.user_id, entrant.ai))
             seeds[entrant.entrant] = round(standing.rating, 3) if standing is not None else 0.0
         smallest = self.gate.games(row.terms.game).min_players
         ids = [e.entrant for e in entrants]
