@@ -83,6 +83,20 @@ def events_lines(events: Sequence[tuple[TournamentRow, EntrantRow]], limit: int 
     return lines
 
 
+async def answer(interaction: Interaction, kind: Kind, data: dict[str, Any], heading: str, text: str,
+                 filename: str) -> None:
+    """The picture (drawn in the render pool) in an embed with the same facts in words; the
+    words alone when the picture can't be made."""
+    embed = discord.Embed(title=heading[:256], description=text[:4000], colour=discord.Colour.gold())
+    png = await pictures.render(kind, data, [])
+    file = pictures.attach(png, filename, limit_of(interaction), description=alt(f"{heading}. {text}"))
+    if file is None:
+        await say(interaction, embed=embed, ephemeral=True)
+        return
+    embed.set_image(url=f"attachment://{filename}")
+    await say(interaction, embed=embed, file=file, ephemeral=True)
+
+
 def alt(text: str) -> str:
     """A picture's description for screen readers: its facts in plain words, within Discord's limit."""
     plain = text.replace("**", "").replace("\\", "").replace("\n", "; ")
@@ -120,7 +134,7 @@ class RecordsCog(commands.Cog):
                 return
             text = "\n".join([*(f"{s.title}: {s.wins} won of {s.games} — {stats_line(s)}" for s in found),
                               reliable, *events_lines(events)])
-            await self._answer(interaction, "summary", summary_data(name, found, kept), f"{name} in this server",
+            await answer(interaction, "summary", summary_data(name, found, kept), f"{name} in this server",
                                text, "stats.png")
             return
         title = registry.get(game).title
@@ -129,7 +143,7 @@ class RecordsCog(commands.Cog):
             if teams.games == 0:
                 await self._refuse_missing(interaction, guild_id, game, name)
                 return
-            await self._answer(interaction, "crew", crew_data(game, title, f"{name}'s crews in this server", teams),
+            await answer(interaction, "crew", crew_data(game, title, f"{name}'s crews in this server", teams),
                                f"{name} at {title}", f"{crew_text(teams, game)}\n{reliable}", "stats.png")
             return
         ratings = await records.ratings(guild_id, game)
@@ -141,7 +155,7 @@ class RecordsCog(commands.Cog):
         text = (f"Rating {signed(standing.rating)}, {ordinal(place)} of {len(ratings.standings)}; "
                 f"{standing.wins} won of {standing.games}"
                 + ("" if standing.best_score is None else f"; best score {standing.best_score}") + f".\n{reliable}")
-        await self._answer(interaction, "rating", rating_data(title, name, ratings, standing), f"{name} at {title}",
+        await answer(interaction, "rating", rating_data(title, name, ratings, standing), f"{name} at {title}",
                            text, "stats.png")
 
     @app_commands.command(name="leaderboard", description="The best players of a game in this server")
@@ -161,14 +175,14 @@ class RecordsCog(commands.Cog):
             if teams.games == 0:
                 await self._refuse_missing(interaction, guild_id, game, None)
                 return
-            await self._answer(interaction, "crew", crew_data(game, title, "Crew records in this server", teams),
+            await answer(interaction, "crew", crew_data(game, title, "Crew records in this server", teams),
                                f"{title}: crew records", crew_text(teams, game), "leaderboard.png")
             return
         ratings = await records.ratings(guild_id, game)
         if not ratings.standings:
             await self._refuse_missing(interaction, guild_id, game, None)
             return
-        await self._answer(interaction, "leaderboard", leaderboard_data(title, ratings, interaction.user.id),
+        await answer(interaction, "leaderboard", leaderboard_data(title, ratings, interaction.user.id),
                            f"{title}: leaderboard", leaderboard_text(ratings), "leaderboard.png")
 
     async def _checked(self, interaction: Interaction, game: str | None,
@@ -201,20 +215,6 @@ class RecordsCog(commands.Cog):
                                       "table.")
         else:
             await refuse(interaction, f"{bold(name)} hasn't played a {title} game to the end in this server yet.")
-
-    async def _answer(self, interaction: Interaction, kind: Kind, data: dict[str, Any], heading: str,
-                      text: str, filename: str) -> None:
-        """The picture (drawn in the render pool) in an embed with the same facts in words; the
-        words alone when the picture can't be made."""
-        embed = discord.Embed(title=heading[:256], description=text[:4000], colour=discord.Colour.gold())
-        png = await pictures.render(kind, data, [])
-        file = pictures.attach(png, filename, limit_of(interaction), description=alt(f"{heading}. {text}"))
-        if file is None:
-            await say(interaction, embed=embed, ephemeral=True)
-            return
-        embed.set_image(url=f"attachment://{filename}")
-        await say(interaction, embed=embed, file=file, ephemeral=True)
-
 
 async def setup(bot: SkaldBot) -> None:
     """The extension's entry point (`app.EXTENSIONS`): `/stats` and `/leaderboard`."""

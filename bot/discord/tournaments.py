@@ -28,12 +28,12 @@ from bot.discord import pictures
 from bot.discord.context import Interaction
 from bot.discord.cooldowns import spam_guard
 from bot.discord.opening import clock_choices
-from bot.discord.play import limit_of
+from bot.discord.records_cog import answer
 from bot.discord.replies import ack, answer_error, refuse, say
 from bot.record_pictures import ordinal, standings_data, standings_text
 from bot.store.tournaments import CANCELLED, FINISHED, RUNNING, SIGNUP, EntrantRow, News, TableRow, TournamentRow
 from bot.tables.clocks import label as clock_label
-from bot.tables.errors import NoSuchGame, NotAllowed
+from bot.tables.errors import NoSuchGame
 from bot.tables.tournaments import FORMAT_LABELS, LATENESS_LABELS, NewTournament, TournamentView
 from bot.tournaments.scoring import FORMATS, LATENESS, points_text
 from engine import registry
@@ -382,17 +382,9 @@ class TournamentCog(commands.Cog):
     async def standings(self, interaction: Interaction, tournament: int | None = None) -> None:
         view = await find_event(interaction, tournament)
         await ack(interaction, ephemeral=True)
-        text = standings_text(view)
-        embed = discord.Embed(title=f"{view.terms.name} — standings"[:256],
-                              description=f"{view.title} · {view.rounds_text}\n```\n{text}\n```"[:4000],
-                              colour=discord.Colour.gold())
-        png = await pictures.render("standings", standings_data(view, interaction.user.id), [])
-        file = pictures.attach(png, "standings.png", limit_of(interaction), description=f"{view.terms.name}: standings")
-        if file is None:
-            await say(interaction, embed=embed, ephemeral=True)
-            return
-        embed.set_image(url="attachment://standings.png")
-        await say(interaction, embed=embed, file=file, ephemeral=True)
+        await answer(interaction, "standings", standings_data(view, interaction.user.id),
+                     f"{view.terms.name} — standings", f"{view.title} · {view.rounds_text}\n```\n"
+                     f"{standings_text(view)}\n```", "standings.png")
 
     @tournament.command(name="mine", description="Your tournaments here: where you stand and your table")
     async def mine(self, interaction: Interaction) -> None:
@@ -446,10 +438,10 @@ class TournamentCog(commands.Cog):
 
     # -- the organiser's controls --------------------------------------------------------------------
     async def _organiser(self, interaction: Interaction, tournament: int | None) -> tuple[TournamentView, bool]:
+        """The event meant, and whether the caller may run any event here (the service checks who may
+        run this one: its organiser, or such an admin)."""
         view = await find_event(interaction, tournament)
         admin = await may_organise(interaction)
-        if interaction.user.id != view.terms.organiser_id and not admin:
-            raise NotAllowed(f"Only the organiser (<@{view.terms.organiser_id}>) or a tournament admin can do that.")
         await ack(interaction, ephemeral=True)
         return view, admin
 
