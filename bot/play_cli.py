@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import games
 from bot.cli import EXIT_INTERRUPTED
+from bot.counts import counted
 from bot.environment import SKALD_MQTT_URL
 from bot.terminal.console import CLEAR_SCREEN, read_line
 from bot.terminal.driver import HUMAN
@@ -72,7 +73,7 @@ def command_line_problem(args: argparse.Namespace, players: int) -> str | None:
         return "--game-id picks a game saved in a --db file; give the file too."
     names = args.names.split(",") if args.names else []
     if len(names) > players:
-        return (f"--names gives {len(names)} names for {players} player{'s' if players != 1 else ''}; "
+        return (f"--names gives {len(names)} names for {counted(players, 'player')}; "
                 f"give --players {len(names)}, or fewer names.")
     return None
 

@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import games
+from bot.counts import counted
 from bot.discord import pictures
 from bot.discord.context import Interaction
 from bot.discord.cooldowns import spam_guard
@@ -138,7 +139,7 @@ async def news_text(bot: SkaldBot, view: TournamentView, news: News) -> tuple[st
     body, name = news.body, f"**{view.terms.name}**"
     if news.kind == "started":
         return (f"🏁 {name} has begun: {body['entrants']} entrants, {FORMAT_LABELS[view.terms.format]}, "
-                f"{body['rounds']} round{'s' if body['rounds'] != 1 else ''}. Good luck, everyone!"), False
+                f"{counted(body['rounds'], 'round')}. Good luck, everyone!"), False
     if news.kind == "round":
         number = int(body["round"])
         lines = [f"📣 **Round {number}** of {name} is paired. Your hand comes by DM (or press **My hand** "
@@ -182,6 +183,9 @@ class TournamentDesk:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
         self._chores: set[asyncio.Task[None]] = set()
+        # What each sign-up message was last edited to: a table ending wakes its event, and most
+        # wakes change nothing the message shows, so those are not sent again.
+        self._shown: dict[int, tuple[Any, Any]] = {}
 
     async def on_tournament(self, tournament_id: int) -> None:
         """On a task of its own: the service may be inside a game's lock."""
@@ -209,12 +213,17 @@ class TournamentDesk:
         row = view.row
         if row.message_id is None:
             return
+        embed, controls = signup_embed(view), signup_controls(view)
+        shown = (embed.to_dict(), controls.to_components())
+        if self._shown.get(row.id) == shown:
+            return
         channel = self.bot.get_partial_messageable(row.terms.channel_id, guild_id=row.terms.guild_id)
         try:
-            await channel.get_partial_message(row.message_id).edit(embed=signup_embed(view),
-                                                                   view=signup_controls(view))
+            await channel.get_partial_message(row.message_id).edit(embed=embed, view=controls)
         except discord.HTTPException as error:
             log.info("could not update tournament %d's message (%s)", row.id, error)
+        else:
+            self._shown[row.id] = shown
 
     async def _post(self, view: TournamentView, news: News) -> None:
         text, standings = await news_text(self.bot, view, news)
@@ -459,7 +468,7 @@ class TournamentCog(commands.Cog):
         for _ in range(count):
             view = await self.bot.tables.tournaments.add_ai(view.id, interaction.user.id,
                                                             kind or games.strongest_ai(view.terms.game), is_admin=admin)
-        await say(interaction, f"🤖 {count} AI entrant{'s' if count != 1 else ''} signed up "
+        await say(interaction, f"🤖 {counted(count, 'AI entrant')} signed up "
                                f"({len(view.entrants)} entrants now).", ephemeral=True)
 
     @tournament.command(name="pause", description="Organiser: pause the event (tables' clocks stop)")
