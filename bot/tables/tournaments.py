@@ -47,6 +47,7 @@ from bot.tables.errors import (
     AlreadyStarted,
     GameClosed,
     GameFull,
+    GameUnavailable,
     NoSuchGame,
     NotAllowed,
     NotInGame,
@@ -564,30 +565,43 @@ class Tournaments:
         for table in await self.rows.tournament_tables(row.id):
             if table.round != current.round or table.places is not None:
                 continue
-            linked = table.game_id
-            if linked is None or (await self.gate.read(linked)).row.status == LOBBY:
-                # Paired, but its game was not opened or started (the process stopped midway).
-                linked = await self._open_table(row, table, [entrants[e] for e in table.entrants])
-            game = await self.gate.read(linked)
-            stood_in = {s.seat for s in game.seats if s.stand_in is not None}
-            lateness = row.terms.lateness
-            if game.row.status == GAME_FINISHED and game.row.outcome is not None:
-                outcome = game.row.outcome
-                ranks = [r or 1 for r in credit.seat_ranks(outcome, len(game.seats))]  # None only if cooperative
-                places = scoring.with_lateness(ranks, stood_in, lateness)
-                scores = outcome.get("scores")
-                await self.rows.decide_table(table, places, None if not scores else [int(s) for s in scores],
-                                             "played", "played to the end")
-            elif game.row.status != GAME_RUNNING or late:
-                places = scoring.deadline_places(len(game.seats), stood_in, lateness)
-                why = "the round's deadline" if game.row.status == GAME_RUNNING else "the game was abandoned"
-                await self.rows.decide_table(table, places, None, "deadline", why)
-                if game.row.status == GAME_RUNNING:
-                    await self._end_game(linked, row.terms.organiser_id, "the round's deadline")
-            else:
-                done = False
+            try:
+                done = await self._decide(row, table, [entrants[e] for e in table.entrants], late) and done
+            except GameUnavailable:
+                # Its game no longer loads (set aside for the operators): the event waits for it
+                # until the deadline, then draws the table, rather than stalling for good.
+                if not late:
+                    done = False
+                    continue
+                await self.rows.decide_table(table, [1] * len(table.entrants), None, "deadline",
+                                             "its game could not be loaded")
         return done
 
+    async def _decide(self, row: TournamentRow, table: TableRow, seats: Sequence[EntrantRow], late: bool) -> bool:
+        """Decide one table if its game ended (or, `late`, by the deadline rule); False while it plays on."""
+        linked = table.game_id
+        if linked is None or (await self.gate.read(linked)).row.status == LOBBY:
+            # Paired, but its game was not opened or started (the process stopped midway).
+            linked = await self._open_table(row, table, seats)
+        game = await self.gate.read(linked)
+        stood_in = {s.seat for s in game.seats if s.stand_in is not None}
+        lateness = row.terms.lateness
+        if game.row.status == GAME_FINISHED and game.row.outcome is not None:
+            outcome = game.row.outcome
+            ranks = [r or 1 for r in credit.seat_ranks(outcome, len(game.seats))]  # None only if cooperative
+            places = scoring.with_lateness(ranks, stood_in, lateness)
+            scores = outcome.get("scores")
+            await self.rows.decide_table(table, places, None if not scores else [int(s) for s in scores],
+                                         "played", "played to the end")
+        elif game.row.status != GAME_RUNNING or late:
+            places = scoring.deadline_places(len(game.seats), stood_in, lateness)
+            why = "the round's deadline" if game.row.status == GAME_RUNNING else "the game was abandoned"
+            await self.rows.decide_table(table, places, None, "deadline", why)
+            if game.row.status == GAME_RUNNING:
+                await self._end_game(linked, row.terms.organiser_id, "the round's deadline")
+        else:
+            return False
+        return True
 
 def _require_organiser(row: TournamentRow, user_id: int, is_admin: bool, what: str) -> None:
     if user_id != row.terms.organiser_id and not is_admin:

@@ -271,3 +271,23 @@ async def test_two_processes_on_one_postgresql_database_pair_and_open_each_round
     finally:
         await second.close()
         await first.close()
+
+
+async def test_a_table_whose_game_no_longer_loads_is_drawn_at_the_deadline_and_the_event_goes_on(
+        tables: Tables, clock: Clock) -> None:
+    view = await tables.tournaments.create(event(rounds=1, round_hours=24))
+    for user in (1, 2, 3, 4):
+        await tables.tournaments.join(view.id, user, f"Player {user}")
+    await tables.tournaments.start(view.id, ORGANISER)
+    view = await settle(tables, view.id, until=lambda v: len(v.tables) == 2)
+    damaged = view.tables[0].game_id
+    assert damaged is not None
+    await tables.store.mark_broken(damaged, "a row no longer decodes")
+    tables.gate.cache.drop(damaged)
+    await tables.tournaments.advance(view.id)  # before the deadline: it waits, and its timer stays
+    assert (await tables.store.timer(-view.id, "tournament")) is not None
+    clock.now += 24 * HOUR
+    view = await settle(tables, view.id)
+    assert view.row.status == FINISHED
+    first = view.tables[0]
+    assert first.places == (1, 1) and first.decided == "deadline" and first.note == "its game could not be loaded"
