@@ -63,6 +63,11 @@ class Scheduler:
         if self._running is not None:
             await asyncio.gather(self._running, return_exceptions=True)
 
+    async def idle(self) -> None:
+        """Wait for a run already under way (the armed timer's) without stopping the scheduler."""
+        if self._running is not None:
+            await asyncio.gather(self._running, return_exceptions=True)
+
     async def refresh(self) -> None:
         """Wake for the earliest timer in the store, which another process may have set."""
         if self._started:

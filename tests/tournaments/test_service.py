@@ -62,6 +62,9 @@ async def settle(tables: Tables, tournament_id: int, until: Callable[[Tournament
     """Let AI moves and due timers run until the event ends (or `until` holds)."""
     for _ in range(turns):
         await tables.drain()
+        # The armed timer may be running the event's step right now (a busy database is slow):
+        # wait for it, so that no turn passes while the work is still under way.
+        await tables.scheduler.idle()
         await tables.scheduler.run_due()
         view = await tables.tournaments.view(tournament_id)
         if (until or (lambda v: v.row.status in (FINISHED, CANCELLED)))(view):
