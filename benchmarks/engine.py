@@ -30,6 +30,25 @@ def playout(game: Game[Any], players: int, options: Mapping[str, Any], seed: int
     return state, moves
 
 
+def random_game(game: Game[Any], players: int, options: Mapping[str, Any], seed: int) -> int:
+    """One random game the way search players play them out: `Game.playout` from the setup, in
+    place, unchecked (the moves come from the legal lists); returns its moves."""
+    state = game.setup(players, options, seed)
+    return game.playout(state, Rng.from_seed(seed))
+
+
+def rates(game: Game[Any], players: list[int], options: Mapping[str, Any], count: int) -> tuple[float, float, float]:
+    """Games per second checked (`playout`: each move by the random player and `apply`, as the
+    bot plays) and unchecked (`random_game`), and moves per game, over `count` seeds; CPU time."""
+    start = time.process_time()
+    moves = sum(playout(game, players[i % len(players)], options, seed=i, kind="random")[1] for i in range(count))
+    checked = count / (time.process_time() - start)
+    start = time.process_time()
+    for i in range(count):
+        random_game(game, players[i % len(players)], options, seed=i)
+    return checked, count / (time.process_time() - start), moves / count
+
+
 def label(options: Mapping[str, Any], game: Game[Any]) -> str:
     """Only the options that differ from the defaults, e.g. 'sea_monsters=3' or 'base'."""
     defaults = {spec.name: spec.default for spec in game.options()}
@@ -38,18 +57,16 @@ def label(options: Mapping[str, Any], game: Game[Any]) -> str:
 
 
 def throughput(game: Game[Any], playouts: int, sets: list[dict[str, Any]]) -> None:
-    """Random playouts per option set: games/s and moves/s (player count cycles over the range)."""
-    counts = list(range(game.min_players, game.max_players + 1))
-    print(f"\n{game.title}: random playouts, {playouts} per option set, players cycling {counts[0]}–{counts[-1]}")
-    print(f"  {'options':<32} {'games/s':>9} {'moves/s':>10} {'moves/game':>11}")
+    """Random games per option set and player count: games/s checked (as the bot plays: the random
+    player, then `apply`) and unchecked (`Game.playout`, as search players play out)."""
+    counts = [p for p in (2, 3, 5) if game.min_players <= p <= game.max_players] or [game.min_players]
+    print(f"\n{game.title}: random games per second, {playouts} per cell, checked / playout (CPU time)")
+    print(f"  {'options':<32}" + "".join(f" {f'{p} players':>16}" for p in counts) + f" {'moves/game':>11}")
     for options in sets:
-        moves = 0
-        start = time.perf_counter()
-        for i in range(playouts):
-            moves += playout(game, counts[i % len(counts)], options, seed=i, kind="random")[1]
-        elapsed = time.perf_counter() - start
-        print(f"  {label(options, game):<32} {playouts / elapsed:>9.1f} {moves / elapsed:>10.0f} "
-              f"{moves / playouts:>11.1f}")
+        cells = [rates(game, [p], options, playouts) for p in counts]
+        moves = sum(cell[2] for cell in cells) / len(cells)
+        print(f"  {label(options, game):<32}" + "".join(f" {f'{a:.0f} / {b:.0f}':>16}" for a, b, _ in cells)
+              + f" {moves:>11.1f}")
 
 
 def tranquility_win_rate(game: Game[Any], games: int, sets: list[dict[str, Any]]) -> None:
@@ -88,22 +105,9 @@ def _nidavellir_share(game: Game[Any], first: str, second: str, games: int, opti
 
 
 def nidavellir_figures(game: Game[Any], games: int, sets: list[dict[str, Any]]) -> None:
-    """Random playouts/s at 2, 3 and 5 players, one column per option set (base, each expansion,
-    both); greedy vs random per option set; search vs greedy (at most 200 games: the search
+    """Greedy vs random per option set; search vs greedy (at most 200 games: the search
     player takes a few seconds per game) with the last option set, the one with most expansions."""
     names = [label(options, game) for options in sets]
-    print("\nNidavellir: random playouts by player count, games/s (moves/s)")
-    print(f"  {'players':<8}" + "".join(f" {name:>32}" for name in names))
-    for players in (2, 3, 5):
-        cells = []
-        for options in sets:
-            moves = 0
-            start = time.perf_counter()
-            for seed in range(20):
-                moves += playout(game, players, options, seed, kind="random")[1]
-            elapsed = time.perf_counter() - start
-            cells.append(f"{20 / elapsed:.1f} ({moves / elapsed:.0f})")
-        print(f"  {players:<8}" + "".join(f" {cell:>32}" for cell in cells))
     print("\nNidavellir: AI against AI, seeded 2-player games, seats alternating")
     matches = [(options, name, "greedy", "random", games) for options, name in zip(sets, names, strict=True)]
     matches.append((sets[-1], names[-1], "search", "greedy", min(games, 200)))
@@ -132,7 +136,8 @@ SECTIONS: dict[str, Callable[[Game[Any], int, list[dict[str, Any]]], None]] = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--playouts", type=int, default=20, help="random playouts per option set")
-    parser.add_argument("--games", type=int, default=500, help="games per option set in each game's own section")
+    parser.add_argument("--games", type=int, default=500,
+                        help="games per option set in each game's own section (0: skip those sections)")
     parser.add_argument("--game", action="append", help="only these games (default: every registered game)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="only the option sets with this value, e.g. thingvellir=on")
@@ -144,7 +149,7 @@ def main() -> None:
         sets = chosen_sets(game, args.option) if args.option else game.option_sets()
         throughput(game, args.playouts, sets)
         section = SECTIONS.get(name)
-        if section is not None:
+        if section is not None and args.games > 0:
             section(game, args.games, sets)
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
 

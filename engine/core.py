@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from engine.errors import BadMove, BadOptions, GameOver, IllegalMove, NoSuchSeat, NotYourTurn, StaleEncoding
+from engine.rng import Rng
 
 S = TypeVar("S")
 
@@ -425,6 +426,30 @@ class Game(ABC, Generic[S]):
         events = self._apply(new_state, seat, move)
         return Step(new_state, events)
 
+    def advance(self, state: S, seat: int, move: Move) -> None:
+        """Carry out `move`, known to be legal, on `state` in place: a search player's step.
+
+        Search players and playouts own their states (determinized copies) and take their moves
+        from `legal_moves` or `playout`, so the checks, the copy and the event lines `apply` makes
+        for people would be cost without use. It must reach the state `apply` reaches (the
+        conformance suite compares them); a game may override it to skip wording events."""
+        self._apply(state, seat, move)
+
+    def playout(self, state: S, rng: Rng, limit: int | None = None) -> int:
+        """Play `state` (the caller's own) on in place, each move uniformly random among the
+        legal moves of the lowest seat to move, until the game ends or `limit` moves are made;
+        returns the moves made. Search players' rollouts and the benchmarks' random games; a
+        game may override it with a quicker draw of the same kind."""
+        made = 0
+        while limit is None or made < limit:
+            seats = self.to_move(state)
+            if not seats:
+                break
+            seat = min(seats)
+            self.advance(state, seat, rng.choice(self.legal_moves(state, seat)))
+            made += 1
+        return made
+
     def undoable(self, before: S, seat: int, step: Step[S]) -> bool:
         """Whether `seat` may take back the move that led from `before` to `step`.
 
@@ -535,8 +560,6 @@ class RandomPlayer(AIPlayer[S]):
     description = "plays a random legal move"
 
     def choose(self, state: S, seat: int, seed: int) -> Move:
-        from engine.rng import Rng
-
         moves = self.game.legal_moves(state, seat)
         if not moves:
             raise IllegalMove("This seat has no legal move now.")

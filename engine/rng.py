@@ -15,6 +15,11 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
 
+def _limit(n: int) -> int:
+    """Where `below(n)` starts rejecting: the largest multiple of n up to 2**64."""
+    return (1 << 64) - ((1 << 64) % n)
+
+
 class Rng:
     """SplitMix64 generator. Read `.state` back into the game state after use."""
 
@@ -50,20 +55,31 @@ class Rng:
         """Uniform int in [0, n) by rejection sampling (no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
-            if x < limit:
+            # Every draw up to 2**64 - n is below the rejection limit: look it up only above.
+            if x <= _MASK - n or x < _limit(n):
                 return x % n
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates in place."""
+        """Fisher–Yates in place: `below(i + 1)` for i from the end, its steps written out
+        (a shuffle is most of a game's setup, and setups are most of a short playout)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z <= _MASK - n or z < _limit(n):
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def sample(self, items: list[T], k: int) -> list[T]:
         pool = list(items)

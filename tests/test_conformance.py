@@ -8,9 +8,11 @@ and of big tables, carry the `playouts` marker and run as `make playouts`, which
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from engine import registry
+from engine import Rng, registry
 from tests.conformance import Scenario, play, scenarios
 
 ALL = [s for name in registry.names() for s in scenarios(registry.get(name))]
@@ -66,3 +68,23 @@ def test_declared_piles_hide_something(name: str) -> None:
         pytest.skip(f"{name} declares no piles: its determinize is checked through its views")
     assert any(not pile.public for pile in piles)
     assert len({pile.name for pile in piles}) == len(piles)
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_playout_plays_random_games_to_their_end(name: str) -> None:
+    """`Game.playout`, the search players' rollout: from the setup and from a state part-way
+    through, for every option set and player count, it ends the game (or stops at its limit) in a
+    state the contract still holds for."""
+    game = registry.get(name)
+    for number, options in enumerate(game.option_sets()):
+        for players in range(game.min_players, game.max_players + 1):
+            seed = number * 10 + players
+            state = game.setup(players, options, seed)
+            assert game.playout(state, Rng.from_seed(seed), limit=7) == 7 or game.outcome(state) is not None
+            assert game.decode(json.loads(json.dumps(game.encode(state)))) == state
+            if game.outcome(state) is None:
+                seat = min(game.to_move(state))
+                assert game.legal_moves(state, seat), "a part-way playout leaves someone a move"
+            made = game.playout(state, Rng.from_seed(seed + 1))
+            assert game.outcome(state) is not None and not game.to_move(state), (
+                f"{options} at {players}: the playout stopped after {made} moves with no outcome")

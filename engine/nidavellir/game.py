@@ -106,6 +106,9 @@ class Nidavellir(Game[NidavellirState]):
     def _apply(self, state: NidavellirState, seat: int, move: Move) -> tuple[Event, ...]:
         return tuple(play(state, seat, move))
 
+    def advance(self, state: NidavellirState, seat: int, move: Move) -> None:
+        play(state, seat, move)
+
     def view(self, state: NidavellirState, seat: int | None) -> JSON:
         return as_json(view(state, seat, sorted(self.to_move(state)), outcome_view(self.outcome(state))))
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, seat_label, validate_options
 from engine.rng import Rng
-from engine.tranquility import legal, rules
+from engine.tranquility import legal, playout, rules
 from engine.tranquility.cards import (
     CELLS,
     FINISH,
@@ -115,6 +115,12 @@ class Tranquility(Game[TranquilityState]):
 
     def _apply(self, state: TranquilityState, seat: int, move: Move) -> tuple[Event, ...]:
         return tuple(rules.perform(state, seat, read(move.text)))
+
+    def advance(self, state: TranquilityState, seat: int, move: Move) -> None:
+        rules.perform(state, seat, read(move.text), told=False)
+
+    def playout(self, state: TranquilityState, rng: Rng, limit: int | None = None) -> int:
+        return playout.playout(state, rng, limit)
 
     def _reveals_nothing(self, before: TranquilityState, seat: int, after: TranquilityState) -> bool:
         # Draws come off the piles; the shuffles and the Jagged Rocks' rows come from the two

@@ -112,10 +112,12 @@ def legal_moves(state: TranquilityState, seat: int) -> list[Move]:
     return [move_by_text(text) for text in texts(state, seat)]
 
 
-def _placings(grid: list[int], card: int, rocks_row: int | None, filled: list[int], spare: int) -> int:
+def placings(grid: list[int], card: int, rocks_row: int | None, filled: list[int], values: list[int],
+             spare: int) -> int:
     """How many placement moves island `card` has (as `texts` lists them), counted, not listed:
-    `rules.placements`' empty run, less the Jagged Rocks' row, with its two ends paid for."""
-    place = bisect_left(filled, card, key=grid.__getitem__)
+    `rules.placements`' empty run, less the Jagged Rocks' row, with its two ends paid for.
+    `filled` is the grid's `rules.sequence` and `values` the islands in those cells."""
+    place = bisect_left(values, card)
     low = filled[place - 1] if place else -1
     high = filled[place] if place < len(filled) else CELLS
     if high - low <= 1:
@@ -153,11 +155,12 @@ def pick(state: TranquilityState, seat: int, below: Callable[[int], int]) -> str
         found = texts(state, seat)  # a sea built by hand: out of order, or with a held island in it
         return found[below(len(found))] if found else None
     islands = sorted((card for card in hand if is_island(card)), key=_TOKENS.__getitem__)
-    placings = [_placings(grid, card, state.rocks_row, filled, spare) for card in islands]
+    values = [grid[i] for i in filled]
+    ways_of = [placings(grid, card, state.rocks_row, filled, values, spare) for card in islands]
     monsters = sorted(_MONSTER_AT[i + 1] for i in range(CELLS) if grid[i]) if MONSTER in hand else []
     finish = FINISH in hand and rules.finish_allowed(state) is None
     pairs = comb(len(hand), 2)
-    count = pairs + finish + len(monsters) + sum(placings)
+    count = pairs + finish + len(monsters) + sum(ways_of)
     if not count:
         return None
     index = below(count)
@@ -174,7 +177,7 @@ def pick(state: TranquilityState, seat: int, below: Callable[[int], int]) -> str
     if index < len(monsters):
         return monsters[index]
     index -= len(monsters)
-    for card, ways in zip(islands, placings, strict=True):
+    for card, ways in zip(islands, ways_of, strict=True):
         if index >= ways:
             index -= ways
             continue

@@ -110,7 +110,8 @@ def _placements_by_scan(grid: list[int], card: int, rocks_row: int | None) -> li
 
 def open_rows(state: TranquilityState) -> list[int]:
     """0-based rows the Jagged Rocks may move to: other rows with an empty cell."""
-    return [r for r in range(ROWS) if r != state.rocks_row and any(not state.grid[i] for i in row_cells(r))]
+    grid, rocks = state.grid, state.rocks_row
+    return [r for r in range(ROWS) if r != rocks and 0 in grid[r * COLUMNS:(r + 1) * COLUMNS]]
 
 
 def complete_rows(grid: list[int]) -> int:
@@ -370,7 +371,7 @@ def _discard_story(cards: tuple[int, ...]) -> str:
     return told
 
 
-def _discard(state: TranquilityState, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
+def _discard(state: TranquilityState, seat: int, cards: tuple[int, ...], events: list[Event] | None) -> None:
     _take(state.hands[seat], cards)
     state.discards[seat].extend(cards)
     if FINISH in cards and finish_discarded(state) >= FINISH_CARDS:
@@ -382,53 +383,62 @@ def _end(state: TranquilityState, won: bool, reason: str, events: list[Event] | 
     state.end_reason = reason
     state.phase = OVER
     if events is not None:
-        events.append(Event(reason))
+        _tell(events, reason)
 
 
-def perform(state: TranquilityState, seat: int, action: Action) -> list[Event]:
-    """Carry out a checked action in place; return its events."""
-    events: list[Event] = []
-    who = seat_label(seat)
+def _tell(events: list[Event] | None, text: str, seats: frozenset[int] | None = None) -> None:
+    """Add an event line, unless nobody is told (a playout: `events` is None)."""
+    if events is not None:
+        events.append(Event(text, seats))
+
+
+def perform(state: TranquilityState, seat: int, action: Action, told: bool = True) -> list[Event]:
+    """Carry out a checked action in place; return its events. A playout, which reads no event,
+    passes `told=False`: the state reached is the same, without the lines' wording."""
+    events: list[Event] | None = [] if told else None
+    who = seat_label(seat) if told else ""
     kind = action.kind
     text = wording(action).public
     cells: list[int] = []
     if state.phase == START_PHASE:
         state.last = LastMove(seat, text)
         _declare(state, seat, action.cards, events)
-        return events
+        return events or []
     if state.phase == ROCKS:
         state.last = LastMove(seat, text)
         if kind == Kind.ROCKS_TO:
             state.rocks_row = action.row - 1
-            events.append(Event(f"{who} moves the Jagged Rocks to row {action.row}."))
+            _tell(events, f"{who} moves the Jagged Rocks to row {action.row}.")
         else:
-            events.append(Event(f"{who} keeps the Jagged Rocks in row {(state.rocks_row or 0) + 1} "
-                                f"and discards {_discard_story(action.cards)}."))
+            _tell(events, f"{who} keeps the Jagged Rocks in row {(state.rocks_row or 0) + 1} "
+                          f"and discards {_discard_story(action.cards)}.")
             _discard(state, seat, action.cards, events)
         if not state.over:
             _after_rocks(state, events)
-        return events
+        return events or []
     hand = state.hands[seat]
     if kind == Kind.PLACE:
         index = action.cell - 1
         hand.remove(action.card)
         state.grid[index] = action.card
         cells = [index]
-        paid = f" and discards {_discard_story(action.cards)}" if action.cards else ""
-        events.append(Event(f"{who} places {action.card} in cell {action.cell}{paid}."))
+        if told:
+            paid = f" and discards {_discard_story(action.cards)}" if action.cards else ""
+            _tell(events, f"{who} places {action.card} in cell {action.cell}{paid}.")
         _discard(state, seat, action.cards, events)
         if state.rocks_row is not None and complete_rows(state.grid) >= COMPLETE_ROWS_TO_CLEAR_ROCKS:
             state.rocks_row = None
             state.rocks_gone = True
-            events.append(Event("Four rows are complete: the Jagged Rocks leave the game."))
+            _tell(events, "Four rows are complete: the Jagged Rocks leave the game.")
     elif kind == Kind.DISCARD:
-        events.append(Event(f"{who} discards {_discard_story(action.cards)}."))
+        if told:
+            _tell(events, f"{who} discards {_discard_story(action.cards)}.")
         _discard(state, seat, action.cards, events)
     elif kind == Kind.PLAY_START:
         hand.remove(START)
         state.start_played_by = seat
         state.start_pending = True
-        events.append(Event(f"{who} plays the Start card."))
+        _tell(events, f"{who} plays the Start card.")
     elif kind == Kind.SEA_MONSTER:
         index = action.cell - 1
         sunk = state.grid[index]
@@ -436,21 +446,21 @@ def perform(state: TranquilityState, seat: int, action: Action) -> list[Event]:
         state.grid[index] = 0
         state.monsters_played += 1
         cells = [index]
-        events.append(Event(f"{who} plays a Sea Monster: island {sunk} in cell {action.cell} sinks, "
-                            "and both leave the game."))
+        _tell(events, f"{who} plays a Sea Monster: island {sunk} in cell {action.cell} sinks, "
+                      "and both leave the game.")
     else:
         hand.remove(FINISH)
         state.last = LastMove(seat, text)
-        events.append(Event(f"{who} plays the Finish card."))
+        _tell(events, f"{who} plays the Finish card.")
         _end(state, True, "The grid is complete and the Finish card is down: everybody wins!", events)
-        return events
+        return events or []
     state.last = LastMove(seat, text, cells)
     if not state.over:
         _after_action(state, events)
-    return events
+    return events or []
 
 
-def _after_action(state: TranquilityState, events: list[Event]) -> None:
+def _after_action(state: TranquilityState, events: list[Event] | None) -> None:
     """The Jagged Rocks step that follows every action, then the rest of the turn."""
     if state.rocks_row is not None:
         rows = open_rows(state)
@@ -466,31 +476,31 @@ def _after_action(state: TranquilityState, events: list[Event]) -> None:
                 rng = Rng(state.rng_public)
                 state.rocks_row = rng.choice(rows)
                 state.rng_public = rng.state
-            events.append(Event(f"The Jagged Rocks move to row {state.rocks_row + 1}."))
+            _tell(events, f"The Jagged Rocks move to row {state.rocks_row + 1}.")
     _after_rocks(state, events)
 
 
-def _after_rocks(state: TranquilityState, events: list[Event]) -> None:
+def _after_rocks(state: TranquilityState, events: list[Event] | None) -> None:
     if state.start_pending:
         state.start_pending = False
         state.phase = START_PHASE
         state.declarer = state.turn
         state.start_total = 0
         state.pass_discarded = 0
-        events.append(Event(f"The team now discards {START_DISCARD_TOTAL} cards face down, "
-                            f"declaring in turn from {seat_label(state.turn)}."))
+        _tell(events, f"The team now discards {START_DISCARD_TOTAL} cards face down, "
+                      f"declaring in turn from {seat_label(state.turn)}.")
         _check_declarer(state)
         return
     _end_turn(state, events)
 
 
-def _declare(state: TranquilityState, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
+def _declare(state: TranquilityState, seat: int, cards: tuple[int, ...], events: list[Event] | None) -> None:
     """One declaration of the group Start discard."""
     state.start_total += len(cards)
     state.pass_discarded += len(cards)
     told = _discard_story(cards) if cards else "nothing"
     running = f"{state.start_total} of {START_DISCARD_TOTAL}"
-    events.append(Event(f"{seat_label(seat)} discards {told} for the Start ({running})."))
+    _tell(events, f"{seat_label(seat)} discards {told} for the Start ({running}).")
     _discard(state, seat, cards, events)
     if state.over:
         return
@@ -513,12 +523,12 @@ def _check_declarer(state: TranquilityState) -> None:
                            f"{START_DISCARD_TOTAL} down): the ship is lost.", None)
 
 
-def _everyone_draws(state: TranquilityState, events: list[Event]) -> None:
+def _everyone_draws(state: TranquilityState, events: list[Event] | None) -> None:
     for offset in range(state.players):
         _draw(state, (state.turn + offset) % state.players, events)
 
 
-def _draw(state: TranquilityState, seat: int, events: list[Event]) -> None:
+def _draw(state: TranquilityState, seat: int, events: list[Event] | None) -> None:
     hand, pile = state.hands[seat], state.piles[seat]
     wanted = HAND_SIZE - len(hand)
     if wanted <= 0 or not pile:
@@ -527,11 +537,12 @@ def _draw(state: TranquilityState, seat: int, events: list[Event]) -> None:
     del pile[-wanted:]
     hand.extend(drawn)
     hand.sort()
-    events.append(Event(f"{seat_label(seat)} draws {counted(len(drawn))}."))
-    events.append(Event(f"You draw {listing(sorted(drawn))}.", frozenset({seat})))
+    if events is not None:
+        _tell(events, f"{seat_label(seat)} draws {counted(len(drawn))}.")
+        _tell(events, f"You draw {listing(sorted(drawn))}.", frozenset({seat}))
 
 
-def _end_turn(state: TranquilityState, events: list[Event]) -> None:
+def _end_turn(state: TranquilityState, events: list[Event] | None) -> None:
     """Draw back up to five, pass the turn on, and end the game if the next player can't act."""
     _draw(state, state.turn, events)
     state.turn_number += 1
