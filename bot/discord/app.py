@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot import thinking
 from bot.discord.controls import SkaldControl, check_handlers
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.notifier import DiscordNotifier
@@ -209,6 +210,7 @@ class SkaldBot(commands.AutoShardedBot):
             self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
+        self.tables.ai.think_with(thinking.in_workers)  # AI seats think in the worker processes
         # Tournaments: their messages and news, and a thread for each of their tables.
         self.desk = TournamentDesk(self)
         self.tables.tournaments.attach(self.desk)

@@ -3,8 +3,8 @@
 A game whose AI seats (its own AI players, stand-ins for absent people, open seats) must act gets
 one task, which plays them one move at a time through the service's own move path, under the
 game's lock, until a person (or nobody) must act. At most `concurrency` AI moves are chosen at
-once, in threads, so a search player never blocks the event loop. The seed of every AI choice
-is fixed by the game, so replays and restarts choose alike.
+once, the servers taking turns for the slots, and never on the event loop (bot/tables/thinking.py).
+The seed of every AI choice is fixed by the game, so replays and restarts choose alike.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 from bot import games
 from bot.store import StateConflict
 from bot.tables.table import Table
+from bot.tables.thinking import FairSlots, Thinker, in_thread
 from engine.core import Move
 from engine.errors import SkaldError
 
@@ -60,7 +61,8 @@ class AISeats:
     def __init__(self, locked: Locked, *, concurrency: int = 4) -> None:
         self._locked = locked
         self._play: Play | None = None
-        self._slots = asyncio.Semaphore(concurrency)
+        self._slots = FairSlots(concurrency)
+        self._think: Thinker = in_thread
         self._tasks: dict[int, asyncio.Task[None]] = {}
         # The latest AI failures, for tests and diagnosis; bounded, as a bot runs for months.
         self.failures: deque[tuple[int, BaseException]] = deque(maxlen=100)
@@ -70,11 +72,20 @@ class AISeats:
         are composed: it stands on the gate that holds these seats)."""
         self._play = play
 
+    def think_with(self, thinker: Thinker) -> None:
+        """Where the AI seats' choices run (the adapter's: the bot's worker processes)."""
+        self._think = thinker
+
     def wake(self, table: Table) -> None:
         """Start the game's AI task if an AI seat must act and none is already on it."""
         if table.game_id in self._tasks or not ai_seats_to_move(table):
             return
-        self._tasks[table.game_id] = asyncio.create_task(self._run(table.game_id), name=f"skald-ai-{table.game_id}")
+        self._tasks[table.game_id] = asyncio.create_task(self._run(table.game_id, table.row.guild_id),
+                                                         name=f"skald-ai-{table.game_id}")
+
+    def queued(self, guild_id: int | None = None) -> int:
+        """AI seats waiting for a slot to think in (one server's, or all)."""
+        return self._slots.waiting(guild_id)
 
     def busy(self, game_id: int) -> bool:
         """True while the game's AI seats have moves to make now."""
@@ -91,23 +102,22 @@ class AISeats:
         while self._tasks:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
 
-    async def _run(self, game_id: int) -> None:
+    async def _run(self, game_id: int, guild_id: int) -> None:
         """Play the game's AI seats, one move at a time, until a human (or nobody) must act."""
         conflicts = 0
         try:
             while True:
                 try:
-                    async with self._slots, self._locked(game_id) as table:
+                    # The slot first: a person's move in this game never waits behind the queue.
+                    async with self._slots.slot(guild_id), self._locked(game_id) as table:
                         seats = ai_seats_to_move(table)
                         if not seats:
                             return
                         seat = seats[0]
                         kind = ai_of(table, seat)
                         assert kind is not None and table.row.seed is not None
-                        player = table.engine.ai_players()[kind]
                         seed = ai_seed(table.row.seed, table.row.state_id, seat)
-                        # Search players can think for a while: keep the event loop free.
-                        move = await asyncio.to_thread(player.choose, table.state, seat, seed)
+                        move = await self._think(table.engine, table.state, seat, kind, seed)
                         assert self._play is not None, "the play service sets the AI seats' move path"
                         await self._play(table, seat, move, table.seats[seat].ai is None)
                     conflicts = 0

@@ -6,6 +6,7 @@ None of them peeks: greedy and search first redeal what their seat can't see
 
 from __future__ import annotations
 
+import math
 from abc import abstractmethod
 from collections.abc import Mapping
 
@@ -28,12 +29,16 @@ from engine.nidavellir.hidden import determinize
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.state import BID, OVER, NidavellirState
 from engine.rng import Rng
+from engine.search import Budget, Tactics, search
 
 SEARCH_PLAYOUTS = 16
 SEARCH_BID_CANDIDATES = 6
 SEARCH_CANDIDATES = 8  # other long lists (Freya's swaps, Odin's, Loki's) are cut to the best this many
 # A whole 5-player game takes about 140 steps of the cheap policy; the cap only guards the loop.
 ROLLOUT_STEPS = 400
+TREE_BUDGET = Budget(iterations=48, seconds=1.0)
+WIN_SHARE = 0.7  # of a playout's reward; the rest is the lead (evaluate) through tanh(lead / MARGIN_SCALE)
+MARGIN_SCALE = 20.0
 
 
 def _discard_loss(state: NidavellirState, seat: int, move: Move) -> float:
@@ -164,7 +169,8 @@ class SearchPlayer(ThinkingPlayer):
         super().__init__(game)
         self.playouts = playouts
 
-    def candidates(self, state: NidavellirState, seat: int, moves: list[Move]) -> list[Move]:
+    @staticmethod
+    def candidates(state: NidavellirState, seat: int, moves: list[Move]) -> list[Move]:
         if not state.tasks and state.phase == BID and len(moves) > SEARCH_BID_CANDIDATES:
             score = bid_scorer(state, seat)
             ranked = sorted(moves, key=lambda m: (-score(m), m.text))
@@ -200,6 +206,38 @@ class SearchPlayer(ThinkingPlayer):
         return evaluate(state, seat)
 
 
+def _reward(state: NidavellirState, seat: int) -> float:
+    """The end of a playout for `seat`, in 0–1: mostly whether it won (a shared win shared), the
+    rest its lead over the best other seat (`evaluate`), so narrow and wide games differ."""
+    worth = [evaluate(state, s) for s in range(state.players)]
+    top = max(worth)
+    won = 1.0 / sum(1 for w in worth if w == top) if worth[seat] == top else 0.0
+    return WIN_SHARE * won + (1 - WIN_SHARE) * 0.5 * (1 + math.tanh(worth[seat] / MARGIN_SCALE))
+
+
+def _shortlist(state: NidavellirState, seat: int, moves: list[Move]) -> list[Move]:
+    return SearchPlayer.candidates(state, seat, moves)
+
+
+TACTICS: Tactics[NidavellirState] = Tactics(policy=quick_move, reward=_reward, shortlist=_shortlist, mover=next_seat)
+
+
+class TreePlayer(ThinkingPlayer):
+    """Information-set MCTS (engine/search.py): a tree over the seat's information set, redealt
+    every iteration, the cheap policy playing each line out to the end."""
+
+    name = "mcts"
+    description = "searches a tree of moves over many redealt futures played to the end"
+
+    def __init__(self, game: Game[NidavellirState], budget: Budget = TREE_BUDGET) -> None:
+        super().__init__(game)
+        self.budget = budget
+
+    def weigh(self, state: NidavellirState, seat: int, seed: int, moves: list[Move]) -> Move:
+        return search(self.game, TACTICS, state, seat, seed, self.budget).move
+
+
 def players(game: Game[NidavellirState]) -> Mapping[str, AIPlayer[NidavellirState]]:
     """The AI kinds, by name."""
-    return {"random": RandomPlayer(game), "greedy": GreedyPlayer(game), "search": SearchPlayer(game)}
+    return {"random": RandomPlayer(game), "greedy": GreedyPlayer(game), "search": SearchPlayer(game),
+            "mcts": TreePlayer(game)}

@@ -125,24 +125,37 @@ class HeuristicPlayer(AIPlayer[TranquilityState]):
     description = "plays for the team: small gaps, few discards, keeps Finish cards safe"
 
     def choose(self, state: TranquilityState, seat: int, seed: int) -> Move:
+        self.game.check_seat(state, seat)
+        return move_of(self.action(state, seat))
+
+    def action(self, state: TranquilityState, seat: int) -> Action:
+        """The heuristic's action for `seat` (IllegalMove when it has none)."""
         legal = rules.legal_actions(state, seat)
         if not legal:
             raise IllegalMove("This seat has no legal move now.")
         if len(legal) == 1:
-            return move_of(legal[0])
+            return legal[0]
         me = Seat(state, seat)
         if state.phase == START_PHASE:
-            return move_of(self._start_discard(state, seat, me))
+            return self._start_discard(state, seat, me)
         if state.phase == ROCKS:
-            return move_of(self._rocks(state, me, legal))
-        if any(a.kind == Kind.PLAY_FINISH for a in legal):
-            return move_of(Action(Kind.PLAY_FINISH))
-        if any(a.kind == Kind.PLAY_START for a in legal):
-            return move_of(Action(Kind.PLAY_START))
-        return move_of(self._action(state, me, legal))
+            return self._rocks(state, me, legal)
+        return self._ranked(state, me, legal)[0]
 
-    def _action(self, state: TranquilityState, me: Seat, legal: list[Action]) -> Action:
-        best: tuple[float, str, Action] | None = None
+    def ranked(self, state: TranquilityState, seat: int) -> list[Action]:
+        """In the play phase, the actions worth weighing, best first: a playable Finish or a Start
+        that must be played alone; each placement with its cheapest payment; the cheapest discard."""
+        legal = rules.legal_actions(state, seat)
+        if len(legal) <= 1:
+            return legal
+        return self._ranked(state, Seat(state, seat), legal)
+
+    def _ranked(self, state: TranquilityState, me: Seat, legal: list[Action]) -> list[Action]:
+        if any(a.kind == Kind.PLAY_FINISH for a in legal):
+            return [Action(Kind.PLAY_FINISH)]
+        if any(a.kind == Kind.PLAY_START for a in legal):
+            return [Action(Kind.PLAY_START)]
+        scored: list[tuple[float, str, Action]] = []
         seen: set[tuple[int, int]] = set()
         for action in legal:
             if action.kind == Kind.PLACE:
@@ -169,12 +182,9 @@ class HeuristicPlayer(AIPlayer[TranquilityState]):
                 score = POSITION_WEIGHT * misfit(grid, island, index) - 1.5
             else:
                 continue
-            key = (score, text_of(action))
-            if best is None or key[0] > best[0] or (key[0] == best[0] and key[1] < best[1]):
-                best = (score, key[1], action)
-        if best is None:
-            return legal[0]
-        return best[2]
+            scored.append((-score, text_of(action), action))
+        scored.sort()
+        return [action for _, _, action in scored] or [legal[0]]
 
     def _start_discard(self, state: TranquilityState, seat: int, me: Seat) -> Action:
         needed = START_DISCARD_TOTAL - state.start_total
@@ -203,4 +213,6 @@ class HeuristicPlayer(AIPlayer[TranquilityState]):
 
 def ai_players(game: Tranquility) -> Mapping[str, AIPlayer[TranquilityState]]:
     """The AI kinds offered for empty seats."""
-    return {"random": QuickRandomPlayer(game), "heuristic": HeuristicPlayer(game)}
+    from engine.tranquility.planner import PlannerPlayer
+
+    return {"random": QuickRandomPlayer(game), "heuristic": HeuristicPlayer(game), "planner": PlannerPlayer(game)}
