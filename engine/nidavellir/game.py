@@ -12,18 +12,20 @@ from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, validate_options
 from engine.errors import IllegalMove
-from engine.nidavellir.choices import pending
+from engine.nidavellir.choices import CHOICES, pending
 from engine.nidavellir.coins import seat_move
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.grammar import parse, said
 from engine.nidavellir.hidden import determinize, piles, reveals_nothing
 from engine.nidavellir.legacy import decode_legacy
+from engine.nidavellir.playout import random_bid
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.scoring import ranks_of, sheet, totals
 from engine.nidavellir.setup import new_game
 from engine.nidavellir.state import BID, IDAVOLL, OVER, THINGVELLIR, NidavellirState
 from engine.nidavellir.steps import settle
 from engine.nidavellir.view import view
+from engine.rng import Rng
 from engine.views import as_json, outcome_view
 
 _TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
@@ -108,6 +110,32 @@ class Nidavellir(Game[NidavellirState]):
 
     def advance(self, state: NidavellirState, seat: int, move: Move) -> None:
         play(state, seat, move)
+
+    def playout(self, state: NidavellirState, rng: Rng, limit: int | None = None) -> int:
+        """`Game.playout` with the same draws, each move found without asking who is to move
+        in general: the seat of the task in front, or the lowest bidder, whose bid is drawn
+        by its place among the bids in text order without listing them (playout.random_bid)."""
+        made = 0
+        while limit is None or made < limit:
+            if state.phase == OVER:
+                break
+            if state.tasks:
+                task = state.tasks[0]
+                seat = task.seat
+                choice = CHOICES.get(task.kind)
+                if choice is None:
+                    break  # a rule step left in front: not a state settle leaves (see legal_moves)
+                moves = sorted(choice.moves(state, task), key=_TEXT)
+                move = moves[rng.below(len(moves))]
+            else:
+                seats = bidders(state)
+                if not seats:
+                    break
+                seat = min(seats)
+                move = random_bid(state.seats[seat], rng)
+            play(state, seat, move)
+            made += 1
+        return made
 
     def view(self, state: NidavellirState, seat: int | None) -> JSON:
         return as_json(view(state, seat, sorted(self.to_move(state)), outcome_view(self.outcome(state))))

@@ -1,0 +1,77 @@
+"""Random games without listing every move: a seat's bid drawn by its place among the bids.
+
+A seat bids one of its coins on each of the three taverns; `legal_moves` lists every such bid
+(up to 60, more with Uline's trades) sorted by text. A playout needs only the one it draws: the
+bids are counted from the coins' words and the drawn place is read back, so the draw is the
+move `rng.choice(legal_moves)` gives, with the same draw of the generator.
+"""
+
+from __future__ import annotations
+
+from engine.core import Move
+from engine.nidavellir.coins import both_fives, marked_word
+from engine.nidavellir.state import SeatState
+from engine.rng import Rng
+
+BID_COINS = 3  # one coin on each tavern
+
+
+def _arrangements(counts: list[int], length: int) -> int:
+    """Sequences of `length` words drawn from words held `counts` times each (no word more often)."""
+    if length == 0:
+        return 1
+    if length == 1:
+        return sum(1 for c in counts if c)
+    total = 0
+    for i, c in enumerate(counts):
+        if c:
+            counts[i] = c - 1
+            total += _arrangements(counts, length - 1)
+            counts[i] = c
+    return total
+
+
+def bid_words(seat: SeatState) -> tuple[list[str], list[int]]:
+    """The distinct words of the seat's pouch coins as its bids write them, in text order, with
+    how many coins each names."""
+    marked = both_fives(seat)
+    held: dict[str, int] = {}
+    for coin in seat.pouch:
+        word = marked_word(coin, marked)
+        held[word] = held.get(word, 0) + 1
+    words = sorted(held)
+    return words, [held[w] for w in words]
+
+
+def nth_bid(words: list[str], counts: list[int], index: int) -> Move:
+    """The bid at `index` (from 0) among every bid of these words sorted by text.
+
+    The texts share "bid " and their words are split by spaces, which sort before every
+    character of a coin word: text order is the order of the word triples, word by word."""
+    chosen: list[str] = []
+    counts = counts[:]
+    for left in range(BID_COINS - 1, -1, -1):
+        for i, c in enumerate(counts):
+            if not c:
+                continue
+            counts[i] = c - 1
+            after = _arrangements(counts, left)
+            if index < after:
+                chosen.append(words[i])
+                break
+            index -= after
+            counts[i] = c
+        else:
+            raise IndexError("no such bid")
+    return Move("bid " + " ".join(chosen))
+
+
+def bid_count(seat: SeatState) -> int:
+    """How many bids the seat may make (the length of its `legal_moves` while it bids)."""
+    return _arrangements(bid_words(seat)[1], BID_COINS)
+
+
+def random_bid(seat: SeatState, rng: Rng) -> Move:
+    """The bid `rng.choice(legal_moves)` draws for a bidding seat, without listing the bids."""
+    words, counts = bid_words(seat)
+    return nth_bid(words, counts, rng.below(_arrangements(counts, BID_COINS)))

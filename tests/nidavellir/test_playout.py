@@ -1,0 +1,46 @@
+"""Nidavellir's playouts (engine/nidavellir/playout.py, Nidavellir.playout): a bid is drawn by its
+place among the bids without listing them; draw i of n is the i-th legal bid, so a playout makes
+the very moves `Game.playout` makes with the same generator."""
+
+from __future__ import annotations
+
+from engine import Rng
+from engine.core import Game
+from engine.nidavellir import GAME
+from engine.nidavellir.playout import bid_count, bid_words, nth_bid
+from engine.nidavellir.state import BID
+
+
+def test_the_bids_counted_are_the_legal_bids_in_order() -> None:
+    """Every bidding seat met in random games: the bids read back by place, 0 to n - 1, are the
+    legal moves, in their order (every bid once: a uniform draw among them)."""
+    looked = 0
+    for number, options in enumerate(GAME.option_sets()):
+        for players in (2, 3, 5):
+            seed = 300 + number * 7 + players
+            state = GAME.setup(players, options, seed)
+            rng = Rng.from_seed(seed)
+            while GAME.outcome(state) is None:
+                seat = min(GAME.to_move(state))
+                legal = GAME.legal_moves(state, seat)
+                if state.phase == BID and not state.tasks:
+                    words, counts = bid_words(state.seats[seat])
+                    drawn = [nth_bid(words, counts, i).text for i in range(bid_count(state.seats[seat]))]
+                    assert drawn == [move.text for move in legal]
+                    looked += 1
+                GAME.advance(state, seat, rng.choice(legal))
+    assert looked > 200
+
+
+def test_a_playout_makes_the_moves_of_the_general_one() -> None:
+    """From the setup and part-way, with limits too: the same moves made, the same state reached."""
+    for number, options in enumerate(GAME.option_sets()):
+        for players in (2, 3, 4, 5):
+            for seed in range(3):
+                seed += 10 * number + players
+                mine, general = GAME.setup(players, options, seed), GAME.setup(players, options, seed)
+                for limit in (17, None):
+                    made = GAME.playout(mine, Rng.from_seed(seed + (limit or 0)), limit)
+                    assert made == Game.playout(GAME, general, Rng.from_seed(seed + (limit or 0)), limit)
+                    assert GAME.encode(mine) == GAME.encode(general)
+                assert GAME.outcome(mine) is not None
