@@ -17,18 +17,21 @@ BID_COINS = 3  # one coin on each tavern
 
 
 def _arrangements(counts: list[int], length: int) -> int:
-    """Sequences of `length` words drawn from words held `counts` times each (no word more often)."""
-    if length == 0:
-        return 1
-    if length == 1:
-        return sum(1 for c in counts if c)
-    total = 0
-    for i, c in enumerate(counts):
+    """Sequences of `length` (at most 3) words drawn from words held `counts` times each, no word
+    more often than held: by how many words repeat in them."""
+    distinct = twice = thrice = 0
+    for c in counts:
         if c:
-            counts[i] = c - 1
-            total += _arrangements(counts, length - 1)
-            counts[i] = c
-    return total
+            distinct += 1
+            if c > 1:
+                twice += 1
+                if c > 2:
+                    thrice += 1
+    if length == 3:  # three different words, one twice with another (3 places for the other), one thrice
+        return distinct * (distinct - 1) * (distinct - 2) + 3 * twice * (distinct - 1) + thrice
+    if length == 2:
+        return distinct * (distinct - 1) + twice
+    return distinct if length == 1 else 1
 
 
 def bid_words(seat: SeatState) -> tuple[list[str], list[int]]:

@@ -4,10 +4,12 @@ the very moves `Game.playout` makes with the same generator."""
 
 from __future__ import annotations
 
+from itertools import permutations, product
+
 from engine import Rng
 from engine.core import Game
 from engine.nidavellir import GAME
-from engine.nidavellir.playout import bid_count, bid_words, nth_bid
+from engine.nidavellir.playout import _arrangements, bid_count, bid_words, nth_bid
 from engine.nidavellir.state import BID
 
 
@@ -44,3 +46,11 @@ def test_a_playout_makes_the_moves_of_the_general_one() -> None:
                     assert made == Game.playout(GAME, general, Rng.from_seed(seed + (limit or 0)), limit)
                     assert GAME.encode(mine) == GAME.encode(general)
                 assert GAME.outcome(mine) is not None
+
+
+def test_the_count_of_bids_is_the_count_of_distinct_word_sequences() -> None:
+    """Words held up to three times each (a seat may hold several coins of one value)."""
+    for counts in product(range(4), repeat=4):
+        held = [word for word, c in zip("abcd", counts, strict=True) for _ in range(c)]
+        for length in range(4):
+            assert _arrangements(list(counts), length) == len(set(permutations(held, length)))
