@@ -20,7 +20,7 @@ from typing import Any
 from engine.nidavellir import appraisal, cards, effects, grammar, view
 from engine.nidavellir.appraisal import ChoiceWorth, MoveWorth, PickWorth, Worth
 from engine.nidavellir.choice import Choice
-from engine.nidavellir.choices import CHOICES
+from engine.nidavellir.choices import CHOICES, forget_moves
 from engine.nidavellir.components import Card
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.grammar import Parser
@@ -70,6 +70,7 @@ def _add_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs: 
             raise ValueError(f"verb {verb!r} is already taken")
         grammar.PARSERS[verb] = parser
     grammar.read.cache_clear()  # what a text says depends on the verbs and card names declared
+    forget_moves()  # and a move's label on its card's
 
 
 def _drop_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs: Mapping[str, Parser]) -> None:
@@ -80,6 +81,7 @@ def _drop_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs:
     for verb in verbs:
         grammar.PARSERS.pop(verb, None)
     grammar.read.cache_clear()
+    forget_moves()
 
 
 def declare(*entries: Declared) -> None:

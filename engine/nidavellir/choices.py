@@ -89,6 +89,26 @@ def _card_moves(verb: str, cards: tuple[str, ...]) -> tuple[Move, ...]:
                         key=attrgetter("text")))
 
 
+@lru_cache(maxsize=1024)
+def recruit_move(hero: str) -> Move:
+    """The move recruiting `hero` (any Dwerg brother is 'dwerg'); pure, so made once."""
+    return Move(f"recruit {'dwerg' if hero in DWERGS else hero}", f"Recruit {CARDS[hero].label}")
+
+
+@lru_cache(maxsize=4096)
+def card_move(text: str, label: str, card: str) -> Move:
+    """A move naming one card: its `text` and `label` formats filled with the card's key and label
+    (pure, so made once per card and wording)."""
+    return Move(text.format(card), label.format(CARDS[card].label))
+
+
+def forget_moves() -> None:
+    """Drop the moves made once per card (catalogue.py calls it when cards come or go)."""
+    _card_moves.cache_clear()
+    recruit_move.cache_clear()
+    card_move.cache_clear()
+
+
 class Bidding(Choice):
     """Everyone at once puts one coin face down on each tavern (no task: the phase says so)."""
 
@@ -346,8 +366,7 @@ class Recruit(Choice):
     prompt = "recruit a hero"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"recruit {'dwerg' if h in DWERGS else h}", f"Recruit {CARDS[h].label}")
-                for h in recruitable(state, task.seat)]
+        return [recruit_move(h) for h in recruitable(state, task.seat)]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
         return not recruitable(state, task.seat)
