@@ -157,17 +157,22 @@ class Bidding(Choice):
         seat = task.seat
         player = state.seats[seat]
         coins = [named_coin(player, t) for t in said(move).coins]
-        for tavern, coin in enumerate(coins):
-            player.pouch.remove(coin)
-            player.bids[tavern] = coin
-        player.has_bid = True
-        player.pouch_shown = False
         events = [Event(f"{seat_label(seat)} has placed their bids.")]
         mine = ", ".join(f"{coin_word(player, c)} on the {TAVERN_LABELS[t]}" for t, c in enumerate(coins))
         events.append(Event(f"Your bids: {mine}.", frozenset({seat})))
-        if not bidders(state):
-            events += reveal(state, 0)
-        return events
+        return events + place_bids(state, seat, coins)
+
+
+def place_bids(state: NidavellirState, seat: int, coins: list[int]) -> list[Event]:
+    """`seat` puts these pouch coins on the taverns, in order; the first tavern is revealed once
+    everyone has bid (its events: the bids' own are the caller's to word)."""
+    player = state.seats[seat]
+    for tavern, coin in enumerate(coins):
+        player.pouch.remove(coin)
+        player.bids[tavern] = coin
+    player.has_bid = True
+    player.pouch_shown = False
+    return reveal(state, 0) if not bidders(state) else []
 
 
 class FaceUpBid(Choice):

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, validate_options
 from engine.errors import IllegalMove
-from engine.nidavellir.choices import CHOICES, pending
+from engine.nidavellir.choices import CHOICES, pending, place_bids
 from engine.nidavellir.coins import seat_move
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.grammar import parse, said
@@ -112,28 +112,28 @@ class Nidavellir(Game[NidavellirState]):
         play(state, seat, move)
 
     def playout(self, state: NidavellirState, rng: Rng, limit: int | None = None) -> int:
-        """`Game.playout` with the same draws, each move found without asking who is to move
-        in general: the seat of the task in front, or the lowest bidder, whose bid is drawn
-        by its place among the bids in text order without listing them (playout.random_bid)."""
+        """`Game.playout` with the same draws and moves, each found without asking who is to
+        move in general: the seat of the choice in front, or the lowest bidder, whose bid is
+        drawn by its place among the bids without listing them (playout.random_bid) and placed
+        without being worded."""
         made = 0
         while limit is None or made < limit:
             if state.phase == OVER:
                 break
             if state.tasks:
                 task = state.tasks[0]
-                seat = task.seat
                 choice = CHOICES.get(task.kind)
                 if choice is None:
-                    break  # a rule step left in front: not a state settle leaves (see legal_moves)
+                    break  # a rule step in front: no state `settle` leaves (legal_moves has none)
                 moves = sorted(choice.moves(state, task), key=_TEXT)
-                move = moves[rng.below(len(moves))]
+                play(state, task.seat, moves[rng.below(len(moves))])
             else:
                 seats = bidders(state)
-                if not seats:
-                    break
+                if state.phase != BID or not seats:
+                    break  # nobody to move (legal_moves has nothing either)
                 seat = min(seats)
-                move = random_bid(state.seats[seat], rng)
-            play(state, seat, move)
+                place_bids(state, seat, random_bid(state.seats[seat], rng))  # as Bidding.apply does
+                settle(state)
             made += 1
         return made
 

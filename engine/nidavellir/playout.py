@@ -3,13 +3,13 @@
 A seat bids one of its coins on each of the three taverns; `legal_moves` lists every such bid
 (up to 60, more with Uline's trades) sorted by text. A playout needs only the one it draws: the
 bids are counted from the coins' words and the drawn place is read back, so the draw is the
-move `rng.choice(legal_moves)` gives, with the same draw of the generator.
+move `rng.choice(legal_moves)` gives, with the same draw of the generator; its coins are then
+placed as the bid's move places them (choices.place_bids), without wording it.
 """
 
 from __future__ import annotations
 
-from engine.core import Move
-from engine.nidavellir.coins import both_fives, marked_word
+from engine.nidavellir.coins import both_fives, marked_word, named_coin
 from engine.nidavellir.state import SeatState
 from engine.rng import Rng
 
@@ -46,8 +46,8 @@ def bid_words(seat: SeatState) -> tuple[list[str], list[int]]:
     return words, [held[w] for w in words]
 
 
-def nth_bid(words: list[str], counts: list[int], index: int) -> Move:
-    """The bid at `index` (from 0) among every bid of these words sorted by text.
+def nth_bid(words: list[str], counts: list[int], index: int) -> list[str]:
+    """The words of the bid at `index` (from 0) among every bid of these words sorted by text.
 
     The texts share "bid " and their words are split by spaces, which sort before every
     character of a coin word: text order is the order of the word triples, word by word."""
@@ -66,7 +66,7 @@ def nth_bid(words: list[str], counts: list[int], index: int) -> Move:
             counts[i] = c
         else:
             raise IndexError("no such bid")
-    return Move("bid " + " ".join(chosen))
+    return chosen
 
 
 def bid_count(seat: SeatState) -> int:
@@ -74,7 +74,8 @@ def bid_count(seat: SeatState) -> int:
     return _arrangements(bid_words(seat)[1], BID_COINS)
 
 
-def random_bid(seat: SeatState, rng: Rng) -> Move:
-    """The bid `rng.choice(legal_moves)` draws for a bidding seat, without listing the bids."""
+def random_bid(seat: SeatState, rng: Rng) -> list[int]:
+    """The coins, tavern by tavern, of the bid `rng.choice(legal_moves)` draws for a bidding
+    seat, found without listing the bids (read as the bid's move reads them: coins.named_coin)."""
     words, counts = bid_words(seat)
-    return nth_bid(words, counts, rng.below(_arrangements(counts, BID_COINS)))
+    return [named_coin(seat, word) for word in nth_bid(words, counts, rng.below(_arrangements(counts, BID_COINS)))]

@@ -27,7 +27,7 @@ def test_the_bids_counted_are_the_legal_bids_in_order() -> None:
                 legal = GAME.legal_moves(state, seat)
                 if state.phase == BID and not state.tasks:
                     words, counts = bid_words(state.seats[seat])
-                    drawn = [nth_bid(words, counts, i).text for i in range(bid_count(state.seats[seat]))]
+                    drawn = ["bid " + " ".join(nth_bid(words, counts, i)) for i in range(bid_count(state.seats[seat]))]
                     assert drawn == [move.text for move in legal]
                     looked += 1
                 GAME.advance(state, seat, rng.choice(legal))
