@@ -25,7 +25,7 @@ from engine.nidavellir.components import Card
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.grammar import Parser
 from engine.nidavellir.hooks import Effect
-from engine.nidavellir.rounds import EXPANSIONS
+from engine.nidavellir.rounds import EXPANSIONS, forget_expansions
 from engine.nidavellir.state import TAKE, NidavellirState
 from engine.nidavellir.steps import STEPS, Step
 
@@ -152,6 +152,7 @@ def join(expansion: Joined) -> None:
     if rules.name in EXPANSIONS:
         raise ValueError(f"expansion {rules.name!r} has already joined")
     EXPANSIONS[rules.name] = rules
+    forget_expansions()
     pick = CHOICES[TAKE]
     pick.verbs = (*pick.verbs, *rules.pick_verbs)
     _add_choices(expansion.choices, expansion.steps, expansion.verbs)
