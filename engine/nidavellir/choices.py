@@ -35,7 +35,15 @@ from engine.nidavellir.components import (
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
 from engine.nidavellir.grammar import HERO_TOKENS, said, word_order
-from engine.nidavellir.recruiting import FREE_HEROES, UNCOUNTED_RECRUIT, gain, place, recruit, recruitable
+from engine.nidavellir.recruiting import (
+    FREE_HEROES,
+    UNCOUNTED_RECRUIT,
+    can_recruit,
+    gain,
+    place,
+    recruit,
+    recruitable,
+)
 from engine.nidavellir.rounds import EXPANSIONS, bidders, expansions, order_tavern, pick_tasks, reveal
 from engine.nidavellir.state import (
     BID,
@@ -374,7 +382,7 @@ class Recruit(Choice):
         return [recruit_move(h) for h in recruitable(state, task.seat)]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
-        return not recruitable(state, task.seat)
+        return not can_recruit(state, task.seat)
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         # A hero other than a Dwerg is listed exactly when it is in the reserve and its effect

@@ -10,6 +10,7 @@ from engine import Rng
 from engine.core import Game
 from engine.nidavellir import GAME
 from engine.nidavellir.playout import _arrangements, bid_count, bid_words, nth_bid
+from engine.nidavellir.recruiting import can_recruit, recruitable
 from engine.nidavellir.state import BID
 
 
@@ -30,6 +31,8 @@ def test_the_bids_counted_are_the_legal_bids_in_order() -> None:
                     drawn = ["bid " + " ".join(nth_bid(words, counts, i)) for i in range(bid_count(state.seats[seat]))]
                     assert drawn == [move.text for move in legal]
                     looked += 1
+                for other in range(players):
+                    assert can_recruit(state, other) == bool(recruitable(state, other))
                 GAME.advance(state, seat, rng.choice(legal))
     assert looked > 200
 
