@@ -126,7 +126,9 @@ class Nidavellir(Game[NidavellirState]):
                 if choice is None:
                     break  # a rule step in front: no state `settle` leaves (legal_moves has none)
                 moves = sorted(choice.moves(state, task), key=_TEXT)
-                play(state, task.seat, moves[rng.below(len(moves))])
+                del state.tasks[0]  # as `play` does, its pending choice known
+                choice.apply(state, task, moves[rng.below(len(moves))])
+                settle(state)
             else:
                 seats = bidders(state)
                 if state.phase != BID or not seats:

@@ -105,7 +105,10 @@ def can_recruit(state: NidavellirState, index: int) -> bool:
 
 def owes_hero(state: NidavellirState, index: int) -> bool:
     """A complete line without its hero, and a hero that can answer it: recruiting is mandatory."""
-    if lines(state.seats[index]) <= hero_total(state, index) or blocks_line_heroes(state, index):
+    seat, heroes = state.seats[index], hero_total(state, index)
+    if heroes >= 0 and not all(seat.army):  # an empty column: no complete line (asked after every card)
+        return False
+    if lines(seat) <= heroes or blocks_line_heroes(state, index):
         return False
     return can_recruit(state, index)
 
