@@ -9,7 +9,7 @@ placed as the bid's move places them (choices.place_bids), without wording it.
 
 from __future__ import annotations
 
-from engine.nidavellir.coins import both_fives, marked_word, named_coin
+from engine.nidavellir.coins import both_fives, marked_word
 from engine.nidavellir.state import SeatState
 from engine.rng import Rng
 
@@ -34,16 +34,19 @@ def _arrangements(counts: list[int], length: int) -> int:
     return distinct if length == 1 else 1
 
 
-def bid_words(seat: SeatState) -> tuple[list[str], list[int]]:
+def bid_words(seat: SeatState) -> tuple[list[str], list[int], list[int]]:
     """The distinct words of the seat's pouch coins as its bids write them, in text order, with
-    how many coins each names."""
+    how many coins each names and the coin it names (the one coins.named_coin reads it as: the
+    seat's only 5 for a plain "5", whichever metal that is)."""
     marked = both_fives(seat)
     held: dict[str, int] = {}
+    coin_of: dict[str, int] = {}
     for coin in seat.pouch:
         word = marked_word(coin, marked)
         held[word] = held.get(word, 0) + 1
+        coin_of[word] = coin
     words = sorted(held)
-    return words, [held[w] for w in words]
+    return words, [held[w] for w in words], [coin_of[w] for w in words]
 
 
 def nth_bid(words: list[str], counts: list[int], index: int) -> list[str]:
@@ -76,6 +79,7 @@ def bid_count(seat: SeatState) -> int:
 
 def random_bid(seat: SeatState, rng: Rng) -> list[int]:
     """The coins, tavern by tavern, of the bid `rng.choice(legal_moves)` draws for a bidding
-    seat, found without listing the bids (read as the bid's move reads them: coins.named_coin)."""
-    words, counts = bid_words(seat)
-    return [named_coin(seat, word) for word in nth_bid(words, counts, rng.below(_arrangements(counts, BID_COINS)))]
+    seat, found without listing the bids."""
+    words, counts, coins = bid_words(seat)
+    coin_of = dict(zip(words, coins, strict=True))
+    return [coin_of[word] for word in nth_bid(words, counts, rng.below(_arrangements(counts, BID_COINS)))]

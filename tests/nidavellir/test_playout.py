@@ -9,6 +9,7 @@ from itertools import permutations, product
 from engine import Rng
 from engine.core import Game
 from engine.nidavellir import GAME
+from engine.nidavellir.coins import named_coin
 from engine.nidavellir.playout import _arrangements, bid_count, bid_words, nth_bid
 from engine.nidavellir.recruiting import can_recruit, recruitable
 from engine.nidavellir.state import BID
@@ -27,9 +28,10 @@ def test_the_bids_counted_are_the_legal_bids_in_order() -> None:
                 seat = min(GAME.to_move(state))
                 legal = GAME.legal_moves(state, seat)
                 if state.phase == BID and not state.tasks:
-                    words, counts = bid_words(state.seats[seat])
+                    words, counts, coins = bid_words(state.seats[seat])
                     drawn = ["bid " + " ".join(nth_bid(words, counts, i)) for i in range(bid_count(state.seats[seat]))]
                     assert drawn == [move.text for move in legal]
+                    assert coins == [named_coin(state.seats[seat], word) for word in words]
                     looked += 1
                 for other in range(players):
                     assert can_recruit(state, other) == bool(recruitable(state, other))
