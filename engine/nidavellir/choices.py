@@ -277,25 +277,29 @@ class TavernPick(Choice):
         owner = next((rules for rules in EXPANSIONS.values() if verb in rules.pick_verbs), None)
         return owner.absent_refusal(verb) if owner is not None else super().refusal(state, task, move)
 
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+    def apply(self, state: NidavellirState, task: Task, move: Move, told: bool = True) -> list[Event]:
+        """`told=False` (a playout's pick) leaves out the line of the card taken, the move's most
+        frequent event; the state reached is the same."""
         seat = task.seat
-        verb, card = said(move).verb, said(move).card
+        told_move = said(move)
+        verb, card = told_move.verb, told_move.card
         events: list[Event] = []
         for rules in expansions(state):
             events += rules.pick_started(state, seat)
         state.picked[state.tavern].append(seat)
         if verb == "take":
             state.taverns[state.tavern].remove(card)
-            events.append(Event(f"{seat_label(seat)} takes {CARDS[card].label} from the "
-                                f"{TAVERN_LABELS[state.tavern]}."))
+            if told:
+                events.append(Event(f"{seat_label(seat)} takes {CARDS[card].label} from the "
+                                    f"{TAVERN_LABELS[state.tavern]}."))
             for rules in expansions(state):
                 events += rules.took(state, seat, card)
-            tasks, told = gain(state, seat, card)
-            events += told
+            tasks, more = gain(state, seat, card)
+            events += more
         else:
             rules = next(r for r in expansions(state) if verb in r.pick_verbs)
-            tasks, told = rules.pick(state, seat, move)
-            events += told
+            tasks, more = rules.pick(state, seat, move)
+            events += more
         tasks = pick_tasks(state, seat, tasks)
         for rules in expansions(state):
             tasks += rules.after_pick(state, seat)
@@ -545,9 +549,10 @@ PIONEER_KEEP = KeepDrawn(
 
 
 BIDDING = Bidding()
+TAVERN_PICK = TavernPick()
 CHOICES: dict[str, Choice] = {
     choice.kind: choice for choice in (
-        FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), TopDiscard(), PIONEER_KEEP,
+        FaceUpBid(), TAVERN_PICK, Transform(), Trade(), Recruit(), TopDiscard(), PIONEER_KEEP,
     )
 }
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, validate_options
 from engine.errors import IllegalMove
-from engine.nidavellir.choices import CHOICES, pending, place_bids
+from engine.nidavellir.choices import CHOICES, TAVERN_PICK, pending, place_bids
 from engine.nidavellir.coins import seat_move
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.grammar import parse, said
@@ -126,8 +126,12 @@ class Nidavellir(Game[NidavellirState]):
                 if choice is None:
                     break  # a rule step in front: no state `settle` leaves (legal_moves has none)
                 moves = sorted(choice.moves(state, task), key=_TEXT)
+                move = moves[rng.below(len(moves))]
                 del state.tasks[0]  # as `play` does, its pending choice known
-                choice.apply(state, task, moves[rng.below(len(moves))])
+                if choice is TAVERN_PICK:
+                    TAVERN_PICK.apply(state, task, move, told=False)
+                else:
+                    choice.apply(state, task, move)
                 settle(state)
             else:
                 seats = bidders(state)

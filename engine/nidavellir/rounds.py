@@ -125,6 +125,9 @@ def order_tavern(state: NidavellirState) -> None:
 def gem_swaps(values: list[int], gems: list[int]) -> list[tuple[int, int]]:
     """Pairs of seats that swap gems after a tavern: in each tie, highest with lowest gem,
     second with second lowest; the middle of an odd group and the gem 6 keep theirs."""
+    bids = [value for value in values if value >= 0]
+    if len(set(bids)) == len(bids):
+        return []  # no tie (most taverns)
     swaps = []
     for value in sorted(set(values), reverse=True):
         if value < 0:
