@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, permutations
-from operator import attrgetter
 
 from engine.core import Event, Move
 from engine.nidavellir.army import discard_columns, discard_top
@@ -92,9 +91,9 @@ def card_moves(verb: str, cards: list[str]) -> list[Move]:
 
 @lru_cache(maxsize=4096)
 def _card_moves(verb: str, cards: tuple[str, ...]) -> tuple[Move, ...]:
-    """card_moves for sorted distinct cards (pure, so cached)."""
-    return tuple(sorted((Move(f"{verb} {card}", f"{verb.capitalize()} {CARDS[card].label}") for card in cards),
-                        key=attrgetter("text")))
+    """card_moves for sorted distinct cards (pure, so cached); the texts share `verb`, so they
+    sort as the cards do, and each card's move is made once (card_move)."""
+    return tuple(card_move(verb + " {}", verb.capitalize() + " {}", card) for card in cards)
 
 
 @lru_cache(maxsize=1024)
