@@ -20,12 +20,12 @@ from typing import Any
 from engine.nidavellir import appraisal, cards, effects, grammar, view
 from engine.nidavellir.appraisal import ChoiceWorth, MoveWorth, PickWorth, Worth
 from engine.nidavellir.choice import Choice
-from engine.nidavellir.choices import CHOICES
+from engine.nidavellir.choices import CHOICES, forget_moves
 from engine.nidavellir.components import Card
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.grammar import Parser
 from engine.nidavellir.hooks import Effect
-from engine.nidavellir.rounds import EXPANSIONS
+from engine.nidavellir.rounds import EXPANSIONS, forget_expansions
 from engine.nidavellir.state import TAKE, NidavellirState
 from engine.nidavellir.steps import STEPS, Step
 
@@ -70,6 +70,7 @@ def _add_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs: 
             raise ValueError(f"verb {verb!r} is already taken")
         grammar.PARSERS[verb] = parser
     grammar.read.cache_clear()  # what a text says depends on the verbs and card names declared
+    forget_moves()  # and a move's label on its card's
 
 
 def _drop_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs: Mapping[str, Parser]) -> None:
@@ -80,6 +81,7 @@ def _drop_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs:
     for verb in verbs:
         grammar.PARSERS.pop(verb, None)
     grammar.read.cache_clear()
+    forget_moves()
 
 
 def declare(*entries: Declared) -> None:
@@ -150,6 +152,7 @@ def join(expansion: Joined) -> None:
     if rules.name in EXPANSIONS:
         raise ValueError(f"expansion {rules.name!r} has already joined")
     EXPANSIONS[rules.name] = rules
+    forget_expansions()
     pick = CHOICES[TAKE]
     pick.verbs = (*pick.verbs, *rules.pick_verbs)
     _add_choices(expansion.choices, expansion.steps, expansion.verbs)

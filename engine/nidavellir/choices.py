@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, permutations
-from operator import attrgetter
 
 from engine.core import Event, Move
 from engine.nidavellir.army import discard_columns, discard_top
@@ -35,7 +34,15 @@ from engine.nidavellir.components import (
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
 from engine.nidavellir.grammar import HERO_TOKENS, said, word_order
-from engine.nidavellir.recruiting import FREE_HEROES, UNCOUNTED_RECRUIT, gain, place, recruit, recruitable
+from engine.nidavellir.recruiting import (
+    FREE_HEROES,
+    UNCOUNTED_RECRUIT,
+    can_recruit,
+    gain,
+    place,
+    recruit,
+    recruitable,
+)
 from engine.nidavellir.rounds import EXPANSIONS, bidders, expansions, order_tavern, pick_tasks, reveal
 from engine.nidavellir.state import (
     BID,
@@ -84,9 +91,29 @@ def card_moves(verb: str, cards: list[str]) -> list[Move]:
 
 @lru_cache(maxsize=4096)
 def _card_moves(verb: str, cards: tuple[str, ...]) -> tuple[Move, ...]:
-    """card_moves for sorted distinct cards (pure, so cached)."""
-    return tuple(sorted((Move(f"{verb} {card}", f"{verb.capitalize()} {CARDS[card].label}") for card in cards),
-                        key=attrgetter("text")))
+    """card_moves for sorted distinct cards (pure, so cached); the texts share `verb`, so they
+    sort as the cards do, and each card's move is made once (card_move)."""
+    return tuple(card_move(verb + " {}", verb.capitalize() + " {}", card) for card in cards)
+
+
+@lru_cache(maxsize=1024)
+def recruit_move(hero: str) -> Move:
+    """The move recruiting `hero` (any Dwerg brother is 'dwerg'); pure, so made once."""
+    return Move(f"recruit {'dwerg' if hero in DWERGS else hero}", f"Recruit {CARDS[hero].label}")
+
+
+@lru_cache(maxsize=4096)
+def card_move(text: str, label: str, card: str) -> Move:
+    """A move naming one card: its `text` and `label` formats filled with the card's key and label
+    (pure, so made once per card and wording)."""
+    return Move(text.format(card), label.format(CARDS[card].label))
+
+
+def forget_moves() -> None:
+    """Drop the moves made once per card (catalogue.py calls it when cards come or go)."""
+    _card_moves.cache_clear()
+    recruit_move.cache_clear()
+    card_move.cache_clear()
 
 
 class Bidding(Choice):
@@ -137,17 +164,22 @@ class Bidding(Choice):
         seat = task.seat
         player = state.seats[seat]
         coins = [named_coin(player, t) for t in said(move).coins]
-        for tavern, coin in enumerate(coins):
-            player.pouch.remove(coin)
-            player.bids[tavern] = coin
-        player.has_bid = True
-        player.pouch_shown = False
         events = [Event(f"{seat_label(seat)} has placed their bids.")]
         mine = ", ".join(f"{coin_word(player, c)} on the {TAVERN_LABELS[t]}" for t, c in enumerate(coins))
         events.append(Event(f"Your bids: {mine}.", frozenset({seat})))
-        if not bidders(state):
-            events += reveal(state, 0)
-        return events
+        return events + place_bids(state, seat, coins)
+
+
+def place_bids(state: NidavellirState, seat: int, coins: list[int]) -> list[Event]:
+    """`seat` puts these pouch coins on the taverns, in order; the first tavern is revealed once
+    everyone has bid (its events: the bids' own are the caller's to word)."""
+    player = state.seats[seat]
+    for tavern, coin in enumerate(coins):
+        player.pouch.remove(coin)
+        player.bids[tavern] = coin
+    player.has_bid = True
+    player.pouch_shown = False
+    return reveal(state, 0) if not bidders(state) else []
 
 
 class FaceUpBid(Choice):
@@ -244,25 +276,29 @@ class TavernPick(Choice):
         owner = next((rules for rules in EXPANSIONS.values() if verb in rules.pick_verbs), None)
         return owner.absent_refusal(verb) if owner is not None else super().refusal(state, task, move)
 
-    def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
+    def apply(self, state: NidavellirState, task: Task, move: Move, told: bool = True) -> list[Event]:
+        """`told=False` (a playout's pick) leaves out the line of the card taken, the move's most
+        frequent event; the state reached is the same."""
         seat = task.seat
-        verb, card = said(move).verb, said(move).card
+        told_move = said(move)
+        verb, card = told_move.verb, told_move.card
         events: list[Event] = []
         for rules in expansions(state):
             events += rules.pick_started(state, seat)
         state.picked[state.tavern].append(seat)
         if verb == "take":
             state.taverns[state.tavern].remove(card)
-            events.append(Event(f"{seat_label(seat)} takes {CARDS[card].label} from the "
-                                f"{TAVERN_LABELS[state.tavern]}."))
+            if told:
+                events.append(Event(f"{seat_label(seat)} takes {CARDS[card].label} from the "
+                                    f"{TAVERN_LABELS[state.tavern]}."))
             for rules in expansions(state):
                 events += rules.took(state, seat, card)
-            tasks, told = gain(state, seat, card)
-            events += told
+            tasks, more = gain(state, seat, card)
+            events += more
         else:
             rules = next(r for r in expansions(state) if verb in r.pick_verbs)
-            tasks, told = rules.pick(state, seat, move)
-            events += told
+            tasks, more = rules.pick(state, seat, move)
+            events += more
         tasks = pick_tasks(state, seat, tasks)
         for rules in expansions(state):
             tasks += rules.after_pick(state, seat)
@@ -346,11 +382,10 @@ class Recruit(Choice):
     prompt = "recruit a hero"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"recruit {'dwerg' if h in DWERGS else h}", f"Recruit {CARDS[h].label}")
-                for h in recruitable(state, task.seat)]
+        return [recruit_move(h) for h in recruitable(state, task.seat)]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
-        return not recruitable(state, task.seat)
+        return not can_recruit(state, task.seat)
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         # A hero other than a Dwerg is listed exactly when it is in the reserve and its effect
@@ -513,9 +548,10 @@ PIONEER_KEEP = KeepDrawn(
 
 
 BIDDING = Bidding()
+TAVERN_PICK = TavernPick()
 CHOICES: dict[str, Choice] = {
     choice.kind: choice for choice in (
-        FaceUpBid(), TavernPick(), Transform(), Trade(), Recruit(), TopDiscard(), PIONEER_KEEP,
+        FaceUpBid(), TAVERN_PICK, Transform(), Trade(), Recruit(), TopDiscard(), PIONEER_KEEP,
     )
 }
 

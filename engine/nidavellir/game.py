@@ -12,18 +12,20 @@ from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, validate_options
 from engine.errors import IllegalMove
-from engine.nidavellir.choices import pending
+from engine.nidavellir.choices import CHOICES, TAVERN_PICK, pending, place_bids
 from engine.nidavellir.coins import seat_move
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.grammar import parse, said
 from engine.nidavellir.hidden import determinize, piles, reveals_nothing
 from engine.nidavellir.legacy import decode_legacy
+from engine.nidavellir.playout import random_bid
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.scoring import ranks_of, sheet, totals
 from engine.nidavellir.setup import new_game
 from engine.nidavellir.state import BID, IDAVOLL, OVER, THINGVELLIR, NidavellirState
 from engine.nidavellir.steps import settle
 from engine.nidavellir.view import view
+from engine.rng import Rng
 from engine.views import as_json, outcome_view
 
 _TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
@@ -108,6 +110,38 @@ class Nidavellir(Game[NidavellirState]):
 
     def advance(self, state: NidavellirState, seat: int, move: Move) -> None:
         play(state, seat, move)
+
+    def playout(self, state: NidavellirState, rng: Rng, limit: int | None = None) -> int:
+        """`Game.playout` with the same draws and moves, each found without asking who is to
+        move in general: the seat of the choice in front, or the lowest bidder, whose bid is
+        drawn by its place among the bids without listing them (playout.random_bid) and placed
+        without being worded."""
+        made = 0
+        while limit is None or made < limit:
+            if state.phase == OVER:
+                break
+            if state.tasks:
+                task = state.tasks[0]
+                choice = CHOICES.get(task.kind)
+                if choice is None:
+                    break  # a rule step in front: no state `settle` leaves (legal_moves has none)
+                moves = sorted(choice.moves(state, task), key=_TEXT)
+                move = moves[rng.below(len(moves))]
+                del state.tasks[0]  # as `play` does, its pending choice known
+                if choice is TAVERN_PICK:
+                    TAVERN_PICK.apply(state, task, move, told=False)
+                else:
+                    choice.apply(state, task, move)
+                settle(state)
+            else:
+                seats = bidders(state)
+                if state.phase != BID or not seats:
+                    break  # nobody to move (legal_moves has nothing either)
+                seat = min(seats)
+                place_bids(state, seat, random_bid(state.seats[seat], rng))  # as Bidding.apply does
+                settle(state)
+            made += 1
+        return made
 
     def view(self, state: NidavellirState, seat: int | None) -> JSON:
         return as_json(view(state, seat, sorted(self.to_move(state)), outcome_view(self.outcome(state))))

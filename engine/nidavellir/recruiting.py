@@ -95,11 +95,22 @@ def recruitable(state: NidavellirState, index: int) -> list[str]:
     return out
 
 
+def can_recruit(state: NidavellirState, index: int) -> bool:
+    """Whether `recruitable` lists any hero, asking the heroes in any order and only until one
+    answers (the Dwerg brother it would ask is the first in HERO_ORDER, as there)."""
+    reserve = state.reserve
+    dwerg = min((h for h in reserve if h in DWERGS), key=HERO_ORDER.__getitem__, default="")
+    return any(not effect(hero).refusal(state, index) for hero in reserve if hero == dwerg or hero not in DWERGS)
+
+
 def owes_hero(state: NidavellirState, index: int) -> bool:
     """A complete line without its hero, and a hero that can answer it: recruiting is mandatory."""
-    if lines(state.seats[index]) <= hero_total(state, index) or blocks_line_heroes(state, index):
+    seat, heroes = state.seats[index], hero_total(state, index)
+    if heroes >= 0 and not all(seat.army):  # an empty column: no complete line (asked after every card)
         return False
-    return bool(recruitable(state, index))
+    if lines(seat) <= heroes or blocks_line_heroes(state, index):
+        return False
+    return can_recruit(state, index)
 
 
 def recruit(state: NidavellirState, index: int, hero: str, by_odin: bool = False) -> tuple[list[Task], list[Event]]:

@@ -35,8 +35,24 @@ from engine.nidavellir.state import (
 EXPANSIONS: dict[str, Expansion] = {}
 
 
-def expansions(state: NidavellirState) -> list[Expansion]:
-    return [EXPANSIONS[name] for name in state.expansions]
+# The expansions of each set of names in play, looked up once (the flow asks on every move).
+_IN_PLAY: dict[tuple[str, ...], tuple[Expansion, ...]] = {}
+
+
+def expansions(state: NidavellirState) -> tuple[Expansion, ...]:
+    names = state.expansions
+    if not names:
+        return ()
+    key = tuple(names)
+    found = _IN_PLAY.get(key)
+    if found is None:
+        found = _IN_PLAY[key] = tuple(EXPANSIONS[name] for name in names)
+    return found
+
+
+def forget_expansions() -> None:
+    """Look the expansions up afresh (catalogue.join calls it when one joins)."""
+    _IN_PLAY.clear()
 
 
 def start_round(state: NidavellirState) -> list[Event]:
@@ -109,6 +125,9 @@ def order_tavern(state: NidavellirState) -> None:
 def gem_swaps(values: list[int], gems: list[int]) -> list[tuple[int, int]]:
     """Pairs of seats that swap gems after a tavern: in each tie, highest with lowest gem,
     second with second lowest; the middle of an odd group and the gem 6 keep theirs."""
+    bids = [value for value in values if value >= 0]
+    if len(set(bids)) == len(bids):
+        return []  # no tie (most taverns)
     swaps = []
     for value in sorted(set(values), reverse=True):
         if value < 0:

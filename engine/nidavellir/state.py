@@ -82,7 +82,7 @@ THINGVELLIR = "thingvellir"
 IDAVOLL = "idavoll"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Task:
     """One step waiting in the queue: a choice of `seat` or an automatic rule step.
 
@@ -95,6 +95,11 @@ class Task:
     n: int = 0
     args: tuple[int, ...] = ()
     card: str = ""
+
+    def __init__(self, kind: str, seat: int = -1, n: int = 0, args: tuple[int, ...] = (), card: str = "") -> None:
+        # The frozen dataclass's own __init__ sets each field through object.__setattr__; a
+        # few tasks are made on every move, so they are set at once (still frozen after).
+        self.__dict__.update(kind=kind, seat=seat, n=n, args=args, card=card)
 
     def encode(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

@@ -161,7 +161,9 @@ class Idavoll(Expansion):
             giant = waiting.get(suit, "") if CARDS[card].kind == DWARF and suit is not None else ""
             if giant:
                 moves.append(Move(f"capture {card}", f"Capture {CARDS[card].label} ({CARDS[giant].label})"))
-        if not frigg_refusal(state, seat):
+        player = state.seats[seat]
+        holds_frigg = "frigg" in player.command or "frigg" in player.heroes  # else refused: asked first
+        if holds_frigg and not frigg_refusal(state, seat):
             # Rules 2 let Frigg bury a card Loki reserved for another seat; rules 3 withholds it.
             offered = cards if state.rules >= FRIGG_LIMITS else state.taverns[state.tavern]
             moves += [Move(f"frigg {card}", f"Frigg: {CARDS[card].label} under the deck, draw 3")

@@ -9,6 +9,7 @@ from engine.nidavellir.army import column_ranks, discard_from, discardable_cards
 from engine.nidavellir.cards import CARDS, discard_tavern_card
 from engine.nidavellir.choice import Choice, ColumnChoice
 from engine.nidavellir.choices import LOWEST_ONLY as LOWEST_ONLY
+from engine.nidavellir.choices import card_move
 from engine.nidavellir.coins import coin_word, named_coin, no_such_coin, transform, treasure_pick
 from engine.nidavellir.components import (
     ANIMAL,
@@ -82,9 +83,8 @@ class TavernDiscard(Choice):
     prompt = "discard one of the tavern's cards"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        where = TAVERNS[state.tavern]
-        return [Move(f"discard {card} from {where}", f"Discard {CARDS[card].label}")
-                for card in set(state.taverns[state.tavern])]
+        text = f"discard {{}} from {TAVERNS[state.tavern]}"
+        return [card_move(text, "Discard {}", card) for card in set(state.taverns[state.tavern])]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
         return not state.taverns[state.tavern]
@@ -262,7 +262,7 @@ class Recover(Choice):
     prompt = "take a card from the discard pile"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"recover {card}", f"Recover {CARDS[card].label}") for card in set(state.discard)]
+        return [card_move("recover {}", "Recover {}", card) for card in set(state.discard)]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
         return not state.discard
