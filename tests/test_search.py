@@ -1,0 +1,43 @@
+"""The search players (engine/search.py, Tranquility's planner): a legal move, the same one for
+the same seed, within the iteration budget, and blind to what the seat can't see."""
+
+from __future__ import annotations
+
+from engine import Rng, registry
+from engine.nidavellir.ai import TACTICS
+from engine.search import Budget, search
+from engine.tranquility.planner import PlannerPlayer
+
+
+def test_information_set_mcts_picks_a_legal_move_the_same_for_the_same_seed() -> None:
+    game = registry.get("nidavellir")
+    state = game.setup(4, {"thingvellir": True}, 3)
+    game.playout(state, Rng.from_seed(3), limit=30)
+    seat = min(game.to_move(state))
+    budget = Budget(iterations=12, seconds=60.0)
+    first = search(game, TACTICS, state, seat, 7, budget)
+    again = search(game, TACTICS, state, seat, 7, budget)
+    assert first.move == again.move and first.visits == again.visits
+    assert first.move in game.legal_moves(state, seat)
+    assert first.iterations == 12 and sum(first.visits.values()) == 12
+
+
+def test_information_set_mcts_does_not_depend_on_what_its_seat_cant_see() -> None:
+    """Two states the seat can't tell apart (one redealt) give the same search."""
+    game = registry.get("nidavellir")
+    state = game.setup(3, {}, 5)
+    seat = min(game.to_move(state))
+    twin = game.determinize(state, seat, 99)
+    budget = Budget(iterations=6, seconds=60.0)
+    assert search(game, TACTICS, state, seat, 1, budget).visits == search(game, TACTICS, twin, seat, 1, budget).visits
+
+
+def test_the_planner_plays_a_legal_move_the_same_for_the_same_seed_and_blind_to_hidden_cards() -> None:
+    game = registry.get("tranquility")
+    planner = PlannerPlayer(game, candidates=3, worlds=3)
+    state = game.setup(3, {"sea_monsters": 3}, 8)
+    game.playout(state, Rng.from_seed(8), limit=12)
+    seat = min(game.to_move(state))
+    move = planner.choose(state, seat, 4)
+    assert move == planner.choose(state, seat, 4) and move in game.legal_moves(state, seat)
+    assert planner.choose(game.determinize(state, seat, 77), seat, 4) == move
