@@ -8,6 +8,7 @@ from engine.views import ViewBase
 
 ROUNDS = 4
 PICKS = 7
+RESOURCES = ("materials", "energy", "science", "gold", "exploration")  # the production steps, in order
 
 
 class WonderfulOptions(TypedDict):
