@@ -86,9 +86,9 @@ def tranquility_win_rate(game: Game[Any], games: int, sets: list[dict[str, Any]]
               f"{games / elapsed:>8.1f}")
 
 
-def _nidavellir_share(game: Game[Any], first: str, second: str, games: int, options: dict[str, Any]) -> float:
+def head_to_head(game: Game[Any], first: str, second: str, games: int, options: dict[str, Any]) -> float:
     """Win share of AI `first` against `second` in seeded 2-player games, seats alternating; a
-    shared win counts as a share."""
+    shared win counts as a share. Any game whose moves the AIs choose seat by seat."""
     share = 0.0
     ais = game.ai_players()
     for seed in range(games):
@@ -113,9 +113,38 @@ def nidavellir_figures(game: Game[Any], games: int, sets: list[dict[str, Any]]) 
     matches.append((sets[-1], names[-1], "search", "greedy", min(games, 200)))
     for options, name, first, second, count in matches:
         start = time.perf_counter()
-        share = _nidavellir_share(game, first, second, count, options)
+        share = head_to_head(game, first, second, count, options)
         print(f"  {name:<32} {first} vs {second}: {share:.1%} won over {count} games "
               f"({time.perf_counter() - start:.0f} s)")
+
+
+def wonderful_figures(game: Game[Any], games: int, sets: list[dict[str, Any]]) -> None:
+    """It's a Wonderful World: win shares in seeded 2-player games (seats alternating) of greedy
+    against random and of the planner against greedy, per option set (at most 200 games each);
+    then the planner alone against three greedy players at 4."""
+    count = min(games, 200)
+    print(f"\nIt's a Wonderful World: AI against AI, {count} seeded 2-player games, seats alternating")
+    for options in sets:
+        for first, second in (("greedy", "random"), ("planner", "greedy")):
+            start = time.perf_counter()
+            share = head_to_head(game, first, second, count, options)
+            print(f"  {label(options, game):<12} {first} vs {second}: {share:.1%} won "
+                  f"({time.perf_counter() - start:.0f} s)")
+    ais = game.ai_players()
+    share = 0.0
+    for seed in range(count):
+        planner = seed % 4
+        state = game.setup(4, sets[0], seed)
+        moves = 0
+        while (outcome := game.outcome(state)) is None:
+            seat = min(game.to_move(state))
+            kind = "planner" if seat == planner else "greedy"
+            state = game.apply(state, seat, ais[kind].choose(state, seat, seed * 7919 + moves)).state
+            moves += 1
+        if planner in outcome.winners:
+            share += 1 / len(outcome.winners)
+    print(f"  {label(sets[0], game):<12} planner vs 3 greedy at 4 players: {share / count:.1%} won "
+          f"(25% is parity)")
 
 
 def chosen_sets(game: Game[Any], pairs: list[str]) -> list[dict[str, Any]]:
@@ -130,6 +159,7 @@ def chosen_sets(game: Game[Any], pairs: list[str]) -> list[dict[str, Any]]:
 SECTIONS: dict[str, Callable[[Game[Any], int, list[dict[str, Any]]], None]] = {
     "tranquility": tranquility_win_rate,
     "nidavellir": nidavellir_figures,
+    "wonderful": wonderful_figures,
 }
 
 

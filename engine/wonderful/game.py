@@ -1,0 +1,201 @@
+"""The It's a Wonderful World `Game`: setup, views, hidden piles and the contract hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, seat_label, validate_options
+from engine.rng import Rng
+from engine.views import as_json, outcome_view
+from engine.views.wonderful import BoardView, SiteView, WonderfulView
+from engine.wonderful import grammar, rules
+from engine.wonderful.cards import DEVELOPMENTS, EMPIRE_KEYS, RESOURCES, pass_left, title
+from engine.wonderful.state import OVER, PRODUCTION, Board, WonderfulState, clone, decode, encode
+
+OPTIONS = (
+    OptionSpec("face", "a", ("a", "b"),
+               "Empire card face: a (each empire its own production and bonus) or b (the same for all)"),
+)
+
+
+class Wonderful(Game[WonderfulState]):
+    """Draft seven cards a round, plan them, produce five resources in turn; four rounds."""
+
+    name = "wonderful"
+    title = "It's a Wonderful World"
+    min_players = 2
+    max_players = 5
+
+    def options(self) -> tuple[OptionSpec, ...]:
+        return OPTIONS
+
+    def setup(self, players: int, options: Mapping[str, Any] | None, seed: int,
+              version: int | None = None) -> WonderfulState:
+        """Shuffle the 150 developments (hidden stream), hand out empires (public stream), deal round 1."""
+        self.check_players(players)
+        chosen = validate_options(OPTIONS, options, self.title)
+        hidden, public = Rng.stream(seed, "hidden"), Rng.stream(seed, "public")
+        deck = [d.key for d in DEVELOPMENTS for _ in range(d.copies)]
+        hidden.shuffle(deck)
+        empires = list(EMPIRE_KEYS)
+        public.shuffle(empires)
+        state = WonderfulState(
+            players=players, face=chosen["face"], rng=hidden.state,
+            boards=[Board(empires[seat]) for seat in range(players)], deck=deck,
+            hands=[[] for _ in range(players)], picks=[None] * players,
+        )
+        rules.deal(state)
+        return state
+
+    def to_move(self, state: WonderfulState) -> frozenset[int]:
+        if state.phase == OVER:
+            return frozenset()
+        if state.phase == "draft":
+            return frozenset(s for s, p in enumerate(state.picks) if p is None)
+        return frozenset(s for s, d in enumerate(state.done) if not d)
+
+    def legal_moves(self, state: WonderfulState, seat: int) -> list[Move]:
+        return grammar.legal_moves(state, seat)
+
+    def parse_move(self, state: WonderfulState, seat: int, text: str) -> Move:
+        return grammar.parse(text)
+
+    def check_move(self, state: WonderfulState, seat: int, move: Move) -> None:
+        if move.text not in grammar.legal_texts(state, seat):
+            raise grammar.refusal(state, seat, move)
+
+    def _apply(self, state: WonderfulState, seat: int, move: Move) -> tuple[Event, ...]:
+        words = move.text.split()
+        verb = words[0]
+        if verb == "draft":
+            return tuple(rules.draft(state, seat, words[1]))
+        if verb == "done":
+            return tuple(rules.finish(state, seat))
+        board = state.board(seat)
+        mine = frozenset({seat})
+        if verb == "construct":
+            rules.construct(board, words[1])
+            return (Event(f"You slate {title(words[1])} for construction.", mine),)
+        if verb == "recycle":
+            where = rules.recycle(board, words[1])
+            return (Event(f"You recycle {title(words[1])} from your {where} area.", mine),)
+        if verb == "choose":
+            rules.choose(board, words[1])
+            return (Event(f"You take a {words[1]}.", mine),)
+        item, target = words[1], words[3]
+        if target == "krystallium":
+            rules.take(board, item)
+            made = rules.to_pile(board)
+            said = " It makes a krystallium." if made else ""
+            return (Event(f"You put {item} on your Empire card.{said}", mine),)
+        built = rules.place(board, item, target, words[5] if len(words) == 6 else None)
+        said = f" {title(target)} is built." if built else ""
+        return (Event(f"You place {item} on {title(target)}.{said}", mine),)
+
+    def _reveals_nothing(self, before: WonderfulState, seat: int, after: WonderfulState) -> bool:
+        # Within a simultaneous step a move changes only its seat's hidden pick or working board;
+        # the move that completes the step reveals them all (and may deal a round).
+        return after.reveals == before.reveals
+
+    def clone(self, state: WonderfulState) -> WonderfulState:
+        return clone(state)
+
+    def outcome(self, state: WonderfulState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        sheets = [rules.score_sheet(b, state.face) for b in state.boards]
+        scores = tuple(s["total"] for s in sheets)
+        keys = [(scores[seat], *rules.tie_break(b)) for seat, b in enumerate(state.boards)]
+        ranks = tuple(1 + sum(other > keys[seat] for other in keys) for seat in range(state.players))
+        winners = tuple(seat for seat in range(state.players) if ranks[seat] == 1)
+        names = " and ".join(seat_label(s) for s in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        summary = f"{names} {verb} with {scores[winners[0]]} points."
+        return Outcome(winners=winners, summary=summary, scores=scores, ranks=ranks,
+                       sheet={"seats": sheets, "built": [len(b.built) for b in state.boards],
+                              "characters": [b.financiers + b.generals for b in state.boards]})
+
+    def encode(self, state: WonderfulState) -> JSON:
+        return encode(state)
+
+    def decode(self, data: Mapping[str, Any]) -> WonderfulState:
+        return decode(data)
+
+    def _board_view(self, state: WonderfulState, seat: int, board: Board) -> BoardView:
+        sites: list[SiteView] = [{"card": s.card, "covered": s.covered.copy(), "missing": rules.missing(s),
+                                  "krystallium": s.krystallium} for s in board.sites]
+        return {
+            "empire": board.empire, "hand_count": len(state.hands[seat]),
+            "picked": state.picks[seat] is not None, "drafted": board.drafted.copy(), "sites": sites,
+            "built": board.built.copy(), "available": dict(sorted(board.available.items())), "pile": board.pile,
+            "krystallium": board.krystallium, "financiers": board.financiers, "generals": board.generals,
+            "choosing": board.choosing, "done": state.done[seat] if state.done else False,
+            "production": {r: rules.production(board, r, state.face) for r in RESOURCES},
+            "score": rules.score(board, state.face),
+        }
+
+    def view(self, state: WonderfulState, seat: int | None) -> JSON:
+        """The table as revealed, plus the viewer's hand, pick and working board (docs/views/wonderful.md)."""
+        boards = [self._board_view(state, s, state.board(s) if s == seat else state.boards[s])
+                  for s in range(state.players)]
+        view: WonderfulView = {
+            "game": self.name, "viewer": seat, "players": state.players,
+            "to_move": sorted(self.to_move(state)), "outcome": outcome_view(self.outcome(state)),
+            "options": {"face": state.face}, "round": state.round, "phase": state.phase,
+            "step": RESOURCES[state.step] if state.phase == PRODUCTION else None,
+            "direction": "left" if pass_left(state.round) else "right",
+            "deck_count": len(state.deck), "discard": state.discard.copy(),
+            "leftover_count": len(state.leftovers), "boards": boards,
+            "supremacy": state.last_supremacy.copy(),
+        }
+        if seat is not None:
+            view["hand"] = state.hands[seat].copy()
+            view["pick"] = state.picks[seat]
+        return as_json(view)
+
+    def determinize(self, state: WonderfulState, seat: int | None, seed: int) -> WonderfulState:
+        """Redeal the cards `seat` can't see: the deck, the left-over cards and the other hands.
+        Picks already made and working boards are choices, not cards: they stay."""
+        other = clone(state)
+        rng = Rng.from_seed(seed)
+        unseen = [s for s in range(state.players) if s != seat]
+        pool = other.deck + other.leftovers + [c for s in unseen for c in other.hands[s]]
+        rng.shuffle(pool)
+        other.deck = pool[:len(state.deck)]
+        pool = pool[len(state.deck):]
+        other.leftovers = pool[:len(state.leftovers)]
+        pool = pool[len(state.leftovers):]
+        for s in unseen:
+            size = len(state.hands[s])
+            other.hands[s] = sorted(pool[:size])
+            pool = pool[size:]
+        other.rng = rng.next64()
+        return other
+
+    def piles(self, state: WonderfulState) -> tuple[Pile, ...]:
+        """Deck, left-overs and hands share the pool of unseen cards; a pick stays its own."""
+        piles = [Pile("deck", tuple(state.deck), pool="unseen"),
+                 Pile("leftovers", tuple(state.leftovers), pool="unseen")]
+        for seat in range(state.players):
+            board = state.boards[seat]
+            pick = state.picks[seat]
+            piles += [
+                Pile(f"hand {seat + 1}", tuple(state.hands[seat]), seat=seat, pool="unseen"),
+                Pile(f"pick {seat + 1}", () if pick is None else (pick,), seat=seat, pool=f"pick {seat + 1}"),
+                Pile(f"drafted {seat + 1}", tuple(board.drafted), public=True),
+                Pile(f"construction {seat + 1}", tuple(s.card for s in board.sites), public=True),
+                Pile(f"built {seat + 1}", tuple(board.built), public=True),
+            ]
+        piles.append(Pile("discard", tuple(state.discard), public=True))
+        return tuple(piles)
+
+    def ai_players(self) -> Mapping[str, AIPlayer[WonderfulState]]:
+        from engine.wonderful.ai import players
+
+        return players(self)
+
+    def not_your_turn_reason(self, state: WonderfulState, seat: int) -> str:
+        if state.phase == "draft":
+            return "You have picked already: the picks are revealed once every empire has picked."
+        return super().not_your_turn_reason(state, seat)
