@@ -67,8 +67,8 @@ def test_search_player_plays_a_whole_game_against_greedy(thingvellir: bool, idav
         assert any(text.startswith("camp") for seat, text in log if seat == 0)  # search visits the camp
 
 
-def test_ai_kinds_are_random_greedy_and_search() -> None:
-    assert set(GAME.ai_players()) == {"random", "greedy", "search"}
+def test_ai_kinds_are_random_greedy_search_and_mcts() -> None:
+    assert set(GAME.ai_players()) == {"random", "greedy", "search", "mcts"}
 
 
 def test_greedy_never_looks_at_hidden_bids() -> None:
