@@ -148,11 +148,11 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
         chosen = moves if exhaustive or len(moves) <= SAMPLED_MOVES else rng.sample(moves, SAMPLED_MOVES)
         for move in chosen:
             step = game.apply(state, seat, move)
-            # the search players' unchecked step reaches the same state, in place
-            ahead = game.clone(state)
-            game.advance(ahead, seat, move)
-            assert _encoded(game, ahead) == _encoded(game, step.state), (
-                f"advance({move.text!r}) must reach the state apply reaches")
+            if move is chosen[0]:  # once a step: the search players' unchecked step, in place, reaches it too
+                ahead = game.clone(state)
+                game.advance(ahead, seat, move)
+                assert _encoded(game, ahead) == _encoded(game, step.state), (
+                    f"advance({move.text!r}) must reach the state apply reaches")
             for event in step.events:
                 assert event.seats is None or event.seats <= set(range(players))
             # the public story of a move can't depend on what the mover can't see
