@@ -134,6 +134,18 @@ def wording(action: Action) -> Wording:
     return worded
 
 
+def public(action: Action) -> str:
+    """The public wording alone (`wording(action).public`) without the cache: the rules word
+    every action they perform, and placements paid in discards are too many kinds to cache."""
+    kind, cards = action.kind, action.cards
+    if kind == Kind.DISCARD:
+        return f"discard {counted(len(cards))}" if cards else "discard none"
+    if kind != Kind.PLACE:
+        return wording(action).public
+    text = f"place {action.card} at {action.cell}"  # a placed card is an island: its token is its number
+    return f"{text}, discarding {counted(len(cards))}" if cards else text
+
+
 def _word(action: Action) -> Wording:
     kind, cards, cell = action.kind, action.cards, action.cell
     some, named = counted(len(cards)), listing(cards)
@@ -142,11 +154,11 @@ def _word(action: Action) -> Wording:
         text, label = f"place {island} at {cell}", f"Place {island} in cell {cell}"
         if not cards:
             return Wording(text, text, label)
-        return Wording(f"{text} discard {_tokens(cards)}", f"{text}, discarding {some}", f"{label}, discarding {named}")
+        return Wording(f"{text} discard {_tokens(cards)}", public(action), f"{label}, discarding {named}")
     if kind == Kind.DISCARD:
         if not cards:
             return Wording("discard none", "discard none", "Discard nothing")
-        return Wording(f"discard {_tokens(cards)}", f"discard {some}", f"Discard {named}")
+        return Wording(f"discard {_tokens(cards)}", public(action), f"Discard {named}")
     if kind == Kind.ROCKS_KEEP:
         return Wording(f"rocks keep discard {_tokens(cards)}", f"rocks keep, discarding {some}",
                        f"Keep the Jagged Rocks, discarding {named}")

@@ -11,12 +11,12 @@ sorting by text.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from itertools import combinations
+from itertools import combinations, islice
 from math import comb
 
 from engine.rng import Rng
 from engine.tranquility import legal, rules
-from engine.tranquility.cards import CELLS, COLUMNS, FINISH, ISLAND_MAX, MONSTER, START, START_DISCARD_TOTAL
+from engine.tranquility.cards import CELLS, COLUMNS, FINISH, HAND_SIZE, ISLAND_MAX, MONSTER, START, START_DISCARD_TOTAL
 from engine.tranquility.moves import Action, Kind, read
 from engine.tranquility.rules import NO_CEILING
 from engine.tranquility.state import PLAY, START_PHASE, TranquilityState
@@ -27,37 +27,46 @@ def random_action(state: TranquilityState, seat: int, rng: Rng,
     """A uniformly random legal action of `seat` (None when it has none). `sea`: the cells that
     hold islands and their islands, ascending, when the caller keeps them (`playout` does)."""
     hand = state.hands[seat]
-    if state.phase == START_PHASE and seat == state.declarer and len(set(hand)) == len(hand):
-        return _start_discard(state, hand, rng)
+    twins = len(set(hand)) != len(hand)  # only specials come twice: Finish cards, Sea Monsters
     if state.phase != PLAY or seat != state.turn or state.over:
+        if state.phase == START_PHASE and seat == state.declarer and not twins:
+            return _start_discard(state, hand, rng)
         return _listed(state, seat, rng)
-    if START in hand and not state.start_played:
+    if hand and hand[-1] == START and not state.start_played:  # sorted: the Start card comes last
         return Action(Kind.PLAY_START)
-    grid = state.grid
-    filled, values = sea or _sea(grid)
-    held = set(hand)
-    if len(held) != len(hand) or not held.isdisjoint(values) or values != sorted(set(values)):
-        return _listed(state, seat, rng)  # twin cards, or a sea built by hand: list them all
+    if sea is None:
+        sea = _sea(state.grid)
+        if sea is None:
+            return _listed(state, seat, rng)  # a sea built by hand, not ascending
+    filled, values = sea
     spare = len(hand) - 1
-    ways_of = _WAYS[spare]
+    ways_of = _ways(hand) if twins else _WAYS[spare]
     rocks = state.rocks_row
-    islands: list[tuple[int, int]] = []  # (island, placements), each counted as `texts` lists them
+    islands: list[tuple[int, int, int, int, int, int]] = []  # (placements, card, low, high, below, above)
     total = 0
     last = len(filled)
     for card in hand:
         if card > ISLAND_MAX:
             break  # hands are sorted: the specials come last
+        # The cells `card` may take are the empty run between the last smaller island and the
+        # first larger one; only the run's two ends touch an island, and a placement there owes
+        # the difference in discards.
         place = bisect_left(values, card)
-        low = filled[place - 1] if place else -1
-        high = filled[place] if place < last else CELLS
+        if place:
+            low, below = filled[place - 1], card - values[place - 1]
+        else:
+            low, below = -1, NO_CEILING
+        if place < last:
+            high, above = filled[place], values[place] - card
+            if not above:
+                return _listed(state, seat, rng)  # the card is on the grid too: a sea built by hand
+        else:
+            high, above = CELLS, NO_CEILING
         count = high - low - 1
         if count <= 0:
             continue
         if rocks is not None:
             count -= max(0, min(high, (rocks + 1) * COLUMNS) - max(low + 1, rocks * COLUMNS))
-        # Only the run's two ends touch an island; a placement there owes the difference.
-        below = card - values[place - 1] if place else NO_CEILING
-        above = values[place] - card if place < last else NO_CEILING
         if low + 1 == high - 1:
             if (low + 1) // COLUMNS != rocks and min(below, above) != NO_CEILING:
                 count += ways_of.get(min(below, above), 0) - 1
@@ -67,17 +76,17 @@ def random_action(state: TranquilityState, seat: int, rng: Rng,
             if above != NO_CEILING and (high - 1) // COLUMNS != rocks:
                 count += ways_of.get(above, 0) - 1
         if count:
-            islands.append((card, count))
+            islands.append((count, card, low, high, below, above))
             total += count
-    monsters = last if MONSTER in held else 0
-    finish = FINISH in held and rules.finish_allowed(state) is None
-    pairs = comb(len(hand), 2)
+    monsters = last if MONSTER in hand else 0
+    finish = last == CELLS and FINISH in hand and rules.finish_allowed(state) is None  # a full grid first: cheap
+    pairs = _count(hand, 2, twins) if twins else _PAIRS[len(hand)]
     count = pairs + finish + monsters + total
     if not count:
         return None
     index = rng.below(count)
     if index < pairs:
-        return Action(Kind.DISCARD, cards=_nth(hand, 2, index))
+        return Action(Kind.DISCARD, cards=_chosen(hand, 2, index, twins))
     index -= pairs
     if finish:
         if not index:
@@ -86,11 +95,18 @@ def random_action(state: TranquilityState, seat: int, rng: Rng,
     if index < monsters:
         return Action(Kind.SEA_MONSTER, cell=filled[index] + 1)
     index -= monsters
-    for card, ways in islands:
+    for ways, card, low, high, below, above in islands:
         if index >= ways:
             index -= ways
             continue
-        for cell, owed in rules.placements(grid, card, rocks, filled):
+        for cell in range(low + 1, high):
+            if cell // COLUMNS == rocks:
+                continue
+            owed = below if cell == low + 1 else NO_CEILING
+            if cell == high - 1 and above < owed:
+                owed = above
+            if owed == NO_CEILING:
+                owed = 0
             if owed > spare:
                 continue
             ways = ways_of[owed]
@@ -100,17 +116,43 @@ def random_action(state: TranquilityState, seat: int, rng: Rng,
             if not owed:
                 return Action(Kind.PLACE, card=card, cell=cell + 1)
             rest = [c for c in hand if c != card]
-            return Action(Kind.PLACE, card=card, cell=cell + 1, cards=_nth(rest, owed, index))
+            return Action(Kind.PLACE, card=card, cell=cell + 1, cards=_chosen(rest, owed, index, twins))
     raise AssertionError("the count of legal actions and their listing disagree")
 
 
-# _WAYS[spare][owed]: the ways to pay `owed` discards from `spare` other cards in hand.
+# _WAYS[spare][owed]: the ways to pay `owed` discards from `spare` other cards in hand, all distinct.
 _WAYS = tuple({owed: comb(spare, owed) for owed in range(spare + 1)} for spare in range(START_DISCARD_TOTAL * 2))
+_PAIRS = tuple(comb(n, 2) for n in range(START_DISCARD_TOTAL * 2))  # the discards of two from n cards
+# _SETS[n][k]: the positions of each set of k of n cards (a hand's size at most), in `combinations` order.
+_SETS = tuple(tuple(tuple(combinations(range(n), k)) for k in range(n + 1)) for n in range(HAND_SIZE + 1))
 
 
-def _sea(grid: list[int]) -> tuple[list[int], list[int]]:
-    filled = [i for i in range(CELLS) if grid[i]]
-    return filled, [grid[i] for i in filled]
+def _ways(hand: list[int]) -> dict[int, int]:
+    """`_WAYS` for a hand with twins: the ways to pay each number of discards owed are the
+    different sets, as many whichever island is placed (the islands are all different; only the
+    specials repeat)."""
+    rest = hand[1:] if hand[0] <= ISLAND_MAX else hand  # without an island: the shape every placement leaves
+    return {owed: _count(rest, owed, True) for owed in range(len(hand))}
+
+
+def _count(cards: list[int], size: int, twins: bool) -> int:
+    """How many different sets of `size` the cards make."""
+    return len(set(combinations(cards, size))) if twins else comb(len(cards), size)
+
+
+def _chosen(cards: list[int], size: int, index: int, twins: bool) -> tuple[int, ...]:
+    """The `index`-th different set of `size` of the sorted `cards` (each set sorted)."""
+    if twins:
+        return sorted(set(combinations(cards, size)))[index]
+    if len(cards) >= len(_SETS):  # a hand over five: only built by hand
+        return next(islice(combinations(cards, size), index, None))
+    return tuple([cards[i] for i in _SETS[len(cards)][size][index]])
+
+
+def _sea(grid: list[int]) -> tuple[list[int], list[int]] | None:
+    """The cells that hold islands and their islands, when they ascend (as play keeps them)."""
+    filled = rules.sequence(grid)
+    return None if filled is None else (filled, [grid[i] for i in filled])
 
 
 def _start_discard(state: TranquilityState, hand: list[int], rng: Rng) -> Action:
@@ -121,17 +163,9 @@ def _start_discard(state: TranquilityState, hand: list[int], rng: Rng) -> Action
     for size in range(least, most + 1):
         ways = comb(len(hand), size)
         if index < ways:
-            return Action(Kind.DISCARD, cards=_nth(hand, size, index))
+            return Action(Kind.DISCARD, cards=_chosen(hand, size, index, False))
         index -= ways
     raise AssertionError("the count of Start discards and their listing disagree")
-
-
-def _nth(cards: list[int], size: int, index: int) -> tuple[int, ...]:
-    """The `index`-th set of `size` of `cards` (distinct and sorted, so every set is sorted)."""
-    for i, chosen in enumerate(combinations(cards, size)):
-        if i == index:
-            return chosen
-    raise IndexError(index)
 
 
 def _listed(state: TranquilityState, seat: int, rng: Rng) -> Action | None:
@@ -145,18 +179,21 @@ def playout(state: TranquilityState, rng: Rng, limit: int | None = None) -> int:
     `limit` moves); returns the moves played. The islands' cells are kept as the actions change
     them, not found again every step."""
     played = 0
-    filled, values = _sea(state.grid)
+    sea = _sea(state.grid)  # None for a sea built by hand: each step then looks afresh
     while state.won is None and (limit is None or played < limit):
         seat = state.declarer if state.phase == START_PHASE else state.turn
-        action = random_action(state, seat, rng, (filled, values))
+        action = random_action(state, seat, rng, sea)
         if action is None:  # the rules end a game whose mover is stuck before it is asked
             raise AssertionError("a running game's mover has no legal action")
         rules.perform(state, seat, action, told=False)
+        played += 1
+        if sea is None:
+            continue
+        filled, values = sea
         if action.kind == Kind.PLACE:
             insort(filled, action.cell - 1)
             insort(values, action.card)
         elif action.kind == Kind.SEA_MONSTER:
             where = filled.index(action.cell - 1)
             del filled[where], values[where]
-        played += 1
     return played

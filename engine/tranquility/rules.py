@@ -27,7 +27,7 @@ from engine.tranquility.cards import (
     row_cells,
     row_of,
 )
-from engine.tranquility.moves import Action, Kind, wording
+from engine.tranquility.moves import Action, Kind, public
 from engine.tranquility.state import OVER, PLAY, ROCKS, START_PHASE, LastMove, TranquilityState
 
 COMPLETE_ROWS_TO_CLEAR_ROCKS = 4
@@ -398,7 +398,7 @@ def perform(state: TranquilityState, seat: int, action: Action, told: bool = Tru
     events: list[Event] | None = [] if told else None
     who = seat_label(seat) if told else ""
     kind = action.kind
-    text = wording(action).public
+    text = public(action)
     cells: list[int] = []
     if state.phase == START_PHASE:
         state.last = LastMove(seat, text)

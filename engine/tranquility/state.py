@@ -14,7 +14,7 @@ START_PHASE = "start_discard"
 OVER = "over"
 
 
-@dataclass
+@dataclass(slots=True)
 class LastMove:
     """The latest move, for highlighting: who, what, which cells (0-based) it touched."""
 
