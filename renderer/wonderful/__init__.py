@@ -27,6 +27,7 @@ from renderer.text import named
 from renderer.wonderful.catalogue import LETTER, card, empire_title
 from renderer.wonderful.pieces import (
     ITEM,
+    PANEL,
     ROW_GAP,
     ROW_H,
     SIZE,
@@ -241,7 +242,7 @@ def _panel_height(blocks: Sequence[Block]) -> int:
 
 
 def _draw_panel(sheet: Sheet, blocks: Sequence[Block], top: float, *, mine: bool) -> None:
-    panel(sheet, top, _panel_height(blocks), PARCHMENT_DARK, outline=HIGHLIGHT if mine else INK_SOFT,
+    panel(sheet, top, _panel_height(blocks), PANEL, outline=HIGHLIGHT if mine else INK_SOFT,
           width=4 if mine else 2)
     y = top + 10
     for block in blocks:

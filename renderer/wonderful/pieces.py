@@ -16,6 +16,7 @@ from renderer.canvas import (
     INK,
     INK_SOFT,
     MIN_TEXT,
+    PARCHMENT_DARK,
     RGB,
     SANS,
     WHITE,
@@ -28,6 +29,7 @@ from renderer.wonderful.catalogue import LETTER, TYPES, Card, card
 
 SIZE = MIN_TEXT
 LIGHT: RGB = (250, 244, 228)  # a card's lower band: icons read on it whatever the card's colour
+PANEL = PARCHMENT_DARK  # what a seat's panel is filled with
 
 # A type's colour and the ink its name is written in on it.
 TYPE_FILL: dict[str, tuple[RGB, RGB]] = {
@@ -170,6 +172,41 @@ def _name_band(sheet: Sheet, rect: tuple[float, float, float, float], title: str
 
 def built_tile(sheet: Sheet, x: float, y: float, key: str) -> None:
     """A built (or drafted) card: its name, what it makes and what it scores."""
+    sheet.paste(_built_layer(key), (round(x), round(y)))
+
+
+def site_tile(sheet: Sheet, x: float, y: float, key: str, covered: Sequence[str], missing: Sequence[str],
+              krystallium: int) -> None:
+    """A card under construction: its cost slot by slot, filled where placed, hollow where still
+    needed; `krystallium` of the placed ones were krystallium standing in (red; which slots, the
+    view does not say, so the first placed)."""
+    sheet.paste(_site_layer(key, tuple(covered), tuple(missing), krystallium), (round(x), round(y)))
+
+
+# A tile is the same pixels wherever it lies on a seat's panel, so each is drawn once and pasted
+# (a 5-player table has about 100): on the panel's colour, which its rounded corners show.
+TILE_LAYERS = 512
+
+
+def _layer() -> Sheet:
+    return Sheet(TILE_H + 1, TILE_W + 1, background=PANEL, framed=False)
+
+
+@lru_cache(maxsize=TILE_LAYERS)
+def _built_layer(key: str) -> Sheet:
+    layer = _layer()
+    _draw_built(layer, 0, 0, key)
+    return layer
+
+
+@lru_cache(maxsize=TILE_LAYERS)
+def _site_layer(key: str, covered: tuple[str, ...], missing: tuple[str, ...], krystallium: int) -> Sheet:
+    layer = _layer()
+    _draw_site(layer, 0, 0, key, covered, missing, krystallium)
+    return layer
+
+
+def _draw_built(sheet: Sheet, x: float, y: float, key: str) -> None:
     facts = card(key)
     _name_band(sheet, (x, y, x + TILE_W, y + TILE_H), facts.title, facts.type, None)
     low = y + BAND + (TILE_H - BAND - ICON_H) / 2
@@ -179,11 +216,8 @@ def built_tile(sheet: Sheet, x: float, y: float, key: str) -> None:
     production(sheet, x + 6, low, facts)
 
 
-def site_tile(sheet: Sheet, x: float, y: float, key: str, covered: Sequence[str], missing: Sequence[str],
-              krystallium: int) -> None:
-    """A card under construction: its cost slot by slot, filled where placed, hollow where still
-    needed; `krystallium` of the placed ones were krystallium standing in (red; which slots, the
-    view does not say, so the first placed)."""
+def _draw_site(sheet: Sheet, x: float, y: float, key: str, covered: Sequence[str], missing: Sequence[str],
+               krystallium: int) -> None:
     facts = card(key)
     _name_band(sheet, (x, y, x + TILE_W, y + TILE_H), facts.title, facts.type, None)
     slots = sorted([(letter_of(item), False) for item in covered] + [(letter_of(item), True) for item in missing],
