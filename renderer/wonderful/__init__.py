@@ -103,7 +103,8 @@ def _draw_head(sheet: Sheet, view: WonderfulView, names: Names, top: float) -> N
     if not _shows_supremacy(view):
         return
     y = top + 90
-    sheet.text((MARGIN + 4, y + 14), "Supremacy this round", SIZE, role="label", face=SANS, fill=INK_SOFT,
+    said = "Supremacy, last round" if view["phase"] == "over" else "Supremacy this round"
+    sheet.text((MARGIN + 4, y + 14), said, SIZE, role="label", face=SANS, fill=INK_SOFT,
                anchor="lm")
     y += 30
     for number, resource in enumerate(RESOURCES):
@@ -279,7 +280,7 @@ def _summary_lines(view: WonderfulView, names: Names) -> list[str]:
     result = view["outcome"]
     if result is None:
         return []
-    return wrap(named(result["summary"], names), SERIF, 30, INNER - 16)
+    return wrap(named(result["summary"], names), SERIF, 30, INNER - 28)
 
 
 def _banner_height(view: WonderfulView, names: Names) -> int:

@@ -220,16 +220,45 @@ def _draw_site(sheet: Sheet, x: float, y: float, key: str, covered: Sequence[str
                krystallium: int) -> None:
     facts = card(key)
     _name_band(sheet, (x, y, x + TILE_W, y + TILE_H), facts.title, facts.type, None)
-    slots = sorted([(letter_of(item), False) for item in covered] + [(letter_of(item), True) for item in missing],
-                   key=lambda slot: (slot[1], ORDER.find(slot[0])))
     low = y + BAND + (TILE_H - BAND - ICON_H) / 2
     at = x + 6
+    for letter, hollow, red, count in site_slots(covered, missing, krystallium, TILE_W - 12):
+        at += icon(sheet, at, low, letter, hollow=hollow, label=_run_label(letter, count),
+                   fill=ITEM["K"][0] if red else None) + 2
+
+
+Slot = tuple[str, bool, bool, int]  # letter, still needed, krystallium standing in, how many
+
+
+def _run_label(letter: str, count: int) -> str | None:
+    return f"{count}{ITEM.get(letter, ((0, 0, 0), INK, letter))[2]}" if count > 1 else None
+
+
+def slots_width(slots: Sequence[Slot]) -> float:
+    return sum(icon_width(letter, _run_label(letter, count)) + 2 for letter, _, _, count in slots)
+
+
+def site_slots(covered: Sequence[str], missing: Sequence[str], krystallium: int, width: float) -> list[Slot]:
+    """A site's cost as (letter, still needed, krystallium standing in, how many): placed slots
+    first, in cost order; one icon per slot, or per run of like slots ("5S") when they would not
+    fit `width` (8-slot costs such as Time Travel's)."""
+    slots = sorted([(letter_of(item), False) for item in covered] + [(letter_of(item), True) for item in missing],
+                   key=lambda slot: (slot[1], ORDER.find(slot[0])))
+    marked: list[Slot] = []
     stood_in = krystallium
     for letter, hollow in slots:
         red = not hollow and stood_in > 0 and letter not in "KFN"
-        if red:
-            stood_in -= 1
-        at += icon(sheet, at, low, letter, hollow=hollow, fill=ITEM["K"][0] if red else None) + 2
+        stood_in -= red
+        marked.append((letter, hollow, red, 1))
+    if slots_width(marked) <= width:
+        return marked
+    runs: list[Slot] = []
+    for letter, hollow, red, _ in marked:
+        if runs and runs[-1][:3] == (letter, hollow, red):
+            runs[-1] = (letter, hollow, red, runs[-1][3] + 1)
+        else:
+            runs.append((letter, hollow, red, 1))
+    return runs
 
 
 def tiles_height(count: int) -> int:

@@ -22,7 +22,7 @@ from renderer.canvas import INNER, Sheet
 from renderer.legibility import too_small
 from renderer.wonderful import board, hand, outcome
 from renderer.wonderful.catalogue import CARDS, EMPIRES, LETTER
-from renderer.wonderful.pieces import TILE_W, short_title
+from renderer.wonderful.pieces import TILE_W, short_title, site_slots, slots_width
 
 JSON = dict[str, Any]
 NAMES = ["Astrid", "Bjorn", "Cecilia", "Dagny", "Einar"]
@@ -201,6 +201,16 @@ def test_the_card_table_is_the_engines() -> None:
         assert facts.points_per == (f"{d.points_per[0]}/{d.points_per[1]}" if d.points_per else ""), d.key
     empires = {e.key: (e.title, f"{e.points_per[0]}/{e.points_per[1]}" if e.points_per else "") for e in EMPIRES_A}
     assert empires == EMPIRES
+
+
+def test_every_site_fits_its_tile_however_far_built() -> None:
+    item = {letter: name for name, letter in LETTER.items()}
+    for facts in CARDS.values():
+        cost = [item[letter] for letter in facts.cost]
+        for placed, stood_in in itertools.product(range(len(cost) + 1), (0, 1)):
+            slots = site_slots(cost[:placed], cost[placed:], stood_in, TILE_W - 12)
+            assert slots_width(slots) <= TILE_W - 12, (facts.key, placed)
+            assert sum(count for *_, count in slots) == len(cost)
 
 
 @pytest.mark.parametrize("width", [TILE_W - 16, INNER - 16])
