@@ -52,6 +52,10 @@ WIDTH = INNER - 2 * PAD
 REWARD = {"materials": "Fin", "energy": "Gen", "science": "F/G", "gold": "Fin", "exploration": "Gen"}
 
 
+def _points(points: int) -> str:
+    return f"{points} pt" if points == 1 else f"{points} pts"
+
+
 class Block(NamedTuple):
     """A band of a seat's panel: its height and how to draw it at a top."""
 
@@ -202,7 +206,7 @@ def _seat_blocks(view: WonderfulView, seat: int, names: Names, *, own: bool) -> 
     blocks: list[Block] = []
 
     def head(sheet: Sheet, top: float) -> None:
-        score = f"{board['score']} pts"
+        score = _points(board["score"])
         right = MARGIN + INNER - PAD
         sheet.box((right - 120, top + 4, right, top + 38), GOLD, outline=INK, width=1, radius=8)
         sheet.text((right - 60, top + 21), score, SIZE, role="points", face=BOLD, anchor="mm", max_width=112)
@@ -347,7 +351,7 @@ def _draw_scores(sheet: Sheet, view: WonderfulView, names: Names, top: float) ->
         y = top + 10
         score = seats[seat] if seat < len(seats) else {}
         sheet.text((LEFT, y + 18), f"{ranks[seat]}.", 28, role="points", face=BOLD, anchor="lm")
-        total = f"{score.get('total', 0)} pts"
+        total = _points(score.get("total", 0))
         sheet.text((MARGIN + INNER - PAD, y + 18), total, 28, role="points", face=BOLD, anchor="rm")
         name = seat_name(names, seat, size=28, max_width=WIDTH - 190)
         sheet.text((LEFT + 44, y + 18), name, 28, role="name", face=BOLD, anchor="lm", max_width=WIDTH - 190)

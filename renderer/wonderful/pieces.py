@@ -178,8 +178,8 @@ def built_tile(sheet: Sheet, x: float, y: float, key: str) -> None:
 def site_tile(sheet: Sheet, x: float, y: float, key: str, covered: Sequence[str], missing: Sequence[str],
               krystallium: int) -> None:
     """A card under construction: its cost slot by slot, filled where placed, hollow where still
-    needed; `krystallium` of the placed ones were krystallium standing in (red; which slots, the
-    view does not say, so the first placed)."""
+    needed; `krystallium` of the placed ones were krystallium standing in (red; the view does not
+    say which, so the first placed in cost order)."""
     sheet.paste(_site_layer(key, tuple(covered), tuple(missing), krystallium), (round(x), round(y)))
 
 
@@ -239,11 +239,11 @@ def slots_width(slots: Sequence[Slot]) -> float:
 
 
 def site_slots(covered: Sequence[str], missing: Sequence[str], krystallium: int, width: float) -> list[Slot]:
-    """A site's cost as (letter, still needed, krystallium standing in, how many): placed slots
-    first, in cost order; one icon per slot, or per run of like slots ("5S") when they would not
+    """A site's cost as (letter, still needed, krystallium standing in, how many), in cost order,
+    each item's placed slots first; one icon per slot, or per run of like slots ("5S") when they would not
     fit `width` (8-slot costs such as Time Travel's)."""
     slots = sorted([(letter_of(item), False) for item in covered] + [(letter_of(item), True) for item in missing],
-                   key=lambda slot: (slot[1], ORDER.find(slot[0])))
+                   key=lambda slot: (ORDER.find(slot[0]), slot[1]))
     marked: list[Slot] = []
     stood_in = krystallium
     for letter, hollow in slots:

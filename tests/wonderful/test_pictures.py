@@ -169,7 +169,7 @@ def test_the_score_sheet_shows_every_seats_total_and_sources() -> None:
     assert result is not None and result["sheet"] is not None
     texts = [drawn.text for drawn in outcome(view, NAMES).texts]
     for seat, sheet in enumerate(result["sheet"]["seats"]):
-        assert f"{sheet['total']} pts" in texts
+        assert f"{sheet['total']} pt{'s' * (sheet['total'] != 1)}" in texts
         assert NAMES[seat] in texts
     assert {"Printed", "Structure", "Discovery", "Financier", "General"} <= set(texts)
 
