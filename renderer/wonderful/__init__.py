@@ -111,6 +111,9 @@ def _draw_head(sheet: Sheet, view: WonderfulView, names: Names, top: float) -> N
     sheet.text((MARGIN + 4, y + 14), said, SIZE, role="label", face=SANS, fill=INK_SOFT,
                anchor="lm")
     y += 30
+    # A step's supremacy is settled as the step begins: the current one is decided too.
+    step = view["step"]
+    decided = RESOURCES.index(step) + 1 if step in RESOURCES else len(RESOURCES) * (view["phase"] == "over")
     for number, resource in enumerate(RESOURCES):
         x = MARGIN + number * (CELL_W + 8)
         current = view["phase"] == "production" and view["step"] == resource
@@ -128,9 +131,8 @@ def _draw_head(sheet: Sheet, view: WonderfulView, names: Names, top: float) -> N
             who = seat_name(names, winner, size=SIZE, max_width=CELL_W - 14)
             sheet.text((x + 8, y + LINE + 22), who, SIZE, role="name", face=BOLD, anchor="lm", max_width=CELL_W - 14)
         else:
-            said = "now" if current else ("nobody" if number < len(winners) else "–")
-            sheet.text((x + 8, y + LINE + 22), said, SIZE, role="label", face=SANS,
-                       fill=HIGHLIGHT if current else INK_SOFT, anchor="lm")
+            said = "nobody" if number < decided else "later"
+            sheet.text((x + 8, y + LINE + 22), said, SIZE, role="label", face=SANS, fill=INK_SOFT, anchor="lm")
 
 
 HEAD = Zone[WonderfulView]("head", _head_height, _draw_head)
@@ -417,8 +419,10 @@ def _draw_mine(sheet: Sheet, view: WonderfulView, names: Names, top: float) -> N
         return
     if hand or pick is not None:
         count = len(hand) + (pick is not None)
-        sheet.text((MARGIN + 4, top + LINE / 2), f"Your hand {count}: pick one, the rest pass {view['direction']}",
-                   SIZE, role="label", face=SANS, fill=INK_SOFT, anchor="lm", max_width=INNER)
+        said = ("picked, hidden until all have picked" if pick is not None
+                else f"pick one, the rest pass {view['direction']}")
+        sheet.text((MARGIN + 4, top + LINE / 2), f"Your hand {count}: {said}", SIZE, role="label", face=SANS,
+                   fill=INK_SOFT, anchor="lm", max_width=INNER)
         y = top + LINE
         if pick is not None:
             card_row(sheet, MARGIN, y, INNER, pick, ring=HIGHLIGHT, tag="your pick")

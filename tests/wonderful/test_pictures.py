@@ -153,6 +153,17 @@ def test_a_seats_own_hand_and_pick_are_in_its_hand_picture() -> None:
     assert "your pick" in texts
 
 
+def test_supremacy_names_the_steps_settled_and_leaves_the_rest_for_later() -> None:
+    for _players, _face, moments in _games():
+        state = next(m.state for m in moments if m.label == "r2-production")
+        view = _view(state, None)
+        assert view["step"] == "materials"  # a step's supremacy is settled as it begins
+        texts = [drawn.text for drawn in board(view, NAMES).texts]
+        assert texts.count("later") == 4
+        winner = view["supremacy"][0]
+        assert (NAMES[winner] if winner is not None else "nobody") in texts
+
+
 def test_hand_needs_a_seat_and_outcome_an_ended_game() -> None:
     _, _, moments = _games()[0]
     running = _view(moments[0].state, None)
