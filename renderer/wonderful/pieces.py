@@ -1,0 +1,348 @@
+"""The Wonderful pictures' pieces: resource icons, pills, card tiles and card rows.
+
+Every text here is `MIN_TEXT` (25 px) or more, so a card stays readable on a phone: a tile is a
+band in its type's colour with the card's name over a light band of icons, one icon per item.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from renderer.canvas import (
+    BOLD,
+    GOLD,
+    INK,
+    INK_SOFT,
+    MIN_TEXT,
+    PARCHMENT_DARK,
+    RGB,
+    SANS,
+    WHITE,
+    Role,
+    Sheet,
+    clip,
+    text_width,
+)
+from renderer.wonderful.catalogue import LETTER, TYPES, Card, card
+
+SIZE = MIN_TEXT
+LIGHT: RGB = (250, 244, 228)  # a card's lower band: icons read on it whatever the card's colour
+PANEL = PARCHMENT_DARK  # what a seat's panel is filled with
+
+# A type's colour and the ink its name is written in on it.
+TYPE_FILL: dict[str, tuple[RGB, RGB]] = {
+    "structure": ((150, 150, 150), INK),
+    "vehicle": ((45, 45, 50), WHITE),
+    "research": ((48, 96, 178), WHITE),
+    "project": ((226, 182, 46), INK),
+    "discovery": ((52, 132, 70), WHITE),
+}
+UNKNOWN_TYPE: tuple[RGB, RGB] = ((120, 100, 80), WHITE)
+TYPE_SHORT = {"structure": "Str", "vehicle": "Veh", "research": "Res", "project": "Proj", "discovery": "Disc",
+              "financier": "Fin", "general": "Gen"}
+
+# An item letter's colour, the ink of its letter, and the letter shown.
+ITEM: dict[str, tuple[RGB, RGB, str]] = {
+    "M": ((176, 176, 176), INK, "M"),
+    "E": ((30, 30, 34), WHITE, "E"),
+    "S": ((62, 150, 76), WHITE, "S"),
+    "G": ((236, 196, 52), INK, "G"),
+    "X": ((52, 112, 196), WHITE, "X"),
+    "K": ((196, 40, 52), WHITE, "K"),
+    "F": ((132, 84, 40), WHITE, "F"),
+    "N": ((96, 104, 44), WHITE, "Gn"),
+}
+ORDER = "MESGXKFN"  # the order a cost is written in
+
+ICON_H = 30
+ICON_MIN_W = 24
+ICON_GAP = 3
+TILE_W = 228  # three to a line inside a seat's panel
+TILE_H = 76
+BAND = 38  # the name band of a tile or row
+TILE_GAP = 12
+ROW_H = 80
+ROW_GAP = 10
+PILL_H = 34
+PILL_GAP = 8
+
+
+def type_colours(type_: str) -> tuple[RGB, RGB]:
+    return TYPE_FILL.get(type_, UNKNOWN_TYPE)
+
+
+def letter_of(item: str) -> str:
+    """An item of the view (a resource or character name) as its letter."""
+    return LETTER.get(item, item[:1].upper())
+
+
+def icon_width(letter: str, label: str | None = None) -> float:
+    shown = label if label is not None else ITEM.get(letter, ((0, 0, 0), INK, letter))[2]
+    return max(ICON_MIN_W, text_width(shown, BOLD, SIZE) + 8)
+
+
+def icon(sheet: Sheet, x: float, y: float, letter: str, *, hollow: bool = False, label: str | None = None,
+         fill: RGB | None = None) -> float:
+    """One item as a small square in its colour (hollow: still to place); returns its width."""
+    colour, ink, shown = ITEM.get(letter, ((120, 120, 120), WHITE, letter))
+    if label is not None:
+        shown = label
+    width = icon_width(letter, label)
+    if hollow:
+        sheet.box((x, y, x + width, y + ICON_H), LIGHT, outline=colour, width=3, radius=5)
+        ink = INK_SOFT
+    else:
+        sheet.box((x, y, x + width, y + ICON_H), fill or colour, outline=INK, width=1, radius=5)
+    sheet.text((x + width / 2, y + ICON_H / 2), shown, SIZE, role="card", face=BOLD, fill=ink, anchor="mm")
+    return width
+
+
+def icons(sheet: Sheet, x: float, y: float, letters: str) -> float:
+    """A run of icons; returns the x after the last."""
+    for letter in letters:
+        x += icon(sheet, x, y, letter) + ICON_GAP
+    return x
+
+
+def icons_width(letters: str) -> float:
+    return sum(icon_width(letter) + ICON_GAP for letter in letters)
+
+
+@lru_cache(maxsize=1024)
+def short_title(title: str, max_width: float) -> str:
+    """A card's name as it fits `max_width` of bold `SIZE`: whole if it fits; else without its
+    small words ("of", "the"), then its longest words cut with a full stop a letter at a time
+    (never under three letters), last cut at the end. The catalogue's names stay apart this way
+    (tests/wonderful/test_pictures.py)."""
+    if text_width(title, BOLD, SIZE) <= max_width:
+        return title
+    words = [word for word in title.split() if not word.islower()] or title.split()
+    shown = " ".join(words)
+    while text_width(shown, BOLD, SIZE) > max_width:
+        longest = max(range(len(words)), key=lambda i: (len(words[i].rstrip(".")), -i))
+        stem = words[longest].rstrip(".")
+        if len(stem) <= 3:
+            break
+        words[longest] = stem[:-1] + "."
+        shown = " ".join(words)
+    return clip(shown, BOLD, SIZE, max_width)
+
+
+def points_label(facts: Card) -> str:
+    """What a card scores: "3", "2/Proj", or both "1+1/Veh"."""
+    parts = []
+    if facts.points:
+        parts.append(str(facts.points))
+    if facts.points_per:
+        points, per = facts.points_per.split("/")
+        parts.append(f"{points}/{TYPE_SHORT.get(per, per)}")
+    return "+".join(parts)
+
+
+def points_pill(sheet: Sheet, right: float, y: float, label: str) -> float:
+    """A gold pill with a card's points, right-aligned at `right`; returns its left."""
+    width = text_width(label, BOLD, SIZE) + 12
+    sheet.box((right - width, y, right, y + ICON_H), GOLD, outline=INK, width=1, radius=8)
+    sheet.text((right - width / 2, y + ICON_H / 2), label, SIZE, role="points", face=BOLD, anchor="mm")
+    return right - width
+
+
+def production(sheet: Sheet, x: float, y: float, facts: Card) -> float:
+    """What a card makes: its icons, then "X/Veh" for one per built card of a type."""
+    x = icons(sheet, x, y, facts.produces)
+    if facts.per:
+        letter, per = facts.per.split("/")
+        x += icon(sheet, x, y, letter) + 2
+        x += sheet.text((x, y + ICON_H / 2), f"/{TYPE_SHORT.get(per, per)}", SIZE, role="card", face=BOLD,
+                        anchor="lm") + ICON_GAP
+    return x
+
+
+def _name_band(sheet: Sheet, rect: tuple[float, float, float, float], title: str, type_: str,
+               ring: RGB | None) -> None:
+    x0, y0, x1, _ = rect
+    fill, ink = type_colours(type_)
+    sheet.box(rect, LIGHT, outline=ring or fill, width=4 if ring else 3, radius=10)
+    sheet.box((x0, y0, x1, y0 + BAND), fill, radius=10, corners=(True, True, False, False))
+    sheet.text((x0 + 8, y0 + BAND / 2), short_title(title, x1 - x0 - 16), SIZE, role="card", face=BOLD, fill=ink,
+               anchor="lm")
+
+
+def built_tile(sheet: Sheet, x: float, y: float, key: str) -> None:
+    """A built (or drafted) card: its name, what it makes and what it scores."""
+    sheet.paste(_built_layer(key), (round(x), round(y)))
+
+
+def site_tile(sheet: Sheet, x: float, y: float, key: str, covered: Sequence[str], missing: Sequence[str],
+              krystallium: int) -> None:
+    """A card under construction: its cost slot by slot, filled where placed, hollow where still
+    needed; `krystallium` of the placed ones were krystallium standing in (red; the view does not
+    say which, so the first placed in cost order)."""
+    sheet.paste(_site_layer(key, tuple(covered), tuple(missing), krystallium), (round(x), round(y)))
+
+
+# A tile is the same pixels wherever it lies on a seat's panel, so each is drawn once and pasted
+# (a 5-player table has about 100): on the panel's colour, which its rounded corners show.
+TILE_LAYERS = 512
+
+
+def _layer() -> Sheet:
+    return Sheet(TILE_H + 1, TILE_W + 1, background=PANEL, framed=False)
+
+
+@lru_cache(maxsize=TILE_LAYERS)
+def _built_layer(key: str) -> Sheet:
+    layer = _layer()
+    _draw_built(layer, 0, 0, key)
+    return layer
+
+
+@lru_cache(maxsize=TILE_LAYERS)
+def _site_layer(key: str, covered: tuple[str, ...], missing: tuple[str, ...], krystallium: int) -> Sheet:
+    layer = _layer()
+    _draw_site(layer, 0, 0, key, covered, missing, krystallium)
+    return layer
+
+
+def _draw_built(sheet: Sheet, x: float, y: float, key: str) -> None:
+    facts = card(key)
+    _name_band(sheet, (x, y, x + TILE_W, y + TILE_H), facts.title, facts.type, None)
+    low = y + BAND + (TILE_H - BAND - ICON_H) / 2
+    label = points_label(facts)
+    if label:
+        points_pill(sheet, x + TILE_W - 6, low, label)
+    production(sheet, x + 6, low, facts)
+
+
+def _draw_site(sheet: Sheet, x: float, y: float, key: str, covered: Sequence[str], missing: Sequence[str],
+               krystallium: int) -> None:
+    facts = card(key)
+    _name_band(sheet, (x, y, x + TILE_W, y + TILE_H), facts.title, facts.type, None)
+    low = y + BAND + (TILE_H - BAND - ICON_H) / 2
+    at = x + 6
+    for letter, hollow, red, count in site_slots(covered, missing, krystallium, TILE_W - 12):
+        at += icon(sheet, at, low, letter, hollow=hollow, label=_run_label(letter, count),
+                   fill=ITEM["K"][0] if red else None) + 2
+
+
+Slot = tuple[str, bool, bool, int]  # letter, still needed, krystallium standing in, how many
+
+
+def _run_label(letter: str, count: int) -> str | None:
+    return f"{count}{ITEM.get(letter, ((0, 0, 0), INK, letter))[2]}" if count > 1 else None
+
+
+def slots_width(slots: Sequence[Slot]) -> float:
+    return sum(icon_width(letter, _run_label(letter, count)) + 2 for letter, _, _, count in slots)
+
+
+def site_slots(covered: Sequence[str], missing: Sequence[str], krystallium: int, width: float) -> list[Slot]:
+    """A site's cost as (letter, still needed, krystallium standing in, how many), in cost order,
+    each item's placed slots first; one icon per slot, or per run of like slots ("5S") when they would not
+    fit `width` (8-slot costs such as Time Travel's)."""
+    slots = sorted([(letter_of(item), False) for item in covered] + [(letter_of(item), True) for item in missing],
+                   key=lambda slot: (ORDER.find(slot[0]), slot[1]))
+    marked: list[Slot] = []
+    stood_in = krystallium
+    for letter, hollow in slots:
+        red = not hollow and stood_in > 0 and letter not in "KFN"
+        stood_in -= red
+        marked.append((letter, hollow, red, 1))
+    if slots_width(marked) <= width:
+        return marked
+    runs: list[Slot] = []
+    for letter, hollow, red, _ in marked:
+        if runs and runs[-1][:3] == (letter, hollow, red):
+            runs[-1] = (letter, hollow, red, runs[-1][3] + 1)
+        else:
+            runs.append((letter, hollow, red, 1))
+    return runs
+
+
+def tiles_height(count: int) -> int:
+    rows = -(-count // 3)
+    return rows * TILE_H + max(0, rows - 1) * ROW_GAP
+
+
+def tile_at(left: float, top: float, index: int) -> tuple[float, float]:
+    return left + (index % 3) * (TILE_W + TILE_GAP), top + (index // 3) * (TILE_H + ROW_GAP)
+
+
+def card_row(sheet: Sheet, x: float, y: float, width: float, key: str, *, ring: RGB | None = None,
+             tag: str = "") -> None:
+    """A card in full, for deciding on it: name (and `tag`) and points on its band; cost, what it
+    makes, its bonus on building and what recycling it gives below."""
+    facts = card(key)
+    ink = type_colours(facts.type)[1]
+    _name_band(sheet, (x, y, x + width, y + ROW_H), facts.title, facts.type, ring)
+    label = points_label(facts)
+    right = x + width - 8
+    if label:
+        right = points_pill(sheet, right, y + (BAND - ICON_H) / 2, label) - 8
+    if tag:
+        sheet.text((right, y + BAND / 2), tag, SIZE, role="label", face=BOLD, fill=ink, anchor="rm")
+    low = y + BAND + (ROW_H - BAND - ICON_H) / 2
+    at = icons(sheet, x + 8, low, facts.cost)
+    if facts.produces or facts.per:
+        at += sheet.text((at + 4, low + ICON_H / 2), "→", SIZE, role="label", face=BOLD, anchor="lm") + 10
+        at = production(sheet, at, low, facts)
+    if facts.bonus:
+        at += sheet.text((at + 6, low + ICON_H / 2), "+", SIZE, role="label", face=BOLD, anchor="lm") + 10
+        at = icons(sheet, at, low, facts.bonus)
+    if facts.recycle:
+        end = x + width - 8
+        left = end - icon_width(facts.recycle)
+        icon(sheet, left, low, facts.recycle)
+        sheet.text((left - 4, low + ICON_H / 2), "♻", SIZE, role="label", face=BOLD, fill=INK_SOFT, anchor="rm")
+
+
+class Pill(NamedTuple):
+    """A short fact in a rounded box: `fill` None for a plain word (a label)."""
+
+    text: str
+    fill: RGB | None
+    ink: RGB = INK
+    role: Role = "label"
+
+
+def pill_width(pill: Pill) -> float:
+    face = BOLD if pill.fill is not None else SANS
+    return text_width(pill.text, face, SIZE) + (16 if pill.fill is not None else 0)
+
+
+def flow(pills: Sequence[Pill], width: float) -> list[list[tuple[float, Pill]]]:
+    """Pills laid out left to right in lines `width` wide: per line, each pill's x offset."""
+    lines: list[list[tuple[float, Pill]]] = [[]]
+    at = 0.0
+    for pill in pills:
+        size = min(pill_width(pill), width)
+        if lines[-1] and at + size > width:
+            lines.append([])
+            at = 0.0
+        lines[-1].append((at, pill))
+        at += size + PILL_GAP
+    return [line for line in lines if line]
+
+
+def flow_height(pills: Sequence[Pill], width: float) -> int:
+    count = len(flow(pills, width))
+    return count * PILL_H + max(0, count - 1) * 6
+
+
+def draw_flow(sheet: Sheet, x: float, y: float, pills: Sequence[Pill], width: float) -> None:
+    for number, line in enumerate(flow(pills, width)):
+        top = y + number * (PILL_H + 6)
+        for offset, pill in line:
+            size = min(pill_width(pill), width)
+            if pill.fill is None:
+                sheet.text((x + offset, top + PILL_H / 2), pill.text, SIZE, role=pill.role, face=SANS, fill=pill.ink,
+                           anchor="lm", max_width=size)
+                continue
+            sheet.box((x + offset, top, x + offset + size, top + PILL_H), pill.fill, outline=INK, width=1, radius=8)
+            sheet.text((x + offset + 8, top + PILL_H / 2), pill.text, SIZE, role=pill.role,
+                       face=BOLD, fill=pill.ink, anchor="lm", max_width=size - 16)
+
+
+TYPE_ORDER = {type_: number for number, type_ in enumerate(TYPES)}

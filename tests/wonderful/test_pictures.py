@@ -1,0 +1,230 @@
+"""It's a Wonderful World's pictures (issue 32): every text 9 px tall on a phone at every player
+count, both Empire faces and every moment of a round, with long names; nothing private drawn; the
+renderer's card table equal to the engine's. The game is not registered yet, so its games are
+played here with `engine.wonderful.GAME` rather than through benchmarks/legibility.py."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from functools import cache
+from typing import Any, NamedTuple, cast
+
+import pytest
+
+import renderer
+from benchmarks.legibility import LONG_NAMES
+from engine.views.wonderful import WonderfulView
+from engine.wonderful import GAME
+from engine.wonderful.cards import DEVELOPMENTS, EMPIRES_A
+from engine.wonderful.state import WonderfulState
+from renderer.canvas import INNER, Sheet
+from renderer.legibility import too_small
+from renderer.wonderful import board, hand, outcome
+from renderer.wonderful.catalogue import CARDS, EMPIRES, LETTER
+from renderer.wonderful.pieces import TILE_W, short_title, site_slots, slots_width
+
+JSON = dict[str, Any]
+NAMES = ["Astrid", "Bjorn", "Cecilia", "Dagny", "Einar"]
+
+
+def _view(state: WonderfulState, seat: int | None) -> WonderfulView:
+    return cast(WonderfulView, GAME.view(state, seat))
+
+
+class Moment(NamedTuple):
+    label: str
+    state: WonderfulState
+
+
+def _moments(players: int, face: str, seed: int) -> list[Moment]:
+    """A game played by the greedy AI, kept at: the first draft turn with seat 1's pick made and
+    the others' not, planning, a production step (round 2 and 3), the last round's draft and the end."""
+    ai = GAME.ai_players()["greedy"]
+    state = GAME.setup(players, {"face": face}, seed)
+    kept: list[Moment] = []
+    wanted = {(1, "draft"), (2, "planning"), (2, "production"), (3, "production"), (4, "draft"), (4, "planning")}
+    for step in itertools.count():
+        view = _view(state, None)
+        moment = (view["round"], view["phase"])
+        if moment in wanted:
+            wanted.discard(moment)
+            kept.append(Moment(f"r{moment[0]}-{moment[1]}", state))
+        seats = sorted(GAME.to_move(state))
+        if not seats:
+            break
+        for seat in seats:
+            if seat in GAME.to_move(state):
+                state = GAME.apply(state, seat, ai.choose(state, seat, seed * 7919 + step * 31 + seat)).state
+                if moment == (1, "draft") and step == 0 and seat == 0:
+                    kept.append(Moment("r1-draft-picked", state))  # seat 1 picked, hidden from the others
+    kept.append(Moment("over", state))
+    return kept
+
+
+@cache
+def _games() -> tuple[tuple[int, str, tuple[Moment, ...]], ...]:
+    return tuple((players, face, tuple(_moments(players, face, 10 * players + (face == "b"))))
+                 for players, face in itertools.product(range(2, 6), "ab"))
+
+
+def _pictures() -> Iterator[tuple[str, Sheet]]:
+    for players, face, moments in _games():
+        for moment in moments:
+            for names in (NAMES[:players], list(itertools.islice(itertools.cycle(LONG_NAMES), players))):
+                label = f"{players}p-{face}-{moment.label}-{'long' if names[0] in LONG_NAMES else 'short'}"
+                public = _view(moment.state, None)
+                mine = _view(moment.state, 0)
+                yield f"{label}-board", board(public, names)
+                yield f"{label}-board-seat1", board(mine, names)
+                yield f"{label}-hand-seat1", hand(mine, names)
+                if public["outcome"] is not None:
+                    yield f"{label}-outcome", outcome(public, names)
+
+
+def test_every_text_is_9_px_tall_at_400_px_wide() -> None:
+    small = []
+    kinds = set()
+    for name, sheet in _pictures():
+        assert sheet.texts, name
+        assert sheet.width == 800
+        kinds.add(name.rsplit("-", 1)[-1] if "hand" not in name else "hand")
+        small += [(name, round(r.height, 2), r.drawn.text) for r in too_small([sheet])]
+    assert not small, small[:8]
+    assert {"board", "seat1", "hand", "outcome"} <= kinds
+
+
+def test_the_moments_cover_every_phase_at_every_table() -> None:
+    for players, face, moments in _games():
+        labels = {m.label for m in moments}
+        assert {"r1-draft-picked", "r2-planning", "r2-production", "r4-draft", "over"} <= labels, (players, face)
+
+
+def _drawn_titles(key: str) -> set[str]:
+    """Every way a card's name may be written in a picture."""
+    title = CARDS[key].title
+    return {title, short_title(title, TILE_W - 16), short_title(title, INNER - 16)}
+
+
+def _private_only(state: WonderfulState, viewer: int | None) -> set[str]:
+    """Cards only in some other seat's hand or pick: in no public place the viewer can see."""
+    public = _view(state, None)
+    shown = set(public["discard"])
+    for seat_board in public["boards"]:
+        shown |= set(seat_board["drafted"]) | set(seat_board["built"]) | {s["card"] for s in seat_board["sites"]}
+    if viewer is not None:
+        mine = _view(state, viewer)
+        shown |= set(mine["hand"]) | ({mine["pick"]} if mine["pick"] else set())
+        shown |= set(mine["boards"][viewer]["drafted"]) | {s["card"] for s in mine["boards"][viewer]["sites"]}
+        shown |= set(mine["boards"][viewer]["built"])
+    hidden: set[str] = set()
+    for seat in range(state.players):
+        if seat != viewer:
+            view = _view(state, seat)
+            hidden |= set(view["hand"]) | ({view["pick"]} if view["pick"] else set())
+    return hidden - shown
+
+
+def test_pictures_draw_no_card_from_another_seats_hand() -> None:
+    checked = 0
+    for _players, _face, moments in _games():
+        for moment in moments:
+            for viewer in (None, 0):
+                secret = set().union(*(_drawn_titles(key) for key in _private_only(moment.state, viewer)))
+                if not secret:
+                    continue
+                view = _view(moment.state, viewer)
+                sheets = [board(view, NAMES)] + ([hand(view, NAMES)] if viewer is not None else [])
+                for sheet in sheets:
+                    texts = {drawn.text for drawn in sheet.texts}
+                    assert not texts & secret, (moment.label, viewer, texts & secret)
+                    checked += 1
+    assert checked > 10
+
+
+def test_a_seats_own_hand_and_pick_are_in_its_hand_picture() -> None:
+    _, _, moments = _games()[2]  # 3 players, face a
+    state = next(m.state for m in moments if m.label == "r1-draft-picked")
+    view = _view(state, 0)
+    assert view["pick"] is not None
+    texts = {drawn.text for drawn in hand(view, NAMES).texts}
+    for key in [*view["hand"], view["pick"]]:
+        assert texts & _drawn_titles(key), key
+    assert "your pick" in texts
+
+
+def test_supremacy_names_the_steps_settled_and_leaves_the_rest_for_later() -> None:
+    for _players, _face, moments in _games():
+        state = next(m.state for m in moments if m.label == "r2-production")
+        view = _view(state, None)
+        assert view["step"] == "materials"  # a step's supremacy is settled as it begins
+        texts = [drawn.text for drawn in board(view, NAMES).texts]
+        assert texts.count("later") == 4
+        winner = view["supremacy"][0]
+        assert (NAMES[winner] if winner is not None else "nobody") in texts
+
+
+def test_hand_needs_a_seat_and_outcome_an_ended_game() -> None:
+    _, _, moments = _games()[0]
+    running = _view(moments[0].state, None)
+    with pytest.raises(ValueError):
+        hand(running, NAMES)
+    with pytest.raises(ValueError):
+        outcome(running, NAMES)
+
+
+def test_the_score_sheet_shows_every_seats_total_and_sources() -> None:
+    _, _, moments = _games()[4]  # 4 players, face a
+    view = _view(moments[-1].state, None)
+    result = view["outcome"]
+    assert result is not None and result["sheet"] is not None
+    texts = [drawn.text for drawn in outcome(view, NAMES).texts]
+    for seat, sheet in enumerate(result["sheet"]["seats"]):
+        assert f"{sheet['total']} pt{'s' * (sheet['total'] != 1)}" in texts
+        assert NAMES[seat] in texts
+    assert {"Printed", "Structure", "Discovery", "Financier", "General"} <= set(texts)
+
+
+def test_the_module_draws_through_the_renderers_api() -> None:
+    """As renderer/places.py will find it once the game is registered."""
+    _, _, moments = _games()[0]
+    view = GAME.view(moments[-1].state, 1)
+    renderer.place("wonderful", "renderer.wonderful")
+    try:
+        for png in (renderer.board_png, renderer.hand_png, renderer.outcome_png):
+            assert png(view, NAMES).startswith(b"\x89PNG")
+    finally:
+        renderer.place("wonderful", None)
+
+
+def test_the_card_table_is_the_engines() -> None:
+    letters = {**LETTER}
+    assert set(CARDS) == {d.key for d in DEVELOPMENTS}
+    for d in DEVELOPMENTS:
+        facts = CARDS[d.key]
+        assert facts.title == d.title and facts.type == d.type, d.key
+        assert facts.cost == "".join(letters[item] for item in d.slots), d.key
+        assert facts.produces == "".join(letters[r] * n for r, n in d.produces), d.key
+        assert facts.recycle == letters[d.recycle], d.key
+        assert facts.bonus == "".join(letters[b] for b in d.bonus), d.key
+        assert facts.per == (f"{letters[d.produces_per[0]]}/{d.produces_per[1]}" if d.produces_per else ""), d.key
+        assert facts.points == d.points, d.key
+        assert facts.points_per == (f"{d.points_per[0]}/{d.points_per[1]}" if d.points_per else ""), d.key
+    empires = {e.key: (e.title, f"{e.points_per[0]}/{e.points_per[1]}" if e.points_per else "") for e in EMPIRES_A}
+    assert empires == EMPIRES
+
+
+def test_every_site_fits_its_tile_however_far_built() -> None:
+    item = {letter: name for name, letter in LETTER.items()}
+    for facts in CARDS.values():
+        cost = [item[letter] for letter in facts.cost]
+        for placed, stood_in in itertools.product(range(len(cost) + 1), (0, 1)):
+            slots = site_slots(cost[:placed], cost[placed:], stood_in, TILE_W - 12)
+            assert slots_width(slots) <= TILE_W - 12, (facts.key, placed)
+            assert sum(count for *_, count in slots) == len(cost)
+
+
+@pytest.mark.parametrize("width", [TILE_W - 16, INNER - 16])
+def test_shortened_card_names_stay_apart(width: int) -> None:
+    shown = {short_title(d.title, width) for d in DEVELOPMENTS}
+    assert len(shown) == len(DEVELOPMENTS)
