@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 PLACE_BONUS = 4.0  # a placed island is progress; a discard is not
 POSITION_WEIGHT = 0.3  # cards wasted per cell an island sits away from its ideal cell
 IMPOSSIBLE = 1000.0
+SCARCE_WORTH = 16.0  # cards wasted by losing the last number that fits a run (measured: 8-64 alike)
 
 
 def _segment(grid: list[int], index: int) -> tuple[int, int, int, int]:
@@ -54,6 +55,19 @@ def _segment(grid: list[int], index: int) -> tuple[int, int, int, int]:
             after, high = j, grid[j]
             break
     return before, low, after, high
+
+
+def empty_runs(grid: list[int]) -> list[tuple[int, int, int]]:
+    """Each run of empty cells as (island before it or 0, island after it or 81, its cells)."""
+    runs = []
+    low, start = 0, 0
+    for index in range(CELLS + 1):
+        value = grid[index] if index < CELLS else ISLAND_MAX + 1
+        if value:
+            if index > start:
+                runs.append((low, value, index - start))
+            low, start = value, index + 1
+    return runs
 
 
 def misfit(grid: list[int], card: int, index: int, gone: frozenset[int] = frozenset()) -> float:
@@ -77,13 +91,21 @@ class Seat:
         self.hand = state.hands[seat]
         # Our own face-down discards are the islands we know are out of play.
         self.gone = frozenset(c for c in state.discards[seat] if is_island(c))
-        below, above = rules.bounds(state.grid)
+        # Each island fits at most one run of empty cells (the filled islands ascend). A card is
+        # scarce when its run has few numbers left beyond the cells they must fill: the games the
+        # heuristic loses end one island short, its run's last fitting numbers thrown away earlier.
         self.fits: dict[int, bool] = {}
+        self.scarcity: dict[int, float] = {}
+        runs = empty_runs(state.grid)
         for card in set(self.hand):
-            if is_island(card):
-                self.fits[card] = any(
-                    not state.grid[i] and below[i] < card < above[i] for i in range(CELLS)
-                )
+            if not is_island(card):
+                continue
+            run = next(((low, high, cells) for low, high, cells in runs if low < card < high), None)
+            self.fits[card] = run is not None
+            if run is not None:
+                low, high, cells = run
+                slack = high - low - 1 - sum(1 for c in self.gone if low < c < high) - cells
+                self.scarcity[card] = 1.0 / (1 + max(0, slack))
 
     def worth(self, card: int) -> float:
         """Cards-wasted value of losing `card` from this hand."""
@@ -96,7 +118,9 @@ class Seat:
             return 3.0 if spare and left > 2 else 40.0
         if card == MONSTER:
             return 0.3
-        return 1.0 if self.fits.get(card) else 0.05
+        if not self.fits.get(card):
+            return 0.05
+        return 1.0 + SCARCE_WORTH * self.scarcity[card]
 
     def cheapest(self, cards: list[int], count: int) -> tuple[int, ...]:
         return tuple(sorted(sorted(cards, key=lambda c: (self.worth(c), c))[:count]))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from engine.tranquility import GAME
+from engine.tranquility.ai import HeuristicPlayer
+from engine.tranquility.moves import Kind
 from tests.tranquility.position import position
 
 
@@ -57,3 +59,14 @@ def test_heuristic_dumps_a_dead_start_card_first() -> None:
 def test_heuristic_plays_the_finish_card_when_it_can() -> None:
     state = position([["finish", 3]], grid={c: 2 * c for c in range(1, 37)}, start_played_by=0)
     assert GAME.ai_players()["heuristic"].choose(state, 0, 1).text == "finish"
+
+
+def test_heuristic_keeps_the_last_number_that_fits_a_run() -> None:
+    """Scarcity: cell 3 sits between 10 and 12, so only 11 can ever fill it; 30–60 all fit the
+    wide run above. Its cheapest discard and payments spend the plentiful cards, never 11 (the
+    games the heuristic lost ended one island short, their last fitting number thrown away)."""
+    state = position([[11, 30, 40, 50, 60]], grid={1: 5, 2: 10, 4: 12, 36: 80}, start_played_by=0)
+    ranked = HeuristicPlayer(GAME).ranked(state, 0)
+    discard = next(a for a in ranked if a.kind == Kind.DISCARD)
+    assert 11 not in discard.cards
+    assert all(11 not in a.cards for a in ranked if a.kind == Kind.PLACE)
