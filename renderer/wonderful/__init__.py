@@ -206,12 +206,12 @@ def _label_block(text: str) -> Block:
     return Block(LINE, draw)
 
 
-def _tiles_block(keys: Sequence[object], draw_one: Callable[[Sheet, float, float, int], None]) -> Block:
+def _tiles_block(items: Sequence[object], draw_one: Callable[[Sheet, float, float, int], None]) -> Block:
     def draw(sheet: Sheet, top: float) -> None:
-        for index in range(len(keys)):
+        for index in range(len(items)):
             x, y = tile_at(LEFT, top, index)
             draw_one(sheet, x, y, index)
-    return Block(tiles_height(len(keys)) + 6, draw)
+    return Block(tiles_height(len(items)) + 6, draw)
 
 
 def _seat_blocks(view: WonderfulView, seat: int, names: Names, *, own: bool) -> list[Block]:
