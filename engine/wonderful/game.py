@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import chain
 from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, seat_label, validate_options
@@ -80,11 +79,15 @@ def empire_view(key: str, face: str) -> EmpireView:
 def shown_cards(view: WonderfulView) -> list[str]:
     """Every card key a view shows, sorted: the discard, each board's draft, construction and
     built areas as that viewer sees them, and the viewer's own hand and pick (never another's)."""
+    keys = set(view["discard"])
+    for board in view["boards"]:
+        keys.update(board["drafted"], board["built"])
+        keys.update(site["card"] for site in board["sites"])
+    keys.update(view.get("hand", ()))
     pick = view.get("pick")
-    return sorted(set(chain(
-        view["discard"], view.get("hand", ()), () if pick is None else (pick,),
-        *(chain(board["drafted"], board["built"], [site["card"] for site in board["sites"]])
-          for board in view["boards"]))))
+    if pick is not None:
+        keys.add(pick)
+    return sorted(keys)
 
 
 class Wonderful(Game[WonderfulState]):
