@@ -1,5 +1,9 @@
-"""It's a Wonderful World's view (docs/views/wonderful.md). Only `hand`, `pick` and the viewer's
-own board while it plans or places (its working copy) differ between viewers."""
+"""It's a Wonderful World's view (docs/views/wonderful.md). Only `hand`, `pick`, the viewer's
+own board while it plans or places (its working copy) and so `cards` differ between viewers.
+
+The view carries each card's printed facts (`cards`) and each empire's (`empires`), as Nidavellir's
+carries its pieces': the renderer reads views only, so the cards stay declared once, in
+engine/wonderful/cards.py."""
 
 # No `from __future__ import annotations`: the view tests read NotRequired at runtime.
 from typing import NotRequired, TypedDict
@@ -9,10 +13,50 @@ from engine.views import ViewBase
 ROUNDS = 4
 PICKS = 7
 RESOURCES = ("materials", "energy", "science", "gold", "exploration")  # the production steps, in order
+TYPES = ("structure", "vehicle", "research", "project", "discovery")  # a card's type, in the rules' order
 
 
 class WonderfulOptions(TypedDict):
     face: str  # "a" or "b"
+
+
+class PerView(TypedDict):
+    """A count per built card of a type, or per character held ("financier", "general")."""
+
+    count: int  # points, or resources made (1)
+    per: str  # a type or a character
+
+
+class ProducesPerView(TypedDict):
+    """One `resource` made each round per built card of type `per`."""
+
+    resource: str
+    per: str
+
+
+class CardView(TypedDict):
+    """A development as printed. Items are named as elsewhere in the view: the five resources,
+    "krystallium", "financier" and "general"."""
+
+    key: str
+    title: str
+    type: str  # one of TYPES
+    cost: list[str]  # one item per slot: resources in RESOURCES order, then krystallium, financier, general
+    produces: list[str]  # one resource per unit made each round (empty if none)
+    produces_per: ProducesPerView | None
+    recycle: str  # the resource recycling it gives
+    bonus: list[str]  # construction bonus: characters and krystallium, one per token
+    points: int  # printed points
+    points_per: PerView | None  # points per built card of a type or per character
+
+
+class EmpireView(TypedDict):
+    """An Empire card's face in play."""
+
+    key: str
+    title: str
+    produces: list[str]  # one resource per unit the face makes each round
+    points_per: PerView | None  # face A's combo (face B scores nothing)
 
 
 class SiteView(TypedDict):
@@ -51,5 +95,7 @@ class WonderfulView(ViewBase):
     leftover_count: int  # 2 players: undrafted cards set aside face down
     boards: list[BoardView]
     supremacy: list[int | None]  # this round's winner of each step so far, by resource order
+    cards: dict[str, CardView]  # by key: every card this view shows anywhere, and no other
+    empires: dict[str, EmpireView]  # by key: the empires at the table, the face in play
     hand: NotRequired[list[str]]  # only the viewer's own: card keys, sorted
     pick: NotRequired[str | None]  # only the viewer's own pick this draft turn

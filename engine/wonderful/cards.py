@@ -192,10 +192,16 @@ EMPIRES_A: tuple[Empire, ...] = (
 EMPIRE_KEYS = tuple(e.key for e in EMPIRES_A)
 
 
+# Both faces of every empire, built once: production and the view read them for every board.
+_FACES: dict[tuple[str, str], Empire] = {
+    **{(e.key, "a"): e for e in EMPIRES_A},
+    **{(e.key, "b"): Empire(e.key, e.title, FACE_B_PRODUCTION) for e in EMPIRES_A},
+}
+
+
 def empire_face(key: str, face: str) -> Empire:
     """The face of an empire in play: "a" (its own production and combo) or "b" (the common one)."""
-    front = next(e for e in EMPIRES_A if e.key == key)
-    return front if face == "a" else Empire(front.key, front.title, FACE_B_PRODUCTION)
+    return _FACES[key, face]
 
 
 def title(key: str) -> str:

@@ -8,15 +8,86 @@ from typing import Any
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, seat_label, validate_options
 from engine.rng import Rng
 from engine.views import as_json, outcome_view
-from engine.views.wonderful import BoardView, SiteView, WonderfulView
+from engine.views.wonderful import BoardView, CardView, EmpireView, SiteView, WonderfulView
 from engine.wonderful import grammar, rules
-from engine.wonderful.cards import DEVELOPMENTS, EMPIRE_KEYS, RESOURCES, pass_left, title
+from engine.wonderful.cards import (
+    DEVELOPMENTS,
+    EMPIRE_KEYS,
+    RESOURCES,
+    Development,
+    Empire,
+    empire_face,
+    pass_left,
+    title,
+)
 from engine.wonderful.state import OVER, PRODUCTION, Board, WonderfulState, clone, decode, encode
 
 OPTIONS = (
     OptionSpec("face", "a", ("a", "b"),
                "Empire card face: a (each empire its own production and bonus) or b (the same for all)"),
 )
+
+
+def _card_view(card: Development) -> CardView:
+    return {
+        "key": card.key, "title": card.title, "type": card.type, "cost": list(card.slots),
+        "produces": [item for item, count in card.produces for _ in range(count)],
+        "produces_per": None if card.produces_per is None else {"resource": card.produces_per[0],
+                                                                "per": card.produces_per[1]},
+        "recycle": card.recycle, "bonus": list(card.bonus), "points": card.points,
+        "points_per": None if card.points_per is None else {"count": card.points_per[0], "per": card.points_per[1]},
+    }
+
+
+# Built once: a view copies the few cards it shows rather than rebuilding them from the tables.
+_CARD_VIEWS: dict[str, CardView] = {card.key: _card_view(card) for card in DEVELOPMENTS}
+
+
+def card_view(key: str) -> CardView:
+    """A card's printed facts as the view carries them: a fresh copy (a view is the caller's to keep)."""
+    cached = _CARD_VIEWS[key]
+    out = cached.copy()
+    out["cost"], out["produces"], out["bonus"] = cached["cost"][:], cached["produces"][:], cached["bonus"][:]
+    if cached["produces_per"] is not None:
+        out["produces_per"] = cached["produces_per"].copy()
+    if cached["points_per"] is not None:
+        out["points_per"] = cached["points_per"].copy()
+    return out
+
+
+def _empire_view(empire: Empire) -> EmpireView:
+    return {"key": empire.key, "title": empire.title,
+            "produces": [item for item, count in empire.produces for _ in range(count)],
+            "points_per": None if empire.points_per is None else {"count": empire.points_per[0],
+                                                                  "per": empire.points_per[1]}}
+
+
+_EMPIRE_VIEWS: dict[tuple[str, str], EmpireView] = {
+    (key, face): _empire_view(empire_face(key, face)) for key in EMPIRE_KEYS for face in "ab"}
+
+
+def empire_view(key: str, face: str) -> EmpireView:
+    """An empire's face in play as the view carries it: a fresh copy."""
+    cached = _EMPIRE_VIEWS[key, face]
+    out = cached.copy()
+    out["produces"] = cached["produces"][:]
+    if cached["points_per"] is not None:
+        out["points_per"] = cached["points_per"].copy()
+    return out
+
+
+def shown_cards(view: WonderfulView) -> list[str]:
+    """Every card key a view shows, sorted: the discard, each board's draft, construction and
+    built areas as that viewer sees them, and the viewer's own hand and pick (never another's)."""
+    keys = set(view["discard"])
+    for board in view["boards"]:
+        keys.update(board["drafted"], board["built"])
+        keys.update(site["card"] for site in board["sites"])
+    keys.update(view.get("hand", ()))
+    pick = view.get("pick")
+    if pick is not None:
+        keys.add(pick)
+    return sorted(keys)
 
 
 class Wonderful(Game[WonderfulState]):
@@ -131,7 +202,7 @@ class Wonderful(Game[WonderfulState]):
             "built": board.built.copy(), "available": dict(sorted(board.available.items())), "pile": board.pile,
             "krystallium": board.krystallium, "financiers": board.financiers, "generals": board.generals,
             "choosing": board.choosing, "done": state.done[seat] if state.done else False,
-            "production": {r: rules.production(board, r, state.face) for r in RESOURCES},
+            "production": rules.productions(board, state.face),
             "score": rules.score(board, state.face),
         }
 
@@ -147,11 +218,13 @@ class Wonderful(Game[WonderfulState]):
             "direction": "left" if pass_left(state.round) else "right",
             "deck_count": len(state.deck), "discard": state.discard.copy(),
             "leftover_count": len(state.leftovers), "boards": boards,
-            "supremacy": state.last_supremacy.copy(),
+            "supremacy": state.last_supremacy.copy(), "cards": {},
+            "empires": {b.empire: empire_view(b.empire, state.face) for b in state.boards},
         }
         if seat is not None:
             view["hand"] = state.hands[seat].copy()
             view["pick"] = state.picks[seat]
+        view["cards"] = {key: card_view(key) for key in shown_cards(view)}
         return as_json(view)
 
     def determinize(self, state: WonderfulState, seat: int | None, seed: int) -> WonderfulState:

@@ -45,6 +45,21 @@ def production(board: Board, resource: str, face: str) -> int:
     return max(0, total)
 
 
+def productions(board: Board, face: str) -> dict[str, int]:
+    """`production` of every resource in one pass over the built cards (the view shows all five)."""
+    totals = dict.fromkeys(RESOURCES, 0)
+    for resource, count in empire_face(board.empire, face).produces:
+        totals[resource] += count
+    types = Counter(CARDS[c].type for c in board.built)
+    for key in board.built:
+        card = CARDS[key]
+        for resource, count in card.produces:
+            totals[resource] += count
+        if card.produces_per is not None:
+            totals[card.produces_per[0]] += types[card.produces_per[1]]
+    return {resource: max(0, total) for resource, total in totals.items()}
+
+
 def missing(site: Site) -> list[str]:
     """The cost items still to be placed on a card under construction, in cost order."""
     left = Counter(site.covered)

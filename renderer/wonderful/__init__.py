@@ -1,5 +1,6 @@
 """It's a Wonderful World pictures (docs/renderer.md, "It's a Wonderful World"): the table, a seat's
-own hand and draft, and the score sheet. Each draws only what its view holds."""
+own hand and draft, and the score sheet. Each draws only what its view holds: the cards' and
+empires' printed facts too (`cards`, `empires`)."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ from renderer.canvas import (
 )
 from renderer.names import seat_name
 from renderer.text import named
-from renderer.wonderful.catalogue import LETTER, card, empire_title
 from renderer.wonderful.pieces import (
     ITEM,
+    LETTER,
     PANEL,
     ROW_GAP,
     ROW_H,
@@ -34,11 +35,13 @@ from renderer.wonderful.pieces import (
     TYPE_FILL,
     TYPE_ORDER,
     TYPE_SHORT,
+    Card,
     Pill,
     built_tile,
     card_row,
     draw_flow,
     flow_height,
+    printed,
     site_tile,
     tile_at,
     tiles_height,
@@ -50,6 +53,16 @@ LINE = 36  # a line of 25 px text
 LEFT = MARGIN + PAD
 WIDTH = INNER - 2 * PAD
 REWARD = {"materials": "Fin", "energy": "Gen", "science": "F/G", "gold": "Fin", "exploration": "Gen"}
+
+
+def card(view: WonderfulView, key: str) -> Card:
+    """Card `key` as the view prints it (its `cards`)."""
+    return printed(key, view["cards"].get(key))
+
+
+def empire_title(view: WonderfulView, key: str) -> str:
+    found = view["empires"].get(key)
+    return found["title"] if found else key.replace("-", " ").title()
 
 
 def _points(points: int) -> str:
@@ -177,11 +190,11 @@ def _stock_pills(view: WonderfulView, board: BoardView) -> list[Pill]:
     return pills
 
 
-def _built_label(built: Sequence[str]) -> str:
+def _built_label(built: Sequence[Card]) -> str:
     counts = {type_: 0 for type_ in TYPE_FILL}
-    for key in built:
-        if card(key).type in counts:
-            counts[card(key).type] += 1
+    for facts in built:
+        if facts.type in counts:
+            counts[facts.type] += 1
     parts = [f"{count} {TYPE_SHORT[type_]}" for type_, count in counts.items() if count]
     return f"Built {len(built)}" + (": " + " · ".join(parts) if parts else "")
 
@@ -193,12 +206,12 @@ def _label_block(text: str) -> Block:
     return Block(LINE, draw)
 
 
-def _tiles_block(keys: Sequence[str], draw_one: Callable[[Sheet, float, float, int], None]) -> Block:
+def _tiles_block(items: Sequence[object], draw_one: Callable[[Sheet, float, float, int], None]) -> Block:
     def draw(sheet: Sheet, top: float) -> None:
-        for index in range(len(keys)):
+        for index in range(len(items)):
             x, y = tile_at(LEFT, top, index)
             draw_one(sheet, x, y, index)
-    return Block(tiles_height(len(keys)) + 6, draw)
+    return Block(tiles_height(len(items)) + 6, draw)
 
 
 def _seat_blocks(view: WonderfulView, seat: int, names: Names, *, own: bool) -> list[Block]:
@@ -217,7 +230,7 @@ def _seat_blocks(view: WonderfulView, seat: int, names: Names, *, own: bool) -> 
         sheet.text((LEFT, top + 21), name, 28, role="name", face=BOLD, anchor="lm", max_width=WIDTH - 140,
                    tail=you)
         status = _status(view, seat, board)
-        line = empire_title(board["empire"]) + (f" · {status}" if status else "")
+        line = empire_title(view, board["empire"]) + (f" · {status}" if status else "")
         sheet.text((LEFT, top + 21 + LINE), line, SIZE, role="label", face=SANS, fill=INK_SOFT, anchor="lm",
                    max_width=WIDTH)
 
@@ -228,16 +241,18 @@ def _seat_blocks(view: WonderfulView, seat: int, names: Names, *, own: bool) -> 
         place = [Pill("to place", None, HIGHLIGHT), *_resource_pills(board["available"])]
         blocks.append(Block(flow_height(place, WIDTH) + 8,
                             lambda sheet, top: draw_flow(sheet, LEFT, top, place, WIDTH)))
-    drafted = board["drafted"]
+    drafted = [card(view, key) for key in board["drafted"]]
     if drafted and not own:
         blocks.append(_label_block(f"Draft area {len(drafted)}: what each makes and scores"))
         blocks.append(_tiles_block(drafted, lambda sheet, x, y, i: built_tile(sheet, x, y, drafted[i])))
     sites = board["sites"]
     if sites:
+        facts = [card(view, s["card"]) for s in sites]
         blocks.append(_label_block(f"Building {len(sites)}: filled placed, hollow still needed"))
-        blocks.append(_tiles_block([s["card"] for s in sites], lambda sheet, x, y, i: site_tile(
-            sheet, x, y, sites[i]["card"], sites[i]["covered"], sites[i]["missing"], sites[i]["krystallium"])))
-    built = sorted(board["built"], key=lambda key: (TYPE_ORDER.get(card(key).type, 9), card(key).title))
+        blocks.append(_tiles_block(facts, lambda sheet, x, y, i: site_tile(
+            sheet, x, y, facts[i], sites[i]["covered"], sites[i]["missing"], sites[i]["krystallium"])))
+    built = sorted((card(view, key) for key in board["built"]),
+                   key=lambda facts: (TYPE_ORDER.get(facts.type, 9), facts.title))
     blocks.append(_label_block(_built_label(built)))
     if built:
         blocks.append(_tiles_block(built, lambda sheet, x, y, i: built_tile(sheet, x, y, built[i])))
@@ -359,7 +374,7 @@ def _draw_scores(sheet: Sheet, view: WonderfulView, names: Names, top: float) ->
         sheet.text((LEFT + 44, y + 18), name, 28, role="name", face=BOLD, anchor="lm", max_width=WIDTH - 190)
         board = view["boards"][seat]
         tokens = characters[seat]
-        facts = f"{empire_title(board['empire'])} · {built[seat]} built · {tokens} character{'s' * (tokens != 1)}"
+        facts = f"{empire_title(view, board['empire'])} · {built[seat]} built · {tokens} character{'s' * (tokens != 1)}"
         sheet.text((LEFT, y + 18 + LINE), facts, SIZE, role="label", face=SANS, fill=INK, anchor="lm",
                    max_width=WIDTH)
         y += 2 * LINE + 8
@@ -425,10 +440,10 @@ def _draw_mine(sheet: Sheet, view: WonderfulView, names: Names, top: float) -> N
                    fill=INK_SOFT, anchor="lm", max_width=INNER)
         y = top + LINE
         if pick is not None:
-            card_row(sheet, MARGIN, y, INNER, pick, ring=HIGHLIGHT, tag="your pick")
+            card_row(sheet, MARGIN, y, INNER, card(view, pick), ring=HIGHLIGHT, tag="your pick")
             y += ROW_H + ROW_GAP
         for key in hand:
-            card_row(sheet, MARGIN, y, INNER, key)
+            card_row(sheet, MARGIN, y, INNER, card(view, key))
             y += ROW_H + ROW_GAP
         top = y - ROW_GAP + 12
     if drafted:
@@ -436,7 +451,7 @@ def _draw_mine(sheet: Sheet, view: WonderfulView, names: Names, top: float) -> N
                    SIZE, role="label", face=SANS, fill=INK_SOFT, anchor="lm", max_width=INNER)
         y = top + LINE
         for key in drafted:
-            card_row(sheet, MARGIN, y, INNER, key)
+            card_row(sheet, MARGIN, y, INNER, card(view, key))
             y += ROW_H + ROW_GAP
 
 

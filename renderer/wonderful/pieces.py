@@ -2,6 +2,8 @@
 
 Every text here is `MIN_TEXT` (25 px) or more, so a card stays readable on a phone: a tile is a
 band in its type's colour with the card's name over a light band of icons, one icon per item.
+A card's printed facts come from the view (its `cards`), written one letter per item (`Card`):
+M materials, E energy, S science, G gold, X exploration, K krystallium, F financier, N general.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from engine.views.wonderful import TYPES, CardView
 from renderer.canvas import (
     BOLD,
     GOLD,
@@ -25,7 +28,40 @@ from renderer.canvas import (
     clip,
     text_width,
 )
-from renderer.wonderful.catalogue import LETTER, TYPES, Card, card
+
+# An item of the view (a resource or character name) as the letter a picture writes it with.
+LETTER = {"materials": "M", "energy": "E", "science": "S", "gold": "G", "exploration": "X",
+          "krystallium": "K", "financier": "F", "general": "N"}
+
+
+class Card(NamedTuple):
+    """A card as a picture writes it (hashable, so its tiles are drawn once): cost, production,
+    recycling and bonus as item letters; `per` "X/vehicle" (one X per built vehicle),
+    `points_per` "2/project"."""
+
+    key: str
+    title: str
+    type: str
+    cost: str
+    produces: str
+    recycle: str
+    bonus: str = ""
+    per: str = ""
+    points: int = 0
+    points_per: str = ""
+
+
+def printed(key: str, facts: CardView | None) -> Card:
+    """The view's facts of card `key` (its `cards[key]`) as a picture writes them; without
+    them (a view that did not carry the card) only a name made from the key."""
+    if facts is None:
+        return Card(key, key.replace("-", " ").title(), "", "", "", "")
+    per, points_per = facts["produces_per"], facts["points_per"]
+    return Card(key, facts["title"], facts["type"], letters(facts["cost"]), letters(facts["produces"]),
+                letters((facts["recycle"],)), letters(facts["bonus"]),
+                f"{letter_of(per['resource'])}/{per['per']}" if per else "", facts["points"],
+                f"{points_per['count']}/{points_per['per']}" if points_per else "")
+
 
 SIZE = MIN_TEXT
 LIGHT: RGB = (250, 244, 228)  # a card's lower band: icons read on it whatever the card's colour
@@ -78,6 +114,10 @@ def letter_of(item: str) -> str:
     return LETTER.get(item, item[:1].upper())
 
 
+def letters(items: Sequence[str]) -> str:
+    return "".join(letter_of(item) for item in items)
+
+
 def icon_width(letter: str, label: str | None = None) -> float:
     shown = label if label is not None else ITEM.get(letter, ((0, 0, 0), INK, letter))[2]
     return max(ICON_MIN_W, text_width(shown, BOLD, SIZE) + 8)
@@ -114,7 +154,7 @@ def icons_width(letters: str) -> float:
 def short_title(title: str, max_width: float) -> str:
     """A card's name as it fits `max_width` of bold `SIZE`: whole if it fits; else without its
     small words ("of", "the"), then its longest words cut with a full stop a letter at a time
-    (never under three letters), last cut at the end. The catalogue's names stay apart this way
+    (never under three letters), last cut at the end. Every card's name stays apart this way
     (tests/wonderful/test_pictures.py)."""
     if text_width(title, BOLD, SIZE) <= max_width:
         return title
@@ -170,21 +210,22 @@ def _name_band(sheet: Sheet, rect: tuple[float, float, float, float], title: str
                anchor="lm")
 
 
-def built_tile(sheet: Sheet, x: float, y: float, key: str) -> None:
+def built_tile(sheet: Sheet, x: float, y: float, facts: Card) -> None:
     """A built (or drafted) card: its name, what it makes and what it scores."""
-    sheet.paste(_built_layer(key), (round(x), round(y)))
+    sheet.paste(_built_layer(facts), (round(x), round(y)))
 
 
-def site_tile(sheet: Sheet, x: float, y: float, key: str, covered: Sequence[str], missing: Sequence[str],
+def site_tile(sheet: Sheet, x: float, y: float, facts: Card, covered: Sequence[str], missing: Sequence[str],
               krystallium: int) -> None:
     """A card under construction: its cost slot by slot, filled where placed, hollow where still
     needed; `krystallium` of the placed ones were krystallium standing in (red; the view does not
     say which, so the first placed in cost order)."""
-    sheet.paste(_site_layer(key, tuple(covered), tuple(missing), krystallium), (round(x), round(y)))
+    sheet.paste(_site_layer(facts, tuple(covered), tuple(missing), krystallium), (round(x), round(y)))
 
 
 # A tile is the same pixels wherever it lies on a seat's panel, so each is drawn once and pasted
-# (a 5-player table has about 100): on the panel's colour, which its rounded corners show.
+# (a 5-player table has about 100): on the panel's colour, which its rounded corners show. The
+# cache is keyed by the printed facts themselves, not the key, so it draws what the view says.
 TILE_LAYERS = 512
 
 
@@ -193,21 +234,20 @@ def _layer() -> Sheet:
 
 
 @lru_cache(maxsize=TILE_LAYERS)
-def _built_layer(key: str) -> Sheet:
+def _built_layer(facts: Card) -> Sheet:
     layer = _layer()
-    _draw_built(layer, 0, 0, key)
+    _draw_built(layer, 0, 0, facts)
     return layer
 
 
 @lru_cache(maxsize=TILE_LAYERS)
-def _site_layer(key: str, covered: tuple[str, ...], missing: tuple[str, ...], krystallium: int) -> Sheet:
+def _site_layer(facts: Card, covered: tuple[str, ...], missing: tuple[str, ...], krystallium: int) -> Sheet:
     layer = _layer()
-    _draw_site(layer, 0, 0, key, covered, missing, krystallium)
+    _draw_site(layer, 0, 0, facts, covered, missing, krystallium)
     return layer
 
 
-def _draw_built(sheet: Sheet, x: float, y: float, key: str) -> None:
-    facts = card(key)
+def _draw_built(sheet: Sheet, x: float, y: float, facts: Card) -> None:
     _name_band(sheet, (x, y, x + TILE_W, y + TILE_H), facts.title, facts.type, None)
     low = y + BAND + (TILE_H - BAND - ICON_H) / 2
     label = points_label(facts)
@@ -216,9 +256,8 @@ def _draw_built(sheet: Sheet, x: float, y: float, key: str) -> None:
     production(sheet, x + 6, low, facts)
 
 
-def _draw_site(sheet: Sheet, x: float, y: float, key: str, covered: Sequence[str], missing: Sequence[str],
+def _draw_site(sheet: Sheet, x: float, y: float, facts: Card, covered: Sequence[str], missing: Sequence[str],
                krystallium: int) -> None:
-    facts = card(key)
     _name_band(sheet, (x, y, x + TILE_W, y + TILE_H), facts.title, facts.type, None)
     low = y + BAND + (TILE_H - BAND - ICON_H) / 2
     at = x + 6
@@ -270,11 +309,10 @@ def tile_at(left: float, top: float, index: int) -> tuple[float, float]:
     return left + (index % 3) * (TILE_W + TILE_GAP), top + (index // 3) * (TILE_H + ROW_GAP)
 
 
-def card_row(sheet: Sheet, x: float, y: float, width: float, key: str, *, ring: RGB | None = None,
+def card_row(sheet: Sheet, x: float, y: float, width: float, facts: Card, *, ring: RGB | None = None,
              tag: str = "") -> None:
     """A card in full, for deciding on it: name (and `tag`) and points on its band; cost, what it
     makes, its bonus on building and what recycling it gives below."""
-    facts = card(key)
     ink = type_colours(facts.type)[1]
     _name_band(sheet, (x, y, x + width, y + ROW_H), facts.title, facts.type, ring)
     label = points_label(facts)

@@ -1,7 +1,8 @@
 """It's a Wonderful World's pictures (issue 32): every text 9 px tall on a phone at every player
 count, both Empire faces and every moment of a round, with long names; nothing private drawn; the
-renderer's card table equal to the engine's. The game is not registered yet, so its games are
-played here with `engine.wonderful.GAME` rather than through benchmarks/legibility.py."""
+printed facts read from the view; every card's cost fits its tile and every card's name stays
+apart. The game is not registered yet, so its games are played here with `engine.wonderful.GAME`
+rather than through benchmarks/legibility.py."""
 
 from __future__ import annotations
 
@@ -16,12 +17,12 @@ import renderer
 from benchmarks.legibility import LONG_NAMES
 from engine.views.wonderful import WonderfulView
 from engine.wonderful import GAME
-from engine.wonderful.cards import DEVELOPMENTS, EMPIRES_A
+from engine.wonderful.cards import CARDS, DEVELOPMENTS
+from engine.wonderful.game import card_view
 from engine.wonderful.state import WonderfulState
 from renderer.canvas import INNER, Sheet
 from renderer.legibility import too_small
 from renderer.wonderful import board, hand, outcome
-from renderer.wonderful.catalogue import CARDS, EMPIRES, LETTER
 from renderer.wonderful.pieces import TILE_W, short_title, site_slots, slots_width
 
 JSON = dict[str, Any]
@@ -197,34 +198,33 @@ def test_the_module_draws_through_the_renderers_api() -> None:
         renderer.place("wonderful", None)
 
 
-def test_the_card_table_is_the_engines() -> None:
-    letters = {**LETTER}
-    assert set(CARDS) == {d.key for d in DEVELOPMENTS}
-    for d in DEVELOPMENTS:
-        facts = CARDS[d.key]
-        assert facts.title == d.title and facts.type == d.type, d.key
-        assert facts.cost == "".join(letters[item] for item in d.slots), d.key
-        assert facts.produces == "".join(letters[r] * n for r, n in d.produces), d.key
-        assert facts.recycle == letters[d.recycle], d.key
-        assert facts.bonus == "".join(letters[b] for b in d.bonus), d.key
-        assert facts.per == (f"{letters[d.produces_per[0]]}/{d.produces_per[1]}" if d.produces_per else ""), d.key
-        assert facts.points == d.points, d.key
-        assert facts.points_per == (f"{d.points_per[0]}/{d.points_per[1]}" if d.points_per else ""), d.key
-    empires = {e.key: (e.title, f"{e.points_per[0]}/{e.points_per[1]}" if e.points_per else "") for e in EMPIRES_A}
-    assert empires == EMPIRES
+def test_the_pictures_print_the_facts_the_view_carries() -> None:
+    """The renderer has no card table of its own: a title or cost changed in the view is drawn so."""
+    _, _, moments = _games()[2]  # 3 players, face a
+    view = _view(next(m.state for m in moments if m.label == "r2-planning"), 0)
+    built = next(board["built"][0] for board in view["boards"] if board["built"])
+    drafted = view["boards"][0]["drafted"][0]
+    view["cards"][built]["title"] = "Odd Title"
+    view["cards"][drafted]["title"] = "Odder Title"
+    view["cards"][drafted]["cost"] = ["krystallium"] * 4
+    view["empires"][view["boards"][1]["empire"]]["title"] = "Oddland"
+    texts = [drawn.text for drawn in board(view, NAMES).texts]
+    assert "Odd Title" in texts and any(text.startswith("Oddland") for text in texts)
+    texts = [drawn.text for drawn in hand(view, NAMES).texts]
+    assert "Odder Title" in texts and texts.count("K") >= 4
 
 
 def test_every_site_fits_its_tile_however_far_built() -> None:
-    item = {letter: name for name, letter in LETTER.items()}
-    for facts in CARDS.values():
-        cost = [item[letter] for letter in facts.cost]
+    for key in CARDS:
+        cost = card_view(key)["cost"]
         for placed, stood_in in itertools.product(range(len(cost) + 1), (0, 1)):
             slots = site_slots(cost[:placed], cost[placed:], stood_in, TILE_W - 12)
-            assert slots_width(slots) <= TILE_W - 12, (facts.key, placed)
+            assert slots_width(slots) <= TILE_W - 12, (key, placed)
             assert sum(count for *_, count in slots) == len(cost)
 
 
 @pytest.mark.parametrize("width", [TILE_W - 16, INNER - 16])
 def test_shortened_card_names_stay_apart(width: int) -> None:
-    shown = {short_title(d.title, width) for d in DEVELOPMENTS}
+    """Over every card's title as the view carries it."""
+    shown = {short_title(card_view(d.key)["title"], width) for d in DEVELOPMENTS}
     assert len(shown) == len(DEVELOPMENTS)

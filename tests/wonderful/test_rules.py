@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import IllegalMove
 from engine.wonderful import GAME, rules
-from engine.wonderful.cards import DECK_SIZE, PICKS
+from engine.wonderful.cards import DECK_SIZE, PICKS, RESOURCES
 from engine.wonderful.state import DRAFT, PLANNING, PRODUCTION, Board, Site, WonderfulState
 
 
@@ -228,3 +228,13 @@ def test_ai_players_are_pure() -> None:
     state = GAME.setup(4, None, 11)
     for kind, player in GAME.ai_players().items():
         assert player.choose(state, 1, 5) == player.choose(state, 1, 5), kind
+
+
+def test_productions_make_what_production_makes_step_by_step() -> None:
+    state = table(5)
+    state.boards[1].built += ["recycling-plant", "aircraft-carrier", "zeppelin", "mega-drill"]
+    state.boards[2].built += ["robot-assistants", "wind-turbines", "harbor-zone"]
+    for face in "ab":
+        for board in state.boards:
+            assert rules.productions(board, face) == {
+                resource: rules.production(board, resource, face) for resource in RESOURCES}
