@@ -8,6 +8,7 @@ tokens of the move texts (`draft zeppelin`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 # The five produced resources, in the order the production steps take them.
 MATERIALS, ENERGY, SCIENCE, GOLD, EXPLORATION = "materials", "energy", "science", "gold", "exploration"
@@ -192,6 +193,7 @@ EMPIRES_A: tuple[Empire, ...] = (
 EMPIRE_KEYS = tuple(e.key for e in EMPIRES_A)
 
 
+@cache  # asked for every board view and production count; the faces never change
 def empire_face(key: str, face: str) -> Empire:
     """The face of an empire in play: "a" (its own production and combo) or "b" (the common one)."""
     front = next(e for e in EMPIRES_A if e.key == key)

@@ -131,7 +131,7 @@ class Wonderful(Game[WonderfulState]):
             "built": board.built.copy(), "available": dict(sorted(board.available.items())), "pile": board.pile,
             "krystallium": board.krystallium, "financiers": board.financiers, "generals": board.generals,
             "choosing": board.choosing, "done": state.done[seat] if state.done else False,
-            "production": {r: rules.production(board, r, state.face) for r in RESOURCES},
+            "production": rules.productions(board, state.face),
             "score": rules.score(board, state.face),
         }
 

@@ -45,6 +45,20 @@ def production(board: Board, resource: str, face: str) -> int:
     return max(0, total)
 
 
+def productions(board: Board, face: str) -> dict[str, int]:
+    """`production` of every resource, in RESOURCES order, counted in one pass over the built
+    cards (a board's view shows all five; counting them one by one made views the bulk of a
+    checked playout's time)."""
+    totals = Counter(dict(empire_face(board.empire, face).produces))
+    types = Counter(CARDS[c].type for c in board.built)
+    for key in board.built:
+        card = CARDS[key]
+        totals.update(dict(card.produces))
+        if card.produces_per is not None:
+            totals[card.produces_per[0]] += types[card.produces_per[1]]
+    return {resource: max(0, totals[resource]) for resource in RESOURCES}
+
+
 def missing(site: Site) -> list[str]:
     """The cost items still to be placed on a card under construction, in cost order."""
     left = Counter(site.covered)
