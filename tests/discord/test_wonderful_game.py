@@ -161,3 +161,22 @@ async def play_whole_game(h: Harness, relayed: Recorder) -> None:
         assert document["view"]["viewer"] is None and "hand" not in document["view"] and "pick" not in document["view"]
         assert document["view"] == spectator[document["seq"]], "the relay sends the spectator view"
     assert not any(secret in json.dumps(m.json(), ensure_ascii=False) for m in states for secret in secrets)
+
+
+async def test_every_seat_still_to_pick_has_its_clock_running_and_its_panel(harness: Harness) -> None:
+    """Every step is simultaneous: both people's clocks run at once from the first draft turn,
+    each gets a DM panel, and the thread waits for both by name until the picks are revealed."""
+    h = harness
+    ann, bob = h.user("ann"), h.user("bob")
+    game_id = await open_table(h, ann, "wonderful", [bob], ais=1)
+    info = await h.client.tables.game(game_id)
+    assert sorted(info.to_move) == [0, 1], "the AI has picked; both people are awaited"
+    assert all(info.seats[seat].deadline is not None for seat in (0, 1)) and info.seats[2].deadline is None
+    living = h.last_board(game_id).content
+    assert all(f"<t:{info.seats[seat].deadline:.0f}:R>" in living for seat in (0, 1))
+    hand = (await h.client.tables.table_view(game_id, ann.id)).view["hand"]
+    await make_move(h, ann, live_panel(h, ann, game_id), f"draft {hand[0]}")
+    info = await h.client.tables.game(game_id)
+    assert list(info.to_move) == [1] and info.seats[1].deadline is not None
+    assert h.last_board(game_id).content.startswith("⏳ 1 of 2 in — waiting for **bob** ⏰"), "edited, not posted"
+    assert live_panel(h, bob, game_id).id in {m.id for m in h.dms(bob)}
