@@ -14,6 +14,7 @@ from engine.errors import BadOptions
 _GAMES: dict[str, str] = {
     "tranquility": "engine.tranquility:GAME",
     "nidavellir": "engine.nidavellir:GAME",
+    "wonderful": "engine.wonderful:GAME",
 }
 _added: dict[str, str] = {}  # games kept outside engine/ (a plugin, the test suite's toy game)
 

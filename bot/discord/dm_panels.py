@@ -63,10 +63,13 @@ def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[
     for seat in to_move:
         # Its turn began since its panel was drawn (it may have moved by `/move` meanwhile,
         # which leaves its DM panel as it was): a panel that offered no moves, or one from
-        # before it last left the seats to act, is out of date.
+        # before it last left the seats to act, is out of date. So is one it moved past by
+        # `/move` while still to act (a click redraws its panel and its mark): in It's a
+        # Wonderful World a seat makes many moves in one step, and the old panel's would be stale.
         mark = marks.get(seat)
-        if mark is None or not mark.offered_moves or any(seat not in c.to_move for c in changes
-                                                         if c.state_id > mark.state_id):
+        later = [c for c in changes if mark is not None and c.state_id > mark.state_id]
+        if mark is None or not mark.offered_moves or any(seat not in c.to_move for c in later) \
+                or any(c.seat == seat and c.kind == ChangeKind.MOVE for c in later):
             seats.add(seat)
     return sorted(seats & set(humans))
 

@@ -116,7 +116,8 @@ def _play_command(game: Game[Any]) -> app_commands.Command[Any, ..., None]:
         described = app_commands.choices(**choices)(described)
     described = app_commands.autocomplete(clock=clock_choices)(described)
     guarded = spam_guard(3, 60.0)(described)
-    title = f"Open a {game.title} table here ({game.min_players}–{game.max_players} players)"
+    article = "an" if game.title[:1].lower() in "aeiou" else "a"  # "an It's a Wonderful World table"
+    title = f"Open {article} {game.title} table here ({game.min_players}–{game.max_players} players)"
     return app_commands.Command(name=game.name, description=title[:100], callback=cast(Any, guarded))
 
 

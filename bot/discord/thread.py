@@ -130,11 +130,14 @@ def status_line(table: TableView, pinged: Sequence[int], posted_to_move: Sequenc
 
 
 def _filling_up(mark: Announcement, window: Sequence[MoveRow]) -> bool:
-    """True when every change since the mark only took seats off a simultaneous step's waiting list."""
+    """True when every change since the mark only took seats off a simultaneous step's waiting list,
+    or was a private move of a seat still awaited (nothing to tell the table, nobody new awaited:
+    a placement on a seat's hidden working board in It's a Wonderful World's planning)."""
     before = set(mark.to_move)
     for change in window:
         after = set(change.to_move)
-        if change.kind != "move" or not after or not after < before:
+        private = after == before and all(seats is not None for _, seats in change.events)
+        if change.kind != "move" or not after or not (after < before or private):
             return False
         before = after
     return bool(window)

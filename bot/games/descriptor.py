@@ -76,3 +76,11 @@ class Descriptor:
     pictures: str | None = None  # module with board, hand and outcome, for a game outside renderer/
     text: str | None = None  # module with render_view, for a game outside renderer/text/
     team_measures: tuple[Measure, ...] = ()  # a cooperative game's best results, most telling first
+    # The game's key in the rules catalogue (bot/rules/data/<rules>.json), when it is not the game
+    # key: a catalogue key is carried by Discord buttons already posted, so it outlives a renaming.
+    rules: str | None = None
+
+    @property
+    def rules_key(self) -> str:
+        """The key of the game's rules in the `/rules` catalogue."""
+        return self.rules or self.key

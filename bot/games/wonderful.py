@@ -32,5 +32,6 @@ SCENES = (
     Scene("wonderful-2p-result", KEY, 2, seed=2, moves=400, until="over", picture="outcome", ai="greedy"),
 )
 
+# The rules catalogue keeps the key it had before the game was hosted (docs/wonderful.md, 2026-12-02).
 DESCRIPTOR = Descriptor(KEY, WonderfulView, default_ai="greedy", strongest_ai="planner", summary=board_summary,
-                        key_moment=key_moment, scenes=SCENES)
+                        key_moment=key_moment, scenes=SCENES, rules="wonderful-world")

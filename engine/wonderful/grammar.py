@@ -26,8 +26,8 @@ ITEMS = (*RESOURCES, KRYSTALLIUM, *CHARACTERS)
 
 def label(text: str) -> str:
     """A friendlier wording for buttons: card keys as printed names."""
-    words = text.split()
-    return " ".join(title(w) if w in CARDS else w for w in words).capitalize()
+    words = " ".join(title(w) if w in CARDS else w for w in text.split())
+    return words[:1].upper() + words[1:]  # not str.capitalize: it would lower-case the printed names
 
 
 def _move(text: str) -> Move:

@@ -12,9 +12,14 @@ SHORT = {"materials": "M", "energy": "E", "science": "S", "gold": "G", "explorat
          "krystallium": "K", "financier": "F", "general": "Gn"}
 
 
+SMALL_WORDS = frozenset({"of", "the", "a", "an", "and", "on", "in", "to"})
+
+
 def card_name(key: str) -> str:
-    """A card key as people read it (the renderer sees views only, not the card tables)."""
-    return key.replace("-", " ").title()
+    """A card key as people read it (the renderer sees views only, not the card tables): each
+    word capitalised but the small ones inside a name ("Republic of Europe")."""
+    words = key.split("-")
+    return " ".join(w if i and w in SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
 
 
 def _items(items: Sequence[str]) -> str:

@@ -21,6 +21,7 @@ import renderer.text
 from bot import games
 from bot.cli import main
 from bot.relay.watch import format_game
+from bot.rules.games import GAMES as RULES_GAMES
 from engine import registry
 from tests.games.duel import DESCRIPTOR, DuelView
 from tests.relay.broker import LocalBroker
@@ -39,10 +40,14 @@ def _section(title: str) -> str:
 def test_every_registered_game_has_the_files_the_page_lists() -> None:
     places = re.findall(r"`([^`]*<key>[^`]*)`", _section("The files a game touches"))
     assert {"engine/<key>/", "engine/views/<key>.py", "renderer/<key>/", "bot/games/<key>.py"} <= set(places)
+    assert "`bot/rules/data/<rules key>.json`" in PAGE  # the rules catalogue's key, the game key by default
     for key in registry.names():
         missing = [place for place in places if not (ROOT / place.replace("<key>", key)).exists()]
         assert not missing, f"{key} lacks {missing}"
         assert games.get(key).view.__module__ == f"engine.views.{key}"
+        rules = games.get(key).rules_key
+        assert (ROOT / "bot" / "rules" / "data" / f"{rules}.json").exists(), f"{key} has no rules ({rules})"
+        assert rules in RULES_GAMES, f"{key}'s rules key {rules!r} is not in bot/rules/games.py"
 
 
 def test_the_generic_code_the_page_lists_names_no_game() -> None:

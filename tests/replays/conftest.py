@@ -18,6 +18,7 @@ FINISHED = (
          options={"sea_monsters": 3, "jagged_rocks": "auto", "removed_islands": 4}),
     Case("nidavellir", "nidavellir", 3, "greedy", seed=11),
     Case("nidavellir-thingvellir", "nidavellir", 2, "greedy", seed=5, options={"thingvellir": True}),
+    Case("wonderful-face-b", "wonderful", 3, "greedy", seed=8, options={"face": "b"}),
 )
 RESIGNED = Case("nidavellir-resigned", "nidavellir", 4, "greedy", seed=3, resign_at=30)
 RUNNING = Case("tranquility-running", "tranquility", 2, "heuristic", seed=4, stop_at=24)
