@@ -41,3 +41,14 @@ def test_the_planner_plays_a_legal_move_the_same_for_the_same_seed_and_blind_to_
     move = planner.choose(state, seat, 4)
     assert move == planner.choose(state, seat, 4) and move in game.legal_moves(state, seat)
     assert planner.choose(game.determinize(state, seat, 77), seat, 4) == move
+
+
+def test_the_planners_time_box_stops_it_after_one_future_yet_it_plays_a_legal_move() -> None:
+    """Out of CPU time (a busy machine), the planner still weighs one redealt future: a stand-in
+    never holds a table up for more than its box plus one future."""
+    game = registry.get("tranquility")
+    state = game.setup(3, {}, 8)
+    game.playout(state, Rng.from_seed(8), limit=12)
+    seat = min(game.to_move(state))
+    boxed = PlannerPlayer(game, worlds=1000, seconds=0.0)
+    assert boxed.choose(state, seat, 4) == PlannerPlayer(game, worlds=1).choose(state, seat, 4)

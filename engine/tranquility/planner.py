@@ -12,6 +12,7 @@ the planner doesn't search (the Start discard, manual Jagged Rocks, forced moves
 
 from __future__ import annotations
 
+import time
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ CANDIDATES = 6  # the heuristic's best moves the planner compares
 WORLDS = 12  # redealt futures each candidate is played out in
 ROLLOUT_STEPS = 300  # a game lasts about 40 moves; the cap only guards the loop
 PRIOR = 0.05  # win rate a candidate must beat the one ranked above it by, per place
+SECONDS = 1.0  # CPU time a choice may take: a slow or busy machine weighs fewer futures
 FILLED_WORTH = 0.02  # a lost game's worth per filled cell: a near-win beats an early loss
 
 
@@ -40,11 +42,13 @@ class PlannerPlayer(AIPlayer[TranquilityState]):
     name = "planner"
     description = "tries the best few moves in redealt futures played to the end, keeps the most winning"
 
-    def __init__(self, game: Game[TranquilityState], candidates: int = CANDIDATES, worlds: int = WORLDS) -> None:
+    def __init__(self, game: Game[TranquilityState], candidates: int = CANDIDATES, worlds: int = WORLDS,
+                 seconds: float = SECONDS) -> None:
         super().__init__(game)
         self.heuristic = HeuristicPlayer(game)
         self.candidates = candidates
         self.worlds = worlds
+        self.seconds = seconds
 
     def choose(self, state: TranquilityState, seat: int, seed: int) -> Move:
         self.game.check_seat(state, seat)
@@ -58,15 +62,18 @@ class PlannerPlayer(AIPlayer[TranquilityState]):
         options = options[:self.candidates]
         rng = Rng.from_seed(seed)
         totals = [0.0] * len(options)
-        for _ in range(self.worlds):
+        started = time.process_time()
+        worlds = 0
+        while worlds < self.worlds and (not worlds or time.process_time() - started < self.seconds):
             world = self.game.determinize(state, seat, rng.next64())
             for i, action in enumerate(options):
                 future = self.game.clone(world)
                 rules.perform(future, seat, action, told=False)
                 totals[i] += _play_out(future, rng, self.heuristic)
+            worlds += 1
         # The heuristic's order is a prior: a later candidate must win clearly more often to be
         # preferred (a few dozen futures can't tell small differences from luck).
-        best = max(range(len(options)), key=lambda i: (totals[i] / self.worlds - PRIOR * i, -i))
+        best = max(range(len(options)), key=lambda i: (totals[i] / worlds - PRIOR * i, -i))
         return move_of(options[best])
 
 
