@@ -93,7 +93,8 @@ async def play(interaction: Interaction, control_id: ControlId, text: str) -> No
 
     async def act() -> tuple[str, tuple[str, ...]]:
         result = await bot.tables.play.move(game_id, interaction.user.id, control_id.state_id, text)
-        return f"✅ You played **{text}**.", tuple(named(line, result.names) for line in result.private_events)
+        private = tuple(named(line, result.names) for line in result.private_events)
+        return f"✅ You played **{result.label or text}**.", private
 
     await _on_own_panel(interaction, game_id, act)
 
@@ -174,5 +175,6 @@ async def reply_move(interaction: Interaction, info: GameInfo, text: str) -> Non
         await send_private(interaction, await seat_panel(table, prefix=prefix, note=note))
         return
     result = await bot.tables.play.move(info.game_id, interaction.user.id, info.state_id, text)
-    lines = "\n".join(f"• {named(line, result.names)}" for line in result.events) or f"You played **{result.text}**."
+    lines = ("\n".join(f"• {named(line, result.names)}" for line in result.events)
+             or f"You played **{result.label or result.text}**.")
     await say(interaction, f"✅ {lines}", ephemeral=True)

@@ -86,7 +86,7 @@ class Play:
             events=tuple(e.text for e in step.events if e.visible_to(seat)), to_move=table.to_move(),
             status=table.row.status, outcome=table.row.outcome,
             private_events=tuple(e.text for e in step.events if not e.public and e.visible_to(seat)),
-            names=tuple(table.names_at(table.row.state_id)),
+            names=tuple(table.names_at(table.row.state_id)), label=move.label,
         )
 
     async def resign(self, game_id: int, user_id: int) -> GameInfo:

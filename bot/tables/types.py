@@ -99,6 +99,7 @@ class MoveResult:
     outcome: JSON | None
     private_events: tuple[str, ...] = ()  # the lines of `events` not shown to everyone
     names: tuple[str, ...] = ()  # how `events` name the seats: their holders when the move was made
+    label: str = ""  # the move as its button words it ("Draft Underwater City"), or "" when it has none
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,9 @@ async def play_ann(h: Harness, ann: User, game_id: int, thread: int) -> list[tup
             panel = live_panel(h, ann, game_id)
             assert panel.id in {m.id for m in h.dms(ann)}, "her controls are in her DMs"
             inv = await make_move(h, ann, panel, text)
+            if text.startswith("draft "):  # the reply words the move as its button does, not as a key
+                reply = h.reply_text(inv)
+                assert title(text.split()[1]) in reply and text not in reply, reply
         assert inv.acknowledged and "⛔" not in h.reply_text(inv), h.reply_text(inv)
         made.append((view["round"], view["phase"], text))
     assert sealed == 4 * 7, "every draft turn waited for her with the AIs' picks sealed"
