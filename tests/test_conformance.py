@@ -1,4 +1,5 @@
-"""The shared conformance suite: every registered game, a spread of options, 200+ playouts each (fewer, longer ones for It's a Wonderful World: tests/conformance.PLAYOUTS).
+"""The shared conformance suite: every registered game, a spread of options, 200+ playouts each
+(fewer, longer ones for It's a Wonderful World: tests/conformance.PLAYOUTS).
 
 `make test` plays the first playout of every option set at small tables, and of the fullest set
 at bigger ones (`Scenario.quick`, tests/conformance.py); the rest, the breadth of random seeds
