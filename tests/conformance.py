@@ -175,7 +175,7 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
             twin_step = game.apply(twin, seat, move.text)
             assert _public(twin_step.events) == _public(step.events), "public events leak hidden information"
             if game.undoable(state, seat, step):
-                check_undoable(game, state, seat, move, step, twin_step.state, report, follow=move is chosen[0])
+                check_undoable(game, state, seat, move, step, twin_step.state, report, follow_ups=move is chosen[0])
         assert _encoded(game, state) == before, "apply must leave its input unchanged"
 
         legal = set(texts)
@@ -221,10 +221,10 @@ def check_piles(game: Game[Any], state: Any, other: Any, viewer: int | None) -> 
 
 
 def check_undoable(game: Game[Any], state: Any, seat: int, move: Move, step: Step[Any], twin_after: Any,
-                   report: Report, follow: bool = True) -> None:
+                   report: Report, follow_ups: bool = True) -> None:
     """A move the engine lets its seat take back revealed nothing hidden: on a state the mover
     can't tell from this one (`twin_after` is the move applied to one), the mover and the table
-    see the same afterwards. And in a simultaneous step (when `follow`: once per seat and step,
+    see the same afterwards. And in a simultaneous step (when `follow_ups`: once per seat and step,
     as the follow-ups cost a dozen applies a move), the other seats' moves that could follow it
     apply just as well without it, telling the same (the service replays them when the move is
     taken back)."""
@@ -233,7 +233,7 @@ def check_undoable(game: Game[Any], state: Any, seat: int, move: Move, step: Ste
         f"{move.text!r} can be taken back, yet it showed its mover something hidden")
     assert game.view(twin_after, None) == game.view(step.state, None), (
         f"{move.text!r} can be taken back, yet it showed the table something hidden")
-    if not follow:
+    if not follow_ups:
         return
     for other in sorted(game.to_move(step.state) & game.to_move(state) - {seat}):
         for follow in game.legal_moves(step.state, other)[:2]:
