@@ -14,7 +14,7 @@ import json
 import pytest
 
 from engine import Rng, registry
-from tests.conformance import Scenario, play, scenarios
+from tests.conformance import PLAYOUTS, PLAYOUTS_PER_GAME, Scenario, play, scenarios
 
 ALL = [s for name in registry.names() for s in scenarios(registry.get(name))]
 PARAMS = [pytest.param(s, id=s.id, marks=[] if s.quick else [pytest.mark.playouts]) for s in ALL]
@@ -30,7 +30,7 @@ def test_random_playout_conforms(scenario: Scenario) -> None:
 
 @pytest.mark.parametrize("name", registry.names())
 def test_game_has_enough_playouts(name: str) -> None:
-    assert sum(s.game == name for s in ALL) >= 200
+    assert sum(s.game == name for s in ALL) >= PLAYOUTS.get(name, PLAYOUTS_PER_GAME) >= 40
 
 
 @pytest.mark.parametrize("name", registry.names())
