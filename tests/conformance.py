@@ -22,10 +22,11 @@ SAMPLED_MOVES = 6  # legal moves applied per step when a playout is not exhausti
 EXHAUSTIVE_EVERY_SET = 4  # up to this many option sets, each is played exhaustively at each player count
 QUICK_TABLE = 3  # `make test` plays every option set up to this many players; beyond, the fullest set only
 # Games whose checked playouts are too long for `make test` beyond this many players: it plays every
-# option set at these tables only, `make playouts` the rest. It's a Wonderful World: every seat acts
-# at every step of a 200-500 move random game, so a checked playout costs about 3 s at 2 players,
-# 10 at 3, 20-25 at 4 or 5 (2026-12-02), which would have added over a minute to `make test`.
-SMALL_QUICK_TABLES: dict[str, int] = {"wonderful": 2}
+# option set at these tables only, `make playouts` the rest. Nidavellir: a checked 4- or 5-player
+# playout with both expansions takes 15-30 s. It's a Wonderful World: every seat acts at every
+# step of a 200-500 move random game, so a checked playout costs about 3 s at 2 players, 10 at 3,
+# 20-25 at 4 or 5 (2026-12-02). Either would have kept `make test` over five minutes.
+SMALL_QUICK_TABLES: dict[str, int] = {"nidavellir": 3, "wonderful": 2}
 # Games whose playouts are several times longer than the others' play fewer, so each game's
 # playouts check a like number of steps: It's a Wonderful World's 40 playouts of 200-500 steps
 # (about 12,000) against Tranquility's 200 of 40-150 and Nidavellir's 200 of about 100

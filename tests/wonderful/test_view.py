@@ -52,7 +52,7 @@ def _seen(state: WonderfulState, seat: int | None) -> set[str]:
 
 def test_the_view_has_its_schemas_shape() -> None:
     for players, face in ((2, "b"), (5, "a")):
-        for state in _states(players, face):
+        for state in _states(players, face)[::4]:  # every twentieth state: the shape varies little
             for seat in (None, *range(players)):
                 view = _view(state, seat)
                 assert not schema_problems(view, WonderfulView), schema_problems(view, WonderfulView)[:5]
