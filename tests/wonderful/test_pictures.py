@@ -24,6 +24,7 @@ from renderer.canvas import INNER, Sheet
 from renderer.legibility import too_small
 from renderer.wonderful import board, hand, outcome
 from renderer.wonderful.pieces import TILE_W, short_title, site_slots, slots_width
+from tests.wonderful.greedy import greedy_game
 
 JSON = dict[str, Any]
 NAMES = ["Astrid", "Bjorn", "Cecilia", "Dagny", "Einar"]
@@ -41,24 +42,16 @@ class Moment(NamedTuple):
 def _moments(players: int, face: str, seed: int) -> list[Moment]:
     """A game played by the greedy AI, kept at: the first draft turn with seat 1's pick made and
     the others' not, planning, a production step (round 2 and 3), the last round's draft and the end."""
-    ai = GAME.ai_players()["greedy"]
-    state = GAME.setup(players, {"face": face}, seed)
     kept: list[Moment] = []
     wanted = {(1, "draft"), (2, "planning"), (2, "production"), (3, "production"), (4, "draft"), (4, "planning")}
-    for step in itertools.count():
+    for step, seat, state in greedy_game(players, face, seed):
         view = _view(state, None)
         moment = (view["round"], view["phase"])
         if moment in wanted:
             wanted.discard(moment)
             kept.append(Moment(f"r{moment[0]}-{moment[1]}", state))
-        seats = sorted(GAME.to_move(state))
-        if not seats:
-            break
-        for seat in seats:
-            if seat in GAME.to_move(state):
-                state = GAME.apply(state, seat, ai.choose(state, seat, seed * 7919 + step * 31 + seat)).state
-                if moment == (1, "draft") and step == 0 and seat == 0:
-                    kept.append(Moment("r1-draft-picked", state))  # seat 1 picked, hidden from the others
+        if step == 0 and seat == 0:
+            kept.append(Moment("r1-draft-picked", state))  # seat 1 picked, hidden from the others
     kept.append(Moment("over", state))
     return kept
 

@@ -4,7 +4,6 @@ declares them."""
 
 from __future__ import annotations
 
-import itertools
 import json
 from functools import cache
 from typing import cast
@@ -13,23 +12,14 @@ from engine.views.wonderful import RESOURCES, TYPES, WonderfulView
 from engine.wonderful import GAME, cards
 from engine.wonderful.state import WonderfulState
 from tests.renderer.view_schema import schema_problems
+from tests.wonderful.greedy import greedy_game
 
 
 @cache
 def _states(players: int = 3, face: str = "a", seed: int = 5) -> tuple[WonderfulState, ...]:
     """Every fifth state of a game the greedy AI plays, and its end."""
-    ai = GAME.ai_players()["greedy"]
-    state = GAME.setup(players, {"face": face}, seed)
-    kept = [state]
-    for step in itertools.count():
-        seats = sorted(GAME.to_move(state))
-        if not seats:
-            break
-        for seat in seats:
-            if seat in GAME.to_move(state):
-                state = GAME.apply(state, seat, ai.choose(state, seat, seed * 7919 + step * 31 + seat)).state
-                kept.append(state)
-    return (*kept[::5], state)
+    kept = [state for _, _, state in greedy_game(players, face, seed)]
+    return (*kept[::5], kept[-1])
 
 
 def _view(state: WonderfulState, seat: int | None) -> WonderfulView:
