@@ -90,7 +90,7 @@ class Seat:
         self.state = state
         self.hand = state.hands[seat]
         # Our own face-down discards are the islands we know are out of play.
-        self.gone = frozenset(c for c in state.discards[seat] if is_island(c))
+        self.gone = frozenset(c for c in state.discards[seat] if c <= ISLAND_MAX)  # codes above are specials
         # Each island fits at most one run of empty cells (the filled islands ascend). A card is
         # scarce when its run has few numbers left beyond the cells they must fill: the games the
         # heuristic loses end one island short, its run's last fitting numbers thrown away earlier.
@@ -98,7 +98,7 @@ class Seat:
         self.scarcity: dict[int, float] = {}
         runs = empty_runs(state.grid)
         for card in set(self.hand):
-            if not is_island(card):
+            if card > ISLAND_MAX:
                 continue
             run = next(((low, high, cells) for low, high, cells in runs if low < card < high), None)
             self.fits[card] = run is not None
@@ -106,9 +106,16 @@ class Seat:
                 low, high, cells = run
                 slack = high - low - 1 - sum(1 for c in self.gone if low < c < high) - cells
                 self.scarcity[card] = 1.0 / (1 + max(0, slack))
+        # Worth is asked for again and again (every payment and discard weighed sorts the hand by
+        # it, and the planner's playouts weigh thousands), and it can't change within a turn.
+        self.worths = {card: self._worth(card) for card in set(self.hand)}
 
     def worth(self, card: int) -> float:
         """Cards-wasted value of losing `card` from this hand."""
+        known = self.worths.get(card)
+        return self._worth(card) if known is None else known
+
+    def _worth(self, card: int) -> float:
         state = self.state
         if card == START:
             return 0.0 if state.start_played else 50.0
@@ -123,10 +130,14 @@ class Seat:
         return 1.0 + SCARCE_WORTH * self.scarcity[card]
 
     def cheapest(self, cards: list[int], count: int) -> tuple[int, ...]:
-        return tuple(sorted(sorted(cards, key=lambda c: (self.worth(c), c))[:count]))
+        if not count:
+            return ()
+        worths = self.worths
+        return tuple(sorted(sorted(cards, key=lambda c: (worths[c], c))[:count]))
 
     def waste(self, cards: tuple[int, ...]) -> float:
-        return sum(self.worth(c) for c in cards)
+        worths = self.worths
+        return sum(worths[c] for c in cards)
 
 
 class QuickRandomPlayer(RandomPlayer[TranquilityState]):
