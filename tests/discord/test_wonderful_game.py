@@ -20,6 +20,7 @@ from engine.wonderful.cards import title
 from tests.discord.harness import Harness, User
 from tests.discord.privacy import assert_public_board_is_the_spectators, private_lines, view_at
 from tests.discord.table_play import live_panel, make_move, open_table, whose_turn
+from tests.discord.test_records import answer, picture_of
 from tests.discord.test_relay_attached import _mqtt_side
 from tests.relay.broker import LocalBroker, Recorder
 
@@ -164,6 +165,12 @@ async def play_whole_game(h: Harness, relayed: Recorder) -> None:
         assert document["view"]["viewer"] is None and "hand" not in document["view"] and "pick" not in document["view"]
         assert document["view"] == spectator[document["seq"]], "the relay sends the spectator view"
     assert not any(secret in json.dumps(m.json(), ensure_ascii=False) for m in states for secret in secrets)
+
+    # Her records count the game: /stats answers for It's a Wonderful World with her result and rating.
+    stats = await h.slash(ann, "stats", {"game": "wonderful"})
+    told = answer(h, stats).text()
+    assert "It's a Wonderful World" in told and " of 1" in told, told
+    picture_of(h, stats, "stats.png")
 
 
 async def test_every_seat_still_to_pick_has_its_clock_running_and_its_panel(harness: Harness) -> None:
