@@ -9,7 +9,7 @@ counts the moves and writes only the texts around the one it picks.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from math import comb
 
@@ -112,28 +112,38 @@ def legal_moves(state: TranquilityState, seat: int) -> list[Move]:
     return [move_by_text(text) for text in texts(state, seat)]
 
 
-def placings(grid: list[int], card: int, rocks_row: int | None, filled: list[int], values: list[int],
-             spare: int) -> int:
+# WAYS[spare][owed]: the ways to pay `owed` discards from `spare` other cards in hand, all different
+# (a debt missing from the table can't be paid).
+WAYS = tuple({owed: comb(spare, owed) for owed in range(spare + 1)} for spare in range(START_DISCARD_TOTAL * 2))
+
+
+def placings(card: int, rocks_row: int | None, filled: list[int], values: list[int],
+             ways: Mapping[int, int]) -> int:
     """How many placement moves island `card` has (as `texts` lists them), counted, not listed:
     `rules.placements`' empty run, less the Jagged Rocks' row, with its two ends paid for.
-    `filled` is the grid's `rules.sequence` and `values` the islands in those cells."""
+    `filled` is the grid's `rules.sequence` and `values` the islands in those cells; `ways` the
+    ways to pay each debt in discards (`WAYS[spare]` when the other cards are all different)."""
     place = bisect_left(values, card)
+    last = len(filled)
     low = filled[place - 1] if place else -1
-    high = filled[place] if place < len(filled) else CELLS
-    if high - low <= 1:
-        return 0
+    high = filled[place] if place < last else CELLS
     count = high - low - 1
+    if count <= 0:
+        return 0
     if rocks_row is not None:
         count -= max(0, min(high, (rocks_row + 1) * COLUMNS) - max(low + 1, rocks_row * COLUMNS))
-    ends = {low + 1, high - 1}
-    for index in ends:
-        if index // COLUMNS == rocks_row:
-            continue
-        owed = card - grid[low] if index == low + 1 and low >= 0 else NO_CEILING
-        if index == high - 1 and high < CELLS:
-            owed = min(owed, grid[high] - card)
-        if owed != NO_CEILING:
-            count += (comb(spare, owed) if owed <= spare else 0) - 1
+    # Only the run's two ends touch an island; a placement there owes the difference (the
+    # nearer one's, when a single cell touches both).
+    below = card - values[place - 1] if place else NO_CEILING
+    above = values[place] - card if place < last else NO_CEILING
+    if low + 1 == high - 1:
+        if (low + 1) // COLUMNS != rocks_row and min(below, above) != NO_CEILING:
+            count += ways.get(min(below, above), 0) - 1
+        return count
+    if below != NO_CEILING and (low + 1) // COLUMNS != rocks_row:
+        count += ways.get(below, 0) - 1
+    if above != NO_CEILING and (high - 1) // COLUMNS != rocks_row:
+        count += ways.get(above, 0) - 1
     return count
 
 
@@ -156,11 +166,12 @@ def pick(state: TranquilityState, seat: int, below: Callable[[int], int]) -> str
         return found[below(len(found))] if found else None
     islands = sorted((card for card in hand if is_island(card)), key=_TOKENS.__getitem__)
     values = [grid[i] for i in filled]
-    ways_of = [placings(grid, card, state.rocks_row, filled, values, spare) for card in islands]
+    ways = WAYS[spare]
+    counts = [placings(card, state.rocks_row, filled, values, ways) for card in islands]
     monsters = sorted(_MONSTER_AT[i + 1] for i in range(CELLS) if grid[i]) if MONSTER in hand else []
     finish = FINISH in hand and rules.finish_allowed(state) is None
     pairs = comb(len(hand), 2)
-    count = pairs + finish + len(monsters) + sum(ways_of)
+    count = pairs + finish + len(monsters) + sum(counts)
     if not count:
         return None
     index = below(count)
@@ -177,18 +188,16 @@ def pick(state: TranquilityState, seat: int, below: Callable[[int], int]) -> str
     if index < len(monsters):
         return monsters[index]
     index -= len(monsters)
-    for card, ways in zip(islands, ways_of, strict=True):
-        if index >= ways:
-            index -= ways
+    for card, placed in zip(islands, counts, strict=True):
+        if index >= placed:
+            index -= placed
             continue
         at = _PLACE_AT[card]
         spots = rules.placements(grid, card, state.rocks_row, filled)
         for head, owed in sorted((at[i + 1], owed) for i, owed in spots):
-            if owed > spare:
-                continue
-            ways = comb(spare, owed)
-            if index >= ways:
-                index -= ways
+            paid = ways.get(owed, 0)
+            if index >= paid:
+                index -= paid
                 continue
             if not owed:
                 return head

@@ -10,15 +10,14 @@ sorting by text.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from itertools import combinations, islice
 from math import comb
 
 from engine.rng import Rng
 from engine.tranquility import legal, rules
-from engine.tranquility.cards import CELLS, COLUMNS, FINISH, HAND_SIZE, ISLAND_MAX, MONSTER, START, START_DISCARD_TOTAL
+from engine.tranquility.cards import CELLS, FINISH, HAND_SIZE, ISLAND_MAX, MONSTER, START, START_DISCARD_TOTAL
 from engine.tranquility.moves import Action, Kind, read
-from engine.tranquility.rules import NO_CEILING
 from engine.tranquility.state import PLAY, START_PHASE, TranquilityState
 
 
@@ -27,7 +26,8 @@ def random_action(state: TranquilityState, seat: int, rng: Rng,
     """A uniformly random legal action of `seat` (None when it has none). `sea`: the cells that
     hold islands and their islands, ascending, when the caller keeps them (`playout` does)."""
     hand = state.hands[seat]
-    twins = len(set(hand)) != len(hand)  # only specials come twice: Finish cards, Sea Monsters
+    held = set(hand)
+    twins = len(held) != len(hand)  # only specials come twice: Finish cards, Sea Monsters
     if state.phase != PLAY or seat != state.turn or state.over:
         if state.phase == START_PHASE and seat == state.declarer and not twins:
             return _start_discard(state, hand, rng)
@@ -39,47 +39,21 @@ def random_action(state: TranquilityState, seat: int, rng: Rng,
         if sea is None:
             return _listed(state, seat, rng)  # a sea built by hand, not ascending
     filled, values = sea
-    spare = len(hand) - 1
-    ways_of = _ways(hand) if twins else _WAYS[spare]
-    rocks = state.rocks_row
-    islands: list[tuple[int, int, int, int, int, int]] = []  # (placements, card, low, high, below, above)
+    if not held.isdisjoint(values):
+        return _listed(state, seat, rng)  # a held island is on the grid too: a sea built by hand
+    grid, rocks = state.grid, state.rocks_row
+    ways = _ways(hand) if twins else legal.WAYS[len(hand) - 1]
+    islands: list[tuple[int, int]] = []  # (island, its placements)
     total = 0
-    last = len(filled)
     for card in hand:
         if card > ISLAND_MAX:
             break  # hands are sorted: the specials come last
-        # The cells `card` may take are the empty run between the last smaller island and the
-        # first larger one; only the run's two ends touch an island, and a placement there owes
-        # the difference in discards.
-        place = bisect_left(values, card)
-        if place:
-            low, below = filled[place - 1], card - values[place - 1]
-        else:
-            low, below = -1, NO_CEILING
-        if place < last:
-            high, above = filled[place], values[place] - card
-            if not above:
-                return _listed(state, seat, rng)  # the card is on the grid too: a sea built by hand
-        else:
-            high, above = CELLS, NO_CEILING
-        count = high - low - 1
-        if count <= 0:
-            continue
-        if rocks is not None:
-            count -= max(0, min(high, (rocks + 1) * COLUMNS) - max(low + 1, rocks * COLUMNS))
-        if low + 1 == high - 1:
-            if (low + 1) // COLUMNS != rocks and min(below, above) != NO_CEILING:
-                count += ways_of.get(min(below, above), 0) - 1
-        else:
-            if below != NO_CEILING and (low + 1) // COLUMNS != rocks:
-                count += ways_of.get(below, 0) - 1
-            if above != NO_CEILING and (high - 1) // COLUMNS != rocks:
-                count += ways_of.get(above, 0) - 1
-        if count:
-            islands.append((count, card, low, high, below, above))
-            total += count
-    monsters = last if MONSTER in hand else 0
-    finish = last == CELLS and FINISH in hand and rules.finish_allowed(state) is None  # a full grid first: cheap
+        placed = legal.placings(card, rocks, filled, values, ways)
+        if placed:
+            islands.append((card, placed))
+            total += placed
+    monsters = len(filled) if MONSTER in held else 0
+    finish = len(filled) == CELLS and FINISH in held and rules.finish_allowed(state) is None  # a full grid: cheap
     pairs = _count(hand, 2, twins) if twins else _PAIRS[len(hand)]
     count = pairs + finish + monsters + total
     if not count:
@@ -95,23 +69,14 @@ def random_action(state: TranquilityState, seat: int, rng: Rng,
     if index < monsters:
         return Action(Kind.SEA_MONSTER, cell=filled[index] + 1)
     index -= monsters
-    for ways, card, low, high, below, above in islands:
-        if index >= ways:
-            index -= ways
+    for card, placed in islands:
+        if index >= placed:
+            index -= placed
             continue
-        for cell in range(low + 1, high):
-            if cell // COLUMNS == rocks:
-                continue
-            owed = below if cell == low + 1 else NO_CEILING
-            if cell == high - 1 and above < owed:
-                owed = above
-            if owed == NO_CEILING:
-                owed = 0
-            if owed > spare:
-                continue
-            ways = ways_of[owed]
-            if index >= ways:
-                index -= ways
+        for cell, owed in rules.placements(grid, card, rocks, filled):
+            paid = ways.get(owed, 0)
+            if index >= paid:
+                index -= paid
                 continue
             if not owed:
                 return Action(Kind.PLACE, card=card, cell=cell + 1)
@@ -120,15 +85,13 @@ def random_action(state: TranquilityState, seat: int, rng: Rng,
     raise AssertionError("the count of legal actions and their listing disagree")
 
 
-# _WAYS[spare][owed]: the ways to pay `owed` discards from `spare` other cards in hand, all distinct.
-_WAYS = tuple({owed: comb(spare, owed) for owed in range(spare + 1)} for spare in range(START_DISCARD_TOTAL * 2))
 _PAIRS = tuple(comb(n, 2) for n in range(START_DISCARD_TOTAL * 2))  # the discards of two from n cards
 # _SETS[n][k]: the positions of each set of k of n cards (a hand's size at most), in `combinations` order.
 _SETS = tuple(tuple(tuple(combinations(range(n), k)) for k in range(n + 1)) for n in range(HAND_SIZE + 1))
 
 
 def _ways(hand: list[int]) -> dict[int, int]:
-    """`_WAYS` for a hand with twins: the ways to pay each number of discards owed are the
+    """`legal.WAYS` for a hand with twins: the ways to pay each number of discards owed are the
     different sets, as many whichever island is placed (the islands are all different; only the
     specials repeat)."""
     rest = hand[1:] if hand[0] <= ISLAND_MAX else hand  # without an island: the shape every placement leaves
