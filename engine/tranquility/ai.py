@@ -94,26 +94,23 @@ class Seat:
         # Each island fits at most one run of empty cells (the filled islands ascend). A card is
         # scarce when its run has few numbers left beyond the cells they must fill: the games the
         # heuristic loses end one island short, its run's last fitting numbers thrown away earlier.
-        self.fits: dict[int, bool] = {}
-        self.scarcity: dict[int, float] = {}
+        self.scarcity: dict[int, float] = {}  # the islands in hand that fit a run: how scarce each is
         runs = empty_runs(state.grid)
         for card in set(self.hand):
             if card > ISLAND_MAX:
                 continue
-            run = next(((low, high, cells) for low, high, cells in runs if low < card < high), None)
-            self.fits[card] = run is not None
-            if run is not None:
-                low, high, cells = run
-                slack = high - low - 1 - sum(1 for c in self.gone if low < c < high) - cells
-                self.scarcity[card] = 1.0 / (1 + max(0, slack))
+            for low, high, cells in runs:
+                if low < card < high:
+                    slack = high - low - 1 - sum(1 for c in self.gone if low < c < high) - cells
+                    self.scarcity[card] = 1.0 / (1 + max(0, slack))
+                    break
         # Worth is asked for again and again (every payment and discard weighed sorts the hand by
         # it, and the planner's playouts weigh thousands), and it can't change within a turn.
         self.worths = {card: self._worth(card) for card in set(self.hand)}
 
     def worth(self, card: int) -> float:
-        """Cards-wasted value of losing `card` from this hand."""
-        known = self.worths.get(card)
-        return self._worth(card) if known is None else known
+        """Cards-wasted value of losing `card`, one of this hand."""
+        return self.worths[card]
 
     def _worth(self, card: int) -> float:
         state = self.state
@@ -125,9 +122,10 @@ class Seat:
             return 3.0 if spare and left > 2 else 40.0
         if card == MONSTER:
             return 0.3
-        if not self.fits.get(card):
-            return 0.05
-        return 1.0 + SCARCE_WORTH * self.scarcity[card]
+        scarcity = self.scarcity.get(card)
+        if scarcity is None:
+            return 0.05  # it fits nowhere
+        return 1.0 + SCARCE_WORTH * scarcity
 
     def cheapest(self, cards: list[int], count: int) -> tuple[int, ...]:
         if not count:
