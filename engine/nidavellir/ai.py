@@ -215,11 +215,8 @@ def _reward(state: NidavellirState, seat: int) -> float:
     return WIN_SHARE * won + (1 - WIN_SHARE) * 0.5 * (1 + math.tanh(worth[seat] / MARGIN_SCALE))
 
 
-def _shortlist(state: NidavellirState, seat: int, moves: list[Move]) -> list[Move]:
-    return SearchPlayer.candidates(state, seat, moves)
-
-
-TACTICS: Tactics[NidavellirState] = Tactics(policy=quick_move, reward=_reward, shortlist=_shortlist, mover=next_seat)
+TACTICS: Tactics[NidavellirState] = Tactics(policy=quick_move, reward=_reward, shortlist=SearchPlayer.candidates,
+                                            mover=next_seat)
 
 
 class TreePlayer(ThinkingPlayer):
