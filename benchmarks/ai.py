@@ -28,43 +28,40 @@ TRANQUILITY_KINDS = ("random", "heuristic", "planner")
 NEW, TODAY = "mcts", "search"
 
 
-def tranquility_game(job: tuple[str, dict[str, Any], int]) -> tuple[bool, list[float]]:
-    """One seeded 3-player game with every seat the AI `kind`: (won, think times)."""
-    kind, options, seed = job
-    game = registry.get("tranquility")
-    ai = game.ai_players()[kind]
-    state = game.setup(3, options, seed)
-    times: list[float] = []
+def timed_game(name: str, options: dict[str, Any], seed: int,
+               kinds: tuple[str, ...]) -> tuple[Any, dict[str, list[float]]]:
+    """One seeded game, seat i played by the AI `kinds[i]`: (its final state, each kind's think
+    times in CPU seconds, counting decisions with more than one legal move)."""
+    game = registry.get(name)
+    ais = game.ai_players()
+    state = game.setup(len(kinds), options, seed)
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
     moves = 0
     while game.outcome(state) is None:
         seat = min(game.to_move(state))
         started = time.process_time()
-        move = ai.choose(state, seat, seed * 7919 + moves)
+        move = ais[kinds[seat]].choose(state, seat, seed * 7919 + moves)
         if len(game.legal_moves(state, seat)) > 1:
-            times.append(time.process_time() - started)
+            times[kinds[seat]].append(time.process_time() - started)
         state = game.apply(state, seat, move).state
         moves += 1
-    return bool(state.won), times
+    return state, times
+
+
+def tranquility_game(job: tuple[str, dict[str, Any], int]) -> tuple[bool, list[float]]:
+    """One seeded 3-player game with every seat the AI `kind`: (won, think times)."""
+    kind, options, seed = job
+    state, times = timed_game("tranquility", options, seed, (kind,) * 3)
+    return bool(state.won), times[kind]
 
 
 def nidavellir_game(seed: int) -> tuple[float, list[float], list[float]]:
     """One seeded 4-player game, the new AI at seats seed, seed+1 (mod 4): (its share of the
     win, its think times, the search AI's)."""
-    game = registry.get("nidavellir")
-    ais = game.ai_players()
     new = {seed % 4, (seed + 1) % 4}
-    state = game.setup(4, {}, seed)
-    times: dict[str, list[float]] = {NEW: [], TODAY: []}
-    moves = 0
-    while (outcome := game.outcome(state)) is None:
-        seat = min(game.to_move(state))
-        kind = NEW if seat in new else TODAY
-        started = time.process_time()
-        move = ais[kind].choose(state, seat, seed * 7919 + moves)
-        if len(game.legal_moves(state, seat)) > 1:
-            times[kind].append(time.process_time() - started)
-        state = game.apply(state, seat, move).state
-        moves += 1
+    state, times = timed_game("nidavellir", {}, seed, tuple(NEW if s in new else TODAY for s in range(4)))
+    outcome = registry.get("nidavellir").outcome(state)
+    assert outcome is not None
     share = sum(1 for w in outcome.winners if w in new) / len(outcome.winners)
     return share, times[NEW], times[TODAY]
 
