@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -244,6 +244,21 @@ def check_undoable(game: Game[Any], state: Any, seat: int, move: Move, step: Ste
             alone = game.apply(state, other, follow.text)
             assert _public(alone.events) == _public(after.events), (
                 f"{follow.text!r} tells otherwise once {move.text!r} is taken back")
+
+
+def random_walk(game: Game[Any], player_counts: tuple[int, ...], first_seed: int) -> Iterator[tuple[Any, int]]:
+    """Seeded random games at each option set and player count: every state before each move,
+    with the seat about to move (the lowest to move), which then plays a uniformly random legal
+    move. The state is the walk's own and changes once the walk goes on."""
+    for number, options in enumerate(game.option_sets()):
+        for players in player_counts:
+            seed = first_seed + number * 7 + players
+            state = game.setup(players, options, seed)
+            rng = Rng.from_seed(seed)
+            while game.outcome(state) is None:
+                seat = min(game.to_move(state))
+                yield state, seat
+                game.advance(state, seat, rng.choice(game.legal_moves(state, seat)))
 
 
 def play(game: Game[Any], scenario: Scenario, check: bool = True,

@@ -13,29 +13,22 @@ from engine.nidavellir.coins import named_coin
 from engine.nidavellir.playout import _arrangements, bid_count, bid_words, nth_bid
 from engine.nidavellir.recruiting import can_recruit, recruitable
 from engine.nidavellir.state import BID
+from tests.conformance import random_walk
 
 
 def test_the_bids_counted_are_the_legal_bids_in_order() -> None:
     """Every bidding seat met in random games: the bids read back by place, 0 to n - 1, are the
     legal moves, in their order (every bid once: a uniform draw among them)."""
     looked = 0
-    for number, options in enumerate(GAME.option_sets()):
-        for players in (2, 3, 5):
-            seed = 300 + number * 7 + players
-            state = GAME.setup(players, options, seed)
-            rng = Rng.from_seed(seed)
-            while GAME.outcome(state) is None:
-                seat = min(GAME.to_move(state))
-                legal = GAME.legal_moves(state, seat)
-                if state.phase == BID and not state.tasks:
-                    words, counts, coins = bid_words(state.seats[seat])
-                    drawn = ["bid " + " ".join(nth_bid(words, counts, i)) for i in range(bid_count(state.seats[seat]))]
-                    assert drawn == [move.text for move in legal]
-                    assert coins == [named_coin(state.seats[seat], word) for word in words]
-                    looked += 1
-                for other in range(players):
-                    assert can_recruit(state, other) == bool(recruitable(state, other))
-                GAME.advance(state, seat, rng.choice(legal))
+    for state, seat in random_walk(GAME, (2, 3, 5), first_seed=300):
+        if state.phase == BID and not state.tasks:
+            words, counts, coins = bid_words(state.seats[seat])
+            drawn = ["bid " + " ".join(nth_bid(words, counts, i)) for i in range(bid_count(state.seats[seat]))]
+            assert drawn == [move.text for move in GAME.legal_moves(state, seat)]
+            assert coins == [named_coin(state.seats[seat], word) for word in words]
+            looked += 1
+        for other in range(state.players):
+            assert can_recruit(state, other) == bool(recruitable(state, other))
     assert looked > 200
 
 

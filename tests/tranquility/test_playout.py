@@ -8,6 +8,7 @@ from engine.tranquility import GAME, legal, rules
 from engine.tranquility.moves import Action, read
 from engine.tranquility.playout import playout, random_action
 from engine.tranquility.state import START_PHASE, TranquilityState
+from tests.conformance import random_walk
 
 
 class Scripted(Rng):
@@ -37,18 +38,11 @@ def test_the_random_action_is_each_legal_action_once() -> None:
     """Counting instead of listing: draw i of n is the i-th of the legal actions in some order,
     so the n draws are the legal list, every action once (a uniform draw among them)."""
     looked = 0
-    for number, options in enumerate(GAME.option_sets()):
-        for players in (1, 3, 5):
-            seed = 100 + number * 7 + players
-            state = GAME.setup(players, options, seed)
-            rng = Rng.from_seed(seed)
-            while state.won is None:
-                seat = mover(state)
-                wanted = sorted(read(text) for text in legal.texts(state, seat))
-                drawn = every_draw(state, seat)
-                assert sorted(a for a in drawn if a is not None) == wanted and None not in drawn
-                looked += 1
-                GAME.advance(state, seat, GAME.legal_moves(state, seat)[rng.below(len(wanted))])
+    for state, seat in random_walk(GAME, (1, 3, 5), first_seed=100):
+        wanted = sorted(read(text) for text in legal.texts(state, seat))
+        drawn = every_draw(state, seat)
+        assert sorted(a for a in drawn if a is not None) == wanted and None not in drawn
+        looked += 1
     assert looked > 1000
 
 
