@@ -33,6 +33,7 @@ class Coalescer(ABC):
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._attempts: dict[int, int] = {}
         self._retries: dict[int, asyncio.TimerHandle] = {}
+        self._lease_waits: set[int] = set()  # of those retries, games another process was telling
         self.failures = 0  # attempts that failed, for tests and benchmarks
 
     @abstractmethod
@@ -49,6 +50,7 @@ class Coalescer(ABC):
         timer = self._retries.pop(game_id, None)
         if timer is not None:
             timer.cancel()
+        self._lease_waits.discard(game_id)
         worker = self._workers.get(game_id)
         # A worker cancelled before it first ran never reached its `finally` and stays listed, done.
         if worker is None or worker.done():
@@ -60,9 +62,11 @@ class Coalescer(ABC):
                 self._dirty.discard(game_id)
                 try:
                     async with self.held(game_id) as mine:
-                        if not mine:  # another process tells it now: it tells what is committed
+                        if not mine:  # another process tells it now: look again shortly, in case
+                            # what it read was committed before our change
                             self._retries[game_id] = asyncio.get_running_loop().call_later(
                                 self.backoff.delay(0, None), self.wake, game_id)
+                            self._lease_waits.add(game_id)
                             return
                         await self.announce(game_id)
                 except (NoSuchGame, GameUnavailable):
@@ -103,12 +107,20 @@ class Coalescer(ABC):
 
     @property
     def pending_retries(self) -> int:
-        return len(self._retries)
+        """Retries after a failed attempt (not looks again at a game another process was telling)."""
+        return len(self._retries) - len(self._lease_waits)
+
+    @property
+    def waiting_on_lease(self) -> bool:
+        """Whether a look again at a game another process was telling is still to come: this
+        process's work on that game isn't over."""
+        return bool(self._lease_waits)
 
     def cancel_retries(self) -> None:
         for timer in self._retries.values():
             timer.cancel()
         self._retries.clear()
+        self._lease_waits.clear()
 
     async def drain(self) -> None:
         """Wait for the workers in flight; scheduled retries are dropped, also those a worker

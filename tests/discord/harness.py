@@ -401,6 +401,10 @@ class Harness:
                     task.cancel()
             self.bot = None
 
+    def _lease_waits(self) -> bool:
+        bots = [bot for bot in (self.bot, *self.others) if bot is not None]
+        return any(bot.notifier.thread.waiting_on_lease or bot.notifier.panels.waiting_on_lease for bot in bots)
+
     def _bot_tasks(self) -> set[asyncio.Task[Any]]:
         """Tasks the bot started since login, except the 15-minute expiry timers discord.py
         gives views on ephemeral messages and, on PostgreSQL, the leader's watch (both outlive
@@ -419,7 +423,8 @@ class Harness:
         return self.bot
 
     async def settle(self, timeout: float = 30.0) -> None:
-        """Wait until every task the bot started since login has finished."""
+        """Wait until every task the bot started since login has finished, and no process is still
+        to look again at a game another one was telling."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         me = asyncio.current_task()
@@ -427,11 +432,16 @@ class Harness:
         while idle_rounds < 3:
             await asyncio.sleep(0)
             pending = {t for t in self._bot_tasks() if t is not me and not t.done()}
-            if not pending:
+            if not pending and not self._lease_waits():
                 idle_rounds += 1
                 continue
             idle_rounds = 0
             remaining = deadline - loop.time()
+            if not pending:  # a process looks again soon at a game another one was telling (a timer)
+                if remaining <= 0:
+                    raise TimeoutError("a process still waits to look again at a game another was telling")
+                await asyncio.sleep(0.02)
+                continue
             if remaining <= 0:
                 where = [f"{t.get_name()} at {t.get_stack(limit=3)}" for t in pending]
                 raise TimeoutError(f"bot tasks still running: {where}")
