@@ -89,13 +89,17 @@ SKALD_MQTT_PICTURES = Switch(
 SKALD_RENDER_PROCESSES = Variable(
     "SKALD_RENDER_PROCESSES", "how many processes draw pictures beside the bot, at a lower priority: up to 16 "
                               "(default: one per CPU); `0` draws them in threads instead (docs/renderer.md)")
+SKALD_AI_SECONDS = Variable(
+    "SKALD_AI_SECONDS", "the most CPU time, in seconds, an AI seat (a stand-in, an open seat, an AI player) "
+                        "thinks over one move: 0.01 to 30 (default 1); lower it on a small machine hosting many "
+                        "tables, raise it for stronger stand-ins (docs/engine.md)", default="1")
 SKALD_RENDER_BOT_PID = Variable(
     "SKALD_RENDER_BOT_PID", "the bot's pid, handed to the render fork server it starts (bot/rendering.py)",
     internal=True)
 
 VARIABLES: tuple[Variable, ...] = (
     DISCORD_TOKEN, SKALD_DB, SKALD_SHARDS, SKALD_GUILD, SKALD_MQTT_URL, SKALD_MQTT_USERNAME, SKALD_MQTT_PASSWORD,
-    SKALD_MQTT_PICTURES, SKALD_RENDER_PROCESSES, SKALD_RENDER_BOT_PID,
+    SKALD_MQTT_PICTURES, SKALD_RENDER_PROCESSES, SKALD_AI_SECONDS, SKALD_RENDER_BOT_PID,
 )
 
 

@@ -18,16 +18,17 @@ from engine import registry
 from engine.core import JSON, Game, Move
 
 
-def choose(game: str, state: JSON, seat: int, kind: str, seed: int) -> str:
-    """The move text AI `kind` chooses for `seat` in the encoded `state` (runs in a worker)."""
+def choose(game: str, state: JSON, seat: int, kind: str, seed: int, seconds: float) -> str:
+    """The move text AI `kind` chooses for `seat` in the encoded `state`, thinking at most
+    `seconds` of CPU time (runs in a worker)."""
     engine = registry.get(game)
-    return engine.ai_players()[kind].choose(engine.decode(state), seat, seed).text
+    return engine.ai_players()[kind].boxed(seconds).choose(engine.decode(state), seat, seed).text
 
 
-async def in_workers(engine: Game[Any], state: Any, seat: int, kind: str, seed: int) -> Move:
+async def in_workers(engine: Game[Any], state: Any, seat: int, kind: str, seed: int, seconds: float) -> Move:
     """A `Thinker` for the bot: the choice is made in a worker process (see the module docstring)."""
     if games.registered_here(engine.name):
-        return await in_thread(engine, state, seat, kind, seed)
-    work = functools.partial(choose, engine.name, engine.encode(state), seat, kind, seed)
+        return await in_thread(engine, state, seat, kind, seed, seconds)
+    work = functools.partial(choose, engine.name, engine.encode(state), seat, kind, seed, seconds)
     text = await rendering.run(work, urgent=False)
     return engine.parse_move(state, seat, text)

@@ -12,7 +12,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from engine.errors import BadMove, BadOptions, GameOver, IllegalMove, NoSuchSeat, NotYourTurn, StaleEncoding
 from engine.rng import Rng
@@ -544,9 +544,17 @@ class AIPlayer(ABC, Generic[S]):
 
     name: str = "ai"
     description: str = ""
+    seconds: float = 1.0  # the CPU time one choice may take, for the kinds that search (a time box)
 
     def __init__(self, game: Game[S]) -> None:
         self.game = game
+
+    def boxed(self, seconds: float) -> Self:
+        """This player with another time box (a copy): a host's setting, say. Kinds that don't
+        search ignore it."""
+        player = copy.copy(self)
+        player.seconds = seconds
+        return player
 
     @abstractmethod
     def choose(self, state: S, seat: int, seed: int) -> Move:

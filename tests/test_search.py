@@ -43,12 +43,29 @@ def test_the_planner_plays_a_legal_move_the_same_for_the_same_seed_and_blind_to_
     assert planner.choose(game.determinize(state, seat, 77), seat, 4) == move
 
 
-def test_the_planners_time_box_stops_it_after_one_future_yet_it_plays_a_legal_move() -> None:
-    """Out of CPU time (a busy machine), the planner still weighs one redealt future: a stand-in
-    never holds a table up for more than its box plus one future."""
+def test_the_planners_time_box_stops_it_within_one_playout_and_then_it_plays_the_heuristics_choice() -> None:
+    """Out of CPU time (a busy machine), the planner stops within one playout: a stand-in never
+    holds a table up for more than its box and one playout. A future it could not weigh for every
+    candidate counts for none; with none weighed, it plays the heuristic's choice."""
     game = registry.get("tranquility")
     state = game.setup(3, {}, 8)
     game.playout(state, Rng.from_seed(8), limit=12)
     seat = min(game.to_move(state))
     boxed = PlannerPlayer(game, worlds=1000, seconds=0.0)
-    assert boxed.choose(state, seat, 4) == PlannerPlayer(game, worlds=1).choose(state, seat, 4)
+    assert boxed.choose(state, seat, 4) == game.ai_players()["heuristic"].choose(state, seat, 4)
+
+
+def test_a_time_box_given_by_the_host_reaches_each_searching_kind_and_leaves_the_kind_as_it_was() -> None:
+    """`boxed` (SKALD_AI_SECONDS) is a copy with another box: the tree search with none stops
+    after one iteration, the planner plays the heuristic's choice; the registered players keep theirs."""
+    tranquility, nidavellir = registry.get("tranquility"), registry.get("nidavellir")
+    state = tranquility.setup(3, {}, 8)
+    tranquility.playout(state, Rng.from_seed(8), limit=12)
+    seat = min(tranquility.to_move(state))
+    planner = tranquility.ai_players()["planner"]
+    assert planner.boxed(0.0).choose(state, seat, 4) == tranquility.ai_players()["heuristic"].choose(state, seat, 4)
+    assert planner.seconds == 1.0 and planner.boxed(2.5).seconds == 2.5
+    board = nidavellir.setup(3, {}, 5)
+    bidder = min(nidavellir.to_move(board))
+    one = search(nidavellir, TACTICS, board, bidder, 1, Budget(iterations=1)).move
+    assert nidavellir.ai_players()["mcts"].boxed(0.0).choose(board, bidder, 1) == one

@@ -8,6 +8,7 @@ interaction arrives, and a restart rebuilds them all from the database.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -29,6 +30,7 @@ from bot.discord.tournaments import TournamentDesk
 from bot.environment import (
     DEFAULT_DB,
     DISCORD_TOKEN,
+    SKALD_AI_SECONDS,
     SKALD_DB,
     SKALD_GUILD,
     SKALD_MQTT_PICTURES,
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+AI_SECONDS = (0.01, 30.0)  # the time box SKALD_AI_SECONDS may set
 POINTER_EVERY = 600.0  # seconds before another plain DM of the same person is answered
 DM_POINTER = ("👋 I'm Skald. I don't read messages: everything works with slash commands. `/help` shows how to "
               "play, `/game mine` lists the games waiting for you, and `/play` opens a table in a server's "
@@ -67,24 +70,40 @@ class Settings:
     guild_id: int | None = None
     shards: Shards | None = None  # SKALD_SHARDS; None: this process runs every shard
     mqtt_pictures: bool = False  # SKALD_MQTT_PICTURES: the relay publishes board pictures too
+    ai_seconds: float = 1.0  # SKALD_AI_SECONDS: the CPU time an AI seat may think over one move
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Every setting, checked in the order `skald run` checks them: the database (SKALD_DB, and
         SKALD_SHARDS, which needs PostgreSQL), the relay (SKALD_MQTT_*), the server (SKALD_GUILD),
-        then the token. SettingsError says what to set. (`skald run` opens the database, with
-        `open_database`, between the first and the rest, before Discord is contacted.)"""
+        the AI's time box (SKALD_AI_SECONDS), then the token. SettingsError says what to set.
+        (`skald run` opens the database, with `open_database`, between the first and the rest,
+        before Discord is contacted.)"""
         db_path, shards = database_from_env(environ)
         mqtt_url, mqtt_pictures = mqtt_from_env(environ)
         guild_text = SKALD_GUILD.value(environ)
         if guild_text and not (guild_text.isascii() and guild_text.isdigit() and len(guild_text) <= 20):
             raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text[:30]!r}.")
+        ai_seconds = ai_seconds_from_env(environ)
         token = DISCORD_TOKEN.value(environ)
         if not token:
             raise SettingsError("DISCORD_TOKEN is not set: put the bot token from the Discord developer "
                                 "portal (Bot → Reset Token) in the environment.")
         return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=int(guild_text) if guild_text else None,
-                   shards=shards, mqtt_pictures=mqtt_pictures)
+                   shards=shards, mqtt_pictures=mqtt_pictures, ai_seconds=ai_seconds)
+
+
+def ai_seconds_from_env(environ: Mapping[str, str] | None = None) -> float:
+    """SKALD_AI_SECONDS: a number of seconds from 0.01 to 30."""
+    text = SKALD_AI_SECONDS.value(environ)
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not AI_SECONDS[0] <= seconds <= AI_SECONDS[1]:  # also refuses nan
+        raise SettingsError(f"SKALD_AI_SECONDS must be a number of seconds from {AI_SECONDS[0]} to "
+                            f"{AI_SECONDS[1]:g}, not {text[:30]!r}.")
+    return seconds
 
 
 def database_from_env(environ: Mapping[str, str] | None = None) -> tuple[Path | str, Shards | None]:
@@ -211,6 +230,7 @@ class SkaldBot(commands.AutoShardedBot):
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
         self.tables.ai.think_with(thinking.in_workers)  # AI seats think in the worker processes
+        self.tables.ai.seconds = self.settings.ai_seconds
         # Tournaments: their messages and news, and a thread for each of their tables.
         self.desk = TournamentDesk(self)
         self.tables.tournaments.attach(self.desk)

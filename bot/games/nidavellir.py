@@ -61,5 +61,5 @@ SCENES = (
           picture="outcome", options=BOTH, ai="greedy"),
 )
 
-DESCRIPTOR = Descriptor(KEY, NidavellirView, default_ai="greedy", strongest_ai="search", summary=board_summary,
+DESCRIPTOR = Descriptor(KEY, NidavellirView, default_ai="greedy", strongest_ai="mcts", summary=board_summary,
                         key_moment=key_moment, scenes=SCENES)

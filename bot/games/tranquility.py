@@ -76,5 +76,5 @@ SCENES = (
 # A win fills the sea; a loss got as far as its filled cells. Then fewer turns.
 TEAM_MEASURES = (Measure("filled", "cells filled", "more"), Measure("turns", "turns", "fewer"))
 
-DESCRIPTOR = Descriptor(KEY, TranquilityView, default_ai="heuristic", strongest_ai="heuristic", summary=board_summary,
+DESCRIPTOR = Descriptor(KEY, TranquilityView, default_ai="heuristic", strongest_ai="planner", summary=board_summary,
                         key_moment=key_moment, scenes=SCENES, scene_policy=cheap_move, team_measures=TEAM_MEASURES)

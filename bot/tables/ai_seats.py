@@ -63,6 +63,7 @@ class AISeats:
         self._play: Play | None = None
         self._slots = FairSlots(concurrency)
         self._think: Thinker = in_thread
+        self.seconds = 1.0  # the CPU time a choice may take (the host's SKALD_AI_SECONDS in Discord)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         # The latest AI failures, for tests and diagnosis; bounded, as a bot runs for months.
         self.failures: deque[tuple[int, BaseException]] = deque(maxlen=100)
@@ -117,7 +118,7 @@ class AISeats:
                         kind = ai_of(table, seat)
                         assert kind is not None and table.row.seed is not None
                         seed = ai_seed(table.row.seed, table.row.state_id, seat)
-                        move = await self._think(table.engine, table.state, seat, kind, seed)
+                        move = await self._think(table.engine, table.state, seat, kind, seed, self.seconds)
                         assert self._play is not None, "the play service sets the AI seats' move path"
                         await self._play(table, seat, move, table.seats[seat].ai is None)
                     conflicts = 0

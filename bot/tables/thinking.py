@@ -18,13 +18,14 @@ from typing import Any
 
 from engine.core import Game, Move
 
-# (engine, state, seat, AI kind, seed) -> the move that AI kind chooses; pure in its arguments.
-Thinker = Callable[[Game[Any], Any, int, str, int], Awaitable[Move]]
+# (engine, state, seat, AI kind, seed, time box in CPU seconds) -> the move that AI kind chooses;
+# pure in its arguments, but for how far a search gets within the time box.
+Thinker = Callable[[Game[Any], Any, int, str, int, float], Awaitable[Move]]
 
 
-async def in_thread(engine: Game[Any], state: Any, seat: int, kind: str, seed: int) -> Move:
+async def in_thread(engine: Game[Any], state: Any, seat: int, kind: str, seed: int, seconds: float) -> Move:
     """Think in a thread of this process (the event loop stays free, though it shares the GIL)."""
-    player = engine.ai_players()[kind]
+    player = engine.ai_players()[kind].boxed(seconds)
     return await asyncio.to_thread(player.choose, state, seat, seed)
 
 

@@ -228,10 +228,11 @@ class TreePlayer(ThinkingPlayer):
 
     def __init__(self, game: Game[NidavellirState], budget: Budget = TREE_BUDGET) -> None:
         super().__init__(game)
-        self.budget = budget
+        self.iterations = budget.iterations
+        self.seconds = budget.seconds
 
     def weigh(self, state: NidavellirState, seat: int, seed: int, moves: list[Move]) -> Move:
-        return search(self.game, TACTICS, state, seat, seed, self.budget).move
+        return search(self.game, TACTICS, state, seat, seed, Budget(self.iterations, self.seconds)).move
 
 
 def players(game: Game[NidavellirState]) -> Mapping[str, AIPlayer[NidavellirState]]:

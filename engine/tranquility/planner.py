@@ -32,7 +32,7 @@ CANDIDATES = 6  # the heuristic's best moves the planner compares
 WORLDS = 12  # redealt futures each candidate is played out in
 ROLLOUT_STEPS = 300  # a game lasts about 40 moves; the cap only guards the loop
 PRIOR = 0.05  # win rate a candidate must beat the one ranked above it by, per place
-SECONDS = 1.0  # CPU time a choice may take: a slow or busy machine weighs fewer futures
+SECONDS = 1.0  # CPU time a choice may take (and one playout more): a slow or busy machine weighs fewer futures
 FILLED_WORTH = 0.02  # a lost game's worth per filled cell: a near-win beats an early loss
 
 
@@ -62,15 +62,24 @@ class PlannerPlayer(AIPlayer[TranquilityState]):
         options = options[:self.candidates]
         rng = Rng.from_seed(seed)
         totals = [0.0] * len(options)
-        started = time.process_time()
+        deadline = time.process_time() + self.seconds
         worlds = 0
-        while worlds < self.worlds and (not worlds or time.process_time() - started < self.seconds):
+        while worlds < self.worlds:
             world = self.game.determinize(state, seat, rng.next64())
-            for i, action in enumerate(options):
+            scores = []
+            for action in options:
+                # Out of time: a future not weighed for every candidate counts for none of them.
+                if time.process_time() > deadline:
+                    break
                 future = self.game.clone(world)
                 rules.perform(future, seat, action, told=False)
-                totals[i] += _play_out(future, rng, self.heuristic)
+                scores.append(_play_out(future, rng, self.heuristic))
+            if len(scores) < len(options):
+                break
+            totals = [total + score for total, score in zip(totals, scores, strict=True)]
             worlds += 1
+        if not worlds:  # the box ran out within the first future: the heuristic's choice
+            return move_of(options[0])
         # The heuristic's order is a prior: a later candidate must win clearly more often to be
         # preferred (a few dozen futures can't tell small differences from luck).
         best = max(range(len(options)), key=lambda i: (totals[i] / worlds - PRIOR * i, -i))

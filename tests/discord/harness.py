@@ -343,7 +343,9 @@ class Harness:
             await harness.stop()
 
     def settings(self) -> Settings:
-        return Settings(token="test-token", db_path=self.db, mqtt_url=self.mqtt_url, guild_id=None)
+        # No time box (below what SKALD_AI_SECONDS allows): the AI seats only need to move, the same
+        # move every run (benchmarks/ai.py measures how well they play).
+        return Settings(token="test-token", db_path=self.db, mqtt_url=self.mqtt_url, guild_id=None, ai_seconds=0.0)
 
     async def start(self) -> None:
         """A fresh bot instance on the same database, logged in against this harness."""

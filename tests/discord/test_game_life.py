@@ -175,7 +175,7 @@ async def test_the_player_whose_time_ran_out_is_told_who_plays_their_seat_and_th
     assert any(":do:" in c or ":pick:" in c for m in panels(h, late, game_id) for c in controls(m))
     await tick(h, clock, LIVE + 1)
     (note,) = notes(h, late, "Your time ran out")
-    assert "an AI (heuristic) plays your seat now" in note.content and "Take my seat back" in note.content
+    assert "an AI (planner) plays your seat now" in note.content and "Take my seat back" in note.content
     for panel in panels(h, late, game_id):
         assert not any(":do:" in c or ":pick:" in c for c in controls(panel)), "no stale move controls"
     panel = panels(h, late, game_id)[-1]

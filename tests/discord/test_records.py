@@ -54,7 +54,7 @@ async def test_the_leaderboard_and_stats_follow_the_games_that_ended_here(harnes
     assert "Nidavellir: leaderboard" in text
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
     # Bob lost to three and beat one; Ann beat one and lost to one: his win counts for more.
-    assert [line.split("**")[1] for line in lines] == ["bob", "AI (search)", "cy", "ann"]
+    assert [line.split("**")[1] for line in lines] == ["bob", "AI (mcts)", "cy", "ann"]
     assert lines[0].endswith("1 won of 2") and lines[1].endswith("1 won of 1")
     assert attachment["description"].startswith("Nidavellir: leaderboard. 1. "), "the picture's alt text"
 

@@ -112,6 +112,17 @@ def test_settings_come_from_the_environment(tmp_path: Path) -> None:
         Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_GUILD": "my server"})
 
 
+def test_skald_ai_seconds_sets_how_long_an_ai_seat_may_think(tmp_path: Path) -> None:
+    """The AI's time box is the host's to set (a small machine, a server of daily games); one
+    out of range or not a number is refused, saying what it takes."""
+    db = str(tmp_path / "x.sqlite3")
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_DB": db}).ai_seconds == 1.0
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_DB": db, "SKALD_AI_SECONDS": " 2.5 "}).ai_seconds == 2.5
+    for wrong in ("0.001", "31", "fast", "nan"):
+        with pytest.raises(SettingsError, match=r"SKALD_AI_SECONDS must be a number of seconds from 0\.01 to 30"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_DB": db, "SKALD_AI_SECONDS": wrong})
+
+
 @pytest.mark.parametrize(("word", "on"), [("yes", True), ("Yes", True), ("on", True), ("true", True), ("1", True),
                                          ("no", False), ("off", False), ("0", False), ("", False)])
 def test_skald_mqtt_pictures_yes_leaves_pictures_off_no_more(word: str, on: bool, tmp_path: Path) -> None:

@@ -42,7 +42,7 @@ async def test_replay_from_the_terminal_needs_an_export_made_in_discord_no_more(
     name = f"skald-nidavellir-{finished}.json"
     assert await skald("replay", name, "--auto", "0") == 0
     out = capsys.readouterr().out
-    assert " · ann (resign) ──\nann resigned.\n" in out and "── Result ──\nann resigned; bob, search AI win.\n" in out
+    assert " · ann (resign) ──\nann resigned.\n" in out and "── Result ──\nann resigned; bob, mcts AI win.\n" in out
 
 
 async def test_skald_export_refuses_in_one_line(harness: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

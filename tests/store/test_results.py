@@ -18,6 +18,7 @@ from bot.store.postgres.results import PgSql
 from bot.store.results import ResultsMark, SqliteSql
 from bot.tables import Tables
 from bot.tables.types import NewTable
+from tests.ai_seats import no_thinking
 from tests.databases import Target, migrate_to, sql, sql_rows
 from tests.results import results_of
 from tests.tables.duel import games
@@ -89,7 +90,7 @@ async def resigned(tables: Tables) -> int:
 
 @pytest.fixture
 async def tables(database: Target) -> AsyncIterator[Tables]:
-    service = await Tables.open(database, games=games)
+    service = no_thinking(await Tables.open(database, games=games))
     yield service
     await service.close()
 
@@ -231,7 +232,7 @@ async def run_backfill(target: Target) -> None:
 async def test_the_backfill_gives_the_holders_and_rows_the_service_wrote(database: Target) -> None:
     """Games played by the real service (a person leaving, a resignation, stand-ins finishing),
     their histories and results then rebuilt from the logs alone: exactly what was written."""
-    tables = await Tables.open(database, games=games)
+    tables = no_thinking(await Tables.open(database, games=games))
     try:
         await bob_leaves(tables)
         await tranquility(tables, 3)
@@ -312,7 +313,7 @@ async def test_a_schema_6_database_gets_its_seat_histories_and_results_under_the
         (1, 2, 4, 4, None, None, "Dee", "seat"),
         (2, 0, 0, ANN, None, None, "Ann", "start"), (2, 1, 0, BOB, None, None, "Bob", "start"),
         (2, 1, 1, None, "heuristic", BOB, "AI for Bob", "left"),
-        (3, 0, 0, CY, None, None, "Cy", "start"), (3, 0, 1, None, "heuristic", CY, "AI for Cy", "left"),
+        (3, 0, 0, CY, None, None, "Cy", "start"), (3, 0, 1, None, "planner", CY, "AI for Cy", "left"),
         (3, 0, 2, CY, None, None, "Cy", "back")]
     # The hand-over lines say who held the seat then, in words: no longer "Dee … (instead of Cy)".
     lines = await sql(database, "SELECT game_id, state_id, events FROM moves WHERE kind IN ('seat', 'back') "

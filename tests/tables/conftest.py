@@ -10,6 +10,7 @@ import pytest
 from bot.notify import PrivateUpdate, PublicUpdate
 from bot.tables import Tables
 from bot.tables.types import NewTable
+from tests.ai_seats import no_thinking
 from tests.databases import Target
 from tests.tables.duel import games
 
@@ -40,7 +41,7 @@ def db_path(database: Target) -> Target:
 
 @pytest.fixture
 async def tables(db_path: Target) -> AsyncIterator[Tables]:
-    service = await Tables.open(db_path, games=games, snapshot_every=4)
+    service = no_thinking(await Tables.open(db_path, games=games, snapshot_every=4))
     yield service
     await service.close()
 

@@ -71,10 +71,10 @@ async def test_a_server_full_of_stand_ins_thinking_lets_another_servers_ai_in_tu
     opened = asyncio.Event()
     order: list[int] = []
 
-    async def held(engine: Game[Any], state: Any, seat: int, kind: str, seed: int) -> Move:
+    async def held(engine: Game[Any], state: Any, seat: int, kind: str, seed: int, seconds: float) -> Move:
         order.append(state.rounds)  # which table thinks: the busy server's have 3 rounds, the quiet one's 10
         await opened.wait()
-        return await in_thread(engine, state, seat, kind, seed)
+        return await in_thread(engine, state, seat, kind, seed, seconds)
 
     try:
         tables.ai.think_with(held)
@@ -106,7 +106,10 @@ async def test_the_bot_thinks_in_its_worker_processes_and_chooses_as_in_this_one
         engine = registry.get("nidavellir")
         state = engine.setup(3, {}, 4)
         here = engine.ai_players()["greedy"].choose(state, 0, 99)
-        there = await thinking.in_workers(engine, state, 0, "greedy", 99)
+        there = await thinking.in_workers(engine, state, 0, "greedy", 99, 1.0)
         assert there == here and isinstance(there, Move)
+        # The time box goes with the choice: with none, the tree search stops after one iteration.
+        boxed = engine.ai_players()["mcts"].boxed(0.0)
+        assert await thinking.in_workers(engine, state, 0, "mcts", 99, 0.0) == boxed.choose(state, 0, 99)
     finally:
         rendering.shutdown()
