@@ -439,15 +439,14 @@ class Harness:
                 continue
             idle_rounds = 0
             remaining = deadline - loop.time()
-            if not pending:  # a process looks again soon at a game another one was telling (a timer)
-                if remaining <= 0:
-                    raise TimeoutError("a process still waits to look again at a game another was telling")
-                await asyncio.sleep(0.02)
-                continue
             if remaining <= 0:
                 where = [f"{t.get_name()} at {t.get_stack(limit=3)}" for t in pending]
-                raise TimeoutError(f"bot tasks still running: {where}")
-            await asyncio.wait(pending, timeout=remaining)
+                raise TimeoutError(f"bot tasks still running: {where}" if pending else
+                                   "a process still waits to look again at a game another was telling")
+            if pending:
+                await asyncio.wait(pending, timeout=remaining)
+            else:  # a process looks again soon at a game another one was telling (a timer, no task)
+                await asyncio.sleep(0.02)
 
     # -- people ---------------------------------------------------------------------------
     def user(self, name: str, *, dm_closed: bool = False, manage_guild: bool = False, bot: bool = False) -> User:
