@@ -22,11 +22,11 @@ from discord.ext import commands
 from bot import thinking
 from bot.discord.controls import SkaldControl, check_handlers
 from bot.discord.cooldowns import Cooldowns
+from bot.discord.event_posts import EventRooms
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.replies import SkaldTree
 from bot.discord.shards import Shards, ShardsError
-from bot.discord.tournaments import TournamentDesk
 from bot.environment import (
     DEFAULT_DB,
     DISCORD_TOKEN,
@@ -193,7 +193,6 @@ class SkaldBot(commands.AutoShardedBot):
 
     tables: Tables
     notifier: DiscordNotifier
-    desk: TournamentDesk
     leadership: Leadership
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None,
@@ -231,10 +230,9 @@ class SkaldBot(commands.AutoShardedBot):
         self.tables.attach(self.notifier)
         self.tables.ai.think_with(thinking.in_workers)  # AI seats think in the worker processes
         self.tables.ai.seconds = self.settings.ai_seconds
-        # Tournaments: their messages and news, and a thread for each of their tables.
-        self.desk = TournamentDesk(self)
-        self.tables.tournaments.attach(self.desk)
-        self.tables.tournaments.rooms = self.desk
+        # Tournaments: their news goes through the notifier's outbox; each table gets a thread.
+        self.tables.tournaments.attach(self.notifier.news)
+        self.tables.tournaments.rooms = EventRooms(self)
         if self.settings.mqtt_url:
             await self._start_relay(self.settings.mqtt_url)
         self.add_dynamic_items(SkaldControl)
@@ -319,8 +317,6 @@ class SkaldBot(commands.AutoShardedBot):
             await self.tables.drain()
         if hasattr(self, "notifier"):
             await self.notifier.drain()
-        if hasattr(self, "desk"):
-            await self.desk.drain()
         if hasattr(self, "tables"):
             await self.tables.close()
         if self.relay is not None:

@@ -1,9 +1,12 @@
-"""The one persistent handler behind every Skald button and select.
+"""The one control path behind every Skald button and select: `run_control` counts the click
+against its user's cooldown, runs it, and answers what goes wrong (a refusal gives the click
+back). Two persistent handlers take clicks into it:
 
-Every component's custom id is `skald:<game>:<state>:<action>[:<arg>]` (bot/discord/ids.py).
-`SkaldControl` is a DynamicItem: discord.py rebuilds it from the custom id of any click,
-on any message, also one sent before a restart, and hands it to the action's handler.
-Handlers register themselves with `@handles(...)` (lobby.py, play.py, commands.py ...).
+- `SkaldControl`, for games: every component's custom id is `skald:<game>:<state>:<action>[:<arg>]`
+  (bot/discord/ids.py). It is a DynamicItem: discord.py rebuilds it from the custom id of any
+  click, on any message, also one sent before a restart, and hands it to the action's handler.
+  Handlers register themselves with `@handles(...)` (lobby.py, play.py, commands.py ...).
+- `TournamentControl` (tournaments.py), for an event's sign-up message: `skald-t:<event>:<action>`.
 """
 
 from __future__ import annotations
@@ -69,16 +72,26 @@ class SkaldControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLA
             return
         values: Sequence[str] = self.item.values if isinstance(self.item, discord.ui.Select) else ()
         handler = HANDLERS.get(parsed.action)
-        try:
+
+        async def work() -> None:
             if handler is None:
                 raise LookupError(f"no handler for control action {parsed.action!r}")
-            control_allowed(interaction, parsed.action)
             # A control acts only where its game lives: its server, or a seat holder's DMs.
             await game_for_control(interaction, parsed.game_id)
             await handler(interaction, parsed, values)
-        except Exception as error:
-            # DynamicItem errors never reach View.on_error: this is their error hook.
-            await answer_error(interaction, error, game_id=parsed.game_id, what=f"control {parsed.action}")
+
+        await run_control(interaction, parsed.action, work, game_id=parsed.game_id)
+
+
+async def run_control(interaction: Interaction, limit: str, work: Callable[[], Awaitable[None]], *,
+                      game_id: int | None = None, what: str | None = None) -> None:
+    """One click: counted against the user's `limit` (a CONTROL_LIMITS key), done, and any error
+    answered (DynamicItem errors never reach View.on_error: this is their error hook)."""
+    try:
+        control_allowed(interaction, limit)
+        await work()
+    except Exception as error:
+        await answer_error(interaction, error, game_id=game_id, what=what or f"control {limit}")
 
 
 def control(custom_id: ControlId, *, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
