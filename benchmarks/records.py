@@ -129,11 +129,11 @@ async def run(results: int) -> None:
         store = await SqliteStore.open(path)
         try:
             started = time.perf_counter()
-            rows = await store.results(GUILD, "nidavellir")
+            rows = await store.results.results(GUILD, "nidavellir")
             read = time.perf_counter() - started
             ratings, recomputes = timed(lambda: recompute(rows), runs=3)
             assert all(recompute(rows) == ratings for _ in range(2)), "the same rows gave other numbers"
-            coop = await store.results(GUILD, "tranquility")
+            coop = await store.results.results(GUILD, "tranquility")
             _, teams_times = timed(lambda: team_records("tranquility", team_games(coop)), runs=3)
 
             records = Records(store, registry.get)

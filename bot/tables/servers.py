@@ -25,11 +25,11 @@ class Servers:
 
     async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
         """Store one of the server's settings (`bot.tables.settings.check` validates it first)."""
-        await self.gate.store.set_guild_setting(guild_id, key, value, self.gate.clock())
+        await self.gate.store.settings.set_guild_setting(guild_id, key, value, self.gate.clock())
 
     async def reliability(self, guild_id: int, user_id: int) -> credit.Reliability:
         """How the person's ended games in the server went: played to the end, left, timed out."""
-        games = await self.gate.store.ended_holdings(user_id, guild_id)
+        games = await self.gate.store.games.ended_holdings(user_id, guild_id)
         return credit.reliability(((status, SeatHistory(held)) for status, held in games), user_id)
 
     async def require_reliable(self, guild_id: int, user_id: int, minimum: int, what: str) -> None:
@@ -44,7 +44,7 @@ class Servers:
 
     async def set_dm_ok(self, user_id: int, ok: bool | None) -> None:
         """Remember whether the user's DMs reach them (None: unknown)."""
-        await self.gate.store.set_dm_ok(user_id, ok, self.gate.clock())
+        await self.gate.store.settings.set_dm_ok(user_id, ok, self.gate.clock())
         for table in self.gate.in_memory():  # a table both cached and locked is set twice alike
             if table.seat_of(user_id) is not None:
                 table.seats = tuple(replace(s, dm_ok=ok) if s.user_id == user_id else s for s in table.seats)

@@ -184,7 +184,7 @@ async def test_abandoned_running_and_open_games_have_no_results(tables: Tables) 
                                                game="tranquility"))
     for game_id in (abandoned.game_id, running.game_id, lobby.game_id):
         assert await results_of(tables.store, game_id) == []
-    assert await tables.store.played(GUILD) == []
+    assert await tables.store.results.played(GUILD) == []
 
 
 async def test_the_results_are_in_the_finishing_commit_or_the_game_does_not_finish(tables: Tables,
@@ -198,9 +198,9 @@ async def test_the_results_are_in_the_finishing_commit_or_the_game_does_not_fini
     await refuse_results(database)
     with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="no results"):
         await tables.play.resign(info.game_id, BOB)
-    row = await tables.store.game(info.game_id)
+    row = await tables.store.games.game(info.game_id)
     assert row is not None and (row.status, row.state_id) == ("running", 0)
-    assert await tables.store.moves(info.game_id) == []
+    assert await tables.store.games.moves(info.game_id) == []
     await sql(database, "DROP TRIGGER refuse" + (" ON results" if is_postgres(database) else ""))
     await tables.play.resign(info.game_id, BOB)
     assert [r.won for r in await results_of(tables.store, info.game_id)] == [True, False]
@@ -334,6 +334,6 @@ async def test_a_schema_6_database_gets_its_seat_histories_and_results_under_the
             (0, 0, ANN, "Ann", True, False), (1, 0, None, "AI for Bob", True, True), (1, 1, BOB, "Bob", False, False)]
         assert crew[0].sheet == {"won": True} and crew[2].sheet == {"won": True}
         assert await results_of(store, 3) == []
-        assert await store.results_mark(GUILD, "tranquility") == ResultsMark(3, 400, 2)
+        assert await store.results.results_mark(GUILD, "tranquility") == ResultsMark(3, 400, 2)
     finally:
         await store.close()

@@ -15,6 +15,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 from bot.store import keys
 from bot.store.errors import DamagedEvent
 from bot.store.keys import Space
+from bot.store.outbox import OutboxStore
 from bot.store.records import JSON
 from bot.store.tournaments import (
     SIGNUP,
@@ -138,6 +139,7 @@ class Desk:
         self.gate, self.lobby, self.play, self.seating = gate, lobby, play, seating
         self.servers, self.records = servers, records
         self.rows: TournamentStore = gate.store.tournaments
+        self.news: OutboxStore = gate.store.outbox  # the event's news: the outbox's part of the store
         self.rooms: Rooms | None = None
         self.listeners: list[TournamentListener] = []
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()

@@ -1,0 +1,293 @@
+"""The PostgreSQL server as the store uses it: SQLAlchemy's async engine on asyncpg, with a pool
+for queries, a pool for locks, and one connection for the leader's lock.
+
+- The store's operations are the same SQLAlchemy Core functions as on SQLite; here they run in
+  one greenlet per transaction (`run_sync`), each statement a round trip over asyncpg.
+- Writes are committed in groups, as on SQLite: whatever arrives while a commit is on its way
+  goes in the next transaction, each write in its own savepoint, so one refused write is rolled
+  back alone and only its caller sees the error; one WAL flush serves them all. A write that
+  loses a deadlock with another process is run again alone.
+- Reads that must agree run in one repeatable-read, read-only transaction; single reads run
+  without one (one round trip).
+- Locks (a game's, a tournament's) are session advisory locks on two keys, the key's space and its
+  id (`pg_advisory_lock(space, id)`, bot/store/keys.py), held on a connection of their own pool for
+  the length of the service's critical section. A process that dies loses its connections, and
+  the server releases their locks with them.
+- The leader's lock is a session advisory lock on a connection kept for it; whoever holds it
+  runs the timers and the announcement catch-up (docs/scaling.md).
+- A server that can't be reached is an outage: callers get StoreUnavailable ("try again"), the
+  log one warning when it begins and one line when it ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Iterator
+from typing import Any, TypeVar
+
+import asyncpg
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import NullPool
+
+from bot.store.errors import StoreError, StoreUnavailable
+from bot.store.grouping import GroupCommit, Op, Outcome, Queued, run_batch, run_read
+from bot.store.keys import LEADER, Key
+from bot.store.opening import check_url
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+POOL = 10  # connections for queries and writes, per process
+LOCKS = 10  # connections holding game locks: games in their critical section at once, per process
+PING_TIMEOUT = 5.0  # seconds the leader's connection may take to answer before it counts as lost
+STATEMENTS = 500  # prepared statements kept per connection (the store has about 150)
+WAIT = 3600.0  # seconds a caller may wait for a pooled connection (they queue under load)
+
+# Errors that mean the server or the connection is gone (as opposed to a refused statement).
+LOST = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError)
+# The server is down, restarting or full: an outage, answered "try again", not a bug.
+UNREACHABLE = (*LOST, asyncpg.AdminShutdownError, asyncpg.CrashShutdownError, asyncpg.CannotConnectNowError,
+               asyncpg.TooManyConnectionsError)
+# A write caught in a lock cycle with another process (deadlock, serialization): it would commit if run again.
+CONTENDED = ("40P01", "40001")
+
+_LOCK = sa.text("SELECT pg_advisory_lock(:space, :id)")
+_UNLOCK = sa.text("SELECT pg_advisory_unlock(:space, :id)")
+_TRY_LOCK = sa.text("SELECT pg_try_advisory_lock(:space, :id)")
+_PING = sa.text("SELECT 1")
+
+
+def causes(error: BaseException) -> Iterator[BaseException]:
+    """The error and what it wraps: SQLAlchemy's error, its driver adapter's, asyncpg's own."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = getattr(current, "orig", None) or current.__cause__
+
+
+def is_unreachable(error: BaseException) -> bool:
+    return any(isinstance(cause, UNREACHABLE) or getattr(cause, "connection_invalidated", False)
+               for cause in causes(error))
+
+
+def is_contended(error: BaseException) -> bool:
+    return any(getattr(cause, "sqlstate", None) in CONTENDED for cause in causes(error))
+
+
+def engine(url: str, size: int, **options: Any) -> AsyncEngine:
+    """An async engine whose connections asyncpg opens from `url` itself (its own reading of
+    the URL: unix sockets, several hosts, ?sslmode=, as check_url expects)."""
+    async def connect() -> asyncpg.Connection[asyncpg.Record]:
+        return await asyncpg.connect(url)
+
+    if size == 0:
+        options["poolclass"] = NullPool
+    else:
+        options.update(pool_size=size, max_overflow=0, pool_timeout=WAIT)
+    return create_async_engine("postgresql+asyncpg://", async_creator=connect,
+                               connect_args={"prepared_statement_cache_size": STATEMENTS}, **options)
+
+
+class PgDatabase(GroupCommit):
+    """The pools, the group-commit queue and the leader's connection of one process."""
+
+    _flush_name = "skald-pg-commit"
+    shared = True  # other processes write the same database
+    dialect = "postgresql"
+
+    def __init__(self, url: str, queries: AsyncEngine, locks: AsyncEngine, leader: AsyncEngine) -> None:
+        super().__init__()
+        self._url = url
+        self.engine = queries
+        self._locks = locks
+        self._leader_engine = leader
+        self._leader: AsyncConnection | None = None
+        self._leading = False
+        self._leader_guard = asyncio.Lock()
+        self._closed = False
+        self._down_since: float | None = None  # when the server stopped answering (monotonic), during an outage
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL, lock_pool_size: int = LOCKS) -> PgDatabase:
+        """Connect; StoreError, in words, for a URL that can't be used or a server that can't be
+        reached or refuses."""
+        check_url(url)
+        queries = engine(url, pool_size)
+        try:
+            async with queries.connect() as conn:
+                await conn.execute(_PING)
+        except BaseException as error:
+            await queries.dispose()
+            raise _refused(error) from None
+        autocommit = {"isolation_level": "AUTOCOMMIT"}
+        return cls(url, queries, engine(url, lock_pool_size, **autocommit), engine(url, 0, **autocommit))
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self._writes_done()
+        await self.release_leadership()
+        await self._locks.dispose()
+        await self._leader_engine.dispose()
+        await self.engine.dispose()
+
+    # -- outages ---------------------------------------------------------------------------------
+    def _unreachable(self, error: BaseException) -> StoreUnavailable:
+        """The server did not answer: one WARNING when an outage begins, then only StoreUnavailable
+        for the callers (who tell people to try again), no traceback per request."""
+        if self._down_since is None:
+            self._down_since = time.monotonic()
+            log.warning("PostgreSQL can't be reached (%s); answering \"try again\" until it is back",
+                        type(next(c for c in causes(error) if c is not None)).__name__)
+        return StoreUnavailable()
+
+    def _reached(self) -> None:
+        """The server answered: an outage, if there was one, is over (one INFO)."""
+        if self._down_since is not None:
+            log.info("PostgreSQL answers again, after %.1f s", time.monotonic() - self._down_since)
+            self._down_since = None
+
+    @contextlib.asynccontextmanager
+    async def _reaching(self) -> AsyncIterator[None]:
+        try:
+            yield
+        except Exception as error:
+            if is_unreachable(error):
+                raise self._unreachable(error) from None
+            raise
+        self._reached()
+
+    # -- queries (`write`: GroupCommit) ------------------------------------------------------
+    async def _commit_batch(self, batch: list[Queued]) -> None:
+        """One transaction, a savepoint per write; a write that lost a deadlock with another
+        process is run again alone. A server that can't be reached fails them as StoreUnavailable."""
+        try:
+            outcomes = await self._commit(batch)
+        except Exception as error:  # the transaction itself failed: every write in it did
+            outcomes = [(False, error)] * len(batch)
+        outcomes = [await self._alone(item) if not ok and is_contended(value) else (ok, value)
+                    for item, (ok, value) in zip(batch, outcomes, strict=True)]
+        if any(ok for ok, _ in outcomes):
+            self._reached()
+        outcomes = [(False, self._unreachable(value)) if not ok and is_unreachable(value) else (ok, value)
+                    for ok, value in outcomes]
+        self._settle(batch, outcomes)
+
+    async def _commit(self, batch: list[Queued]) -> list[Outcome]:
+        async with self.engine.connect() as conn:
+            outcomes: list[Outcome] = await conn.run_sync(run_batch, batch)
+        self.commits += 1
+        return outcomes
+
+    async def _alone(self, item: Queued) -> Outcome:
+        try:
+            (outcome,) = await self._commit([item])
+        except Exception as error:
+            return False, error
+        return outcome
+
+    async def read(self, op: Op[T], *, snapshot: bool = False) -> T:
+        """Run `op`; with `snapshot`, in one read-only repeatable-read transaction (several
+        queries that must agree), else each statement on its own (no BEGIN, one round trip)."""
+        options: dict[str, Any] = ({"isolation_level": "REPEATABLE READ", "postgresql_readonly": True} if snapshot
+                                   else {"isolation_level": "AUTOCOMMIT"})
+        async with self._reaching(), self.engine.connect() as conn:
+            conn = await conn.execution_options(**options)
+            return await conn.run_sync(run_read, op)
+
+    async def direct(self, fn: Op[T]) -> T:
+        """Run `fn` on a connection of its own, managing its own transactions (migrations)."""
+        async with self._reaching(), self.engine.connect() as conn:
+            return await conn.run_sync(fn)
+
+    # -- locks ------------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def lock(self, key: Key) -> AsyncIterator[None]:
+        """Hold the key's advisory lock: every process's critical section on it takes turns."""
+        space, id_ = key.advisory()
+        async with self._reaching():  # only taking it: what runs under it raises its own errors
+            conn = await self._locks.connect()
+            try:
+                await conn.execute(_LOCK, {"space": space, "id": id_})
+            except BaseException:
+                # Cancelled or cut while waiting: the server may yet grant it to this session,
+                # so the session ends (and its locks with it).
+                await _drop(conn)
+                raise
+        try:
+            yield
+        finally:
+            try:
+                await conn.execute(_UNLOCK, {"space": space, "id": id_})
+            except BaseException:
+                await _drop(conn)
+                raise
+            await conn.close()
+
+    # -- the leader ---------------------------------------------------------------------------
+    async def hold_leadership(self) -> bool:
+        """Take the leader's lock if it is free, or check our session holding it still lives."""
+        async with self._leader_guard:
+            if self._closed:
+                return False
+            try:
+                if self._leader is None or self._leader.invalidated or self._leader.closed:
+                    self._leading = False
+                    self._leader = await asyncio.wait_for(self._leader_engine.connect(), PING_TIMEOUT)
+                if self._leading:
+                    await asyncio.wait_for(self._leader.execute(_PING), PING_TIMEOUT)
+                else:
+                    space, id_ = LEADER.advisory()
+                    taken = await asyncio.wait_for(self._leader.scalar(_TRY_LOCK, {"space": space, "id": id_}),
+                                                   PING_TIMEOUT)
+                    self._leading = bool(taken)
+            except Exception as error:
+                if not is_unreachable(error):
+                    raise
+                # The session is gone, and the server drops its locks with it: someone else may lead
+                # now. Said once, when the lead is lost (an outage says the rest, once).
+                level = logging.WARNING if self._leading else logging.DEBUG
+                log.log(level, "the leader's connection to PostgreSQL is lost (%s)",
+                        type(list(causes(error))[-1]).__name__)
+                await self._drop_leader()
+                return False
+            return self._leading
+
+    async def release_leadership(self) -> None:
+        async with self._leader_guard:
+            await self._drop_leader()
+
+    async def _drop_leader(self) -> None:
+        """End the leader's session (which releases its lock)."""
+        leader, self._leader, self._leading = self._leader, None, False
+        if leader is not None:
+            await _drop(leader)
+
+
+async def _drop(conn: AsyncConnection) -> None:
+    """Close a connection and its server session for good (never back to a pool)."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(conn.invalidate(), PING_TIMEOUT)
+    with contextlib.suppress(Exception):
+        await conn.close()
+
+
+def _refused(error: BaseException) -> BaseException:
+    """What opening the database met, in words."""
+    for cause in causes(error):
+        if isinstance(cause, asyncpg.ClientConfigurationError):  # settings beyond the URL's form, e.g. ?sslmode=
+            return StoreError(f"PostgreSQL can't use these connection settings: {cause}")
+        if isinstance(cause, LOST):
+            return StoreError(f"Can't reach the PostgreSQL server: {cause}")
+        if isinstance(cause, asyncpg.PostgresError):
+            return StoreError(f"PostgreSQL refused the connection: {cause}")
+    return error
+
