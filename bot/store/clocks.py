@@ -46,11 +46,11 @@ _DUE = (sa.select(*columns(timers, TIMER_COLUMNS)).where(timers.c.due_at <= p("n
 _CLOCKS = sa.select(*columns(seat_clocks, CLOCK_COLUMNS)).where(seat_clocks.c.game_id == p("game_id"))
 _CLOCKS_OF = sa.select(seat_clocks.c.game_id, *columns(seat_clocks, CLOCK_COLUMNS)).where(
     seat_clocks.c.game_id.in_(sa.bindparam("ids", expanding=True)))
-_SEAT = sa.and_(seats.c.game_id == p("game_id"), seats.c.seat == p("seat"))
-_GIVE_SEAT = sa.update(seats).where(_SEAT).values(user_id=p("user_id"), name=p("name"), ai=None, stand_in=None,
-                                                  why=None)
-_STAND_IN = sa.update(seats).where(_SEAT).values(stand_in=p("stand_in"), why=p("why"))
-_STAND_IN_RELEASED = sa.update(seats).where(_SEAT).values(stand_in=p("stand_in"), why=p("why"), user_id=None)
+# An UPDATE sets the columns its parameters name (SQLAlchemy's way): a parameter of its WHERE is
+# never named after a column of its table (`..._is`).
+_SEAT = sa.update(seats).where(seats.c.game_id == p("game_id_is"), seats.c.seat == p("seat_is"))
+_GIVE_SEAT = _SEAT.values(ai=None, stand_in=None, why=None)
+_RELEASE_SEAT = _SEAT.values(user_id=None)
 _VOTES_OF = sa.and_(table_votes.c.game_id == p("game_id"), table_votes.c.seat == p("seat"))
 _CLEAR_VOTES = sa.delete(table_votes).where(_VOTES_OF)
 _CLEAR_VOTE_TIMER = sa.delete(timers).where(timers.c.space == Space.GAME, timers.c.game_id == p("game_id"),
@@ -61,12 +61,13 @@ _UPSERT_VOTE = Upsert(table_votes, ("game_id", "seat", "voter"), ("choice", "vot
 INSERT_HOLDER = sa.insert(seat_holders)
 _START_ABSENCE = Upsert(absences, ("user_id", "guild_id", "started"), ("until", "ended", "told"))
 _ABSENCE_OF = sa.and_(absences.c.user_id == p("user_id"), absences.c.guild_id == p("guild_id"))
-_END_ABSENCE = sa.update(absences).where(_ABSENCE_OF, absences.c.until > p("now"), absences.c.ended.is_(None)).values(
+_ABSENCE_IS = sa.and_(absences.c.user_id == p("user_id_is"), absences.c.guild_id == p("guild_id_is"))
+_END_ABSENCE = sa.update(absences).where(_ABSENCE_IS, absences.c.until > p("now"), absences.c.ended.is_(None)).values(
     ended=p("now"))
 _ABSENCE_END = sa.func.coalesce(absences.c.ended, absences.c.until)
 _ABSENCES = sa.select(absences.c.started, _ABSENCE_END).where(_ABSENCE_OF, p("since") < _ABSENCE_END).order_by(
     absences.c.started)
-_TAKE_ABSENCE_END = sa.update(absences).where(_ABSENCE_OF, absences.c.until == p("until"),
+_TAKE_ABSENCE_END = sa.update(absences).where(_ABSENCE_IS, absences.c.until == p("until_is"),
                                               absences.c.told == sa.false()).values(told=True)
 _CURRENT_ABSENCES = sa.select(absences.c.user_id, absences.c.guild_id, absences.c.until).where(
     absences.c.until > p("now"), absences.c.ended.is_(None))
@@ -176,11 +177,11 @@ def write_seat(conn: Connection, game_id: int, write: SeatWrite) -> None:
     elif isinstance(write, HolderSeated):
         conn.execute(INSERT_HOLDER, holder_values(game_id, write.holding))
     elif isinstance(write, SeatGiven):
-        conn.execute(_GIVE_SEAT, {"user_id": write.user_id, "name": write.name, "game_id": game_id,
-                                  "seat": write.seat})
+        conn.execute(_GIVE_SEAT, {"user_id": write.user_id, "name": write.name, "game_id_is": game_id,
+                                  "seat_is": write.seat})
     else:
-        conn.execute(_STAND_IN_RELEASED if write.release_player else _STAND_IN,
-                     {"stand_in": write.stand_in, "why": write.why, "game_id": game_id, "seat": write.seat})
+        conn.execute(_RELEASE_SEAT if write.release_player else _SEAT,
+                     {"stand_in": write.stand_in, "why": write.why, "game_id_is": game_id, "seat_is": write.seat})
 
 
 class ClockStore:
@@ -235,7 +236,7 @@ class ClockStore:
             "user_id": user_id, "guild_id": guild_id, "started": now, "until": until, "ended": None, "told": False}))
 
     async def end_absence(self, user_id: int, guild_id: int, now: float) -> None:
-        await self._db.write(lambda conn: conn.execute(_END_ABSENCE, {"user_id": user_id, "guild_id": guild_id,
+        await self._db.write(lambda conn: conn.execute(_END_ABSENCE, {"user_id_is": user_id, "guild_id_is": guild_id,
                                                                       "now": now}))
 
     async def absences(self, user_id: int, guild_id: int, since: float) -> list[tuple[float, float]]:
@@ -249,8 +250,8 @@ class ClockStore:
         """Mark the absence ending at `until` as told to its person; True for the one caller that
         marked it (tell them once, however many games it paused)."""
         def op(conn: Connection) -> bool:
-            return conn.execute(_TAKE_ABSENCE_END, {"user_id": user_id, "guild_id": guild_id,
-                                                    "until": until}).rowcount == 1
+            return conn.execute(_TAKE_ABSENCE_END, {"user_id_is": user_id, "guild_id_is": guild_id,
+                                                    "until_is": until}).rowcount == 1
         return await self._db.write(op)
 
     async def current_absences(self, now: float) -> list[tuple[int, int, float]]:

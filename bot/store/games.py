@@ -38,6 +38,9 @@ from bot.store.rows import (
 from bot.store.schema import announcements, games, moves, seat_holders, seats, snapshots, timers, users
 from bot.store.statements import chunks, columns, p
 
+# An UPDATE sets the columns its parameters name (SQLAlchemy's way): a parameter of its WHERE is
+# never named after a column of its table (`..._is`, `before`).
+
 GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
                 "lobby_message_id, created_at, updated_at, to_move, engine_version, broken, clock, timeout_policy, "
                 "paused_at, rematch_of, min_reliability")
@@ -79,37 +82,28 @@ _TOUCH_LOBBY = _TOUCH.where(games.c.status == "lobby")
 _DROP_SEAT = sa.delete(seats).where(seats.c.game_id == p("game_id"), seats.c.seat == p("seat"))
 _LATER_SEATS = (sa.select(seats.c.seat).where(seats.c.game_id == p("game_id"), seats.c.seat > p("seat"))
                 .order_by(seats.c.seat))
-_MOVE_SEAT = (sa.update(seats).where(seats.c.game_id == p("game_id"), seats.c.seat == p("old"))
-              .values(seat=p("new")))
-_CLOSE_LOBBY = (sa.update(games).where(games.c.id == p("game_id"), games.c.status == "lobby")
-                .values(status=p("status"), updated_at=p("now")))
+_MOVE_SEAT = sa.update(seats).where(seats.c.game_id == p("game_id_is"), seats.c.seat == p("seat_is"))
+_CLOSE_LOBBY = sa.update(games).where(games.c.id == p("game_id"), games.c.status == "lobby")
 _DROP_GAME_TIMERS = sa.delete(timers).where(timers.c.space == "game", timers.c.game_id == p("game_id"))
 _START = (sa.update(games).where(games.c.id == p("game_id"), games.c.status == "lobby")
-          .values(status="running", seed=p("seed"), state_id=0,
-                  thread_id=sa.func.coalesce(p("thread_id", games.c.thread_id.type), games.c.thread_id),
-                  updated_at=p("now"), to_move=p("to_move"), engine_version=p("engine_version")))
+          .values(status="running", state_id=0,
+                  thread_id=sa.func.coalesce(p("thread", games.c.thread_id.type), games.c.thread_id)))
 _INSERT_SNAPSHOT = sa.insert(snapshots)
 _NEW_ANNOUNCEMENT = sa.insert(announcements)
 _DROP_LOBBY_EXPIRY = _DROP_GAME_TIMERS.where(timers.c.kind == "lobby_expiry")
 # The compare-and-swap that decides which of two changes made on one state commits.
-_ADVANCE = (sa.update(games)
-            .where(games.c.id == p("game_id"), games.c.state_id == p("before"), games.c.status == "running")
-            .values(state_id=p("state_id"), status=p("status"), outcome=p("outcome"), updated_at=p("now"),
-                    to_move=p("to_move")))
+_ADVANCE = sa.update(games).where(games.c.id == p("game_id"), games.c.state_id == p("before"),
+                                  games.c.status == "running")
 _INSERT_MOVE = sa.insert(moves)
 _COUNT_ACTIVE = (sa.select(sa.func.count()).select_from(games)
                  .where(games.c.guild_id == p("guild_id"), games.c.status.in_(("lobby", "running"))))
 _COUNT_ACTIVE_OF = _COUNT_ACTIVE.where(games.c.id.in_(sa.select(seats.c.game_id)
                                                       .where(seats.c.user_id == p("user_id"))))
-_SET_TO_MOVE = (sa.update(games)
-                .where(games.c.id == p("game_id"), games.c.state_id == p("state_id"), games.c.to_move.is_(None))
-                .values(to_move=p("to_move")))
-_MARK_BROKEN = sa.update(games).where(games.c.id == p("game_id")).values(broken=p("reason"))
+_SET_TO_MOVE = sa.update(games).where(games.c.id == p("game_id"), games.c.state_id == p("state_id_is"),
+                                      games.c.to_move.is_(None))
+_SET_GAME = sa.update(games).where(games.c.id == p("game_id"))
 _GAME_IDS = sa.select(games.c.id).order_by(games.c.id)
 _REMATCH = sa.select(sa.func.max(games.c.id)).where(games.c.rematch_of == p("game_id"))
-_SET_FIELD = {field: sa.update(games).where(games.c.id == p("game_id")).values({field: p("value"),
-                                                                                 "updated_at": p("now")})
-              for field in ("lobby_message_id", "thread_id", "paused_at")}
 # PostgreSQL's row versions (xmin) of everything a cached game holds: its row, seats, their
 # people and clocks. Only a shared database needs it (one process per SQLite file).
 _REVISION = sa.text("""
@@ -184,13 +178,13 @@ class GameStore(DecodedGames):
             conn.execute(_DROP_SEAT, {"game_id": game_id, "seat": seat})
             # One row at a time, upwards, so the (game_id, seat) key never collides midway.
             for (old,) in conn.execute(_LATER_SEATS, {"game_id": game_id, "seat": seat}).all():
-                conn.execute(_MOVE_SEAT, {"game_id": game_id, "old": old, "new": old - 1})
+                conn.execute(_MOVE_SEAT, {"game_id_is": game_id, "seat_is": old, "seat": old - 1})
         await self._db.write(op)
 
     async def close_lobby(self, game_id: int, status: str, now: float) -> None:
         """End a game that never started (cancelled); only a lobby can be closed."""
         def op(conn: Connection) -> None:
-            if conn.execute(_CLOSE_LOBBY, {"game_id": game_id, "status": status, "now": now}).rowcount != 1:
+            if conn.execute(_CLOSE_LOBBY, {"game_id": game_id, "status": status, "updated_at": now}).rowcount != 1:
                 raise _not_a_lobby(game_id)
             conn.execute(_DROP_GAME_TIMERS, {"game_id": game_id})
         await self._db.write(op)
@@ -201,8 +195,9 @@ class GameStore(DecodedGames):
         """Lobby -> running at state id 0, with the set-up state as the first snapshot, the seats'
         first holders, and the clocks of the first seats to act started."""
         def op(conn: Connection) -> None:
-            if conn.execute(_START, {"seed": seed, "thread_id": thread_id, "now": now, "to_move": dumps(list(to_move)),
-                                     "engine_version": engine_version, "game_id": game_id}).rowcount != 1:
+            if conn.execute(_START, {"seed": seed, "thread": thread_id, "updated_at": now,
+                                     "to_move": dumps(list(to_move)), "engine_version": engine_version,
+                                     "game_id": game_id}).rowcount != 1:
                 raise _not_a_lobby(game_id)
             conn.execute(_INSERT_SNAPSHOT, {"game_id": game_id, "state_id": 0, "state": dumps(state),
                                             "created_at": now})
@@ -232,8 +227,9 @@ class GameStore(DecodedGames):
 
         def op(conn: Connection) -> None:
             if conn.execute(_ADVANCE, {
-                    "state_id": change.state_id, "status": status, "outcome": None if outcome is None else dumps(outcome),
-                    "now": change.created_at, "to_move": to_move, "game_id": game_id,
+                    "state_id": change.state_id, "status": status,
+                    "outcome": None if outcome is None else dumps(outcome),
+                    "updated_at": change.created_at, "to_move": to_move, "game_id": game_id,
                     "before": change.state_id - 1}).rowcount != 1:
                 raise StateConflict(f"Game {game_id} is no longer at state {change.state_id - 1}.")
             conn.execute(_INSERT_MOVE, {
@@ -362,11 +358,11 @@ class GameStore(DecodedGames):
     async def set_to_move(self, game_id: int, state_id: int, to_move: Sequence[int]) -> None:
         """Record the seats to act of a game whose row did not know them (from before schema 4)."""
         await self._db.write(lambda conn: conn.execute(_SET_TO_MOVE, {"to_move": dumps(list(to_move)),
-                                                                      "game_id": game_id, "state_id": state_id}))
+                                                                      "game_id": game_id, "state_id_is": state_id}))
 
     async def mark_broken(self, game_id: int, reason: str | None) -> None:
         """Isolate a game that no longer loads (reason for operators), or clear it (None)."""
-        await self._db.write(lambda conn: conn.execute(_MARK_BROKEN, {"reason": reason, "game_id": game_id}))
+        await self._db.write(lambda conn: conn.execute(_SET_GAME, {"broken": reason, "game_id": game_id}))
 
     async def game_ids(self) -> list[int]:
         return [int(r[0]) for r in await self._db.read(lambda conn: conn.execute(_GAME_IDS).all())]
@@ -390,6 +386,5 @@ class GameStore(DecodedGames):
 
     async def set_game_field(self, game_id: int, field: str, value: int | float | None, now: float) -> bool:
         """Set one of the adapter-owned columns of a game (or its pause); False if there is no such game."""
-        statement = _SET_FIELD[adapter_field(field)]
-        return await self._db.write(lambda conn: conn.execute(statement, {"value": value, "now": now,
-                                                                          "game_id": game_id}).rowcount == 1)
+        values = {adapter_field(field): value, "updated_at": now, "game_id": game_id}
+        return await self._db.write(lambda conn: conn.execute(_SET_GAME, values).rowcount == 1)

@@ -31,7 +31,7 @@ from alembic.runtime.migration import MigrationContext, MigrationInfo
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
 
-from bot.store.errors import SchemaError
+from bot.store.errors import SchemaError, StoreError
 from bot.store.keys import MIGRATION
 from bot.store.schema import metadata, schema_migrations
 
@@ -71,16 +71,17 @@ def _has(conn: Connection, table: str) -> bool:
 
 
 def current_version(conn: Connection) -> int:
-    """The version the database is at (0: empty), by Alembic's mark, else (a database made before
-    Alembic) by `schema_migrations`."""
+    """The version the database is at (0: empty): the newer of Alembic's mark and `schema_migrations`
+    (a database made before Alembic has only the second; a Skald of either kind writes the second)."""
     try:
+        found = 0
         if _has(conn, "alembic_version"):
             marks = MigrationContext.configure(conn).get_current_heads()
-            return max((int(mark) for mark in marks), default=0)
+            found = max((int(mark) for mark in marks), default=0)
         if _has(conn, "schema_migrations"):
-            return int(conn.execute(sa.select(sa.func.coalesce(sa.func.max(schema_migrations.c.version), 0)))
-                       .scalar_one())
-        return 0
+            found = max(found, int(conn.execute(sa.select(sa.func.coalesce(sa.func.max(schema_migrations.c.version),
+                                                                             0))).scalar_one()))
+        return found
     finally:
         if conn.in_transaction():
             conn.commit()
@@ -136,21 +137,45 @@ def _migrate(conn: Connection, target: int) -> list[int]:
 
     def record(ctx: MigrationContext, step: MigrationInfo, heads: Collection[Any], run_args: Mapping[str, Any]) -> None:
         number = int(str(step.up_revision_id))
+        if sqlite and (broken := conn.exec_driver_sql("PRAGMA foreign_key_check").all()):
+            raise SchemaError(f"Schema {number} would leave {len(broken)} rows whose references are broken "
+                              f"(the first in {broken[0][0]}); nothing was changed.")
         conn.execute(sa.insert(schema_migrations), {"version": number, "name": versions_by_number()[number],
                                                     "applied_at": time.time()})
         applied.append(number)
 
     script = history()
     destination = _revision(target)
-    with EnvironmentContext(Config(), script, fn=lambda revision, _: script._upgrade_revs(destination, revision),
-                            destination_rev=destination) as environment:
-        environment.configure(connection=conn, target_metadata=metadata, transaction_per_migration=True,
-                              transactional_ddl=True, on_version_apply=record)
-        with environment.begin_transaction():
-            environment.run_migrations()
-    if conn.in_transaction():
-        conn.commit()
+    sqlite = conn.dialect.name == "sqlite"
+    if sqlite:
+        # SQLite's own recipe for changing a schema: references unchecked while a table is
+        # rebuilt (dropping a table others reference would count them broken for good), then
+        # checked before each version commits (`record`), and checked again from then on.
+        _foreign_keys(conn, on=False)
+    try:
+        with EnvironmentContext(Config(), script, fn=lambda revision, _: script._upgrade_revs(destination, revision),
+                                destination_rev=destination) as environment:
+            environment.configure(connection=conn, target_metadata=metadata, transaction_per_migration=True,
+                                  transactional_ddl=True, on_version_apply=record)
+            with environment.begin_transaction():
+                environment.run_migrations()
+    finally:
+        if conn.in_transaction():
+            conn.rollback()
+        if sqlite:
+            _foreign_keys(conn, on=True)
     return applied
+
+
+def _foreign_keys(conn: Connection, *, on: bool) -> None:
+    """Switch SQLite's foreign keys (outside any transaction, where SQLite takes the setting), and
+    read it back: a store is never left running without them."""
+    raw = conn.connection.dbapi_connection
+    assert raw is not None
+    raw.execute(f"PRAGMA foreign_keys = {'ON' if on else 'OFF'}")
+    found = raw.execute("PRAGMA foreign_keys").fetchone()
+    if found is None or bool(found[0]) != on:
+        raise StoreError(f"SQLite refused foreign_keys={'ON' if on else 'OFF'} (it reports {found!r}).")
 
 
 def _create(conn: Connection) -> None:

@@ -39,17 +39,16 @@ NEWS_COLUMNS = "tournament_id, seq, kind, body, created_at"
 _PANEL_COLUMNS = "seat, state_id, channel_id, message_id, offered_moves, final, told_no_dm, updated_at"
 
 _ANNOUNCEMENT = sa.select(*columns(announcements, ANNOUNCEMENT_COLUMNS)).where(announcements.c.game_id == p("game_id"))
-_TOLD = (sa.update(announcements)
-         .where(announcements.c.game_id == p("game_id"), announcements.c.state_id <= p("state_id"))
-         .values(state_id=p("state_id"), to_move=p("to_move"), channel_id=p("channel_id"), message_id=p("message_id"),
-                 from_state=p("from_state"), posted_to_move=p("posted_to_move"), board=p("board"),
-                 board_picture=p("board_picture"), updated_at=p("now")))
+# An UPDATE sets the columns its parameters name (SQLAlchemy's way): a parameter of its WHERE is
+# never named after a column of its table (`..._is`, `done`).
+_TOLD = sa.update(announcements).where(announcements.c.game_id == p("game_id_is"),
+                                       announcements.c.state_id <= p("state_id_is"))
 _UPSERT_PING = Upsert(seat_pings, ("game_id", "seat"), ("state_id", "pinged_at"))
 _PANELS = sa.select(*columns(seat_panels, _PANEL_COLUMNS)).where(seat_panels.c.game_id == p("game_id"))
 _UPSERT_PANEL = Upsert(seat_panels, ("game_id", "seat"), [c.strip() for c in _PANEL_COLUMNS.split(",")][1:])
 _PANELS_DONE = (sa.update(announcements)
-                .where(announcements.c.game_id == p("game_id"), announcements.c.panels_state_id < p("done"))
-                .values(panels_state_id=p("done"), updated_at=p("now")))
+                .where(announcements.c.game_id == p("game_id_is"), announcements.c.panels_state_id < p("done"))
+                .values(panels_state_id=p("done")))
 # Granted when nobody holds it, its holder let it lapse (a dead process), or the owner holds it already.
 _TAKE_LEASE = Upsert(announce_leases, ("space", "game_id", "what"), ("owner", "until"),
                      where=lambda table, taking: sa.or_(table.c.owner == taking.owner, table.c.until < p("now")),
@@ -63,16 +62,14 @@ _LAGGING = (sa.select(announcements.c.game_id).join(games, games.c.id == announc
                    sa.or_(announcements.c.state_id < games.c.state_id,
                           announcements.c.panels_state_id < games.c.state_id))
             .order_by(announcements.c.updated_at))
-NEWS_ORDERED = (sa.select(*columns(tournament_news, NEWS_COLUMNS)).where(tournament_news.c.tournament_id == p("tournament_id"))
-         .order_by(tournament_news.c.seq))
+NEWS_ORDERED = (sa.select(*columns(tournament_news, NEWS_COLUMNS))
+                .where(tournament_news.c.tournament_id == p("tournament_id")).order_by(tournament_news.c.seq))
 _UNTOLD = NEWS_ORDERED.where(tournament_news.c.told_at.is_(None))
 _LAST_NEWS = sa.select(sa.func.coalesce(sa.func.max(tournament_news.c.seq), 0)).where(
     tournament_news.c.tournament_id == p("tournament_id"))
 _ADD_NEWS = sa.insert(tournament_news)
-_NEWS_TOLD = (sa.update(tournament_news)
-              .where(tournament_news.c.tournament_id == p("tournament_id"), tournament_news.c.seq == p("seq"),
-                     tournament_news.c.told_at.is_(None))
-              .values(told_at=p("now"), message_id=p("message_id")))
+_NEWS_TOLD = sa.update(tournament_news).where(tournament_news.c.tournament_id == p("tournament_id_is"),
+                                              tournament_news.c.seq == p("seq_is"), tournament_news.c.told_at.is_(None))
 _TELLING = (sa.select(tournament_news.c.tournament_id).distinct()
             .join(tournaments, tournaments.c.id == tournament_news.c.tournament_id)
             .where(tournament_news.c.told_at.is_(None), tournaments.c.broken.is_(None))
@@ -129,7 +126,8 @@ class OutboxStore:
                 "state_id": mark.state_id, "to_move": dumps(list(mark.to_move)), "channel_id": mark.channel_id,
                 "message_id": mark.message_id, "from_state": mark.from_state,
                 "posted_to_move": dumps(list(mark.posted_to_move)), "board": mark.board,
-                "board_picture": mark.board_picture, "now": now, "game_id": mark.game_id}).rowcount
+                "board_picture": mark.board_picture, "updated_at": now, "game_id_is": mark.game_id,
+                "state_id_is": mark.state_id}).rowcount
             if moved == 1 and pinged:
                 conn.execute(_UPSERT_PING(conn), [{"game_id": mark.game_id, "seat": seat, "state_id": mark.state_id,
                                                    "pinged_at": now} for seat in pinged])
@@ -153,7 +151,7 @@ class OutboxStore:
                     "message_id": mark.message_id, "offered_moves": mark.offered_moves, "final": mark.final,
                     "told_no_dm": mark.told_no_dm, "updated_at": now} for mark in marks])
             if done is not None:
-                conn.execute(_PANELS_DONE, {"done": done, "now": now, "game_id": game_id})
+                conn.execute(_PANELS_DONE, {"done": done, "updated_at": now, "game_id_is": game_id})
         await self._db.write(op)
 
     async def lagging_games(self) -> list[int]:
@@ -196,7 +194,7 @@ class OutboxStore:
     async def news_told(self, news: News, message_id: int | None, now: float) -> None:
         """Discord took the news (`message_id`; None: refused it for good, so it is passed over)."""
         await self._db.write(lambda conn: conn.execute(_NEWS_TOLD, {
-            "now": now, "message_id": message_id, "tournament_id": news.tournament_id, "seq": news.seq}))
+            "told_at": now, "message_id": message_id, "tournament_id_is": news.tournament_id, "seq_is": news.seq}))
 
     async def telling(self) -> list[int]:
         """Events with news still to tell (those set aside left out), oldest first."""

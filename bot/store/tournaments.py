@@ -186,28 +186,25 @@ def _table(row: Row) -> TableRow:
 
 
 T, E, R, TB = tournaments, tournament_entrants, tournament_rounds, tournament_tables
+# An UPDATE sets the columns its parameters name (SQLAlchemy's way): a parameter of its WHERE is
+# never named after a column of its table (`..._is`).
 _EVENT = sa.select(*columns(T, _COLUMNS))
 _EVENT_BY_ID = _EVENT.where(T.c.id == p("tournament_id"))
 _CREATE = sa.insert(T).returning(T.c.id)
 _IDS = sa.select(T.c.id).order_by(T.c.id)
-_MARK_BROKEN = sa.update(T).where(T.c.id == p("tournament_id")).values(broken=p("reason"))
-_SET = {field: sa.update(T).where(T.c.id == p("tournament_id")).values({field: p("value"), "updated_at": p("now")})
-        for field in SETTABLE}
+_SET_EVENT = sa.update(T).where(T.c.id == p("tournament_id"))
 _OPEN = T.c.status.in_((SIGNUP, RUNNING))
-_PAUSE = (sa.update(T).where(T.c.id == p("tournament_id"), T.c.paused_at.is_(None), _OPEN)
-          .values(paused_at=p("paused_at"), updated_at=p("now")).returning(T.c.id))
-_RESUME = (sa.update(T).where(T.c.id == p("tournament_id"), T.c.paused_at.is_not(None), _OPEN)
-           .values(paused_at=None, updated_at=p("now")).returning(T.c.id))
+_PAUSE = sa.update(T).where(T.c.id == p("tournament_id"), T.c.paused_at.is_(None), _OPEN).returning(T.c.id)
+_RESUME = sa.update(T).where(T.c.id == p("tournament_id"), T.c.paused_at.is_not(None), _OPEN).returning(T.c.id)
 _ROUND = sa.and_(R.c.tournament_id == p("tournament_id"), R.c.round == p("round"))
-_MOVE_DEADLINE = sa.update(R).where(_ROUND).values(deadline=p("deadline"))
-_BEGIN = (sa.update(T).where(T.c.id == p("tournament_id"), T.c.status == SIGNUP)
-          .values(status=RUNNING, rounds=p("rounds"), updated_at=p("now")).returning(T.c.id))
+_ROUND_IS = sa.and_(R.c.tournament_id == p("tournament_id_is"), R.c.round == p("round_is"))
+_MOVE_DEADLINE = sa.update(R).where(_ROUND_IS)
+_BEGIN = (sa.update(T).where(T.c.id == p("tournament_id"), T.c.status == SIGNUP).values(status=RUNNING)
+          .returning(T.c.id))
 _ENTRANT = sa.and_(E.c.tournament_id == p("tournament_id"), E.c.entrant == p("entrant"))
+_ENTRANT_IS = sa.update(E).where(E.c.tournament_id == p("tournament_id_is"), E.c.entrant == p("entrant_is"))
 _WITHDRAW = sa.delete(E).where(_ENTRANT)
-_RATE = sa.update(E).where(_ENTRANT).values(rating=p("rating"))
-_END = (sa.update(T).where(T.c.id == p("tournament_id"), _OPEN)
-        .values(status=p("status"), updated_at=p("now")).returning(T.c.id))
-_PLACE = sa.update(E).where(_ENTRANT).values(final_place=p("place"))
+_END = sa.update(T).where(T.c.id == p("tournament_id"), _OPEN).returning(T.c.id)
 _TAKING = sa.select(T.c.status, T.c.max_entrants, T.c.round, T.c.late_until).where(
     T.c.id == p("tournament_id"), T.c.broken.is_(None))
 _SIGNED_UP = sa.select(sa.literal(1)).where(E.c.tournament_id == p("tournament_id"), E.c.user_id == p("user_id"))
@@ -216,37 +213,35 @@ _COUNTED = sa.select(sa.func.count(), sa.func.coalesce(sa.func.max(E.c.entrant),
 _ADD_ENTRANT = sa.insert(E).returning(*columns(E, _ENTRANT_COLUMNS))
 _TOUCH = sa.update(T).where(T.c.id == p("tournament_id")).values(updated_at=p("now"))
 _STATUS = sa.select(T.c.status).where(T.c.id == p("tournament_id"))
-_CHECK_IN = (sa.update(E).where(_ENTRANT, E.c.checked_in.is_(None),
-                                sa.exists().where(T.c.id == p("tournament_id"), T.c.status == SIGNUP))
-             .values(checked_in=p("now")).returning(E.c.entrant))
-_DROP = (sa.update(E).where(_ENTRANT, E.c.dropped_round.is_(None))
-         .values(dropped_round=p("round"), dropped_why=p("why")).returning(E.c.entrant))
-_ENTRANTS = sa.select(*columns(E, _ENTRANT_COLUMNS)).where(E.c.tournament_id == p("tournament_id")).order_by(E.c.entrant)
+_CHECK_IN = (_ENTRANT_IS.where(E.c.checked_in.is_(None),
+                               sa.exists().where(T.c.id == p("tournament_id_is"), T.c.status == SIGNUP))
+             .returning(E.c.entrant))
+_DROP = _ENTRANT_IS.where(E.c.dropped_round.is_(None)).returning(E.c.entrant)
+_ENTRANTS = (sa.select(*columns(E, _ENTRANT_COLUMNS)).where(E.c.tournament_id == p("tournament_id"))
+             .order_by(E.c.entrant))
 _EVENTS_OF = (sa.select(*columns(T, _COLUMNS), *columns(E, _ENTRANT_COLUMNS)).join(T, T.c.id == E.c.tournament_id)
               .where(E.c.user_id == p("user_id"), T.c.guild_id == p("guild_id"), T.c.broken.is_(None))
               .order_by(T.c.id.desc()))
 _PAIRED = sa.select(sa.literal(1)).where(_ROUND)
 _ADD_ROUND = sa.insert(R)
 _ADD_TABLES = sa.insert(TB)
-_SET_ROUND = sa.update(T).where(T.c.id == p("tournament_id")).values(round=p("round"), updated_at=p("now"))
-_CLOSE_ROUND = sa.update(R).where(_ROUND, R.c.closed_at.is_(None)).values(closed_at=p("now")).returning(R.c.round)
+_CLOSE_ROUND = sa.update(R).where(_ROUND_IS, R.c.closed_at.is_(None)).returning(R.c.round)
 _ROUND_COLUMNS = "tournament_id, round, byes, opened_at, deadline, closed_at"
 _ROUNDS = sa.select(*columns(R, _ROUND_COLUMNS)).where(R.c.tournament_id == p("tournament_id")).order_by(R.c.round)
 _TABLE_SELECT = sa.select(*columns(TB, _TABLE_COLUMNS))
 _TABLES = _TABLE_SELECT.where(TB.c.tournament_id == p("tournament_id")).order_by(TB.c.round, TB.c.table_no)
 _TABLE_OF_GAME = _TABLE_SELECT.where(TB.c.game_id == p("game_id"))
-_TABLE = sa.and_(TB.c.tournament_id == p("tournament_id"), TB.c.round == p("round"), TB.c.table_no == p("table_no"))
-_LINK = sa.update(TB).where(_TABLE, TB.c.game_id.is_(None)).values(game_id=p("game_id"))
-_LINKED = sa.select(TB.c.game_id).where(_TABLE)
-_DECIDE = (sa.update(TB).where(_TABLE, TB.c.places.is_(None))
-           .values(places=p("places"), scores=p("scores"), decided=p("decided"), note=p("note"))
-           .returning(TB.c.table_no))
-_CORRECT = (sa.update(TB).where(_TABLE, TB.c.places == p("was"))
-            .values(places=p("places"), decided="corrected", note=p("note")).returning(TB.c.table_no))
+_TABLE_IS = sa.and_(TB.c.tournament_id == p("tournament_id_is"), TB.c.round == p("round_is"),
+                    TB.c.table_no == p("table_no_is"))
+_LINK = sa.update(TB).where(_TABLE_IS, TB.c.game_id.is_(None))
+_LINKED = sa.select(TB.c.game_id).where(_TABLE_IS)
+_DECIDE = sa.update(TB).where(_TABLE_IS, TB.c.places.is_(None)).returning(TB.c.table_no)
+_CORRECT = sa.update(TB).where(_TABLE_IS, TB.c.places == p("was")).values(decided="corrected").returning(TB.c.table_no)
 
 
 def _key(table: TableRow) -> dict[str, int]:
-    return {"tournament_id": table.tournament_id, "round": table.round, "table_no": table.table_no}
+    """The table, as an UPDATE's WHERE names it."""
+    return {"tournament_id_is": table.tournament_id, "round_is": table.round, "table_no_is": table.table_no}
 
 
 class TournamentStore:
@@ -290,15 +285,14 @@ class TournamentStore:
 
     async def mark_broken(self, tournament_id: int, reason: str | None) -> None:
         """Set the event aside (None: take it back, `skald db verify` found it whole again)."""
-        await self._db.write(lambda conn: conn.execute(_MARK_BROKEN, {"reason": reason,
-                                                                      "tournament_id": tournament_id}))
+        await self._db.write(lambda conn: conn.execute(_SET_EVENT, {"broken": reason, "tournament_id": tournament_id}))
 
     async def set_tournament(self, tournament_id: int, field: str, value: int | float | str | None,
                              now: float) -> None:
         if field not in SETTABLE:
             raise ValueError(f"{field} is not a tournament column the service sets.")
-        await self._db.write(lambda conn: conn.execute(_SET[field], {"value": value, "now": now,
-                                                                     "tournament_id": tournament_id}))
+        await self._db.write(lambda conn: conn.execute(_SET_EVENT, {field: value, "updated_at": now,
+                                                                    "tournament_id": tournament_id}))
 
     async def pause(self, tournament_id: int, paused_at: float | None, now: float,
                     deadline: tuple[int, float] | None) -> bool:
@@ -306,12 +300,12 @@ class TournamentStore:
         given (round, new deadline), with its news; False if it was so already."""
         def op(conn: Connection) -> bool:
             statement = _PAUSE if paused_at is not None else _RESUME
-            if conn.execute(statement, {"paused_at": paused_at, "now": now, "tournament_id": tournament_id}).first() \
-                    is None:
+            if conn.execute(statement, {"paused_at": paused_at, "updated_at": now,
+                                        "tournament_id": tournament_id}).first() is None:
                 return False
             if deadline is not None:
-                conn.execute(_MOVE_DEADLINE, {"deadline": deadline[1], "tournament_id": tournament_id,
-                                              "round": deadline[0]})
+                conn.execute(_MOVE_DEADLINE, {"deadline": deadline[1], "tournament_id_is": tournament_id,
+                                              "round_is": deadline[0]})
             add_news(conn, tournament_id, "paused" if paused_at is not None else "resumed", {}, now)
             return True
         return await self._db.write(op)
@@ -321,13 +315,14 @@ class TournamentStore:
         """Sign-up over: the entrants who did not check in (`withdrawn`) taken off, the others'
         seeding ratings, the rounds, status running; False if it was no longer signing up."""
         def op(conn: Connection) -> bool:
-            if conn.execute(_BEGIN, {"rounds": rounds, "now": now, "tournament_id": tournament_id}).first() is None:
+            if conn.execute(_BEGIN, {"rounds": rounds, "updated_at": now,
+                                     "tournament_id": tournament_id}).first() is None:
                 return False
             if withdrawn:
                 conn.execute(_WITHDRAW, [{"tournament_id": tournament_id, "entrant": e} for e in withdrawn])
             if ratings:
-                conn.execute(_RATE, [{"rating": rating, "tournament_id": tournament_id, "entrant": entrant}
-                                     for entrant, rating in ratings.items()])
+                conn.execute(_ENTRANT_IS, [{"rating": rating, "tournament_id_is": tournament_id, "entrant_is": entrant}
+                                           for entrant, rating in ratings.items()])
             add_news(conn, tournament_id, "started", news, now)
             return True
         return await self._db.write(op)
@@ -336,11 +331,12 @@ class TournamentStore:
                              news: JSON) -> bool:
         """Finished (with every entrant's final place) or called off; False if it had ended already."""
         def op(conn: Connection) -> bool:
-            if conn.execute(_END, {"status": status, "now": now, "tournament_id": tournament_id}).first() is None:
+            ended = conn.execute(_END, {"status": status, "updated_at": now, "tournament_id": tournament_id})
+            if ended.first() is None:
                 return False
             if places:
-                conn.execute(_PLACE, [{"place": place, "tournament_id": tournament_id, "entrant": entrant}
-                                      for entrant, place in places.items()])
+                conn.execute(_ENTRANT_IS, [{"final_place": place, "tournament_id_is": tournament_id,
+                                            "entrant_is": entrant} for entrant, place in places.items()])
             add_news(conn, tournament_id, status, news, now)
             return True
         return await self._db.write(op)
@@ -388,14 +384,14 @@ class TournamentStore:
     async def check_in(self, tournament_id: int, entrant: int, now: float) -> bool:
         """The entrant says they will play; False if they had already (or sign-up is over)."""
         return await self._db.write(lambda conn: conn.execute(_CHECK_IN, {
-            "now": now, "tournament_id": tournament_id, "entrant": entrant}).first() is not None)
+            "checked_in": now, "tournament_id_is": tournament_id, "entrant_is": entrant}).first() is not None)
 
     async def drop_entrant(self, tournament_id: int, entrant: int, from_round: int, why: str, now: float,
                            news: JSON) -> bool:
         """Not paired from `from_round` on; False if dropped already."""
         def op(conn: Connection) -> bool:
-            if conn.execute(_DROP, {"round": from_round, "why": why, "tournament_id": tournament_id,
-                                    "entrant": entrant}).first() is None:
+            if conn.execute(_DROP, {"dropped_round": from_round, "dropped_why": why, "tournament_id_is": tournament_id,
+                                    "entrant_is": entrant}).first() is None:
                 return False
             add_news(conn, tournament_id, "dropped", news, now)
             return True
@@ -431,7 +427,7 @@ class TournamentStore:
                 conn.execute(_ADD_TABLES, [{"tournament_id": tournament_id, "round": round_no, "table_no": number,
                                             "entrants": dumps(list(table))}
                                            for number, table in enumerate(tables, start=1)])
-            conn.execute(_SET_ROUND, {"round": round_no, "now": now, "tournament_id": tournament_id})
+            conn.execute(_SET_EVENT, {"round": round_no, "updated_at": now, "tournament_id": tournament_id})
             add_news(conn, tournament_id, "round", news, now)
             return True
         return await self._db.write(op)
@@ -439,8 +435,8 @@ class TournamentStore:
     async def close_round(self, tournament_id: int, round_no: int, now: float, news: JSON) -> bool:
         """The round's close, with its news (which carries the standings as they stand now)."""
         def op(conn: Connection) -> bool:
-            if conn.execute(_CLOSE_ROUND, {"now": now, "tournament_id": tournament_id,
-                                           "round": round_no}).first() is None:
+            if conn.execute(_CLOSE_ROUND, {"closed_at": now, "tournament_id_is": tournament_id,
+                                           "round_is": round_no}).first() is None:
                 return False
             add_news(conn, tournament_id, "round_closed", news, now)
             return True
@@ -450,7 +446,8 @@ class TournamentStore:
                            news: JSON | None = None) -> None:
         """Move the round's deadline (with `news`: the organiser closes it now, and the thread is told)."""
         def op(conn: Connection) -> None:
-            conn.execute(_MOVE_DEADLINE, {"deadline": deadline, "tournament_id": tournament_id, "round": round_no})
+            conn.execute(_MOVE_DEADLINE, {"deadline": deadline, "tournament_id_is": tournament_id,
+                                          "round_is": round_no})
             if news is not None:
                 add_news(conn, tournament_id, "closing", news, deadline)
         await self._db.write(op)

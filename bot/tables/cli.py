@@ -20,8 +20,8 @@ from bot.counts import counted
 from bot.environment import SKALD_DB
 from bot.store import StoreError, describe, is_postgres, open_store
 from bot.store import migrate as migrations
-from bot.store.store import open_database
 from bot.store.opening import check_url
+from bot.store.store import open_database
 from bot.tables.audit import verify
 from engine import registry
 

@@ -235,9 +235,9 @@ class Lobby:
                                        table.timed(), await self.gate.absences.paused(table), now)
             writes = await self.gate.absences.resumes(table, writes)
             try:
-                await self.gate.store.games.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
-                                                 now=now, to_move=to_move, engine_version=engine.version,
-                                                 clocks=writes, holders=holders)
+                await self.gate.store.games.start_game(game_id, seed=seed, thread_id=thread_id,
+                                                       state=engine.encode(state), now=now, to_move=to_move,
+                                                       engine_version=engine.version, clocks=writes, holders=holders)
             except StateConflict:
                 self.gate.cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None

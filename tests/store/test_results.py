@@ -5,18 +5,16 @@ backfill that rebuilt seat histories and results of games played before schema 7
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import AsyncIterator
 
-import aiosqlite
-import asyncpg
 import pytest
+import sqlalchemy.exc
 
 from bot.store import is_postgres, open_store
 from bot.store import migrate as migrations
 from bot.store.backfill import seat_history
-from bot.store.postgres.results import PgSql
-from bot.store.results import ResultsMark, SqliteSql
+from bot.store.results import ResultsMark
+from bot.store.store import open_database
 from bot.tables import Tables
 from bot.tables.types import NewTable
 from tests.ai_seats import no_thinking
@@ -196,7 +194,7 @@ async def test_the_results_are_in_the_finishing_commit_or_the_game_does_not_fini
     await tables.lobby.join(info.game_id, BOB, "Bob")
     await tables.lobby.start(info.game_id, ANN, seed=5)
     await refuse_results(database)
-    with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="no results"):
+    with pytest.raises(sqlalchemy.exc.DBAPIError, match="no results"):
         await tables.play.resign(info.game_id, BOB)
     row = await tables.store.games.game(info.game_id)
     assert row is not None and (row.status, row.state_id) == ("running", 0)
@@ -217,17 +215,11 @@ async def holders_in(target: Target) -> list[tuple[object, ...]]:
 
 async def run_backfill(target: Target) -> None:
     """Schema 7's backfill, in one transaction, as the migration runs it."""
-    if is_postgres(target):
-        conn = await asyncpg.connect(str(target))
-        try:
-            async with conn.transaction():
-                await seat_history(PgSql(conn))
-        finally:
-            await conn.close()
-        return
-    async with aiosqlite.connect(target) as db:
-        await seat_history(SqliteSql(db))
-        await db.commit()
+    db = await open_database(target)
+    try:
+        await db.write(seat_history)
+    finally:
+        await db.close()
 
 
 async def test_the_backfill_gives_the_holders_and_rows_the_service_wrote(database: Target) -> None:

@@ -139,7 +139,8 @@ async def test_the_store_checks_the_lobby_status_and_seat_limit_in_the_same_tran
                                               game="duel"))
     with pytest.raises(SeatsTaken):
         for i in range(10):
-            await tables.store.games.add_seat(info.game_id, name=f"p{i}", user_id=200 + i, ai=None, now=0.0, max_seats=4)
+            await tables.store.games.add_seat(info.game_id, name=f"p{i}", user_id=200 + i, ai=None, now=0.0,
+                                              max_seats=4)
 
 
 async def test_open_tables_are_limited_per_player_and_per_server(tables: Tables) -> None:
