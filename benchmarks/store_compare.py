@@ -81,7 +81,7 @@ def compare(before: Path, backend: str, url: str | None, runs: int, moves: int) 
                     samples[label].setdefault(name, []).append(value)
                 print(f"  {backend}: run {index + 1} of {runs}, {label} done", file=sys.stderr, flush=True)
     print(f"\n{backend} (median of {runs} runs each, interleaved; before: {before}, after: {HERE})")
-    print(f"| figure | before | after | change |\n|---|---:|---:|---:|")
+    print("| figure | before | after | change |\n|---|---:|---:|---:|")
     for name, values in samples["before"].items():
         old = statistics.median(values)
         new = statistics.median(samples["after"].get(name, [float("nan")]))

@@ -34,7 +34,7 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy.util import LRUCache
 
 from bot.store.errors import StoreError, StoreLocked
-from bot.store.grouping import GroupCommit, Op, Outcome, Queued, run_batch, run_read
+from bot.store.grouping import GroupCommit, Op, Outcome, Queued, run_batch, run_read, run_statements
 from bot.store.keys import Key
 
 T = TypeVar("T")
@@ -69,18 +69,24 @@ class Thread:
 
 
 def _bind(raw: sqlite3.Connection, writer: bool) -> Connection:
-    """In the connection's thread: a SQLAlchemy connection over it. Its transactions begin as
-    SQLite's `BEGIN IMMEDIATE` on the writer (the write lock at once, never a deadlock midway)
-    and `BEGIN` on a reader; the sqlite3 module itself is left in autocommit, so SQLAlchemy's
-    savepoints are SQLite's."""
+    """In the connection's thread: a SQLAlchemy connection over it. The sqlite3 module is left in
+    autocommit, so SQLite's transactions are what the store says: the writer's begin as `BEGIN
+    IMMEDIATE` (the write lock at once, never a deadlock midway), a reader's only when a read
+    must see one moment (`_snapshot`); a single read needs none."""
     engine = sa.create_engine("sqlite://", creator=lambda: raw, poolclass=StaticPool)
-    begin = "BEGIN IMMEDIATE" if writer else "BEGIN"
-
-    @event.listens_for(engine, "begin")
-    def _begin(conn: Connection) -> None:
-        conn.exec_driver_sql(begin)
+    if writer:
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Connection) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine.connect().execution_options(compiled_cache=_COMPILED)
+
+
+def _snapshot(conn: Connection, op: Op[T]) -> T:
+    """On a reader: `op` inside one read transaction (its statements see one moment)."""
+    with conn.begin():
+        conn.exec_driver_sql("BEGIN")
+        return op(conn)
 
 
 class SqliteDatabase(GroupCommit):
@@ -158,13 +164,13 @@ class SqliteDatabase(GroupCommit):
 
     # -- reading ---------------------------------------------------------------------------
     async def read(self, op: Op[T], *, snapshot: bool = False) -> T:
-        """Run `op` on an idle reader, inside one read transaction (always a consistent snapshot)."""
+        """Run `op` on an idle reader; with `snapshot`, inside one read transaction."""
         if not self._readers:  # an in-memory database has only its writer
             async with self._write_lock:
                 return await self._writer.run(run_read, op)
         reader = await self._idle.get()
         try:
-            return await reader.run(run_read, op)
+            return await reader.run(_snapshot if snapshot else run_statements, op)
         finally:
             self._idle.put_nowait(reader)
 
