@@ -14,9 +14,9 @@ import json
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlalchemy import Connection
 
 from bot.store.database import Database
+from bot.store.grouping import Sql
 from bot.store.rows import DECODING, Row
 from bot.store.schema import announcements, guild_settings, results
 
@@ -83,7 +83,7 @@ class CheckStore:
 
     async def damaged(self) -> list[Damage]:
         """Every row of the checked tables with a column that no longer decodes, table by table."""
-        def op(conn: Connection) -> list[list[Row]]:
+        def op(conn: Sql) -> list[list[Row]]:
             return [list(conn.execute(query).all()) for query in _QUERIES]
         tables = await self._db.read(op, snapshot=True)
         return [damage for checked, rows in zip(CHECKED, tables, strict=True) for damage in _damage(checked, rows)]

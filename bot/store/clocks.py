@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlalchemy import Connection
 
 from bot.holders import Holding
 from bot.store.database import Database
+from bot.store.grouping import Sql
 from bot.store.errors import DamagedRow
 from bot.store.keys import Space
 from bot.store.records import SeatClock, Timer, Vote
@@ -34,8 +34,8 @@ _CLOCK = ("game_id", "seat")
 _UPSERT_CLOCK = Upsert(seat_clocks, _CLOCK, [c.strip() for c in CLOCK_COLUMNS.split(",")][1:])
 _UPSERT_TIMER = Upsert(timers, ("space", "game_id", "kind", "seat"), ("due_at", "state_id"))
 _CLEAR_CLOCK_TIMERS = sa.delete(timers).where(timers.c.space == Space.GAME, timers.c.game_id == p("game_id"),
-                                              timers.c.seat.in_(sa.bindparam("seats", expanding=True)),
-                                              timers.c.kind.in_(CLOCK_TIMERS))
+                                              timers.c.seat == p("seat"),
+                                              sa.or_(*(timers.c.kind == kind for kind in CLOCK_TIMERS)))
 _TIMER_AS_IS = sa.and_(timers.c.space == p("space"), timers.c.game_id == p("game_id"), timers.c.kind == p("kind"),
                        timers.c.seat == p("seat"))
 _TAKE_TIMER = sa.delete(timers).where(_TIMER_AS_IS, timers.c.due_at == p("due_at"))
@@ -115,12 +115,12 @@ class ClockWrites:
         return bool(self.clocks or self.cleared or self.timers)
 
 
-def write_clocks(conn: Connection, game_id: int, writes: ClockWrites) -> None:
+def write_clocks(conn: Sql, game_id: int, writes: ClockWrites) -> None:
     """Inside a write operation: store clocks, clear and set their timers."""
     if writes.clocks:
         conn.execute(_UPSERT_CLOCK(conn), [{"game_id": game_id, **clock_values(c)} for c in writes.clocks])
     if writes.cleared:
-        conn.execute(_CLEAR_CLOCK_TIMERS, {"game_id": game_id, "seats": list(writes.cleared)})
+        conn.execute(_CLEAR_CLOCK_TIMERS, [{"game_id": game_id, "seat": seat} for seat in writes.cleared])
     if writes.timers:
         conn.execute(_UPSERT_TIMER(conn), [{"space": Space.GAME, "game_id": game_id, "kind": t.kind, "seat": t.seat,
                                             "due_at": t.due_at, "state_id": t.state_id} for t in writes.timers])
@@ -169,7 +169,7 @@ def holder_values(game_id: int, holding: Holding) -> dict[str, object]:
             "why": holding.why, "user_id": holding.user_id, "ai": holding.ai, "for_user": holding.for_user}
 
 
-def write_seat(conn: Connection, game_id: int, write: SeatWrite) -> None:
+def write_seat(conn: Sql, game_id: int, write: SeatWrite) -> None:
     """Inside a write operation: one seat write of a change."""
     if isinstance(write, VotesCleared):
         conn.execute(_CLEAR_VOTES, {"game_id": game_id, "seat": write.seat})
@@ -196,7 +196,7 @@ class ClockStore:
 
     async def clocks_of(self, game_ids: Sequence[int]) -> dict[int, dict[int, SeatClock]]:
         """The clocks of several games at once (listings, `/game mine`)."""
-        def op(conn: Connection) -> list[Row]:
+        def op(conn: Sql) -> list[Row]:
             return [r for chunk in chunks(game_ids) for r in conn.execute(_CLOCKS_OF, {"ids": chunk}).all()]
 
         found: dict[int, dict[int, SeatClock]] = {g: {} for g in game_ids}
@@ -249,7 +249,7 @@ class ClockStore:
     async def take_absence_end(self, user_id: int, guild_id: int, until: float) -> bool:
         """Mark the absence ending at `until` as told to its person; True for the one caller that
         marked it (tell them once, however many games it paused)."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             return conn.execute(_TAKE_ABSENCE_END, {"user_id_is": user_id, "guild_id_is": guild_id,
                                                     "until_is": until}).rowcount == 1
         return await self._db.write(op)

@@ -4,8 +4,11 @@ and the coordination between processes (locks, leadership) that only a shared da
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol, TypeVar
+
+from sqlalchemy import Connection
 
 from bot.store.grouping import Op
 from bot.store.keys import Key
@@ -34,7 +37,7 @@ class Database(Protocol):
         """Run `op` outside the commit queue (`snapshot`: its statements see one moment)."""
         ...
 
-    async def direct(self, fn: Op[T]) -> T:
+    async def direct(self, fn: Callable[[Connection], T]) -> T:
         """Run `fn` on a connection of its own that manages its own transactions (migrations)."""
         ...
 

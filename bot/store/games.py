@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import sqlalchemy as sa
-from sqlalchemy import Connection
 
 from bot.holders import Holding
 from bot.store.clocks import HOLDER_COLUMNS, INSERT_HOLDER, ClockWrites, holder_values, write_clocks, write_seat
 from bot.store.codec import dumps
 from bot.store.database import Database
+from bot.store.grouping import Sql
 from bot.store.errors import SeatsTaken, StateConflict
 from bot.store.records import JSON, GameRecord, GameRow, MoveRow, SeatRow, SeatSpec, Snapshot, lobby_seats
 from bot.store.results import ChangeWrite, GameResults, write_results
@@ -132,7 +132,7 @@ class GameStore(DecodedGames):
                           origin: str | None = None) -> int:
         """A new lobby, with the host in seat 0 unless `host_name` is None, then `seats`; returns the
         game id. A game opened for an `origin` is opened once: the same origin finds it again."""
-        def op(conn: Connection) -> int:
+        def op(conn: Sql) -> int:
             if origin is not None:
                 found = conn.execute(_BY_ORIGIN, {"origin": origin}).scalar()
                 if found is not None:
@@ -157,7 +157,7 @@ class GameStore(DecodedGames):
         The lobby's status and the seat limit are checked inside the transaction (under the
         game row's lock), so two processes (or two clicks) can never seat more than `max_seats`
         or join a started game."""
-        def op(conn: Connection) -> int:
+        def op(conn: Sql) -> int:
             status = conn.execute(_LOBBY, {"game_id": game_id}).scalar()
             if status != "lobby":
                 raise _not_a_lobby(game_id)
@@ -172,7 +172,7 @@ class GameStore(DecodedGames):
 
     async def remove_seat(self, game_id: int, seat: int, now: float) -> None:
         """Free a lobby seat; later seats move up one."""
-        def op(conn: Connection) -> None:
+        def op(conn: Sql) -> None:
             if conn.execute(_TOUCH_LOBBY, {"game_id": game_id, "now": now}).rowcount != 1:
                 raise _not_a_lobby(game_id)
             conn.execute(_DROP_SEAT, {"game_id": game_id, "seat": seat})
@@ -183,7 +183,7 @@ class GameStore(DecodedGames):
 
     async def close_lobby(self, game_id: int, status: str, now: float) -> None:
         """End a game that never started (cancelled); only a lobby can be closed."""
-        def op(conn: Connection) -> None:
+        def op(conn: Sql) -> None:
             if conn.execute(_CLOSE_LOBBY, {"game_id": game_id, "status": status, "updated_at": now}).rowcount != 1:
                 raise _not_a_lobby(game_id)
             conn.execute(_DROP_GAME_TIMERS, {"game_id": game_id})
@@ -194,7 +194,7 @@ class GameStore(DecodedGames):
                          clocks: ClockWrites | None = None, holders: Sequence[Holding] = ()) -> None:
         """Lobby -> running at state id 0, with the set-up state as the first snapshot, the seats'
         first holders, and the clocks of the first seats to act started."""
-        def op(conn: Connection) -> None:
+        def op(conn: Sql) -> None:
             if conn.execute(_START, {"seed": seed, "thread": thread_id, "updated_at": now,
                                      "to_move": dumps(list(to_move)), "engine_version": engine_version,
                                      "game_id": game_id}).rowcount != 1:
@@ -225,7 +225,7 @@ class GameStore(DecodedGames):
         """
         to_move = dumps(list(change.to_move))
 
-        def op(conn: Connection) -> None:
+        def op(conn: Sql) -> None:
             if conn.execute(_ADVANCE, {
                     "state_id": change.state_id, "status": status,
                     "outcome": None if outcome is None else dumps(outcome),
@@ -258,7 +258,7 @@ class GameStore(DecodedGames):
         last = NO_LIMIT if upto is None else upto
         shared = self._db.shared
 
-        def query(conn: Connection) -> GameRecord | None:
+        def query(conn: Sql) -> GameRecord | None:
             row = conn.execute(_GAME_BY_ID, {"game_id": game_id}).first()
             if row is None:
                 return None
@@ -335,7 +335,7 @@ class GameStore(DecodedGames):
         if limit is not None:
             query = query.limit(int(limit))
 
-        def read(conn: Connection) -> tuple[list[Row], list[Row]]:
+        def read(conn: Sql) -> tuple[list[Row], list[Row]]:
             found: list[Row] = list(conn.execute(query).all())
             ids = [int(r[0]) for r in found]
             return found, [r for chunk in chunks(ids) for r in conn.execute(_SEATS_OF_GAMES, {"ids": chunk}).all()]

@@ -12,14 +12,53 @@ from __future__ import annotations
 
 import asyncio
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import Connection
+from sqlalchemy.engine import Dialect
+from sqlalchemy.sql import Executable
 
 T = TypeVar("T")
-Op = Callable[[Connection], T]  # one write or read, run inside a transaction
+
+
+class Rows(Protocol):
+    """What a statement gives back, as operations read it."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def all(self) -> Sequence[Any]: ...
+
+    def first(self) -> Any: ...
+
+    def one(self) -> Any: ...
+
+    def scalar(self) -> Any: ...
+
+    def scalar_one(self) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Sql(Protocol):
+    """The connection an operation runs on: SQLAlchemy's own (PostgreSQL), or the SQLite writer's
+    or a reader's, which runs SQLAlchemy's statements as compiled (bot/store/sqlite.py)."""
+
+    @property
+    def dialect(self) -> Dialect: ...
+
+    def execute(self, statement: Executable, parameters: Any = None, /) -> Rows: ...
+
+    def exec_driver_sql(self, statement: str, parameters: Any = None, /) -> Any: ...
+
+    def begin(self) -> AbstractContextManager[Any]: ...
+
+    def commit(self) -> None: ...
+
+
+Op = Callable[[Sql], T]  # one write or read, run inside a transaction
 
 BATCH = 256  # writes per transaction at most
 Outcome = tuple[bool, Any]  # (committed, its result) or (refused, its error)
@@ -31,7 +70,7 @@ class Queued:
     done: asyncio.Future[Any]
 
 
-def run_batch(conn: Connection, batch: Sequence[Queued]) -> list[Outcome]:
+def run_batch(conn: Sql, batch: Sequence[Queued]) -> list[Outcome]:
     """One transaction, each operation in its own savepoint (a refused one is undone alone).
 
     The savepoint is written out, one name for all: SQLAlchemy's own (`begin_nested`) numbers
@@ -55,13 +94,13 @@ def run_batch(conn: Connection, batch: Sequence[Queued]) -> list[Outcome]:
     return outcomes
 
 
-def run_read(conn: Connection, op: Op[T]) -> T:
+def run_read(conn: Sql, op: Op[T]) -> T:
     """`op` inside one read transaction (a consistent snapshot)."""
     with conn.begin():
         return op(conn)
 
 
-def run_statements(conn: Connection, op: Op[T]) -> T:
+def run_statements(conn: Sql, op: Op[T]) -> T:
     """`op` with each statement on its own (a single read needs no transaction around it)."""
     try:
         return op(conn)

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlalchemy import Connection
 
 from bot.store.codec import dumps
 from bot.store.database import Database
+from bot.store.grouping import Sql
 from bot.store.errors import DamagedEvent
 from bot.store.keys import Key
 from bot.store.records import JSON, Announcement, PanelMark
@@ -98,7 +98,7 @@ def news_row(row: Row) -> News:
         raise DamagedEvent(int(row[0]), f"tournament_news (item {row[1]})", error) from error
 
 
-def add_news(conn: Connection, tournament_id: int, kind: str, body: JSON, now: float) -> None:
+def add_news(conn: Sql, tournament_id: int, kind: str, body: JSON, now: float) -> None:
     """Inside a write: news for the event's thread, after the last."""
     last = int(conn.execute(_LAST_NEWS, {"tournament_id": tournament_id}).scalar_one())
     conn.execute(_ADD_NEWS, {"tournament_id": tournament_id, "seq": last + 1, "kind": kind, "body": dumps(body),
@@ -121,7 +121,7 @@ class OutboxStore:
         """The thread was told up to `mark.state_id`, and `pinged` seats were pinged for it, in one commit.
 
         Marks only move forward: an older mark arriving late changes nothing."""
-        def op(conn: Connection) -> None:
+        def op(conn: Sql) -> None:
             moved = conn.execute(_TOLD, {
                 "state_id": mark.state_id, "to_move": dumps(list(mark.to_move)), "channel_id": mark.channel_id,
                 "message_id": mark.message_id, "from_state": mark.from_state,
@@ -144,7 +144,7 @@ class OutboxStore:
                             done: int | None = None) -> None:
         """What seats' panels now show, and (`done`) that every seat is handled up to that state,
         in one write (it rides in the next group commit)."""
-        def op(conn: Connection) -> None:
+        def op(conn: Sql) -> None:
             if marks:
                 conn.execute(_UPSERT_PANEL(conn), [{
                     "game_id": game_id, "seat": mark.seat, "state_id": mark.state_id, "channel_id": mark.channel_id,
@@ -166,7 +166,7 @@ class OutboxStore:
         every lease already."""
         if not self._db.shared:
             return True
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             return conn.execute(_TAKE_LEASE(conn), {"space": key.space, "game_id": key.id, "what": what,
                                                     "owner": owner, "until": now + seconds, "now": now}).first() \
                 is not None

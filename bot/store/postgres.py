@@ -25,11 +25,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, TypeVar
 
 import asyncpg
 import sqlalchemy as sa
+from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
@@ -203,7 +204,7 @@ class PgDatabase(GroupCommit):
             conn = await conn.execution_options(**options)
             return await conn.run_sync(run_read, op)
 
-    async def direct(self, fn: Op[T]) -> T:
+    async def direct(self, fn: Callable[[Connection], T]) -> T:
         """Run `fn` on a connection of its own, managing its own transactions (migrations)."""
         async with self._reaching(), self.engine.connect() as conn:
             return await conn.run_sync(fn)

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import Connection
 
 from bot.credit import Draft
 from bot.store.clocks import SeatWrite
 from bot.store.codec import dumps
 from bot.store.database import Database
+from bot.store.grouping import Sql
 from bot.store.records import ResultRow
 from bot.store.rows import DECODING, Row
 from bot.store.schema import games, moves, results, snapshots
@@ -90,7 +90,7 @@ class _Finished:
     stood: dict[int, int]  # moves an AI stand-in made, by seat
 
 
-def _finished(conn: Connection, queries: tuple[sa.Select[Any], sa.Select[Any]],
+def _finished(conn: Sql, queries: tuple[sa.Select[Any], sa.Select[Any]],
               params: dict[str, Any]) -> dict[int, _Finished]:
     """The facts of the finished games the queries select, in two queries whatever their number
     (the backfill asks for all of them at once)."""
@@ -115,14 +115,14 @@ def _values(game_id: int, game: _Finished, drafts: Sequence[Draft]) -> list[dict
         game.sheet if d.cooperative else None, game.started_at, game.finished_at), strict=True)) for d in drafts]
 
 
-def write_results(conn: Connection, game_id: int, drafts: Sequence[Draft]) -> None:
+def write_results(conn: Sql, game_id: int, drafts: Sequence[Draft]) -> None:
     """Inside a write operation: the finished game's result rows, as drafted."""
     facts = _finished(conn, _ONE, {"game_id": game_id})
     if drafts:
         conn.execute(_INSERT, _values(game_id, facts[game_id], drafts))
 
 
-def write_all_results(conn: Connection, drafted: dict[int, Sequence[Draft]]) -> None:
+def write_all_results(conn: Sql, drafted: dict[int, Sequence[Draft]]) -> None:
     """Inside a write operation: the result rows of many finished games (schema 7's backfill)."""
     facts = _finished(conn, _EVERY_FINISHED, {})
     rows = [row for game_id, drafts in drafted.items() for row in _values(game_id, facts[game_id], drafts)]

@@ -23,18 +23,23 @@ import contextlib
 import fcntl
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 import sqlalchemy as sa
-from sqlalchemy import Connection, event
+from sqlalchemy import Connection, CursorResult, event
+from sqlalchemy.engine import Dialect
+from sqlalchemy.sql import Executable
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.elements import ClauseElement
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.util import LRUCache
 
 from bot.store.errors import StoreError, StoreLocked
-from bot.store.grouping import GroupCommit, Op, Outcome, Queued, run_batch, run_read, run_statements
+from bot.store.grouping import GroupCommit, Op, Outcome, Queued, Sql, run_batch, run_read, run_statements
 from bot.store.keys import Key
 
 T = TypeVar("T")
@@ -43,12 +48,127 @@ READERS = 4  # read connections (each is a thread in aiosqlite)
 _COMPILED: LRUCache[Any, Any] = LRUCache(2000)  # statements compiled once for every connection of the process
 
 
+class Done:
+    """A statement's rows (or count of rows changed), as sqlite3 gave them."""
+
+    __slots__ = ("_rows", "rowcount")
+
+    def __init__(self, rows: list[Any], rowcount: int) -> None:
+        self._rows = rows
+        self.rowcount = rowcount
+
+    def all(self) -> list[Any]:
+        return self._rows
+
+    def first(self) -> Any:
+        return self._rows[0] if self._rows else None
+
+    def one(self) -> Any:
+        if len(self._rows) != 1:
+            raise sa.exc.NoResultFound("one row was expected") if not self._rows else \
+                sa.exc.MultipleResultsFound("one row was expected")
+        return self._rows[0]
+
+    def scalar(self) -> Any:
+        return self._rows[0][0] if self._rows else None
+
+    def scalar_one(self) -> Any:
+        return self.one()[0]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._rows)
+
+
+class Plan:
+    """A statement as SQLite runs it, compiled once by SQLAlchemy for the parameters it is given:
+    its SQL, and its parameters in order (with SQLAlchemy's own conversions, if a type has one)."""
+
+    __slots__ = ("compiled", "names", "processors", "sql")
+
+    def __init__(self, compiled: SQLCompiler) -> None:
+        self.compiled = compiled
+        self.sql = compiled.string
+        self.names = tuple(compiled.positiontup or ())
+        processors = compiled._bind_processors
+        self.processors: tuple[Any, ...] = tuple(processors.get(name) for name in self.names)
+
+    def values(self, given: Mapping[str, Any]) -> tuple[Any, ...]:
+        found = self.compiled.construct_params(given)
+        assert found is not None
+        return tuple(found[name] if convert is None or found[name] is None else convert(found[name])
+                     for name, convert in zip(self.names, self.processors, strict=True))
+
+
+_PLANS: LRUCache[tuple[Any, ...], Plan | None] = LRUCache(4000)
+
+
+def _plan(dialect: Dialect, statement: Executable, keys: tuple[str, ...]) -> Plan | None:
+    """The statement's plan, or None when SQLite can't run it as compiled once: an IN over a
+    list (its SQL depends on the list's length), or a type that converts what it reads."""
+    found = _PLANS.get((statement, keys), False)
+    if found is not False:
+        return found  # type: ignore[return-value]
+    assert isinstance(statement, ClauseElement)
+    compiled = statement.compile(dialect=dialect, column_keys=list(keys))
+    assert isinstance(compiled, SQLCompiler)
+    readers = [kind._cached_result_processor(dialect, None) for *_, kind in compiled._result_columns or ()]
+    if any(bind.expanding for bind in compiled.binds.values()) or any(readers):
+        plan = None
+    else:
+        plan = Plan(compiled)
+    _PLANS[(statement, keys)] = plan
+    return plan
+
+
+class Direct:
+    """An operation's connection on SQLite (`grouping.Sql`): SQLAlchemy's statements, each
+    compiled once (`Plan`), run by sqlite3 itself in the connection's thread. SQLAlchemy's own
+    execution costs tens of microseconds of Python a statement, held under the GIL the event
+    loop needs too (docs/storage.md, "What the library costs"); what can't run as compiled goes
+    through it, on the same connection and transaction."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.connection = conn
+        raw = conn.connection.dbapi_connection
+        assert isinstance(raw, sqlite3.Connection)
+        self.raw: sqlite3.Connection = raw
+
+    @property
+    def dialect(self) -> Dialect:
+        return self.connection.dialect
+
+    def execute(self, statement: Executable, parameters: Any = None, /) -> Done | CursorResult[Any]:
+        many = isinstance(parameters, list)
+        given: Mapping[str, Any] = (parameters[0] if many else parameters) or {}
+        plan = _plan(self.dialect, statement, tuple(given))
+        if plan is None:
+            return self.connection.execute(statement, parameters)
+        try:
+            if many:
+                cursor = self.raw.executemany(plan.sql, [plan.values(row) for row in parameters])
+                return Done([], cursor.rowcount)
+            cursor = self.raw.execute(plan.sql, plan.values(given))
+            return Done(cursor.fetchall() if cursor.description else [], cursor.rowcount)
+        except sqlite3.Error as error:  # as SQLAlchemy raises it, the same on both databases
+            raise sa.exc.DBAPIError.instance(plan.sql, parameters, error, sqlite3.Error) from error
+
+    def exec_driver_sql(self, statement: str, parameters: Any = None, /) -> Any:
+        return self.raw.execute(statement, parameters or ())
+
+    def begin(self) -> AbstractContextManager[Any]:
+        return self.connection.begin()
+
+    def commit(self) -> None:
+        self.connection.commit()
+
+
 class Thread:
     """An aiosqlite connection's thread, with the SQLAlchemy connection that runs in it."""
 
     def __init__(self, db: aiosqlite.Connection, conn: Connection) -> None:
         self.db = db
         self.conn = conn
+        self.direct = Direct(conn)
 
     @classmethod
     async def open(cls, db: aiosqlite.Connection, *, writer: bool) -> Thread:
@@ -58,8 +178,13 @@ class Thread:
         return cls(db, conn)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """`fn(conn, *args)` in the thread, in one hop."""
-        result: T = await self.db._execute(fn, self.conn, *args)  # type: ignore[no-untyped-call]
+        """`fn(direct, *args)` in the thread, in one hop (operations run on `Direct`)."""
+        result: T = await self.db._execute(fn, self.direct, *args)  # type: ignore[no-untyped-call]
+        return result
+
+    async def run_sqlalchemy(self, fn: Callable[[Connection], T]) -> T:
+        """`fn(conn)` on SQLAlchemy's connection itself, in the thread (migrations)."""
+        result: T = await self.db._execute(fn, self.conn)  # type: ignore[no-untyped-call]
         return result
 
     async def close(self) -> None:
@@ -82,7 +207,7 @@ def _bind(raw: sqlite3.Connection, writer: bool) -> Connection:
     return engine.connect().execution_options(compiled_cache=_COMPILED)
 
 
-def _snapshot(conn: Connection, op: Op[T]) -> T:
+def _snapshot(conn: Sql, op: Op[T]) -> T:
     """On a reader: `op` inside one read transaction (its statements see one moment)."""
     with conn.begin():
         conn.exec_driver_sql("BEGIN")
@@ -160,7 +285,7 @@ class SqliteDatabase(GroupCommit):
     async def direct(self, fn: Callable[[Connection], T]) -> T:
         """Run `fn` on the writer outside any queued transaction (migrations), in its thread."""
         async with self._write_lock:
-            return await self._writer.run(fn)
+            return await self._writer.run_sqlalchemy(fn)
 
     # -- reading ---------------------------------------------------------------------------
     async def read(self, op: Op[T], *, snapshot: bool = False) -> T:

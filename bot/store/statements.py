@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import Connection
 from sqlalchemy.dialects import postgresql, sqlite
+
+from bot.store.grouping import Sql
 
 CHUNK = 500  # ids bound in one IN (...) at most (SQLite's bound-parameter limit is far above it)
 
@@ -50,5 +51,5 @@ class Upsert:
                 statement = statement.returning(*columns(table, ", ".join(returning)))
             self._by_dialect[name] = statement
 
-    def __call__(self, conn: Connection) -> sa.Executable:
+    def __call__(self, conn: Sql) -> sa.Executable:
         return self._by_dialect[conn.dialect.name]

@@ -19,10 +19,10 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import Connection
 
 from bot.store.codec import dumps
 from bot.store.database import Database
+from bot.store.grouping import Sql
 from bot.store.errors import DamagedEvent, SeatsTaken, StateConflict
 from bot.store.outbox import NEWS_ORDERED as _NEWS
 from bot.store.outbox import News, add_news, news_row
@@ -298,7 +298,7 @@ class TournamentStore:
                     deadline: tuple[int, float] | None) -> bool:
         """Pause (or, `paused_at` None, resume) the event, moving the open round's deadline when
         given (round, new deadline), with its news; False if it was so already."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             statement = _PAUSE if paused_at is not None else _RESUME
             if conn.execute(statement, {"paused_at": paused_at, "updated_at": now,
                                         "tournament_id": tournament_id}).first() is None:
@@ -314,7 +314,7 @@ class TournamentStore:
                                news: JSON, withdrawn: Sequence[int] = ()) -> bool:
         """Sign-up over: the entrants who did not check in (`withdrawn`) taken off, the others'
         seeding ratings, the rounds, status running; False if it was no longer signing up."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             if conn.execute(_BEGIN, {"rounds": rounds, "updated_at": now,
                                      "tournament_id": tournament_id}).first() is None:
                 return False
@@ -330,7 +330,7 @@ class TournamentStore:
     async def end_tournament(self, tournament_id: int, status: str, places: Mapping[int, int], now: float,
                              news: JSON) -> bool:
         """Finished (with every entrant's final place) or called off; False if it had ended already."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             ended = conn.execute(_END, {"status": status, "updated_at": now, "tournament_id": tournament_id})
             if ended.first() is None:
                 return False
@@ -348,7 +348,7 @@ class TournamentStore:
         same transaction, so two clicks (or two processes) sign up once and never past the limit.
         While the event runs, a late entry is taken until its `late_until` round is paired, with
         its news (`news`)."""
-        def op(conn: Connection) -> EntrantRow:
+        def op(conn: Sql) -> EntrantRow:
             found = conn.execute(_TAKING, {"tournament_id": tournament_id}).first()
             status, most, paired, late_until = (found[0], found[1], found[2], found[3]) if found else (None, 0, 0, 0)
             late = status == RUNNING and int(paired) < int(late_until)
@@ -373,7 +373,7 @@ class TournamentStore:
 
     async def remove_entrant(self, tournament_id: int, entrant: int, now: float) -> bool:
         """Take back a sign-up while the event is still signing up; False if it started."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             if conn.execute(_STATUS, {"tournament_id": tournament_id}).scalar() != SIGNUP:
                 return False
             conn.execute(_WITHDRAW, {"tournament_id": tournament_id, "entrant": entrant})
@@ -389,7 +389,7 @@ class TournamentStore:
     async def drop_entrant(self, tournament_id: int, entrant: int, from_round: int, why: str, now: float,
                            news: JSON) -> bool:
         """Not paired from `from_round` on; False if dropped already."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             if conn.execute(_DROP, {"dropped_round": from_round, "dropped_why": why, "tournament_id_is": tournament_id,
                                     "entrant_is": entrant}).first() is None:
                 return False
@@ -418,7 +418,7 @@ class TournamentStore:
                          byes: Sequence[int], now: float, deadline: float, news: JSON) -> bool:
         """A round's pairing, written once: its row, its tables and the news in one transaction;
         False when the round was paired already (by an earlier run, or another process)."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             if conn.execute(_PAIRED, {"tournament_id": tournament_id, "round": round_no}).first() is not None:
                 return False
             conn.execute(_ADD_ROUND, {"tournament_id": tournament_id, "round": round_no, "byes": dumps(list(byes)),
@@ -434,7 +434,7 @@ class TournamentStore:
 
     async def close_round(self, tournament_id: int, round_no: int, now: float, news: JSON) -> bool:
         """The round's close, with its news (which carries the standings as they stand now)."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             if conn.execute(_CLOSE_ROUND, {"closed_at": now, "tournament_id_is": tournament_id,
                                            "round_is": round_no}).first() is None:
                 return False
@@ -445,7 +445,7 @@ class TournamentStore:
     async def set_deadline(self, tournament_id: int, round_no: int, deadline: float,
                            news: JSON | None = None) -> None:
         """Move the round's deadline (with `news`: the organiser closes it now, and the thread is told)."""
-        def op(conn: Connection) -> None:
+        def op(conn: Sql) -> None:
             conn.execute(_MOVE_DEADLINE, {"deadline": deadline, "tournament_id_is": tournament_id,
                                           "round_is": round_no})
             if news is not None:
@@ -467,7 +467,7 @@ class TournamentStore:
 
     async def link_game(self, table: TableRow, game_id: int) -> int:
         """The table's game: `game_id`, unless the table has one already (then that one)."""
-        def op(conn: Connection) -> int:
+        def op(conn: Sql) -> int:
             conn.execute(_LINK, {**_key(table), "game_id": game_id})
             return int(conn.execute(_LINKED, _key(table)).scalar_one())
         return await self._db.write(op)
@@ -476,7 +476,7 @@ class TournamentStore:
                            decided: str, note: str, news: tuple[str, JSON] | None = None, now: float = 0.0) -> bool:
         """A table's result, once (with `news`, kind and body, in the same transaction): False if it
         was decided already."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             if conn.execute(_DECIDE, {**_key(table), "places": dumps(list(places)),
                                       "scores": None if scores is None else dumps(list(scores)),
                                       "decided": decided, "note": note}).first() is None:
@@ -489,7 +489,7 @@ class TournamentStore:
     async def correct_table(self, table: TableRow, places: Sequence[int], note: str, now: float, news: JSON) -> bool:
         """The organiser corrects a decided table's places, with the news that tells it; False if
         the table was not decided (or no longer as read)."""
-        def op(conn: Connection) -> bool:
+        def op(conn: Sql) -> bool:
             if conn.execute(_CORRECT, {**_key(table), "places": dumps(list(places)), "note": note,
                                        "was": dumps(list(table.places or ()))}).first() is None:
                 return False
@@ -504,7 +504,7 @@ class TournamentStore:
             (_EVENT_BY_ID, _tournament), (_ENTRANTS, _entrant), (_ROUNDS, _round), (_TABLES, _table),
             (_NEWS, news_row)]
 
-        def op(conn: Connection) -> list[tuple[list[Row], Callable[[Row], Any]]]:
+        def op(conn: Sql) -> list[tuple[list[Row], Callable[[Row], Any]]]:
             return [(list(conn.execute(query, {"tournament_id": tournament_id}).all()), decode)
                     for query, decode in reads]
         found: list[str] = []
