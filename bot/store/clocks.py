@@ -15,8 +15,8 @@ import sqlalchemy as sa
 
 from bot.holders import Holding
 from bot.store.database import Database
-from bot.store.grouping import Sql
 from bot.store.errors import DamagedRow
+from bot.store.grouping import Sql
 from bot.store.keys import Space
 from bot.store.records import SeatClock, Timer, Vote
 from bot.store.rows import Row, timer_row

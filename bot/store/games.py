@@ -17,8 +17,8 @@ from bot.holders import Holding
 from bot.store.clocks import HOLDER_COLUMNS, INSERT_HOLDER, ClockWrites, holder_values, write_clocks, write_seat
 from bot.store.codec import dumps
 from bot.store.database import Database
-from bot.store.grouping import Sql
 from bot.store.errors import SeatsTaken, StateConflict
+from bot.store.grouping import Sql
 from bot.store.records import JSON, GameRecord, GameRow, MoveRow, SeatRow, SeatSpec, Snapshot, lobby_seats
 from bot.store.results import ChangeWrite, GameResults, write_results
 from bot.store.rows import (

@@ -17,8 +17,8 @@ import sqlalchemy as sa
 
 from bot.store.codec import dumps
 from bot.store.database import Database
-from bot.store.grouping import Sql
 from bot.store.errors import DamagedEvent
+from bot.store.grouping import Sql
 from bot.store.keys import Key
 from bot.store.records import JSON, Announcement, PanelMark
 from bot.store.rows import DECODING, Row, announcement_row

@@ -32,10 +32,10 @@ import aiosqlite
 import sqlalchemy as sa
 from sqlalchemy import Connection, CursorResult, event
 from sqlalchemy.engine import Dialect
+from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql import Executable
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
-from sqlalchemy.pool import StaticPool
 from sqlalchemy.util import LRUCache
 
 from bot.store.errors import StoreError, StoreLocked
@@ -112,10 +112,8 @@ def _plan(dialect: Dialect, statement: Executable, keys: tuple[str, ...]) -> Pla
     compiled = statement.compile(dialect=dialect, column_keys=list(keys))
     assert isinstance(compiled, SQLCompiler)
     readers = [kind._cached_result_processor(dialect, None) for *_, kind in compiled._result_columns or ()]
-    if any(bind.expanding for bind in compiled.binds.values()) or any(readers):
-        plan = None
-    else:
-        plan = Plan(compiled)
+    as_compiled = not any(bind.expanding for bind in compiled.binds.values()) and not any(readers)
+    plan = Plan(compiled) if as_compiled else None
     _PLANS[(statement, keys)] = plan
     return plan
 

@@ -22,8 +22,8 @@ import sqlalchemy as sa
 
 from bot.store.codec import dumps
 from bot.store.database import Database
-from bot.store.grouping import Sql
 from bot.store.errors import DamagedEvent, SeatsTaken, StateConflict
+from bot.store.grouping import Sql
 from bot.store.outbox import NEWS_ORDERED as _NEWS
 from bot.store.outbox import News, add_news, news_row
 from bot.store.records import JSON

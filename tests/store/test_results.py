@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 import sqlalchemy.exc
+from sqlalchemy import Connection
 
 from bot.store import is_postgres, open_store
 from bot.store import migrate as migrations
@@ -215,9 +216,13 @@ async def holders_in(target: Target) -> list[tuple[object, ...]]:
 
 async def run_backfill(target: Target) -> None:
     """Schema 7's backfill, in one transaction, as the migration runs it."""
+    def backfill(conn: Connection) -> None:
+        with conn.begin():
+            seat_history(conn)
+
     db = await open_database(target)
     try:
-        await db.write(seat_history)
+        await db.direct(backfill)
     finally:
         await db.close()
 
