@@ -20,9 +20,9 @@ from bot.store.sqlite import connect
 from bot.store.store import open_database
 from bot.tables import Tables
 from bot.tables.audit import verify
-from bot.tables.service import ai_seed
 from engine.core import replay
 from tests.databases import Target, migrate_to, sql
+from tests.store.eras import policy_moves
 from tests.tables.duel import GAME, games
 
 NAMES = ["init", "notices", "announcements", "hardening", "async", "results", "seat_history", "announce_leases",
@@ -137,19 +137,6 @@ async def test_a_failed_migration_leaves_the_previous_version(database: Target, 
         await sql(database, "SELECT a FROM x")
 
 
-def policy_moves(players: int, rounds: int, seed: int, count: int) -> list[tuple[int, str]]:
-    """A deterministic (seat, move) log of Rune Duel, as an older Skald would have stored it."""
-    state = GAME.setup(players, {"rounds": rounds}, seed)
-    log: list[tuple[int, str]] = []
-    while len(log) < count and GAME.outcome(state) is None:
-        seat = min(GAME.to_move(state))
-        moves = GAME.legal_moves(state, seat)
-        move = moves[ai_seed(seed, len(log), seat) % len(moves)]
-        log.append((seat, move.text))
-        state = GAME.apply(state, seat, move).state
-    return log
-
-
 async def version_one_database(target: Target) -> dict[int, int]:
     """A database at schema version 1 holding a lobby and running games; returns game id -> moves."""
     await migrate_to(target, 1)
@@ -159,7 +146,7 @@ async def version_one_database(target: Target) -> dict[int, int]:
     await sql(target, "INSERT INTO seats VALUES (1, 0, 1, NULL, 'Alice', 0)")
     for game_id, moves in ((2, 7), (3, 0), (4, 40)):
         seed = 100 + game_id
-        log = policy_moves(2, 30, seed, moves)
+        log = policy_moves(seed, moves)
         await sql(target, "INSERT INTO games (id, guild_id, channel_id, game, options, seed, status, state_id, "
                           "host_id, created_at, updated_at) "
                           "VALUES (?, 10, 20, 'duel', '{\"rounds\": 30}', ?, 'running', ?, 1, 0, 0)",
@@ -195,7 +182,7 @@ async def test_a_version_one_database_upgrades_and_every_game_loads_and_plays(da
             table = await tables.gate.read(game_id)
             assert table.row.state_id == moves
             assert GAME.encode(table.state) == GAME.encode(replay(GAME, 2, {"rounds": 30}, 100 + game_id,
-                                                                  policy_moves(2, 30, 100 + game_id, moves)))
+                                                                  policy_moves(100 + game_id, moves)))
             user = 1 + min(table.to_move())
             view = await tables.table_view(game_id, user)
             assert (await tables.play.move(game_id, user, moves, view.legal_moves[0].text)).state_id == moves + 1
