@@ -8,7 +8,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol, TypeVar
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, TextClause
 
 from bot.store.grouping import Op
 from bot.store.keys import Key
@@ -35,6 +35,17 @@ class Database(Protocol):
 
     async def read(self, op: Op[T], *, snapshot: bool = False) -> T:
         """Run `op` outside the commit queue (`snapshot`: its statements see one moment)."""
+        ...
+
+    @property
+    def revision_query(self) -> TextClause | None:
+        """The statement a shared database reads a game's revision token with (`:game_id`), to
+        read it inside a snapshot (None: not shared)."""
+        ...
+
+    async def revision(self, game_id: int) -> str | None:
+        """A token that changes whenever the game's row, seats or clocks change (None: not
+        shared, or no such game)."""
         ...
 
     async def direct(self, fn: Callable[[Connection], T]) -> T:

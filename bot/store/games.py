@@ -104,15 +104,6 @@ _SET_TO_MOVE = sa.update(games).where(games.c.id == p("game_id"), games.c.state_
 _SET_GAME = sa.update(games).where(games.c.id == p("game_id"))
 _GAME_IDS = sa.select(games.c.id).order_by(games.c.id)
 _REMATCH = sa.select(sa.func.max(games.c.id)).where(games.c.rematch_of == p("game_id"))
-# PostgreSQL's row versions (xmin) of everything a cached game holds: its row, seats, their
-# people and clocks. Only a shared database needs it (one process per SQLite file).
-_REVISION = sa.text("""
-SELECT g.xmin::text || '/' ||
-       COALESCE((SELECT string_agg(s.xmin::text || ':' || COALESCE(u.xmin::text, ''), ',' ORDER BY s.seat)
-                 FROM seats s LEFT JOIN users u ON u.user_id = s.user_id WHERE s.game_id = g.id), '') || '/' ||
-       COALESCE((SELECT string_agg(c.xmin::text, ',' ORDER BY c.seat) FROM seat_clocks c WHERE c.game_id = g.id), '')
-FROM games g WHERE g.id = :game_id
-""")
 
 
 def _not_a_lobby(game_id: int) -> StateConflict:
@@ -256,7 +247,7 @@ class GameStore(DecodedGames):
         `from_start`: no snapshot, every change (a replay of the whole log). `upto`: the game as
         it was at that state id (the latest snapshot at or before it, the changes up to it)."""
         last = NO_LIMIT if upto is None else upto
-        shared = self._db.shared
+        revision_query = self._db.revision_query
 
         def query(conn: Sql) -> GameRecord | None:
             row = conn.execute(_GAME_BY_ID, {"game_id": game_id}).first()
@@ -267,7 +258,8 @@ class GameStore(DecodedGames):
             after = int(snap[0]) if snap is not None else 0
             move_rows = conn.execute(_MOVES_UPTO, {"game_id": game_id, "after": after, "upto": last}).all()
             holders = conn.execute(_HOLDERS, {"game_id": game_id}).all()
-            revision = conn.execute(_REVISION, {"game_id": game_id}).scalar() if shared else None
+            revision = (None if revision_query is None
+                        else conn.execute(revision_query, {"game_id": game_id}).scalar())
             return GameRecord(game=game_row(row), seats=tuple(seat_row(r) for r in seat_rows),
                               snapshot=None if snap is None else snapshot(game_id, snap),
                               moves=tuple(move_row(r, game_id) for r in move_rows),
@@ -279,10 +271,7 @@ class GameStore(DecodedGames):
     async def revision(self, game_id: int) -> str | None:
         """A token that changes whenever the game's row, seats or clocks change (None: not shared,
         or no such game); a cached game is stale when its token differs."""
-        if not self._db.shared:
-            return None
-        value = await self._db.read(lambda conn: conn.execute(_REVISION, {"game_id": game_id}).scalar())
-        return None if value is None else str(value)
+        return await self._db.revision(game_id)
 
     async def moves(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[MoveRow]:
         """Changes with state id > `after`, oldest first; `last` keeps only the newest ones."""

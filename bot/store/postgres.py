@@ -35,7 +35,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import NullPool
 
 from bot.store.errors import StoreError, StoreUnavailable
-from bot.store.grouping import GroupCommit, Op, Outcome, Queued, run_batch, run_read
+from bot.store.grouping import GroupCommit, Op, Outcome, Queued, run_batch, run_read, run_statements
 from bot.store.keys import LEADER, Key
 from bot.store.opening import check_url
 
@@ -57,6 +57,16 @@ UNREACHABLE = (*LOST, asyncpg.AdminShutdownError, asyncpg.CrashShutdownError, as
 # A write caught in a lock cycle with another process (deadlock, serialization): it would commit if run again.
 CONTENDED = ("40P01", "40001")
 
+# Row versions (xmin) of everything a cached game holds: its row, seats, their people and clocks.
+REVISION = """
+SELECT g.xmin::text || '/' ||
+       COALESCE((SELECT string_agg(s.xmin::text || ':' || COALESCE(u.xmin::text, ''), ',' ORDER BY s.seat)
+                 FROM seats s LEFT JOIN users u ON u.user_id = s.user_id WHERE s.game_id = g.id), '') || '/' ||
+       COALESCE((SELECT string_agg(c.xmin::text, ',' ORDER BY c.seat) FROM seat_clocks c WHERE c.game_id = g.id), '')
+FROM games g WHERE g.id = {game_id}
+"""
+REVISION_BY_ID = REVISION.format(game_id="$1")
+_REVISION = sa.text(REVISION.format(game_id=":game_id"))
 _LOCK = sa.text("SELECT pg_advisory_lock(:space, :id)")
 _UNLOCK = sa.text("SELECT pg_advisory_unlock(:space, :id)")
 _TRY_LOCK = sa.text("SELECT pg_try_advisory_lock(:space, :id)")
@@ -102,6 +112,7 @@ class PgDatabase(GroupCommit):
     _flush_name = "skald-pg-commit"
     shared = True  # other processes write the same database
     dialect = "postgresql"
+    revision_query = _REVISION
 
     def __init__(self, url: str, queries: AsyncEngine, locks: AsyncEngine, leader: AsyncEngine) -> None:
         super().__init__()
@@ -120,7 +131,9 @@ class PgDatabase(GroupCommit):
         """Connect; StoreError, in words, for a URL that can't be used or a server that can't be
         reached or refuses."""
         check_url(url)
-        queries = engine(url, pool_size)
+        # Each statement on its own unless a transaction is asked for: a single read is one round
+        # trip (writes and snapshots say their isolation when they take a connection).
+        queries = engine(url, pool_size, isolation_level="AUTOCOMMIT")
         try:
             async with queries.connect() as conn:
                 await conn.execute(_PING)
@@ -184,6 +197,7 @@ class PgDatabase(GroupCommit):
 
     async def _commit(self, batch: list[Queued]) -> list[Outcome]:
         async with self.engine.connect() as conn:
+            conn = await conn.execution_options(isolation_level="READ COMMITTED")
             outcomes: list[Outcome] = await conn.run_sync(run_batch, batch)
         self.commits += 1
         return outcomes
@@ -198,15 +212,26 @@ class PgDatabase(GroupCommit):
     async def read(self, op: Op[T], *, snapshot: bool = False) -> T:
         """Run `op`; with `snapshot`, in one read-only repeatable-read transaction (several
         queries that must agree), else each statement on its own (no BEGIN, one round trip)."""
-        options: dict[str, Any] = ({"isolation_level": "REPEATABLE READ", "postgresql_readonly": True} if snapshot
-                                   else {"isolation_level": "AUTOCOMMIT"})
         async with self._reaching(), self.engine.connect() as conn:
-            conn = await conn.execution_options(**options)
+            if not snapshot:
+                return await conn.run_sync(run_statements, op)
+            conn = await conn.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
             return await conn.run_sync(run_read, op)
+
+    async def revision(self, game_id: int) -> str | None:
+        """The game's revision token (`REVISION`): read around every use of a cached game, many
+        times a move, so asyncpg runs it itself on a pooled connection (one statement, no
+        SQLAlchemy execution around it: docs/storage.md, "What the library costs")."""
+        async with self._reaching(), self.engine.connect() as conn:
+            raw = await conn.get_raw_connection()
+            driver: asyncpg.Connection[asyncpg.Record] = raw.driver_connection  # type: ignore[assignment]
+            value = await driver.fetchval(REVISION_BY_ID, game_id)
+        return None if value is None else str(value)
 
     async def direct(self, fn: Callable[[Connection], T]) -> T:
         """Run `fn` on a connection of its own, managing its own transactions (migrations)."""
         async with self._reaching(), self.engine.connect() as conn:
+            conn = await conn.execution_options(isolation_level="READ COMMITTED")
             return await conn.run_sync(fn)
 
     # -- locks ------------------------------------------------------------------------------

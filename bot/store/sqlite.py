@@ -218,6 +218,7 @@ class SqliteDatabase(GroupCommit):
     _flush_name = "skald-store-commit"
     shared = False  # one process per file (`hold`): nothing else writes it
     dialect = "sqlite"
+    revision_query = None  # nothing else changes a game this process has cached
 
     def __init__(self, writer: Thread, readers: Sequence[Thread], path: str, holder: int | None) -> None:
         super().__init__()
@@ -302,6 +303,9 @@ class SqliteDatabase(GroupCommit):
     async def lock(self, key: Key) -> AsyncIterator[None]:
         """Nothing to exclude: the service's own asyncio lock covers the only process."""
         yield
+
+    async def revision(self, game_id: int) -> str | None:
+        return None
 
     async def hold_leadership(self) -> bool:
         return True
