@@ -25,17 +25,21 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 import asyncpg
 import sqlalchemy as sa
-from sqlalchemy import Connection
+from sqlalchemy import Connection, CursorResult
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
+from sqlalchemy.sql import Executable
+from sqlalchemy.util import await_only
 
+from bot.store.compiled import Done, plan_of
 from bot.store.errors import StoreError, StoreUnavailable
-from bot.store.grouping import GroupCommit, Op, Outcome, Queued, run_batch, run_read, run_statements
+from bot.store.grouping import GroupCommit, Op, Outcome, Queued, run_batch, run_read
 from bot.store.keys import LEADER, Key
 from bot.store.opening import check_url
 
@@ -67,10 +71,74 @@ FROM games g WHERE g.id = {game_id}
 """
 REVISION_BY_ID = REVISION.format(game_id="$1")
 _REVISION = sa.text(REVISION.format(game_id=":game_id"))
-_LOCK = sa.text("SELECT pg_advisory_lock(:space, :id)")
-_UNLOCK = sa.text("SELECT pg_advisory_unlock(:space, :id)")
+LOCK = "SELECT pg_advisory_lock($1, $2)"
+UNLOCK = "SELECT pg_advisory_unlock($1, $2)"
 _TRY_LOCK = sa.text("SELECT pg_try_advisory_lock(:space, :id)")
 _PING = sa.text("SELECT 1")
+
+
+class Direct:
+    """An operation's connection on PostgreSQL (`grouping.Sql`), in the greenlet of its
+    transaction: SQLAlchemy's statements, each compiled once (bot/store/compiled.py), run by
+    asyncpg itself on the pooled connection; what can't run as compiled goes through SQLAlchemy's
+    execution on the same connection (left in autocommit, so inside the transaction this opens).
+    Errors are raised as SQLAlchemy raises them."""
+
+    def __init__(self, conn: Connection, begin: str = "BEGIN") -> None:
+        self.connection = conn
+        self.driver: asyncpg.Connection[asyncpg.Record] = conn.connection.driver_connection  # type: ignore[assignment]
+        self._begin = begin
+
+    @property
+    def dialect(self) -> Dialect:
+        return self.connection.dialect
+
+    def execute(self, statement: Executable, parameters: Any = None, /) -> Done | CursorResult[Any]:
+        many = isinstance(parameters, list)
+        given: Mapping[str, Any] = (parameters[0] if many else parameters) or {}
+        plan = plan_of(self.dialect, statement, tuple(given))
+        if plan is None:
+            return self.connection.execute(statement, parameters)
+        try:
+            if many:
+                await_only(self.driver.executemany(plan.sql, [plan.values(row) for row in parameters]))
+                return Done([], -1)
+            if plan.rows:
+                rows = await_only(self.driver.fetch(plan.sql, *plan.values(given)))
+                return Done(rows, len(rows))
+            status = await_only(self.driver.execute(plan.sql, *plan.values(given)))
+            return Done([], int(status.rsplit(" ", 1)[-1]))
+        except asyncpg.PostgresError as error:
+            raise sa.exc.DBAPIError.instance(plan.sql, parameters, error, asyncpg.PostgresError) from error
+
+    def exec_driver_sql(self, statement: str, parameters: Any = None, /) -> Any:
+        return await_only(self.driver.execute(statement))
+
+    @contextlib.contextmanager
+    def begin(self) -> Iterator[None]:
+        await_only(self.driver.execute(self._begin))
+        try:
+            yield
+        except BaseException:
+            if not self.driver.is_closed():
+                await_only(self.driver.execute("ROLLBACK"))
+            raise
+        await_only(self.driver.execute("COMMIT"))
+
+    def commit(self) -> None:
+        return None  # each statement on its own
+
+
+def _batch(conn: Connection, batch: list[Queued]) -> list[Outcome]:
+    return run_batch(Direct(conn), batch)
+
+
+def _statements(conn: Connection, op: Op[T]) -> T:
+    return op(Direct(conn))
+
+
+def _snapshot(conn: Connection, op: Op[T]) -> T:
+    return run_read(Direct(conn, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"), op)
 
 
 def causes(error: BaseException) -> Iterator[BaseException]:
@@ -114,7 +182,8 @@ class PgDatabase(GroupCommit):
     dialect = "postgresql"
     revision_query = _REVISION
 
-    def __init__(self, url: str, queries: AsyncEngine, locks: AsyncEngine, leader: AsyncEngine) -> None:
+    def __init__(self, url: str, queries: AsyncEngine, locks: asyncpg.Pool[asyncpg.Record],
+                 leader: AsyncEngine) -> None:
         super().__init__()
         self._url = url
         self.engine = queries
@@ -140,8 +209,14 @@ class PgDatabase(GroupCommit):
         except BaseException as error:
             await queries.dispose()
             raise _refused(error) from None
-        autocommit = {"isolation_level": "AUTOCOMMIT"}
-        return cls(url, queries, engine(url, lock_pool_size, **autocommit), engine(url, 0, **autocommit))
+        try:
+            # Locks are no queries: asyncpg's own pool holds them, and its full reset on release
+            # unlocks whatever a lost holder left (pg_advisory_unlock_all).
+            locks = await asyncpg.create_pool(url, min_size=0, max_size=lock_pool_size)
+        except BaseException:
+            await queries.dispose()
+            raise
+        return cls(url, queries, locks, engine(url, 0, isolation_level="AUTOCOMMIT"))
 
     async def close(self) -> None:
         if self._closed:
@@ -149,7 +224,7 @@ class PgDatabase(GroupCommit):
         self._closed = True
         await self._writes_done()
         await self.release_leadership()
-        await self._locks.dispose()
+        await self._locks.close()
         await self._leader_engine.dispose()
         await self.engine.dispose()
 
@@ -197,8 +272,7 @@ class PgDatabase(GroupCommit):
 
     async def _commit(self, batch: list[Queued]) -> list[Outcome]:
         async with self.engine.connect() as conn:
-            conn = await conn.execution_options(isolation_level="READ COMMITTED")
-            outcomes: list[Outcome] = await conn.run_sync(run_batch, batch)
+            outcomes: list[Outcome] = await conn.run_sync(_batch, batch)
         self.commits += 1
         return outcomes
 
@@ -213,19 +287,14 @@ class PgDatabase(GroupCommit):
         """Run `op`; with `snapshot`, in one read-only repeatable-read transaction (several
         queries that must agree), else each statement on its own (no BEGIN, one round trip)."""
         async with self._reaching(), self.engine.connect() as conn:
-            if not snapshot:
-                return await conn.run_sync(run_statements, op)
-            conn = await conn.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
-            return await conn.run_sync(run_read, op)
+            return await conn.run_sync(_snapshot if snapshot else _statements, op)
 
     async def revision(self, game_id: int) -> str | None:
         """The game's revision token (`REVISION`): read around every use of a cached game, many
         times a move, so asyncpg runs it itself on a pooled connection (one statement, no
         SQLAlchemy execution around it: docs/storage.md, "What the library costs")."""
         async with self._reaching(), self.engine.connect() as conn:
-            raw = await conn.get_raw_connection()
-            driver: asyncpg.Connection[asyncpg.Record] = raw.driver_connection  # type: ignore[assignment]
-            value = await driver.fetchval(REVISION_BY_ID, game_id)
+            value = await (await _driver(conn)).fetchval(REVISION_BY_ID, game_id)
         return None if value is None else str(value)
 
     async def direct(self, fn: Callable[[Connection], T]) -> T:
@@ -239,24 +308,16 @@ class PgDatabase(GroupCommit):
     async def lock(self, key: Key) -> AsyncIterator[None]:
         """Hold the key's advisory lock: every process's critical section on it takes turns."""
         space, id_ = key.advisory()
-        async with self._reaching():  # only taking it: what runs under it raises its own errors
-            conn = await self._locks.connect()
+        async with contextlib.AsyncExitStack() as stack:
+            async with self._reaching():  # only taking it: what runs under it raises its own errors
+                conn = await stack.enter_async_context(self._locks.acquire())
+                await conn.execute(LOCK, space, id_)
             try:
-                await conn.execute(_LOCK, {"space": space, "id": id_})
-            except BaseException:
-                # Cancelled or cut while waiting: the server may yet grant it to this session,
-                # so the session ends (and its locks with it).
-                await _drop(conn)
-                raise
-        try:
-            yield
-        finally:
-            try:
-                await conn.execute(_UNLOCK, {"space": space, "id": id_})
-            except BaseException:
-                await _drop(conn)
-                raise
-            await conn.close()
+                yield
+            finally:
+                # The pool's reset on release unlocks too (pg_advisory_unlock_all), should this fail.
+                with contextlib.suppress(*LOST):
+                    await conn.execute(UNLOCK, space, id_)
 
     # -- the leader ---------------------------------------------------------------------------
     async def hold_leadership(self) -> bool:
@@ -296,6 +357,12 @@ class PgDatabase(GroupCommit):
         leader, self._leader, self._leading = self._leader, None, False
         if leader is not None:
             await _drop(leader)
+
+
+async def _driver(conn: AsyncConnection) -> asyncpg.Connection[asyncpg.Record]:
+    """asyncpg's own connection under a pooled one."""
+    driver: asyncpg.Connection[asyncpg.Record] = (await conn.get_raw_connection()).driver_connection  # type: ignore[assignment]
+    return driver
 
 
 async def _drop(conn: AsyncConnection) -> None:

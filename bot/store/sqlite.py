@@ -23,7 +23,7 @@ import contextlib
 import fcntl
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -34,10 +34,9 @@ from sqlalchemy import Connection, CursorResult, event
 from sqlalchemy.engine import Dialect
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql import Executable
-from sqlalchemy.sql.compiler import SQLCompiler
-from sqlalchemy.sql.elements import ClauseElement
 from sqlalchemy.util import LRUCache
 
+from bot.store.compiled import Done, plan_of
 from bot.store.errors import StoreError, StoreLocked
 from bot.store.grouping import GroupCommit, Op, Outcome, Queued, Sql, run_batch, run_read, run_statements
 from bot.store.keys import Key
@@ -46,76 +45,6 @@ T = TypeVar("T")
 
 READERS = 4  # read connections (each is a thread in aiosqlite)
 _COMPILED: LRUCache[Any, Any] = LRUCache(2000)  # statements compiled once for every connection of the process
-
-
-class Done:
-    """A statement's rows (or count of rows changed), as sqlite3 gave them."""
-
-    __slots__ = ("_rows", "rowcount")
-
-    def __init__(self, rows: list[Any], rowcount: int) -> None:
-        self._rows = rows
-        self.rowcount = rowcount
-
-    def all(self) -> list[Any]:
-        return self._rows
-
-    def first(self) -> Any:
-        return self._rows[0] if self._rows else None
-
-    def one(self) -> Any:
-        if len(self._rows) != 1:
-            raise sa.exc.NoResultFound("one row was expected") if not self._rows else \
-                sa.exc.MultipleResultsFound("one row was expected")
-        return self._rows[0]
-
-    def scalar(self) -> Any:
-        return self._rows[0][0] if self._rows else None
-
-    def scalar_one(self) -> Any:
-        return self.one()[0]
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._rows)
-
-
-class Plan:
-    """A statement as SQLite runs it, compiled once by SQLAlchemy for the parameters it is given:
-    its SQL, and its parameters in order (with SQLAlchemy's own conversions, if a type has one)."""
-
-    __slots__ = ("compiled", "names", "processors", "sql")
-
-    def __init__(self, compiled: SQLCompiler) -> None:
-        self.compiled = compiled
-        self.sql = compiled.string
-        self.names = tuple(compiled.positiontup or ())
-        processors = compiled._bind_processors
-        self.processors: tuple[Any, ...] = tuple(processors.get(name) for name in self.names)
-
-    def values(self, given: Mapping[str, Any]) -> tuple[Any, ...]:
-        found = self.compiled.construct_params(given)
-        assert found is not None
-        return tuple(found[name] if convert is None or found[name] is None else convert(found[name])
-                     for name, convert in zip(self.names, self.processors, strict=True))
-
-
-_PLANS: LRUCache[tuple[Any, ...], Plan | None] = LRUCache(4000)
-
-
-def _plan(dialect: Dialect, statement: Executable, keys: tuple[str, ...]) -> Plan | None:
-    """The statement's plan, or None when SQLite can't run it as compiled once: an IN over a
-    list (its SQL depends on the list's length), or a type that converts what it reads."""
-    found = _PLANS.get((statement, keys), False)
-    if found is not False:
-        return found  # type: ignore[return-value]
-    assert isinstance(statement, ClauseElement)
-    compiled = statement.compile(dialect=dialect, column_keys=list(keys))
-    assert isinstance(compiled, SQLCompiler)
-    readers = [kind._cached_result_processor(dialect, None) for *_, kind in compiled._result_columns or ()]
-    as_compiled = not any(bind.expanding for bind in compiled.binds.values()) and not any(readers)
-    plan = Plan(compiled) if as_compiled else None
-    _PLANS[(statement, keys)] = plan
-    return plan
 
 
 class Direct:
@@ -138,7 +67,7 @@ class Direct:
     def execute(self, statement: Executable, parameters: Any = None, /) -> Done | CursorResult[Any]:
         many = isinstance(parameters, list)
         given: Mapping[str, Any] = (parameters[0] if many else parameters) or {}
-        plan = _plan(self.dialect, statement, tuple(given))
+        plan = plan_of(self.dialect, statement, tuple(given))
         if plan is None:
             return self.connection.execute(statement, parameters)
         try:
