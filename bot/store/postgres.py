@@ -250,9 +250,16 @@ class PgDatabase(GroupCommit):
             yield
         except Exception as error:
             if is_unreachable(error):
+                await self._forget_connections()
                 raise self._unreachable(error) from None
             raise
         self._reached()
+
+    async def _forget_connections(self) -> None:
+        """The server was lost: every pooled connection may be dead with it (asyncpg ran the
+        statement, so SQLAlchemy's pool never saw the error), so the pool starts afresh."""
+        with contextlib.suppress(Exception):
+            await self.engine.dispose(close=False)
 
     # -- queries (`write`: GroupCommit) ------------------------------------------------------
     async def _commit_batch(self, batch: list[Queued]) -> None:
@@ -266,6 +273,8 @@ class PgDatabase(GroupCommit):
                     for item, (ok, value) in zip(batch, outcomes, strict=True)]
         if any(ok for ok, _ in outcomes):
             self._reached()
+        if any(not ok and is_unreachable(value) for ok, value in outcomes):
+            await self._forget_connections()
         outcomes = [(False, self._unreachable(value)) if not ok and is_unreachable(value) else (ok, value)
                     for ok, value in outcomes]
         self._settle(batch, outcomes)
