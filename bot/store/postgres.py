@@ -35,7 +35,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 from sqlalchemy.sql import Executable
-from sqlalchemy.util import await_only
+from sqlalchemy.util import await_only, greenlet_spawn
 
 from bot.store.compiled import Done, plan_of
 from bot.store.errors import StoreError, StoreUnavailable
@@ -280,10 +280,15 @@ class PgDatabase(GroupCommit):
         self._settle(batch, outcomes)
 
     async def _commit(self, batch: list[Queued]) -> list[Outcome]:
-        async with self.engine.connect() as conn:
-            outcomes: list[Outcome] = await conn.run_sync(_batch, batch)
+        outcomes: list[Outcome] = await greenlet_spawn(self._pooled, _batch, batch)
         self.commits += 1
         return outcomes
+
+    def _pooled(self, fn: Callable[[Connection, Any], T], arg: Any) -> T:
+        """In one greenlet: a pooled connection, `fn` on it, the connection back (SQLAlchemy's async
+        face would take a greenlet for each of the three)."""
+        with self.engine.sync_engine.connect() as conn:
+            return fn(conn, arg)
 
     async def _alone(self, item: Queued) -> Outcome:
         try:
@@ -295,8 +300,9 @@ class PgDatabase(GroupCommit):
     async def read(self, op: Op[T], *, snapshot: bool = False) -> T:
         """Run `op`; with `snapshot`, in one read-only repeatable-read transaction (several
         queries that must agree), else each statement on its own (no BEGIN, one round trip)."""
-        async with self._reaching(), self.engine.connect() as conn:
-            return await conn.run_sync(_snapshot if snapshot else _statements, op)
+        async with self._reaching():
+            result: T = await greenlet_spawn(self._pooled, _snapshot if snapshot else _statements, op)
+            return result
 
     async def revision(self, game_id: int) -> str | None:
         """The game's revision token (`REVISION`): read around every use of a cached game, many
