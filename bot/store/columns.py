@@ -26,10 +26,9 @@ def numbered_id() -> sa.Column[int]:
     return sa.Column("id", ID, sa.Identity(always=False), primary_key=True, autoincrement=True)
 
 
-def game_ref(*, cascade: bool = True) -> sa.Column[int]:
+def game_ref() -> sa.Column[int]:
     """`game_id` of a row that belongs to a game (deleted with it, though games are never deleted)."""
-    return sa.Column("game_id", ID, sa.ForeignKey("games.id", ondelete="CASCADE" if cascade else None),
-                     nullable=False)
+    return sa.Column("game_id", ID, sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False)
 
 
 def where(condition: str) -> dict[str, Any]:

@@ -55,7 +55,7 @@ class Plan:
     it is given: its SQL, and its parameters in order (with the dialect's own conversions, if a
     type has one)."""
 
-    __slots__ = ("compiled", "names", "processors", "rows", "sql")
+    __slots__ = ("compiled", "fixed", "names", "processors", "rows", "sql")
 
     def __init__(self, compiled: SQLCompiler) -> None:
         self.compiled = compiled
@@ -64,12 +64,17 @@ class Plan:
         self.names = tuple(compiled.positiontup or ())
         processors = compiled._bind_processors
         self.processors: tuple[Any, ...] = tuple(processors.get(name) for name in self.names)
+        # The values written into the statement itself (`status == 'lobby'`): the same every time.
+        self.fixed = {name: bind.effective_value for name, bind in compiled.binds.items() if not bind.required}
 
     def values(self, given: Mapping[str, Any]) -> tuple[Any, ...]:
-        found = self.compiled.construct_params(given)
-        assert found is not None
-        return tuple(found[name] if convert is None or found[name] is None else convert(found[name])
-                     for name, convert in zip(self.names, self.processors, strict=True))
+        """The parameters in the statement's order: those given, then its own."""
+        try:
+            found = [given[name] if name in given else self.fixed[name] for name in self.names]
+        except KeyError as missing:
+            raise sa.exc.ArgumentError(f"A value is required for bind parameter {missing}") from None
+        return tuple(value if convert is None or value is None else convert(value)
+                     for value, convert in zip(found, self.processors, strict=True))
 
 
 _PLANS: LRUCache[tuple[Any, ...], Plan | None] = LRUCache(4000)
