@@ -8,10 +8,12 @@ compiled still goes through it, on the same connection and transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy import Connection, CursorResult
 from sqlalchemy.engine import Dialect
 from sqlalchemy.sql import Executable
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -106,3 +108,28 @@ def plan_of(dialect: Dialect, statement: Executable, keys: tuple[str, ...]) -> P
     plan = Plan(compiled) if as_compiled else None
     _PLANS[key] = plan
     return plan
+
+
+class Direct(ABC):
+    """An operation's connection (`grouping.Sql`) over SQLAlchemy's own: each statement run as
+    planned by the driver (`_run`), or, when it can't run as compiled, by SQLAlchemy on the same
+    connection and transaction. Errors are raised as SQLAlchemy raises them."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.connection = conn
+
+    @property
+    def dialect(self) -> Dialect:
+        return self.connection.dialect
+
+    def execute(self, statement: Executable, parameters: Any = None, /) -> Done | CursorResult[Any]:
+        many = isinstance(parameters, list)
+        given: Mapping[str, Any] = (parameters[0] if many else parameters) or {}
+        plan = plan_of(self.dialect, statement, tuple(given))
+        if plan is None:
+            return self.connection.execute(statement, parameters)
+        return self._run(plan, parameters if many else None, given)
+
+    @abstractmethod
+    def _run(self, plan: Plan, many: Sequence[Mapping[str, Any]] | None, given: Mapping[str, Any]) -> Done:
+        """Run the plan: once with `given`, or once for each of `many`."""

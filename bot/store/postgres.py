@@ -25,19 +25,18 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 import asyncpg
 import sqlalchemy as sa
-from sqlalchemy import Connection, CursorResult
-from sqlalchemy.engine import Dialect
+from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
-from sqlalchemy.sql import Executable
 from sqlalchemy.util import await_only, greenlet_spawn
 
-from bot.store.compiled import Done, plan_of
+from bot.store import compiled
+from bot.store.compiled import Done, Plan
 from bot.store.errors import StoreError, StoreUnavailable
 from bot.store.grouping import GroupCommit, Op, Outcome, Queued, run_batch, run_read
 from bot.store.keys import LEADER, Key
@@ -77,7 +76,7 @@ _TRY_LOCK = sa.text("SELECT pg_try_advisory_lock(:space, :id)")
 _PING = sa.text("SELECT 1")
 
 
-class Direct:
+class Direct(compiled.Direct):
     """An operation's connection on PostgreSQL (`grouping.Sql`), in the greenlet of its
     transaction: SQLAlchemy's statements, each compiled once (bot/store/compiled.py), run by
     asyncpg itself on the pooled connection; what can't run as compiled goes through SQLAlchemy's
@@ -85,23 +84,14 @@ class Direct:
     Errors are raised as SQLAlchemy raises them."""
 
     def __init__(self, conn: Connection, begin: str = "BEGIN") -> None:
-        self.connection = conn
+        super().__init__(conn)
         self.driver: asyncpg.Connection[asyncpg.Record] = conn.connection.driver_connection  # type: ignore[assignment]
         self._begin = begin
 
-    @property
-    def dialect(self) -> Dialect:
-        return self.connection.dialect
-
-    def execute(self, statement: Executable, parameters: Any = None, /) -> Done | CursorResult[Any]:
-        many = isinstance(parameters, list)
-        given: Mapping[str, Any] = (parameters[0] if many else parameters) or {}
-        plan = plan_of(self.dialect, statement, tuple(given))
-        if plan is None:
-            return self.connection.execute(statement, parameters)
+    def _run(self, plan: Plan, many: Sequence[Mapping[str, Any]] | None, given: Mapping[str, Any]) -> Done:
         try:
-            if many:
-                await_only(self.driver.executemany(plan.sql, [plan.values(row) for row in parameters]))
+            if many is not None:
+                await_only(self.driver.executemany(plan.sql, [plan.values(row) for row in many]))
                 return Done([], -1)
             if plan.rows:
                 rows = await_only(self.driver.fetch(plan.sql, *plan.values(given)))
@@ -109,7 +99,7 @@ class Direct:
             status = await_only(self.driver.execute(plan.sql, *plan.values(given)))
             return Done([], int(status.rsplit(" ", 1)[-1]))
         except asyncpg.PostgresError as error:
-            raise sa.exc.DBAPIError.instance(plan.sql, parameters, error, asyncpg.PostgresError) from error
+            raise sa.exc.DBAPIError.instance(plan.sql, many or given, error, asyncpg.PostgresError) from error
 
     def exec_driver_sql(self, statement: str, parameters: Any = None, /) -> Any:
         return await_only(self.driver.execute(statement))

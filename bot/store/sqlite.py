@@ -30,13 +30,12 @@ from typing import Any, TypeVar
 
 import aiosqlite
 import sqlalchemy as sa
-from sqlalchemy import Connection, CursorResult, event
-from sqlalchemy.engine import Dialect
+from sqlalchemy import Connection, event
 from sqlalchemy.pool import StaticPool
-from sqlalchemy.sql import Executable
 from sqlalchemy.util import LRUCache
 
-from bot.store.compiled import Done, plan_of
+from bot.store import compiled
+from bot.store.compiled import Done, Plan
 from bot.store.errors import StoreError, StoreLocked
 from bot.store.grouping import GroupCommit, Op, Outcome, Queued, Sql, run_batch, run_read, run_statements
 from bot.store.keys import Key
@@ -47,7 +46,7 @@ READERS = 4  # read connections (each is a thread in aiosqlite)
 _COMPILED: LRUCache[Any, Any] = LRUCache(2000)  # statements compiled once for every connection of the process
 
 
-class Direct:
+class Direct(compiled.Direct):
     """An operation's connection on SQLite (`grouping.Sql`): SQLAlchemy's statements, each
     compiled once (`Plan`), run by sqlite3 itself in the connection's thread. SQLAlchemy's own
     execution costs tens of microseconds of Python a statement, held under the GIL the event
@@ -55,29 +54,20 @@ class Direct:
     through it, on the same connection and transaction."""
 
     def __init__(self, conn: Connection) -> None:
-        self.connection = conn
+        super().__init__(conn)
         raw = conn.connection.dbapi_connection
         assert isinstance(raw, sqlite3.Connection)
         self.raw: sqlite3.Connection = raw
 
-    @property
-    def dialect(self) -> Dialect:
-        return self.connection.dialect
-
-    def execute(self, statement: Executable, parameters: Any = None, /) -> Done | CursorResult[Any]:
-        many = isinstance(parameters, list)
-        given: Mapping[str, Any] = (parameters[0] if many else parameters) or {}
-        plan = plan_of(self.dialect, statement, tuple(given))
-        if plan is None:
-            return self.connection.execute(statement, parameters)
+    def _run(self, plan: Plan, many: Sequence[Mapping[str, Any]] | None, given: Mapping[str, Any]) -> Done:
         try:
-            if many:
-                cursor = self.raw.executemany(plan.sql, [plan.values(row) for row in parameters])
+            if many is not None:
+                cursor = self.raw.executemany(plan.sql, [plan.values(row) for row in many])
                 return Done([], cursor.rowcount)
             cursor = self.raw.execute(plan.sql, plan.values(given))
             return Done(cursor.fetchall() if cursor.description else [], cursor.rowcount)
         except sqlite3.Error as error:  # as SQLAlchemy raises it, the same on both databases
-            raise sa.exc.DBAPIError.instance(plan.sql, parameters, error, sqlite3.Error) from error
+            raise sa.exc.DBAPIError.instance(plan.sql, many or given, error, sqlite3.Error) from error
 
     def exec_driver_sql(self, statement: str, parameters: Any = None, /) -> Any:
         return self.raw.execute(statement, parameters or ())
