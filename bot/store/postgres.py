@@ -354,8 +354,16 @@ class PgDatabase(GroupCommit):
             return self._leading
 
     async def release_leadership(self) -> None:
+        """Give the lead up: the session ends in good order, so the server has released the lock
+        when this returns and another process can lead at once (cut off, it would notice later)."""
         async with self._leader_guard:
-            await self._drop_leader()
+            leader, self._leader, self._leading = self._leader, None, False
+            if leader is None:
+                return
+            try:
+                await asyncio.wait_for(leader.close(), PING_TIMEOUT)
+            except Exception:
+                await _drop(leader)
 
     async def _drop_leader(self) -> None:
         """End the leader's session (which releases its lock)."""
