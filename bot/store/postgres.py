@@ -32,7 +32,6 @@ import asyncpg
 import sqlalchemy as sa
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import NullPool
 from sqlalchemy.util import await_only, greenlet_spawn
 
 from bot.store import compiled
@@ -72,7 +71,7 @@ REVISION_BY_ID = REVISION.format(game_id="$1")
 _REVISION = sa.text(REVISION.format(game_id=":game_id"))
 LOCK = "SELECT pg_advisory_lock($1, $2)"
 UNLOCK = "SELECT pg_advisory_unlock($1, $2)"
-_TRY_LOCK = sa.text("SELECT pg_try_advisory_lock(:space, :id)")
+TRY_LOCK = "SELECT pg_try_advisory_lock($1, $2)"
 _PING = sa.text("SELECT 1")
 
 
@@ -156,10 +155,7 @@ def engine(url: str, size: int, **options: Any) -> AsyncEngine:
     async def connect() -> asyncpg.Connection[asyncpg.Record]:
         return await asyncpg.connect(url)
 
-    if size == 0:
-        options["poolclass"] = NullPool
-    else:
-        options.update(pool_size=size, max_overflow=0, pool_timeout=WAIT)
+    options.update(pool_size=size, max_overflow=0, pool_timeout=WAIT)
     return create_async_engine("postgresql+asyncpg://", async_creator=connect,
                                connect_args={"prepared_statement_cache_size": STATEMENTS}, **options)
 
@@ -172,14 +168,12 @@ class PgDatabase(GroupCommit):
     dialect = "postgresql"
     revision_query = _REVISION
 
-    def __init__(self, url: str, queries: AsyncEngine, locks: asyncpg.Pool[asyncpg.Record],
-                 leader: AsyncEngine) -> None:
+    def __init__(self, url: str, queries: AsyncEngine, locks: asyncpg.Pool[asyncpg.Record]) -> None:
         super().__init__()
         self._url = url
         self.engine = queries
         self._locks = locks
-        self._leader_engine = leader
-        self._leader: AsyncConnection | None = None
+        self._leader: asyncpg.Connection[asyncpg.Record] | None = None
         self._leading = False
         self._leader_guard = asyncio.Lock()
         self._closed = False
@@ -206,7 +200,7 @@ class PgDatabase(GroupCommit):
         except BaseException:
             await queries.dispose()
             raise
-        return cls(url, queries, locks, engine(url, 0, isolation_level="AUTOCOMMIT"))
+        return cls(url, queries, locks)
 
     async def close(self) -> None:
         if self._closed:
@@ -215,7 +209,6 @@ class PgDatabase(GroupCommit):
         await self._writes_done()
         await self.release_leadership()
         await self._locks.close()
-        await self._leader_engine.dispose()
         await self.engine.dispose()
 
     # -- outages ---------------------------------------------------------------------------------
@@ -326,64 +319,51 @@ class PgDatabase(GroupCommit):
 
     # -- the leader ---------------------------------------------------------------------------
     async def hold_leadership(self) -> bool:
-        """Take the leader's lock if it is free, or check our session holding it still lives."""
+        """Take the leader's lock if it is free, or check our session holding it still lives. The
+        leader's connection is asyncpg's own, as a lock is no query: opened at once (an engine's
+        first connection would first learn the server's dialect), closed in good order."""
         async with self._leader_guard:
             if self._closed:
                 return False
             try:
-                if self._leader is None or self._leader.invalidated or self._leader.closed:
+                if self._leader is None or self._leader.is_closed():
                     self._leading = False
-                    self._leader = await asyncio.wait_for(self._leader_engine.connect(), PING_TIMEOUT)
+                    self._leader = await asyncpg.connect(self._url, timeout=PING_TIMEOUT)
                 if self._leading:
-                    await asyncio.wait_for(self._leader.execute(_PING), PING_TIMEOUT)
+                    await self._leader.fetchval("SELECT 1", timeout=PING_TIMEOUT)
                 else:
-                    space, id_ = LEADER.advisory()
-                    taken = await asyncio.wait_for(self._leader.scalar(_TRY_LOCK, {"space": space, "id": id_}),
-                                                   PING_TIMEOUT)
-                    self._leading = bool(taken)
-            except Exception as error:
-                if not is_unreachable(error):
-                    raise
+                    self._leading = bool(await self._leader.fetchval(TRY_LOCK, *LEADER.advisory(),
+                                                                     timeout=PING_TIMEOUT))
+            except LOST as error:
                 # The session is gone, and the server drops its locks with it: someone else may lead
                 # now. Said once, when the lead is lost (an outage says the rest, once).
                 level = logging.WARNING if self._leading else logging.DEBUG
-                log.log(level, "the leader's connection to PostgreSQL is lost (%s)",
-                        type(list(causes(error))[-1]).__name__)
-                await self._drop_leader()
+                log.log(level, "the leader's connection to PostgreSQL is lost (%s)", type(error).__name__)
+                self._drop_leader()
                 return False
             return self._leading
 
     async def release_leadership(self) -> None:
         """Give the lead up: the session ends in good order, so the server has released the lock
-        when this returns and another process can lead at once (cut off, it would notice later)."""
+        when this returns and another process can lead at once."""
         async with self._leader_guard:
             leader, self._leader, self._leading = self._leader, None, False
-            if leader is None:
-                return
-            try:
-                await asyncio.wait_for(leader.close(), PING_TIMEOUT)
-            except Exception:
-                await _drop(leader)
+            if leader is not None and not leader.is_closed():
+                try:
+                    await leader.close(timeout=PING_TIMEOUT)  # ending the session releases its lock
+                except LOST:
+                    leader.terminate()
 
-    async def _drop_leader(self) -> None:
-        """End the leader's session (which releases its lock)."""
-        leader, self._leader, self._leading = self._leader, None, False
-        if leader is not None:
-            await _drop(leader)
+    def _drop_leader(self) -> None:
+        if self._leader is not None:
+            self._leader.terminate()
+        self._leader, self._leading = None, False
 
 
 async def _driver(conn: AsyncConnection) -> asyncpg.Connection[asyncpg.Record]:
     """asyncpg's own connection under a pooled one."""
     driver: asyncpg.Connection[asyncpg.Record] = (await conn.get_raw_connection()).driver_connection  # type: ignore[assignment]
     return driver
-
-
-async def _drop(conn: AsyncConnection) -> None:
-    """Close a connection and its server session for good (never back to a pool)."""
-    with contextlib.suppress(Exception):
-        await asyncio.wait_for(conn.invalidate(), PING_TIMEOUT)
-    with contextlib.suppress(Exception):
-        await conn.close()
 
 
 def _refused(error: BaseException) -> BaseException:
