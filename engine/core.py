@@ -90,9 +90,6 @@ class Pile:
     seat: int | None = None
     pool: str = ""
 
-    def seen_by(self, viewer: int | None) -> bool:
-        return self.public or (viewer is not None and viewer == self.seat)
-
 
 @dataclass(frozen=True)
 class Outcome:

@@ -1,6 +1,8 @@
-"""The one persistent handler behind every Skald button and select.
+"""The persistent handler behind every button and select of a game (a lobby, a board, a panel).
 
-Every component's custom id is `skald:<game>:<state>:<action>[:<arg>]` (bot/discord/ids.py).
+A game's component has the custom id `skald:<game>:<state>:<action>[:<arg>]` (bot/discord/ids.py).
+`/rules` and tournaments have DynamicItems of their own with their own ids (`RulesButton` in
+rules_cog.py, `TournamentControl` in tournaments.py), which this template never matches.
 `SkaldControl` is a DynamicItem: discord.py rebuilds it from the custom id of any click,
 on any message, also one sent before a restart, and hands it to the action's handler.
 Handlers register themselves with `@handles(...)` (lobby.py, play.py, commands.py ...).
@@ -55,7 +57,7 @@ def check_handlers() -> None:
 
 
 class SkaldControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
-    """Any Skald button or select; its state lives in its custom id."""
+    """Any button or select of a game; its state lives in its custom id."""
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],

@@ -146,10 +146,6 @@ def icons(sheet: Sheet, x: float, y: float, letters: str) -> float:
     return x
 
 
-def icons_width(letters: str) -> float:
-    return sum(icon_width(letter) + ICON_GAP for letter in letters)
-
-
 @lru_cache(maxsize=1024)
 def short_title(title: str, max_width: float) -> str:
     """A card's name as it fits `max_width` of bold `SIZE`: whole if it fits; else without its
