@@ -58,11 +58,11 @@ drawn: dict[str, int] = {}  # pictures drawn per kind, for benchmarks
 
 
 def processes() -> int:
-    """How many render processes to run (SKALD_RENDER_PROCESSES, else one per CPU)."""
-    given = SKALD_RENDER_PROCESSES.value()
-    if given.isascii() and given.isdigit():
-        return min(int(given), 16)
-    return os.cpu_count() or 1
+    """How many render processes to run (SKALD_RENDER_PROCESSES, else one per CPU). A value it
+    can't take is BadValue (`skald run` checks every variable at start-up, so the bot never gets
+    here with one)."""
+    given = SKALD_RENDER_PROCESSES.number()
+    return int(given) if given is not None else os.cpu_count() or 1
 
 
 def _lower_priority() -> None:

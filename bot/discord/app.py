@@ -8,7 +8,6 @@ interaction arrives, and a restart rebuilds them all from the database.
 from __future__ import annotations
 
 import logging
-import math
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -38,6 +37,7 @@ from bot.environment import (
     SKALD_SHARDS,
     BadValue,
 )
+from bot.environment import check as check_environment
 from bot.store import StoreError, is_postgres
 from bot.store.opening import check_url
 from bot.tables import Tables
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-AI_SECONDS = (0.01, 30.0)  # the time box SKALD_AI_SECONDS may set
 POINTER_EVERY = 600.0  # seconds before another plain DM of the same person is answered
 DM_POINTER = ("👋 I'm Skald. I don't read messages: everything works with slash commands. `/help` shows how to "
               "play, `/game mine` lists the games waiting for you, and `/play` opens a table in a server's "
@@ -74,36 +73,32 @@ class Settings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        """Every setting, checked in the order `skald run` checks them: the database (SKALD_DB, and
-        SKALD_SHARDS, which needs PostgreSQL), the relay (SKALD_MQTT_*), the server (SKALD_GUILD),
-        the AI's time box (SKALD_AI_SECONDS), then the token. SettingsError says what to set.
-        (`skald run` opens the database, with `open_database`, between the first and the rest,
-        before Discord is contacted.)"""
+        """Every setting, checked in the order `skald run` checks them: every variable's form at
+        once (`environment.check`: a number in its range, a yes or a no), then the database
+        (SKALD_DB, and SKALD_SHARDS, which needs PostgreSQL), the relay (SKALD_MQTT_*), then the
+        token. SettingsError says what to set. (`skald run` opens the database, with
+        `open_database`, between the database and the rest, before Discord is contacted.)"""
+        checked_environment(environ)
         db_path, shards = database_from_env(environ)
         mqtt_url, mqtt_pictures = mqtt_from_env(environ)
-        guild_text = SKALD_GUILD.value(environ)
-        if guild_text and not (guild_text.isascii() and guild_text.isdigit() and len(guild_text) <= 20):
-            raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text[:30]!r}.")
-        ai_seconds = ai_seconds_from_env(environ)
+        guild = SKALD_GUILD.number(environ)
+        ai_seconds = SKALD_AI_SECONDS.number(environ)
+        assert ai_seconds is not None  # it has a default
         token = DISCORD_TOKEN.value(environ)
         if not token:
             raise SettingsError("DISCORD_TOKEN is not set: put the bot token from the Discord developer "
                                 "portal (Bot → Reset Token) in the environment.")
-        return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=int(guild_text) if guild_text else None,
+        return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=None if guild is None else int(guild),
                    shards=shards, mqtt_pictures=mqtt_pictures, ai_seconds=ai_seconds)
 
 
-def ai_seconds_from_env(environ: Mapping[str, str] | None = None) -> float:
-    """SKALD_AI_SECONDS: a number of seconds from 0.01 to 30."""
-    text = SKALD_AI_SECONDS.value(environ)
+def checked_environment(environ: Mapping[str, str] | None = None) -> None:
+    """Every variable read at once (bot/environment.py): the first Skald can't read is a
+    SettingsError naming it and what it takes."""
     try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not AI_SECONDS[0] <= seconds <= AI_SECONDS[1]:  # also refuses nan
-        raise SettingsError(f"SKALD_AI_SECONDS must be a number of seconds from {AI_SECONDS[0]} to "
-                            f"{AI_SECONDS[1]:g}, not {text[:30]!r}.")
-    return seconds
+        check_environment(environ)
+    except BadValue as error:
+        raise SettingsError(str(error)) from None
 
 
 def database_from_env(environ: Mapping[str, str] | None = None) -> tuple[Path | str, Shards | None]:

@@ -23,7 +23,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.discord.app import Settings, SettingsError, SkaldBot, database_from_env, open_database
+from bot.discord.app import Settings, SettingsError, SkaldBot, checked_environment, database_from_env, open_database
 from bot.environment import VARIABLES
 from bot.store import StoreError, describe
 from bot.tables import Tables
@@ -77,10 +77,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def start(environ: Mapping[str, str] | None = None) -> int:
-    """Check the settings in order (the database, opened; then the relay; then the server and the
-    token), then serve. Nothing contacts Discord before every setting passed."""
+    """Check the settings in order (every variable's form; the database, opened; then the relay;
+    then the token), then serve. Nothing is opened before every variable reads, and nothing
+    contacts Discord before every setting passed."""
     tables: Tables | None = None
     try:
+        checked_environment(environ)
         db_path, _ = database_from_env(environ)
         tables = await open_database(db_path)
         settings = Settings.from_env(environ)  # the database's again (quick), then the rest in order
