@@ -342,6 +342,31 @@ async def test_a_custom_clock_with_an_increment_refills_the_bank_and_a_bad_one_i
     assert "custom — 1 hour a move, 2 hours in the bank, +30 minutes a move" in lobby.text()
 
 
+async def test_a_clock_reads_what_was_typed_and_one_past_its_bounds_is_refused_in_words_everywhere(
+        harness: Harness, clock: Clock) -> None:
+    """Issue 42: a clock of 400 digits answered "Sorry — something went wrong" in /play and
+    /tournament create and its autocomplete never answered (an OverflowError); 1.5m+1d ran as
+    1m+1d. Each place a clock is typed reads it exactly or says why not."""
+    h = harness
+    ann, bob, mod = h.user("ann"), h.user("bob"), h.user("mod", manage_guild=True)
+    huge = "1" * 400 + "m+1d"
+    why = "The time per move must be from 1 minute to 30 days, not '1111111111111111111…'."
+    offered = await h.autocomplete(ann, "play tranquility", {"clock": huge}, "clock")
+    assert offered[0]["name"] == f"✗ {why}"[:100], "the suggestions say why first"
+    for user, command, options in ((ann, "play tranquility", {"clock": huge}),
+                                   (mod, "tournament create", {"game": "nidavellir", "name": "Cup", "clock": huge}),
+                                   (mod, "skald settings", {"name": "clock", "value": huge})):
+        refused = await h.slash(user, command, options)
+        assert why in h.reply_text(refused) and "went wrong" not in h.reply_text(refused), command
+    assert await h.client.tables.list_games(h.guild_id) == [], "nothing opened"
+    assert (await h.client.tables.servers.settings(h.guild_id)).clock == "daily", "the setting unchanged"
+    offered = await h.autocomplete(ann, "play tranquility", {"clock": "1.5m+1d"}, "clock")
+    assert offered[0] == {"name": "custom — 1 minute 30 seconds a move, 1 day in the bank", "value": "1m30s+1d"}
+    game_id = await open_table(h, ann, "tranquility", [bob], options={"clock": "1.5m+1d"})
+    info = await h.client.tables.game(game_id)
+    assert info.clock == "1m30s+1d" and info.seats[info.to_move[0]].deadline == clock.now + 90 + DAY
+
+
 async def test_the_board_shows_each_seats_time_and_bank_and_mine_shows_the_other_seats(harness: Harness,
                                                                                          clock: Clock) -> None:
     """Nobody could see another seat's bank."""
