@@ -227,8 +227,8 @@ def test_render_samples_says_where_and_replaces_its_own_pictures_only(cwd: Path,
     first = Path(written[0].split("  (")[0])
     first.write_text("my notes\n")
     assert main(["render-samples", "--out", "samples", "--game", "tranquility"]) == 2
-    assert capsys.readouterr().err == f"skald render-samples: {Path('samples') / first.name} exists; it is no picture: " \
-                                      "give another --out\n"
+    said = f"{Path('samples') / first.name} exists; it is no picture: give another --out"
+    assert capsys.readouterr().err == f"skald render-samples: {said}\n"
     assert first.read_text() == "my notes\n"
 
 

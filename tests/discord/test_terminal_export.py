@@ -87,7 +87,7 @@ async def test_skald_export_never_writes_over_a_database_nor_a_file_without_forc
     ann, bob = h.user("ann"), h.user("bob")
     game_id = await resigned_nidavellir(h, ann, bob)
     db = str(h.db)
-    (tmp_path / "other.sqlite3").write_bytes(h.db.read_bytes()[:4096])  # another database
+    (tmp_path / "other.sqlite3").write_bytes(Path(db).read_bytes()[:4096])  # another database
     (tmp_path / "notes.txt").write_text("my notes\n")
     export = ("export", "--db", db, "--game-id", str(game_id))
     for out, force, said in ((db, True, f"{db} is a database; Skald never writes over one"),
@@ -98,7 +98,7 @@ async def test_skald_export_never_writes_over_a_database_nor_a_file_without_forc
                                        cwd=tmp_path)
         assert (done.returncode, done.stdout) == (2, ""), out
         assert done.stderr.startswith(f"skald export: {said}") and done.stderr.count("\n") == 1, done.stderr
-    assert h.db.read_bytes().startswith(b"SQLite format 3\x00"), "the database is as it was"
+    assert Path(db).read_bytes().startswith(b"SQLite format 3\x00"), "the database is as it was"
     assert (tmp_path / "notes.txt").read_text() == "my notes\n"
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")], "no scratch file left behind"
 
