@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Mapping
 import pytest
 
 from bot import replays
+from bot.discord.cooldowns import Cooldowns
 from bot.kinds import ChangeKind
 from bot.tables.clocks import DAY, HOUR
 from tests.databases import Target
@@ -148,10 +149,11 @@ async def test_a_seat_that_changes_hands_twice_names_each_holder_in_log_thread_r
 async def test_a_crew_win_does_not_count_for_someone_who_left_at_once(both: Harness) -> None:
     """Records credited people for what an AI played: Ann left before her first move and her
     stand-in sailed to the end; `/stats` said she won. Now the game is nobody's crew's, and her
-    reliability says she left."""
+    reliability says she left (Bob waited on her there)."""
     h = both
-    ann = h.user("ann")
-    game_id = await open_table(h, ann, "tranquility")
+    ann, bob = h.user("ann"), h.user("bob")
+    game_id = await open_table(h, ann, "tranquility", [bob])
+    await h.slash(bob, "game leave", {"game": game_id})
     await h.slash(ann, "game leave", {"game": game_id})
     await h.client.tables.drain()
     await h.settle()
@@ -367,6 +369,33 @@ async def test_a_clock_reads_what_was_typed_and_one_past_its_bounds_is_refused_i
     assert info.clock == "1m30s+1d" and info.seats[info.to_move[0]].deadline == clock.now + 90 + DAY
 
 
+async def test_resigning_games_against_an_ai_cannot_wash_a_walk_out_off_a_record(harness: Harness) -> None:
+    """Issue 42: someone who walked out of a game resigned four games against an AI in a second and
+    reached 80%. Reliability counts what other people waited on: games against AI seats alone
+    count for nothing (docs/records.md)."""
+    h = harness
+    ann, bob = h.user("ann"), h.user("bob")
+    walked_out = await open_table(h, ann, "nidavellir", [bob])
+    await h.slash(bob, "game leave", {"game": walked_out})
+    await h.slash(ann, "game leave", {"game": walked_out})
+    await h.client.tables.drain()
+    await h.settle()
+    assert (await h.client.tables.game(walked_out)).status == "finished"
+    for number in range(4):
+        if number == 3:  # a minute later: /play opens 3 tables a minute per person
+            h.client.cooldowns = Cooldowns()
+        game_id = await open_table(h, bob, "nidavellir", ais=1)
+        asked = await h.slash(bob, "game resign", {"game": game_id})
+        await h.click(bob, h.button(h.replies(asked)[-1], f"Resign game #{game_id}"))
+        assert (await h.client.tables.game(game_id)).status == "finished"
+    stats = h.reply_text(await h.slash(bob, "stats"))
+    assert "Reliability: 0% — 0 played to the end, 1 left, 0 timed out." in stats
+    opened = await h.slash(ann, "play tranquility", {"min_reliability": 80})
+    lobby = h.messages[opened.original_id or 0]
+    refused = await h.click(bob, h.button(lobby, "Join"), message=lobby)
+    assert "at least 80%; yours in this server is 0%" in h.reply_text(refused)
+
+
 async def test_the_board_shows_each_seats_time_and_bank_and_mine_shows_the_other_seats(harness: Harness,
                                                                                          clock: Clock) -> None:
     """Nobody could see another seat's bank."""
@@ -386,8 +415,9 @@ async def test_the_board_shows_each_seats_time_and_bank_and_mine_shows_the_other
 async def test_a_table_with_a_minimum_reliability_refuses_a_player_who_quits(harness: Harness) -> None:
     h = harness
     ann, bob = h.user("ann"), h.user("bob")
-    quit_game = await open_table(h, bob, "tranquility")
+    quit_game = await open_table(h, bob, "tranquility", [ann])  # Bob walks out on Ann ...
     await h.slash(bob, "game leave", {"game": quit_game})
+    await h.slash(ann, "game leave", {"game": quit_game})  # ... who leaves too: the AIs end it
     await h.client.tables.drain()
     await h.settle()
     opened = await h.slash(ann, "play tranquility", {"min_reliability": 80})
