@@ -65,20 +65,24 @@ def processes() -> int:
     return int(given) if given is not None else os.cpu_count() or 1
 
 
-def _lower_priority() -> None:
-    """Pictures yield the CPU to the bot's answers."""
+def _lower_priority(niceness: int) -> None:
+    """Pictures (and AI choices) yield the CPU to the bot's answers."""
     try:
-        os.nice(RENDER_NICENESS)
-    except OSError:  # not allowed here: render at the same priority
-        log.info("could not lower the render processes' priority")
+        os.nice(niceness)
+    except OSError:  # not allowed here: work at the same priority
+        log.info("could not lower a worker process's priority")
 
 
-def _start_worker() -> None:
-    """Runs first in each worker: tied to the fork server that forked it, at a lower priority."""
+def _start_worker(niceness: int = RENDER_NICENESS, then: Callable[..., None] | None = None,
+                  args: tuple[Any, ...] = ()) -> None:
+    """Runs first in each worker: tied to the fork server that forked it, at a lower priority;
+    then `then(*args)` (a pool's own set-up)."""
     # A worker forked from a tied fork server inherits `_tied_pid`: its parent's pid, known even
     # if that parent has already gone (then `_tie_to_parent` ends the worker at once).
     _tie_to_parent(_tied_pid if _tied_pid not in (0, os.getpid()) else os.getppid())
-    _lower_priority()
+    _lower_priority(niceness)
+    if then is not None:
+        then(*args)
 
 
 def _tie_to_parent(parent: int) -> None:
@@ -177,6 +181,25 @@ def _start_fork_server() -> None:
         multiprocessing.forkserver.ensure_running()
 
 
+def worker_context() -> multiprocessing.context.ForkServerContext:
+    """The context worker processes start in, its fork server running and tied to this bot.
+
+    forkserver: the bot's threads (SQLite, discord.py) are not copied into the workers."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(_FORK_SERVER_PRELOAD)  # for a fork server not yet running
+    _start_fork_server()
+    return context
+
+
+def start_pool(size: int, niceness: int, then: Callable[..., None] | None = None,
+               args: tuple[Any, ...] = ()) -> ProcessPoolExecutor:
+    """`size` worker processes tied to the bot (they end with it), at `niceness`; each runs
+    `then(*args)` once first. The render processes are one such pool; the thinking processes
+    (bot/thinking.py) another."""
+    return ProcessPoolExecutor(max_workers=size, mp_context=worker_context(), initializer=_start_worker,
+                               initargs=(niceness, then, args))
+
+
 def pool() -> ProcessPoolExecutor | None:
     global _pool, _pool_pid
     if _pool is not None and _pool_pid == os.getpid():
@@ -184,11 +207,7 @@ def pool() -> ProcessPoolExecutor | None:
     size = processes()
     if size == 0:
         return None
-    # forkserver: the bot's threads (SQLite, discord.py) are not copied into the workers.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(_FORK_SERVER_PRELOAD)  # for a fork server not yet running
-    _start_fork_server()
-    _pool = ProcessPoolExecutor(max_workers=size, mp_context=context, initializer=_start_worker)
+    _pool = start_pool(size, RENDER_NICENESS)
     _pool_pid = os.getpid()
     return _pool
 

@@ -224,7 +224,9 @@ class SkaldBot(commands.AutoShardedBot):
             self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
-        self.tables.ai.think_with(thinking.in_workers)  # AI seats think in the worker processes
+        # AI seats think in processes of their own, as many at once as there are of them.
+        self.thinker = thinking.InWorkers()
+        self.tables.ai.think_with(self.thinker, stop=self.thinker.stop, slots=self.thinker.size)
         self.tables.ai.seconds = self.settings.ai_seconds
         # Tournaments: their messages and news, and a thread for each of their tables.
         self.desk = TournamentDesk(self)

@@ -107,7 +107,7 @@ class Gate:
         self.scheduler = Scheduler(store, self.clock)
         self.publisher = Publisher()
         self.absences = Absences(store, self.clock)
-        self.ai = AISeats(self.locked, concurrency=ai_concurrency)
+        self.ai = AISeats(self.read, concurrency=ai_concurrency)
         # A lock lives as long as someone holds or awaits it; idle games cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # The table of each locked game, so a reader (a notifier called under that lock, say)
