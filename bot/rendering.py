@@ -306,11 +306,20 @@ async def run(work: Callable[[], T], *, urgent: bool = True, here: bool = False)
 
 
 def shutdown() -> None:
-    """Stop the render processes (the bot's close; tests)."""
+    """Stop the render processes (tests): the pictures under way finish, the queued ones are dropped."""
     global _pool
     if _pool is not None and _pool_pid == os.getpid():
         _pool.shutdown(wait=False, cancel_futures=True)
     _pool = None
+
+
+async def close() -> None:
+    """`shutdown`, and wait (off the event loop) until the processes have ended (the bot's stop):
+    a pool left to the interpreter's exit can be woken through a pipe it already closed."""
+    global _pool
+    pool, _pool = _pool, None
+    if pool is not None and _pool_pid == os.getpid():
+        await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
 if _is_fork_server():

@@ -89,4 +89,11 @@ class InWorkers:
         if self._pool is not None and self._pool_pid == os.getpid():
             self._stop.set()
             self._pool.shutdown(wait=False, cancel_futures=True)
-        self._pool = None
+
+    async def close(self) -> None:
+        """`stop`, and wait (off the event loop) until the processes have ended: a pool left to
+        the interpreter's exit can be woken through a pipe it already closed (CPython 3.11)."""
+        self.stop()
+        pool, self._pool = self._pool, None
+        if pool is not None and self._pool_pid == os.getpid():
+            await asyncio.to_thread(pool.shutdown, wait=True)

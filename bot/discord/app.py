@@ -7,6 +7,7 @@ interaction arrives, and a restart rebuilds them all from the database.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import time
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import thinking
+from bot import rendering, thinking
 from bot.discord.controls import SkaldControl, check_handlers
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.notifier import DiscordNotifier
@@ -50,6 +51,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 POINTER_EVERY = 600.0  # seconds before another plain DM of the same person is answered
+# A stop (SIGTERM: `docker stop`, systemd) ends within STOP_SECONDS whatever the load: docker's
+# grace is 10 s, and an operator's patience less. Telling what is committed and still untold may
+# take FLUSH_SECONDS of it; what is left is told after the next start (the outbox remembers).
+STOP_SECONDS = 4.0
+FLUSH_SECONDS = 2.5
 DM_POINTER = ("👋 I'm Skald. I don't read messages: everything works with slash commands. `/help` shows how to "
               "play, `/game mine` lists the games waiting for you, and `/play` opens a table in a server's "
               "channel. Your hands and move buttons come here by DM while you play.")
@@ -187,6 +193,7 @@ class SkaldBot(commands.AutoShardedBot):
     Sharded by discord.py: the shards SKALD_SHARDS names, else every shard in this process."""
 
     tables: Tables
+    thinker: thinking.InWorkers
     notifier: DiscordNotifier
     desk: TournamentDesk
     leadership: Leadership
@@ -214,6 +221,7 @@ class SkaldBot(commands.AutoShardedBot):
         self.clock = clock  # the wall clock (UTC seconds); tests move their own
         self.relay: MqttRelay | None = None
         self.cooldowns = Cooldowns()
+        self._closing: asyncio.Future[None] | None = None
         self._pointed: dict[int, float] = {}  # person -> when their last DM got its pointer (monotonic)
         # How posts are paced and retried; tests shorten them before start-up.
         self.pacer = ChannelPacer()
@@ -307,19 +315,49 @@ class SkaldBot(commands.AutoShardedBot):
             log.info("could not answer a DM (%s)", error)
 
     async def close(self) -> None:
-        # The lead goes first (another process may take it over at once), then AI moves in flight
-        # finish, then the posts they caused (while the HTTP session and the database are still
-        # open), then the database, then the gateway.
+        """Stop, quickly and losing nothing (decision of 2026-12-06, docs/discord.md "Stopping"):
+        nothing new starts (the AI seats stop: a choice being thought is dropped, a move being
+        committed finishes; the timers stop), the lead goes (another process may take it over at
+        once), what is committed is told for at most FLUSH_SECONDS (the rest after the next start),
+        then the database, the relay, the render processes and the gateway close. Once, however
+        often it is called (`skald run`'s SIGTERM, then discord.py's own exit)."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def stop(self, seconds: float = STOP_SECONDS) -> None:
+        """`close`, cut short after `seconds` (a store or a post that hangs): what is left then is
+        dropped, nothing is half-applied (each change is one transaction), and the outbox tells
+        the rest after the next start."""
+        try:
+            await asyncio.wait_for(self.close(), seconds)
+        except TimeoutError:
+            log.warning("stopping took over %.1f s; the rest is left to the next start", seconds)
+            if self._closing is not None:
+                self._closing.cancel()
+
+    async def _close(self) -> None:
+        if hasattr(self, "tables"):
+            self.tables.scheduler.stop()
+            await self.tables.ai.stop()
         if hasattr(self, "leadership"):
             await self.leadership.stop()
-        if hasattr(self, "tables"):
-            await self.tables.drain()
-        if hasattr(self, "notifier"):
-            await self.notifier.drain()
-        if hasattr(self, "desk"):
-            await self.desk.drain()
+        try:
+            await asyncio.wait_for(self._tell_the_rest(), FLUSH_SECONDS)
+        except TimeoutError:  # the posts in flight are cancelled: the outbox has them for the next start
+            log.warning("stopping: what is still untold after %.1f s is told after the next start", FLUSH_SECONDS)
         if hasattr(self, "tables"):
             await self.tables.close()
         if self.relay is not None:
             await self.relay.close()
+        if hasattr(self, "thinker"):
+            await self.thinker.close()
+        await rendering.close()
         await super().close()
+
+    async def _tell_the_rest(self) -> None:
+        """The posts and DM panels of what is committed, and the tournaments' news, in flight now."""
+        if hasattr(self, "notifier"):
+            await self.notifier.drain()
+        if hasattr(self, "desk"):
+            await self.desk.drain()
