@@ -5,9 +5,9 @@ A search player is pure Python for up to its time box: in a thread it would hold
 event loop needs to answer people. So the Discord bot sends each choice to thinking processes of
 its own, with the state encoded (a copy) and the move's text coming back. They are not the render
 processes: a choice there waited behind pictures in their queue, and a person's picture behind a
-second of thinking (decision of 2026-12-06, docs/engine.md). They run at a lower priority than the
-render processes (nice 15 against 10), which run below the bot: a picture someone waits for takes
-the CPU from a search, never the other way round.
+second of thinking (decision of 2026-12-06, docs/engine.md). They run at the lowest priority (nice
+19), below the render processes (nice 10), which run below the bot: a picture someone waits for
+takes the CPU from a search, never the other way round.
 
 As many processes as AI slots (`slots`: at most one per CPU and `MAX`), so a choice that has a
 slot starts at once. `SKALD_RENDER_PROCESSES=0` (threads instead of processes) thinks in threads
@@ -29,7 +29,7 @@ from bot.tables.thinking import InThread, Stop, choose
 from engine import registry
 from engine.core import JSON, Game, Move
 
-THINKING_NICENESS = 15  # below the render processes (10): pictures first
+THINKING_NICENESS = 19  # the lowest, below the render processes (10): pictures first, thinking last
 MAX = 4
 _stopping: Stop | None = None  # in a thinking process: the bot's stop, as its initializer set it
 
