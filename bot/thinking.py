@@ -97,3 +97,4 @@ class InWorkers:
         pool, self._pool = self._pool, None
         if pool is not None and self._pool_pid == os.getpid():
             await asyncio.to_thread(pool.shutdown, wait=True)
+        self._stop = None  # its semaphores go with it

@@ -8,10 +8,11 @@ id it thought on (`Play.ai_move`). A person's move, at this table or another, ne
 its thinking. A move thought on a board that has moved on since is thought again (the board
 stands for it, as for a person, when only other seats' moves of a simultaneous step passed it).
 At most `slots` choices think at once, the servers taking turns for the slots, and never on the
-event loop (bot/tables/thinking.py). The seed of each choice is fixed by the game and the state,
-but a choice within a time box may stop earlier on a busy machine than an idle one, so a choice
-made again after a restart need not be the same: replays are exact because the log keeps every
-move made, never because a choice is made again.
+event loop (bot/tables/thinking.py). The seed of each choice is fixed by the game, the seat and
+the board its turn began on (`Gate.turn_began`: the same whether a person's sealed move of the
+same step came first or not), but a choice within a time box may stop earlier on a busy machine
+than an idle one, so a choice made again after a restart need not be the same: replays are exact
+because the log keeps every move made, never because a choice is made again.
 
 `stop` (a shutdown) ends every choice under way within one step of its search and drops it
 unsubmitted: nothing is half-applied, and after the restart the seat thinks again where it was.
@@ -35,15 +36,16 @@ from engine.errors import SkaldError
 
 log = logging.getLogger(__name__)
 
-# The gate's read of a game (no lock: the table as committed now).
+# The gate's read of a game (no lock: the table as committed now), and when a seat's turn began.
 Read = Callable[[int], Awaitable[Table]]
+Began = Callable[[Table, int], Awaitable[int]]
 # The move path of an AI seat's move: (game, seat, state id thought on, AI kind, move) -> applied,
 # or False when the board or the seat moved on (think again).
 Submit = Callable[[int, int, int, str, Move], Awaitable[bool]]
 
 
 def ai_seed(seed: int, state_id: int, seat: int) -> int:
-    """The seed an AI seat uses at a state: fixed by the game, so replays are exact."""
+    """The seed an AI seat uses at a state (the AI seats: the state its turn began on)."""
     digest = hashlib.blake2b(f"{seed}:{state_id}:{seat}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
@@ -69,8 +71,9 @@ def ai_seats_to_move(table: Table) -> list[int]:
 class AISeats:
     """One task per game whose AI seats must act (see the module docstring)."""
 
-    def __init__(self, read: Read, *, concurrency: int = 4) -> None:
+    def __init__(self, read: Read, began: Began, *, concurrency: int = 4) -> None:
         self._read = read
+        self._began = began
         self._submit: Submit | None = None
         self._slots = FairSlots(concurrency)
         thread = InThread()
@@ -149,9 +152,14 @@ class AISeats:
                     seat = seats[0]
                     kind = ai_of(table, seat)
                     assert kind is not None and table.row.seed is not None
-                    state_id = table.row.state_id
-                    seed = ai_seed(table.row.seed, state_id, seat)
-                    move = await self._think(table.engine, table.state, seat, kind, seed, self.seconds)
+                    state_id, state = table.row.state_id, table.state  # replaced together, never changed
+                    # Seeded by the board its turn began on: the same seed whether a person's
+                    # sealed move of the same step came before this read or after.
+                    began = await self._began(table, seat)
+                    if table.row.state_id != state_id:
+                        continue  # it moved on while the log was read: read it again
+                    seed = ai_seed(table.row.seed, began, seat)
+                    move = await self._think(table.engine, state, seat, kind, seed, self.seconds)
                 if self.stopped:
                     return  # cut short by the stop: dropped, and thought again after the restart
                 assert self._submit is not None, "the play service sets the AI seats' move path"

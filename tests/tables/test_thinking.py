@@ -242,3 +242,28 @@ async def test_a_stop_drops_the_choices_under_way_and_the_seats_take_up_where_th
         assert [c.seat for c in await again.store.moves(game_id)] == [1], "the AI seat moved where it was"
     finally:
         await again.close()
+
+
+async def test_an_ai_seat_is_seeded_by_the_board_its_turn_began_on_whoever_moved_first(database: Target) -> None:
+    """Thinking outside the lock, an AI seat may read the board before a person's sealed move of
+    the same step or after it: its seed is the board its turn began on either way, so the same
+    game comes out of the same seed and the same moves however they interleave."""
+    tables = await Tables.open(database, games=games)
+    held = Held()
+    try:
+        tables.ai.think_with(held)
+        game_id = await duel_with_an_ai(tables)
+        await held.asked(1)
+        table = await tables.gate.read(game_id)
+        assert await tables.gate.turn_began(table, 1) == 0 and await tables.gate.turn_began(table, 0) == 0
+        view = await tables.table_view(game_id, 1)
+        await tables.play.move(game_id, 1, view.state_id, view.legal_moves[0].text)  # Alice's sealed rune
+        table = await tables.gate.read(game_id)
+        assert table.row.state_id == 1 and await tables.gate.turn_began(table, 1) == 0, "still the step's start"
+        held.go.set()
+        await tables.ai.settled(game_id, 10)
+        table = await tables.gate.read(game_id)  # round 2 began at change 2; the AI has laid its rune
+        assert table.row.state_id == 3 and await tables.gate.turn_began(table, 0) == 2
+    finally:
+        held.go.set()
+        await tables.close()
