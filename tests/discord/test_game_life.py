@@ -18,7 +18,7 @@ from bot.tables.clocks import DAY, HOUR
 from tests.databases import Target
 from tests.discord.clocked import Clock, move_as, reminders, tick, waiting_seat
 from tests.discord.harness import Harness, Message, User
-from tests.discord.table_play import open_table
+from tests.discord.table_play import open_table, walked_out
 
 LIVE = 18 * 60  # a live clock: 3 minutes a move and 15 in the bank
 
@@ -152,12 +152,7 @@ async def test_a_crew_win_does_not_count_for_someone_who_left_at_once(both: Harn
     reliability says she left (Bob waited on her there)."""
     h = both
     ann, bob = h.user("ann"), h.user("bob")
-    game_id = await open_table(h, ann, "tranquility", [bob])
-    await h.slash(bob, "game leave", {"game": game_id})
-    await h.slash(ann, "game leave", {"game": game_id})
-    await h.client.tables.drain()
-    await h.settle()
-    assert (await h.client.tables.game(game_id)).status == "finished"
+    await walked_out(h, ann, "tranquility", bob)
     stats = h.reply_text(await h.slash(ann, "stats"))
     assert "won of" not in stats and "Reliability: 0% — 0 played to the end, 1 left, 0 timed out." in stats
     board = h.reply_text(await h.slash(ann, "leaderboard", {"game": "tranquility"}))
@@ -375,12 +370,7 @@ async def test_resigning_games_against_an_ai_cannot_wash_a_walk_out_off_a_record
     count for nothing (docs/records.md)."""
     h = harness
     ann, bob = h.user("ann"), h.user("bob")
-    walked_out = await open_table(h, ann, "nidavellir", [bob])
-    await h.slash(bob, "game leave", {"game": walked_out})
-    await h.slash(ann, "game leave", {"game": walked_out})
-    await h.client.tables.drain()
-    await h.settle()
-    assert (await h.client.tables.game(walked_out)).status == "finished"
+    await walked_out(h, ann, "nidavellir", bob)
     for number in range(4):
         if number == 3:  # a minute later: /play opens 3 tables a minute per person
             h.client.cooldowns = Cooldowns()
@@ -415,11 +405,7 @@ async def test_the_board_shows_each_seats_time_and_bank_and_mine_shows_the_other
 async def test_a_table_with_a_minimum_reliability_refuses_a_player_who_quits(harness: Harness) -> None:
     h = harness
     ann, bob = h.user("ann"), h.user("bob")
-    quit_game = await open_table(h, bob, "tranquility", [ann])  # Bob walks out on Ann ...
-    await h.slash(bob, "game leave", {"game": quit_game})
-    await h.slash(ann, "game leave", {"game": quit_game})  # ... who leaves too: the AIs end it
-    await h.client.tables.drain()
-    await h.settle()
+    await walked_out(h, ann, "tranquility", bob)  # Bob walks out on Ann, who leaves too
     opened = await h.slash(ann, "play tranquility", {"min_reliability": 80})
     lobby = h.messages[opened.original_id or 0]
     assert "Joining needs a reliability of **80%**" in lobby.text()
