@@ -103,6 +103,7 @@ async def test_the_bot_thinks_in_its_thinking_processes_and_chooses_as_in_this_o
     """bot.thinking sends the encoded state to a thinking process (or, with none, a thread) and
     reads the move back: the same move the AI chooses here, for a search player's seeded choice."""
     monkeypatch.setenv("SKALD_RENDER_PROCESSES", str(workers))
+    rendering.shutdown()  # another test's, in this process
     thinker = thinking.InWorkers(size=1)
     try:
         engine = registry.get("nidavellir")
