@@ -116,10 +116,11 @@ class Bookkeeping:
         return await self._db.write(op)
 
     async def finish_timers(self, timers: Sequence[Timer]) -> None:
-        """Delete timers that have run, unless their handlers set them again (a new due time)."""
+        """Delete timers that have run, unless their handlers set them again (a new due time or state)."""
         async def op(db: aiosqlite.Connection) -> None:
             await db.executemany("DELETE FROM timers WHERE space = ? AND game_id = ? AND kind = ? AND seat = ? "
-                                 "AND due_at = ?", [(t.space, t.game_id, t.kind, t.seat, t.due_at) for t in timers])
+                                 "AND due_at = ? AND state_id = ?",
+                                 [(t.space, t.game_id, t.kind, t.seat, t.due_at, t.state_id) for t in timers])
         return await self._db.write(op)
 
     async def take_timer(self, timer: Timer) -> bool:
@@ -127,8 +128,8 @@ class Bookkeeping:
         caller's to act on: a timer taken once is never acted on twice)."""
         async def op(db: aiosqlite.Connection) -> bool:
             cursor = await db.execute("DELETE FROM timers WHERE space = ? AND game_id = ? AND kind = ? AND seat = ? "
-                                      "AND due_at = ?", (timer.space, timer.game_id, timer.kind, timer.seat,
-                                                         timer.due_at))
+                                      "AND due_at = ? AND state_id = ?", (timer.space, timer.game_id, timer.kind,
+                                                                          timer.seat, timer.due_at, timer.state_id))
             return cursor.rowcount == 1
         return await self._db.write(op)
 

@@ -127,18 +127,19 @@ class PgBookkeeping:
 
         async def op(conn: Conn) -> None:
             await conn.execute(
-                "DELETE FROM timers t USING unnest($1::text[], $2::bigint[], $3::text[], $4::int[], $5::float8[]) "
-                "AS f(space, game_id, kind, seat, due_at) WHERE t.space = f.space AND t.game_id = f.game_id "
-                "AND t.kind = f.kind AND t.seat = f.seat AND t.due_at = f.due_at",
+                "DELETE FROM timers t USING unnest($1::text[], $2::bigint[], $3::text[], $4::int[], $5::float8[], "
+                "$6::int[]) AS f(space, game_id, kind, seat, due_at, state_id) WHERE t.space = f.space "
+                "AND t.game_id = f.game_id AND t.kind = f.kind AND t.seat = f.seat AND t.due_at = f.due_at "
+                "AND t.state_id = f.state_id",
                 [t.space for t in timers], [t.game_id for t in timers], [t.kind for t in timers],
-                [t.seat for t in timers], [t.due_at for t in timers])
+                [t.seat for t in timers], [t.due_at for t in timers], [t.state_id for t in timers])
         await self._db.write(op)
 
     async def take_timer(self, timer: Timer) -> bool:
         async def op(conn: Conn) -> bool:
             status = await conn.execute("DELETE FROM timers WHERE space = $1 AND game_id = $2 AND kind = $3 "
-                                        "AND seat = $4 AND due_at = $5", timer.space, timer.game_id, timer.kind,
-                                        timer.seat, timer.due_at)
+                                        "AND seat = $4 AND due_at = $5 AND state_id = $6", timer.space,
+                                        timer.game_id, timer.kind, timer.seat, timer.due_at, timer.state_id)
             return status == "DELETE 1"
         return await self._db.write(op)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -164,8 +165,11 @@ class Desk:
             yield
 
     async def wake(self, tournament_id: int, due_at: float) -> None:
-        """Set the event's timer (the leading process runs it)."""
-        await self.gate.set_timer(tournament_id, TOURNAMENT_TIMER, due_at, space=Space.TOURNAMENT)
+        """Set the event's timer (the leading process runs it). Each wake carries a token of its
+        own (the timer's state id), so one arriving while the last runs, for the same moment, is
+        kept: the scheduler deletes a timer that ran only while it is still the one it ran."""
+        await self.gate.set_timer(tournament_id, TOURNAMENT_TIMER, due_at, space=Space.TOURNAMENT,
+                                  state_id=secrets.randbits(31))
 
     async def changed(self, tournament_id: int) -> TournamentView:
         await self.tell(tournament_id)
