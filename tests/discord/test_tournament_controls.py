@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.store.tournaments import RUNNING
+from tests.databases import sql_rows
 from tests.discord.clocked import Clock
 from tests.discord.harness import Harness, Message, User
 
@@ -199,3 +200,24 @@ async def test_a_late_entry_by_the_join_late_button(tmp_path: Path) -> None:
         assert "paired from the next round" in h.reply_text(joined)
         view = await h.client.tables.tournaments.view(tournament_id)
         assert view.entrant_of(ann.id) is not None
+
+
+async def test_a_damaged_news_item_lets_the_bot_start_and_sets_only_its_event_aside(tmp_path: Path) -> None:
+    db = tmp_path / "skald.sqlite3"
+    async with Harness.open(db) as h:
+        org, ann = h.user("Organiser", manage_guild=True), h.user("Ann")
+        damaged, message = await open_event(h, org, name="Broken cup", clock="daily")
+        healthy, _ = await open_event(h, org, name="Whole cup")
+        await h.click(ann, h.button(message, "Join"), message=message)
+        await h.slash(org, "tournament add-ai", {"tournament": damaged, "count": 1, "kind": "random"})
+        await h.crash()
+        await sql_rows(db, "INSERT INTO tournament_news (tournament_id, seq, kind, body, created_at) "
+                           "VALUES (?, 1, 'started', '{not json', 0)", [(damaged,)])
+        await h.start()  # the bot starts, catches up, and sets the damaged event aside
+        await h.settle()
+        refused = await h.slash(ann, "tournament standings", {"tournament": damaged})
+        assert "can't be used right now" in h.reply_text(refused)
+        listed = h.reply_text(await h.slash(ann, "tournament list"))
+        assert "Whole cup" in listed and "Broken cup" not in listed
+        shown = await h.slash(ann, "tournament standings", {"tournament": healthy})
+        assert "Whole cup — standings" in h.reply_text(shown)

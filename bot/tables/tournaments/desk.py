@@ -21,6 +21,7 @@ from bot.store.tournaments import (
     SIGNUP,
     TOURNAMENT_TIMER,
     EntrantRow,
+    News,
     RoundRow,
     TableRow,
     Terms,
@@ -204,6 +205,10 @@ class Desk:
             raise self._unavailable(tournament_id) from None
         return TournamentView(row, self.gate.games(row.terms.game).title, entrants, rounds, tables, event,
                               tuple(form.standings(event)))
+
+    async def untold(self, tournament_id: int) -> list[News]:
+        """The event's news still to tell (a damaged item sets the event aside)."""
+        return await self._whole(tournament_id, self.rows.untold_news)
 
     async def _whole(self, tournament_id: int, read: Callable[[int], Awaitable[T]]) -> T:
         """One read of the event's rows; a row that no longer decodes sets the event aside."""
