@@ -38,6 +38,7 @@ from bot.tables.servers import Servers
 from bot.tournaments import formats, scoring
 from bot.tournaments.formats import Event, Format, Paired
 from bot.tournaments.scoring import Decided, Line
+from engine.errors import BadOptions
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -200,7 +201,7 @@ class Desk:
                       seats=row.terms.seats, smallest=self.gate.games(row.terms.game).min_players)
         try:
             form = formats.get(row.terms.format)
-        except Exception:  # a format this Skald no longer has: the event can't be run or ranked
+        except BadOptions:  # a format this Skald no longer has: the event can't be run or ranked
             await self.rows.mark_broken(tournament_id, f"unknown format {row.terms.format!r}")
             raise self._unavailable(tournament_id) from None
         return TournamentView(row, self.gate.games(row.terms.game).title, entrants, rounds, tables, event,
