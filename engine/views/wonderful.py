@@ -3,7 +3,8 @@ own board while it plans or places (its working copy) and so `cards` differ betw
 
 The view carries each card's printed facts (`cards`) and each empire's (`empires`), as Nidavellir's
 carries its pieces': the renderer reads views only, so the cards stay declared once, in
-engine/wonderful/cards.py."""
+engine/wonderful/cards.py. Those facts are shared by every view, read-only (engine/views/shared.py):
+copy a view to change it."""
 
 # No `from __future__ import annotations`: the view tests read NotRequired at runtime.
 from typing import NotRequired, TypedDict

@@ -6,6 +6,7 @@ rather than through benchmarks/legibility.py."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Iterator
 from functools import cache
@@ -192,9 +193,10 @@ def test_the_module_draws_through_the_renderers_api() -> None:
 
 
 def test_the_pictures_print_the_facts_the_view_carries() -> None:
-    """The renderer has no card table of its own: a title or cost changed in the view is drawn so."""
+    """The renderer has no card table of its own: a title or cost changed in (a copy of) the view
+    is drawn so."""
     _, _, moments = _games()[2]  # 3 players, face a
-    view = _view(next(m.state for m in moments if m.label == "r2-planning"), 0)
+    view = copy.deepcopy(_view(next(m.state for m in moments if m.label == "r2-planning"), 0))
     built = next(board["built"][0] for board in view["boards"] if board["built"])
     drafted = view["boards"][0]["drafted"][0]
     view["cards"][built]["title"] = "Odd Title"
