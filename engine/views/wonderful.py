@@ -62,9 +62,11 @@ class EmpireView(TypedDict):
 
 class SiteView(TypedDict):
     card: str  # card key
-    covered: list[str]  # cost items placed so far
+    covered: list[str]  # cost items placed so far (a krystallium standing in is the item it replaced)
     missing: list[str]  # cost items still to place
-    krystallium: int  # how many of `covered` are krystallium standing in
+    krystallium: int  # how many of `covered` are krystallium: in krystallium slots or standing in
+    stand_ins: list[str]  # the resources krystallium stands in for (rules 2; rules 1 games kept no record)
+    fresh: bool  # slated during this round's planning: recycled now, its cubes come back to place
 
 
 class BoardView(TypedDict):
@@ -81,12 +83,14 @@ class BoardView(TypedDict):
     generals: int
     choosing: bool  # owes a science supremacy choice
     done: bool  # done with this planning or production step
+    autopass: bool  # passes the production steps in which it produces nothing (its player's choice)
     production: dict[str, int]  # per resource, from the Empire and built cards
     score: int  # points if the game ended now
 
 
 class WonderfulView(ViewBase):
     options: WonderfulOptions
+    rules: int  # the rules the game plays by: 1 (set up before 2026-12-06) or 2 (docs/wonderful.md)
     round: int  # 1–4
     phase: str  # draft, planning, production or over
     step: str | None  # production: the resource of this step
