@@ -136,6 +136,8 @@ def _choose_character(state: WonderfulState, board: Board) -> str:
 class _Player(AIPlayer[WonderfulState]):
     """Shared by the two scoring players: pick the legal move with the best score, texts breaking ties."""
 
+    looks_ahead = False  # whether it spends krystallium on a card it can finish with what it holds
+
     def choose(self, state: WonderfulState, seat: int, seed: int) -> Move:
         moves = legal_moves(state, seat)
         if not moves:
@@ -169,9 +171,9 @@ class _Player(AIPlayer[WonderfulState]):
         left = len(missing(site))
         card = CARDS[split(target)[0]]
         if item == KRYSTALLIUM:
-            # Krystallium only to finish a card: its last item, or on the way when what the board
-            # holds now finishes it.
-            return 3.0 if left == 1 else 2.0 if finishable(board, site) else -1.0
+            # Krystallium only to finish a card: its last item, or (a player that looks ahead) on
+            # the way when what the board holds now finishes it.
+            return 3.0 if left == 1 else 2.0 if self.looks_ahead and finishable(board, site) else -1.0
         if item in CHARACTERS and last_step(state) and not finishable(board, site):
             return -10.0  # held, it scores a point; on a card left unbuilt, nothing
         value = worth(state, board, card) / max(1, len(card.slots))
@@ -212,6 +214,7 @@ class PlannerPlayer(_Player):
 
     name = "planner"
     description = "plans which drafted cards its production can finish and feeds the best first"
+    looks_ahead = True
 
     def keep(self, state: WonderfulState, board: Board) -> set[str]:
         """The drafted cards worth slating: best value per resource first, while the budget holds."""
