@@ -64,7 +64,7 @@ def card(view: WonderfulView, key: str) -> Card:
 
 def empire_title(view: WonderfulView, key: str) -> str:
     found = view["empires"].get(key)
-    return found["title"] if found else key.replace("-", " ").title()
+    return found["title"] if found else key  # a name only the view gives: never one made up from a key
 
 
 def _points(points: int) -> str:

@@ -65,9 +65,9 @@ class Site(NamedTuple):
 
 def printed(key: str, facts: CardView | None) -> Card:
     """The view's facts of card `key` (its `cards[key]`) as a picture writes them; without
-    them (a view that did not carry the card) only a name made from the key."""
+    them (a view that did not carry the card) the key alone: names come from the view only."""
     if facts is None:
-        return Card(key, key.replace("-", " ").title(), "", "", "", "")
+        return Card(key, key, "", "", "", "")
     per, points_per = facts["produces_per"], facts["points_per"]
     return Card(key, facts["title"], facts["type"], letters(facts["cost"]), letters(facts["produces"]),
                 letters((facts["recycle"],)), letters(facts["bonus"]),
