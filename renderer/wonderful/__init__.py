@@ -239,6 +239,8 @@ def _seat_blocks(view: WonderfulView, seat: int, names: Names, *, own: bool) -> 
                    tail=you)
         status = _status(view, seat, board)
         line = empire_title(view, board["empire"]) + (f" · {status}" if status else "")
+        if board["autopass"] and view["phase"] != "over":
+            line += " · autopass"  # its player passes the production steps it produces nothing in
         sheet.text((LEFT, top + 21 + LINE), line, SIZE, role="label", face=SANS, fill=INK_SOFT, anchor="lm",
                    max_width=WIDTH)
 

@@ -241,3 +241,11 @@ def test_a_krystallium_marks_the_item_it_replaced() -> None:
     assert [slot[:3] for slot in site_slots(nuclear, 400)] == [("M", False, False), ("M", True, False),
                                                                ("M", True, False), ("M", True, False),
                                                                ("S", False, True)]
+
+
+def test_a_seat_on_autopass_says_so_on_its_panel() -> None:
+    _, _, moments = _games()[2]  # 3 players, face a
+    state = GAME.clone(next(m.state for m in moments if m.label == "r2-production"))
+    state.autopass[1] = True
+    lines = [drawn.text for drawn in board(_view(state, None), NAMES).texts]
+    assert sum(text.endswith(" · autopass") for text in lines) == 1
