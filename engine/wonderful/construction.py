@@ -113,6 +113,16 @@ def place(board: Board, item: str, index: int, stand_in: str | None = None, *, m
     return None
 
 
+def holds(site: Site, token: str, stand_in: str | None = None) -> bool:
+    """Whether a site holds `token` to take back: a krystallium in its own slot, or standing in
+    for `stand_in`, or a character token."""
+    if token != KRYSTALLIUM:
+        return token in site.covered
+    if stand_in is not None:
+        return stand_in in site.stand_ins
+    return site.krystallium > len(site.stand_ins)
+
+
 def take_back(board: Board, token: str, index: int, stand_in: str | None = None) -> None:
     """Take a krystallium (from its own slot, or the one standing in for `stand_in`) or a
     character token back from the site at `index`: its slot is empty again."""

@@ -15,7 +15,6 @@ from engine.wonderful.cards import (
     CARDS,
     DEVELOPMENTS,
     EMPIRE_KEYS,
-    KRYSTALLIUM,
     RESOURCES,
     Development,
     Empire,
@@ -158,9 +157,7 @@ class Wonderful(Game[WonderfulState]):
             return (Event(f"You take a {words[1]}.", mine),)
         if verb == "take":
             stand_in = words[5] if len(words) == 6 else None
-            slot = stand_in or words[1]
-            index = grammar.site_index(board, words[3], lambda site: slot in site.covered and (
-                slot in site.stand_ins if stand_in else slot != KRYSTALLIUM or site.krystallium > len(site.stand_ins)))
+            index = grammar.site_index(board, words[3], lambda site: construction.holds(site, words[1], stand_in))
             card = board.sites[index].card
             construction.take_back(board, words[1], index, stand_in)
             return (Event(f"You take a {words[1]} back from {title(card)}.", mine),)

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from engine.core import Move
 from engine.errors import BadMove, IllegalMove
 from engine.wonderful.cards import CARDS, CHARACTERS, KRYSTALLIUM, RESOURCES, title
-from engine.wonderful.construction import copies, missing, sites_of
+from engine.wonderful.construction import copies, holds, missing, sites_of
 from engine.wonderful.state import DRAFT, OVER, PLANNING, Board, Site, WonderfulState
 
 ITEMS = (*RESOURCES, KRYSTALLIUM, *CHARACTERS)
@@ -134,40 +134,19 @@ def _printed_texts(board: Board) -> list[str]:
                     texts += [f"place krystallium on {w}" for w in words]
             elif _held(board, slot):
                 texts += [f"place {slot} on {w}" for w in words]
-        for item, stand_in, holds in takings:
-            for word in _named(board, card, [i for i in indices if holds(board.sites[i])]):
+        for item, stand_in in takings:
+            for word in _named(board, card, [i for i in indices if holds(board.sites[i], item, stand_in)]):
                 texts.append(f"take {item} from {word}" + (f" as {stand_in}" if stand_in else ""))
     for resource in board.available:
         texts.append(f"place {resource} on krystallium")
     return texts
 
 
-def _takings(board: Board) -> list[tuple[str, str | None, Callable[[Site], bool]]]:
-    """What could be taken back from a card, as (token, the resource a krystallium stands in
-    for, the test a site passes to hold it): a krystallium in its own slot, one standing in for
-    each resource, each character."""
-    found: list[tuple[str, str | None, Callable[[Site], bool]]] = []
-    if any(site.krystallium > len(site.stand_ins) for site in board.sites):
-        found.append((KRYSTALLIUM, None, _holds_own_krystallium))
-    for resource in RESOURCES:
-        if any(resource in site.stand_ins for site in board.sites):
-            found.append((KRYSTALLIUM, resource, _stands_in(resource)))
-    for character in CHARACTERS:
-        if any(character in site.covered for site in board.sites):
-            found.append((character, None, _holds(character)))
-    return found
-
-
-def _holds_own_krystallium(site: Site) -> bool:
-    return site.krystallium > len(site.stand_ins)
-
-
-def _stands_in(resource: str) -> Callable[[Site], bool]:
-    return lambda site: resource in site.stand_ins
-
-
-def _holds(character: str) -> Callable[[Site], bool]:
-    return lambda site: character in site.covered
+def _takings(board: Board) -> list[tuple[str, str | None]]:
+    """What could be taken back from some card, as (token, the resource a krystallium stands in
+    for): a krystallium in its own slot, one standing in for each resource, each character."""
+    kinds = [(KRYSTALLIUM, None), *((KRYSTALLIUM, r) for r in RESOURCES), *((c, None) for c in CHARACTERS)]
+    return [(item, stand_in) for item, stand_in in kinds if any(holds(site, item, stand_in) for site in board.sites)]
 
 
 def _rules1_texts(board: Board) -> list[str]:
