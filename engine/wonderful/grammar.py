@@ -54,7 +54,7 @@ def _site_words(site: Site) -> str:
     placed.subtract(site.stand_ins)
     placed[KRYSTALLIUM] += len(site.stand_ins)
     said = ", ".join(f"{count} {item}" for item, count in placed.items() if count > 0) or "nothing on it"
-    return said + ("; new" if site.fresh else "")
+    return said + ("; slated now" if site.fresh else "")
 
 
 def _card_words(word: str, board: Board | None) -> str:
