@@ -124,7 +124,7 @@ def view_time(game: Game[Any], players: int, seed: int) -> float:
     greedy AI plays, for a seat and for a spectator."""
     ai = game.ai_players()["greedy"]
     state = game.setup(players, None, seed)
-    states = []
+    states: list[Any] = []
     while game.outcome(state) is None:
         seat = min(game.to_move(state))
         state = game.apply(state, seat, ai.choose(state, seat, len(states))).state
