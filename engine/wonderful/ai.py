@@ -153,7 +153,7 @@ class _Player(AIPlayer[WonderfulState]):
         token is taken back only at the game's last step, a character (it scores a point there)
         from a card that can't be finished."""
         verb = words[0]
-        if verb == "autopass":
+        if verb == "set":
             return -10.0
         if verb != "take":
             return None

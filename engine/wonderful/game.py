@@ -140,8 +140,8 @@ class Wonderful(Game[WonderfulState]):
         if verb == "done":
             return tuple(rules.finish(state, seat))
         mine = frozenset({seat})
-        if verb == "autopass":
-            state.autopass[seat] = words[1] == "on"
+        if verb == "set":  # set autopass on|off
+            state.autopass[seat] = words[2] == "on"
             said = ("You will pass the production steps in which you produce nothing." if state.autopass[seat]
                     else "You will act in every production step again.")
             return (Event(said, mine),)

@@ -10,7 +10,7 @@
     take krystallium from <card> [as <resource>]  a krystallium back to stock (rules 2)
     take financier|general from <card>   a character token back (rules 2)
     choose financier|general             the science supremacy's token
-    autopass on|off                      pass, or not, the production steps producing nothing (rules 2)
+    set autopass on|off                  pass, or not, the production steps producing nothing (rules 2)
     done                                 end this step (what is left goes onto the Empire card)
 
 Cards are named by their keys (engine/wonderful/cards.py): `draft wind-turbines`. Under rules 2,
@@ -19,6 +19,9 @@ area), each is named: `<key>:<n>` is the n-th copy under construction, oldest fi
 key alone the copy in the draft area (`recycle zeppelin:2`). Alike copies are one move, on the
 oldest. Rules 1 chose for the player: the oldest copy missing the item, and for `recycle` the
 drafted copy, else the one with the least on it.
+
+The setting's verb, `set`, sorts after the moves that take the game on (`choose`, `construct`,
+`done`, `draft`), so a player who always makes the first legal move can't flip it for ever.
 """
 
 from __future__ import annotations
@@ -74,8 +77,8 @@ def label(text: str, board: Board | None = None) -> str:
     lies on it (when `board`, the mover's, is given), what a krystallium stands in for before the
     card (a long label is cut at its end)."""
     words = text.split()
-    if words[0] == "autopass":
-        return ("Pass the production steps I produce nothing in" if words[1] == "on"
+    if words[0] == "set":
+        return ("Pass the production steps I produce nothing in" if words[2] == "on"
                 else "Act in every production step again")
     if len(words) == 6:  # place/take krystallium on/from <card> as <resource>
         words = [words[0], words[1], words[4], words[5], words[2], words[3]]
@@ -177,7 +180,7 @@ def _rules1_texts(board: Board) -> list[str]:
 def _autopass(state: WonderfulState, seat: int) -> list[str]:
     if state.rules < 2:
         return []
-    return ["autopass off" if state.autopass[seat] else "autopass on"]
+    return ["set autopass off" if state.autopass[seat] else "set autopass on"]
 
 
 def legal_texts(state: WonderfulState, seat: int) -> list[str]:
@@ -242,7 +245,7 @@ def read(text: str) -> list[str]:
     """The words of a well-formed move text; BadMove when it is no move of this game."""
     words = text.strip().lower().split()
     if not words:
-        raise BadMove("Say a move: draft, construct, recycle, place, take, choose, autopass or done.")
+        raise BadMove("Say a move: draft, construct, recycle, place, take, choose, set autopass or done.")
     verb, rest = words[0], words[1:]
     if verb == "done" and not rest:
         return words
@@ -255,9 +258,10 @@ def read(text: str) -> list[str]:
         if rest[0] not in CHARACTERS:
             raise BadMove("Choose a financier or a general: `choose financier` or `choose general`.")
         return words
-    if verb == "autopass" and len(rest) == 1:
-        if rest[0] not in SWITCH:
-            raise BadMove("Say `autopass on` (pass the production steps you produce nothing in) or `autopass off`.")
+    if verb == "set" and len(rest) == 2 and rest[0] == "autopass":
+        if rest[1] not in SWITCH:
+            raise BadMove("Say `set autopass on` (pass the production steps you produce nothing in) or "
+                          "`set autopass off`.")
         return words
     if verb == "place" and len(rest) in (3, 5) and rest[1] == "on":
         item, target = rest[0], rest[2]
@@ -280,7 +284,7 @@ def read(text: str) -> list[str]:
                           "`take krystallium from <card> as <resource>`.")
         return words
     raise BadMove(f"{_shown(text)} is not a move here: try draft <card>, construct <card>, recycle <card>, "
-                  "place <resource> on <card>, take <token> from <card>, choose financier|general, autopass on|off "
+                  "place <resource> on <card>, take <token> from <card>, choose financier|general, set autopass on|off "
                   "or done.")
 
 
@@ -327,13 +331,13 @@ def refusal(state: WonderfulState, seat: int, move: Move) -> IllegalMove:
     words = move.text.split()
     verb = words[0]
     phase = state.phase
-    if state.rules < 2 and (verb in ("take", "autopass") or any(":" in w for w in words)):
+    if state.rules < 2 and (verb in ("take", "set") or any(":" in w for w in words)):
         return IllegalMove("This game plays by the rules it began with (rules 1, before 2026-12-06): taking "
                            "tokens back, autopass and naming a copy came later.")
-    if verb == "autopass":
+    if verb == "set":
         if phase == OVER:
             return IllegalMove("The game is over.")
-        return IllegalMove(f"Autopass is {words[1]} already.")
+        return IllegalMove(f"Autopass is {words[2]} already.")
     if verb == "draft":
         if phase != DRAFT:
             return IllegalMove("The draft is over for this round.")

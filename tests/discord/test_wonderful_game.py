@@ -30,7 +30,7 @@ from tests.relay.broker import LocalBroker, Recorder
 MOST_SITES = 4  # Ann slates drafted cards while fewer than this wait under construction, else recycles them
 
 
-AUTOPASS = {2: "autopass on", 3: "autopass off"}  # what she says in each round's planning
+AUTOPASS = {2: "set autopass on", 3: "set autopass off"}  # what she says in each round's planning
 
 
 def ann_move(texts: list[str], view: dict[str, Any]) -> str:
@@ -145,8 +145,8 @@ async def play_whole_game(h: Harness, relayed: Recorder) -> None:
     for round_number in (1, 2, 3, 4):
         verbs = {text.split()[0] for r, phase, text in made if r == round_number and phase != "production"}
         assert {"draft", "done"} <= verbs and verbs & {"construct", "recycle"}, (round_number, verbs)
-    assert [(r, text) for r, _, text in made if text.startswith("autopass")] == [(2, "autopass on"),
-                                                                                 (3, "autopass off")]
+    assert [(r, text) for r, _, text in made if text.startswith("set ")] == [(2, "set autopass on"),
+                                                                             (3, "set autopass off")]
     assert any(phase == "production" and text.startswith("place ") for _, phase, text in made)
     assert all(inv.acknowledged and not inv.calls_before_ack for inv in h.invocations.values())
     assert not h.unhandled

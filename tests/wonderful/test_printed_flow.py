@@ -49,7 +49,7 @@ def test_a_seat_that_produces_nothing_still_acts_in_the_step_when_it_could_chang
     # Seat 2 could recycle its Zeppelin (or place krystallium or a character, had it one): it is
     # in the step. The others have no card under construction: nothing they do changes anything.
     assert GAME.to_move(state) == frozenset({1})
-    assert texts(state, 1) == ["autopass on", "done", "recycle zeppelin"]
+    assert texts(state, 1) == ["done", "recycle zeppelin", "set autopass on"]
 
 
 def test_recycling_alone_keeps_a_seat_in_the_step_as_game_park_plays_it() -> None:
@@ -135,13 +135,24 @@ def test_the_planner_finishes_time_travel_with_krystallium_too() -> None:
     assert "time-travel" in state.boards[2].built
 
 
+def test_a_player_who_always_makes_the_first_legal_move_finishes_the_game() -> None:
+    # The autopass switch sorts after the moves that take the game on: no endless flipping.
+    state = GAME.setup(3, None, 8)
+    for _ in range(2000):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_move(state))
+        state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0]).state
+    assert GAME.outcome(state) is not None
+
+
 def test_autopass_passes_the_steps_its_seat_produces_nothing_in() -> None:
     state = table()
     state.boards[0].sites.append(Site("giant-tower"))
     state.boards[0].drafted = ["zeppelin"]
     state.phase = PLANNING
     rules.start_planning(state)
-    state = GAME.apply(state, 0, "autopass on").state
+    state = GAME.apply(state, 0, "set autopass on").state
     assert state.autopass == [True, False, False] and GAME.view(state, 1)["boards"][0]["autopass"]
     state = GAME.apply(state, 0, "recycle zeppelin").state
     state = GAME.apply(state, 0, "place exploration on krystallium").state
@@ -155,7 +166,7 @@ def test_autopass_passes_the_steps_its_seat_produces_nothing_in() -> None:
     assert (state.step, GAME.to_move(state)) == (2, frozenset({2}))
     state = GAME.apply(GAME.apply(state, 2, "choose general").state, 2, "done").state
     assert (state.step, GAME.to_move(state)) == (3, frozenset({0}))
-    state = GAME.apply(state, 0, "autopass off").state
+    state = GAME.apply(state, 0, "set autopass off").state
     state = GAME.apply(state, 0, "place gold on giant-tower").state
     state = GAME.apply(state, 0, "done").state
     assert (state.step, GAME.to_move(state)) == (4, frozenset({0}))  # exploration: none made, but in again
