@@ -290,3 +290,16 @@ async def test_a_format_registered_from_outside_runs_a_whole_event(tables: Table
         assert view.standings[0].place == 1
     finally:
         formats.withdraw("ladder")
+
+
+async def test_writing_the_next_deadline_never_pushes_back_a_look_asked_for_meanwhile(
+        tables: Tables, clock: Clock) -> None:
+    """A table's game ends while the event is being advanced (its tables still playing): the
+    advance then sets the round's deadline, which used to overwrite that "look again now"."""
+    view = await tables.tournaments.signup.create(event(rounds=1))
+    desk = tables.tournaments.desk
+    await desk.wake(view.id, clock.now)  # a game ended: look again now
+    await desk.wake(view.id, clock.now + 24 * HOUR)  # the advance under way sets the next deadline
+    due = await tables.store.due_timers(clock.now)
+    assert [(t.space, t.game_id, t.kind) for t in due] == [(Space.TOURNAMENT, view.id, "tournament")]
+    assert (await tables.store.timer(view.id, "tournament", space=Space.TOURNAMENT)) is not None

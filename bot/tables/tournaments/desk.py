@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 HOUR = 3600.0
+LOOK_NOW, NEXT_DUE = 0, -1  # an event's two timers (their `seat` in `timers`)
 LATENESS_LABELS = {scoring.COUNTS: "a stand-in's place counts for its entrant",
                    scoring.LAST: "a seat a stand-in finished is ranked last at its table"}
 
@@ -167,10 +168,14 @@ class Desk:
             yield
 
     async def wake(self, tournament_id: int, due_at: float) -> None:
-        """Set the event's timer (the leading process runs it). Each wake carries a token of its
-        own (the timer's state id), so one arriving while the last runs, for the same moment, is
-        kept: the scheduler deletes a timer that ran only while it is still the one it ran."""
-        await self.gate.set_timer(tournament_id, TOURNAMENT_TIMER, due_at, space=Space.TOURNAMENT,
+        """Set the event's timer (the leading process runs it). An event has two: a look again now
+        (something changed: a game ended, the organiser acted) and its next due time (a deadline),
+        so writing the next deadline after a look never pushes back a look asked for meanwhile.
+        Each wake carries a token of its own (the timer's state id), so one arriving while the
+        last runs, for the same moment, is kept: the scheduler deletes a timer that ran only while
+        it is still the one it ran."""
+        slot = LOOK_NOW if due_at <= self.now() else NEXT_DUE
+        await self.gate.set_timer(tournament_id, TOURNAMENT_TIMER, due_at, seat=slot, space=Space.TOURNAMENT,
                                   state_id=secrets.randbits(31))
 
     async def changed(self, tournament_id: int) -> TournamentView:
