@@ -89,12 +89,12 @@ async def play_event(folder: Path, entrants: int, rounds: int, seats: int, ai: s
     tables = await Tables.open(folder / "tournament.sqlite3", seeds=lambda: seeds.randrange(1, 2**31))
     try:
         started = time.perf_counter()
-        view = await tables.tournaments.create(NewTournament(
+        view = await tables.tournaments.signup.create(NewTournament(
             guild_id=GUILD, channel_id=CHANNEL, organiser_id=ORGANISER, name="Benchmark cup", game=GAME,
             options=None, seats=seats, rounds=rounds, format="swiss", max_entrants=max(entrants, 2)))
         for _ in range(entrants):
-            view = await tables.tournaments.add_ai(view.id, ORGANISER, ai)
-        await tables.tournaments.start(view.id, ORGANISER)
+            view = await tables.tournaments.signup.add_ai(view.id, ORGANISER, ai)
+        await tables.tournaments.organiser.start(view.id, ORGANISER)
         signed_up = time.perf_counter() - started
         while view.row.status not in (FINISHED, CANCELLED):
             await tables.drain()
@@ -155,10 +155,10 @@ def show_event(view: TournamentView, ai: str, seed: int, elapsed: float, signed_
         champion = view.standings[0]
         print(f"  champion                {view.name_of(champion.entrant)}, {points_text(champion.points)} points")
         print("  final standings, top 5:")
-        print(f"    {'place':>5}  {'name':<16} {'points':>6} {'Buchholz':>8} {'score':>6} {'played':>6} {'byes':>4}")
+        print(f"    {'place':>5}  {'name':<16} {'points':>6} {'Buch-1':>8} {'score':>6} {'played':>6} {'byes':>4}")
         for line in view.standings[:5]:
             print(f"    {line.place:>5}  {view.name_of(line.entrant):<16} {points_text(line.points):>6} "
-                  f"{points_text(line.buchholz):>8} {line.score:>6} {line.played:>6} {line.byes:>4}")
+                  f"{points_text(line.value('buchholz_cut1')):>8} {line.score:>6} {line.played:>6} {line.byes:>4}")
 
 
 def show_target(seed: int) -> None:

@@ -1,7 +1,11 @@
-"""Engine texts name seats as "Seat N" (1-based); adapters show display names instead."""
+"""Names as people see them: engine texts name seats as "Seat N" (1-based), adapters show display
+names instead; and free text people type (a tournament's name, an entrant's) is checked to be
+visible and kept from pinging anyone."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -37,3 +41,26 @@ def result_line(outcome: Mapping[str, Any], names: Sequence[str], mark: Callable
         return "The game is over; nobody won."
     who = ", ".join(mark(names[s]) if 0 <= s < len(names) else seat_label(s) for s in winners)
     return f"{who} {'win' if len(winners) > 1 else 'wins'}."
+
+
+# What Discord reads as a mention in a message's text: everyone, here, a member, a role, or a
+# bare id after an at sign. A zero-width space after the "@" keeps the text, minus the ping.
+_MENTION = re.compile(r"@(everyone|here|[!&]?\d+)")
+_VISIBLE = frozenset("LNPS")  # letters, numbers, punctuation, symbols (not spaces, marks, format characters)
+
+
+def quiet(text: str) -> str:
+    """`text` with every mention neutralised: it reads the same and pings nobody."""
+    return _MENTION.sub("@\u200b\\1", text)
+
+
+def has_visible(text: str) -> bool:
+    """Whether some character of `text` shows: a name of spaces and zero-width characters doesn't."""
+    return any(unicodedata.category(c)[0] in _VISIBLE for c in text)
+
+
+def typed_name(text: str, limit: int) -> str | None:
+    """A name as typed, its runs of white space one space and cut at `limit`; None when nothing of
+    it would show."""
+    name = " ".join(text.split())[:limit].strip()
+    return name if has_visible(name) else None

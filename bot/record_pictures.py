@@ -5,16 +5,17 @@ draw the same pictures.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.credit import Reliability
+from bot.names import quiet
 from bot.tables.ratings import Ratings, Standing
 from bot.tables.records import GameStats
 from bot.tables.teams import TeamRecords, describe_options
-from bot.tables.tournaments import FORMAT_LABELS, TournamentView
-from bot.tournaments.scoring import SWISS, points_text
+from bot.tables.tournaments import TournamentView
+from bot.tournaments.scoring import points_text
 from engine import registry
 
 TOP = 10  # leaderboard rows; the asker's own row is added below them when lower
@@ -105,38 +106,42 @@ def stats_line(stats: GameStats) -> str:
     return line if stats.best_score is None else f"{line} · best score {stats.best_score}"
 
 
-def standings_rows(view: TournamentView, asker: int | None = None, limit: int = 64) -> list[dict[str, Any]]:
-    """The standings' rows as renderer/records.py's "standings" picture takes them."""
-    entrants = {e.entrant: e for e in view.entrants}
-    return [{"place": line.place, "name": entrants[line.entrant].name, "ai": entrants[line.entrant].ai is not None,
-             "points": line.points, "buchholz": line.buchholz, "score": line.score, "played": line.played,
-             "byes": line.byes, "dropped": line.dropped,
-             "you": asker is not None and entrants[line.entrant].user_id == asker}
-            for line in view.standings[:limit]]
+def standings_rows(record: Mapping[str, Any], asker: int | None = None, limit: int = 64) -> list[dict[str, Any]]:
+    """The standings' rows, from a standings record (`bot.tables.tournaments.standings_record`: as
+    the news kept them, or as they stand), as renderer/records.py's "standings" picture takes them."""
+    return [{"place": line["place"], "name": line["name"], "ai": line["ai"], "points": line["points"],
+             "values": line["values"], "played": line["played"], "byes": line["byes"], "out": line["out"],
+             "you": asker is not None and line["user_id"] == asker}
+            for line in list(record["lines"])[:limit]]
 
 
-def standings_data(view: TournamentView, asker: int | None = None) -> dict[str, Any]:
-    """A tournament's standings picture: every entrant (up to 64) with points and tie-breaks."""
+def standings_data(view: TournamentView, record: Mapping[str, Any], state: str,
+                   asker: int | None = None) -> dict[str, Any]:
+    """A tournament's standings picture: every entrant (up to 64) with points and tie-breaks;
+    `state` says when (after which round, final)."""
     terms = view.terms
-    state = {"signup": "signing up", "running": view.rounds_text, "finished": "final standings",
-             "cancelled": "called off"}.get(view.row.status, view.row.status)
-    note = ("Points: 1 for each table-mate finished above, ½ for each tie; a bye counts as a win. "
-            + ("Ties broken by Buchholz, then total game score, then rating." if terms.format == SWISS
-               else "Ties broken by total game score, then rating."))
-    return {"title": f"{terms.name} — standings", "subtitle": f"{view.title} · {FORMAT_LABELS[terms.format]} · {state}",
-            "buchholz": terms.format == SWISS, "rows": standings_rows(view, asker), "note": note}
+    return {"title": f"{terms.name} — standings", "subtitle": f"{view.title} · {view.format.label} · {state}",
+            "columns": list(record["columns"]), "rows": standings_rows(record, asker), "note": record["note"]}
 
 
-def standings_text(view: TournamentView, limit: int = 20) -> str:
-    """The standings as a fixed-width table (Discord shows it in a code block)."""
-    swiss = view.terms.format == SWISS
-    head = f"{'#':>3}  {'Name':<18} {'Pts':>5}" + (f" {'Buch':>5}" if swiss else "") + f" {'Score':>6}"
+def standings_state(view: TournamentView) -> str:
+    """When the standings as they stand now are from, in words."""
+    return {"signup": "signing up", "running": view.rounds_text, "finished": "final standings",
+            "cancelled": "called off"}.get(view.row.status, view.row.status)
+
+
+def standings_text(record: Mapping[str, Any], limit: int = 20) -> str:
+    """The standings as a fixed-width table (Discord shows it in a code block): points and the
+    format's first tie-breaks."""
+    columns = list(record["columns"])[:3]
+    head = f"{'#':>3}  {'Name':<18} {'Pts':>5}" + "".join(f" {c[:6]:>6}" for c in columns)
     lines = [head]
-    for row in standings_rows(view, limit=limit):
-        name = (row["name"][:17] + "…") if len(row["name"]) > 18 else row["name"]
-        mark = " (out)" if row["dropped"] else ""
-        lines.append(f"{row['place']:>3}  {name:<18} {points_text(row['points']):>5}"
-                     + (f" {points_text(row['buchholz']):>5}" if swiss else "") + f" {row['score']:>6}{mark}")
-    if len(view.standings) > limit:
-        lines.append(f"… and {len(view.standings) - limit} more")
+    rows = list(record["lines"])
+    for row in rows[:limit]:
+        name = quiet((row["name"][:17] + "…") if len(row["name"]) > 18 else row["name"])
+        mark = " (out)" if row["out"] else ""
+        values = "".join(f" {points_text(float(v)):>6}" for v in row["values"][:len(columns)])
+        lines.append(f"{row['place']:>3}  {name:<18} {points_text(row['points']):>5}{values}{mark}")
+    if len(rows) > limit:
+        lines.append(f"… and {len(rows) - limit} more")
     return "\n".join(lines)

@@ -12,11 +12,11 @@ of how ratings are computed. Same parchment, fonts and phone rule as every other
     crew:        {"title", "subtitle", "facts": [[label, value]], "options": [{"label", "games",
                   "wins"}], "best": [{"won", "names", "detail", "when"}]}
     summary:     {"title", "subtitle", "games": [{"title", "line", "games", "wins"}]}
-    standings:   {"title", "subtitle", "buchholz" (bool: show the Buchholz column; Swiss only),
-                  "rows": [{"place" (int; shared places repeat), "name", "ai" (bool), "points" (float:
-                  4.5 shows as "4½"), "buchholz" (float), "score" (int: total game score), "played"
-                  (int: tables), "byes" (int: marked "1 bye" after the name), "dropped" (bool: greyed,
-                  marked "dropped"), "you" (bool: highlighted)}], "note"}
+    standings:   {"title", "subtitle", "columns": [the format's tie-breaks' headings, in order; the first
+                  two are drawn], "rows": [{"place" (int; shared places repeat), "name", "ai" (bool),
+                  "points" (float: 4.5 shows as "4½"), "values" (float per column), "played" (int:
+                  tables), "byes" (int: marked "1 bye" after the name), "out" (bool: dropped or
+                  removed; greyed, marked "out"), "you" (bool: highlighted)}], "note"}
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ def _ranked_table(columns: Callable[[JSON], Sequence[Column]], row_h: int) -> Zo
 def _draw_row(sheet: Sheet, row: JSON, columns: Sequence[Column], name_right: float, y: float, row_h: int,
               index: int, everyone: tuple[str, ...]) -> None:
     """One ranked row; its name shortened beside `everyone`'s (`short_names`), so no two read alike."""
-    you, dropped = bool(row.get("you")), bool(row.get("dropped"))
+    you, dropped = bool(row.get("you")), bool(row.get("out"))
     if dropped:  # left the tournament: an outline on the bare parchment, every text greyed
         sheet.box((MARGIN, y, MARGIN + INNER, y + row_h), YOU_FILL if you else None, outline=GOLD if you else GRID,
                   width=3 if you else 2, radius=10)
@@ -216,7 +216,7 @@ def _draw_row(sheet: Sheet, row: JSON, columns: Sequence[Column], name_right: fl
     byes = int(row.get("byes") or 0)
     marks = [f"{byes} bye{'s' if byes != 1 else ''}"] if byes else []
     if dropped:
-        marks.append("dropped")
+        marks.append("out")
     if marks:
         room -= sheet.text((name_right, middle), " · ".join(marks), MIN_TEXT, role="label", face=BOLD,
                            fill=DROPPED_INK if dropped else INK_SOFT, anchor="rm") + 12
@@ -242,17 +242,20 @@ LEADERBOARD = (HEADER, _ranked_table(lambda data: LEADERBOARD_COLUMNS, ROW_H), N
 STANDING_H = 46  # lower than the leaderboard's rows: 64 entrants make a picture about 3,500 px tall
 
 # Laid from the right edge leftwards (`_standing_columns`); each column's `right` is set there.
-STANDING_COLUMNS = (
-    Column("Points", 0, 90, lambda row: halves(float(row["points"])), 28, SERIF),
-    Column("Buchholz", 0, 122, lambda row: halves(float(row["buchholz"]))),
-    Column("Score", 0, 82, lambda row: str(row["score"])),
-    Column("Played", 0, 92, lambda row: str(row["played"])),
-)
+def _nth_value(index: int) -> Callable[[JSON], str]:
+    return lambda row: halves(float(row["values"][index]))
+
+
+STANDING_SHOWN = 2  # tie-break columns the picture has room for beside long names (the note names every one)
 
 
 def _standing_columns(data: JSON) -> list[Column]:
-    """The columns shown, placed: Buchholz only when asked for (a Swiss tournament's tie-break)."""
-    shown = [c for c in STANDING_COLUMNS if c.heading != "Buchholz" or data.get("buchholz")]
+    """Points, the format's first tie-breaks (as `data["columns"]` names them), and tables played,
+    laid from the right edge leftwards."""
+    shown = [Column("Points", 0, 90, lambda row: halves(float(row["points"])), 28, SERIF)]
+    for index, heading in enumerate(list(data.get("columns") or [])[:STANDING_SHOWN]):
+        shown.append(Column(str(heading), 0, max(84, 14 * len(str(heading)) + 30), _nth_value(index)))
+    shown.append(Column("Played", 0, 92, lambda row: str(row["played"])))
     placed: list[Column] = []
     right: float = RIGHT - 18
     for column in reversed(shown):

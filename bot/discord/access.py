@@ -100,3 +100,16 @@ async def game_for_control(interaction: Interaction, game_id: int) -> GameInfo:
 
 
 __all__ = ["GameUnavailable", "can_see", "find_game", "game_for_control", "not_here"]
+
+
+async def may_organise(interaction: Interaction) -> bool:
+    """Whether the user may run any tournament here: Manage Server, Administrator, or the role the
+    server names in `/skald settings organiser_role` (an event's own organiser may run it anyway)."""
+    perms = interaction.permissions
+    if perms.manage_guild or perms.administrator:
+        return True
+    guild_id = interaction.guild_id
+    if guild_id is None or not isinstance(interaction.user, discord.Member):
+        return False
+    role = (await interaction.client.tables.servers.settings(guild_id)).organiser_role
+    return bool(role) and any(r.id == role for r in interaction.user.roles)

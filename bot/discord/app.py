@@ -22,11 +22,11 @@ from discord.ext import commands
 from bot import rendering, thinking
 from bot.discord.controls import SkaldControl, check_handlers
 from bot.discord.cooldowns import Cooldowns
+from bot.discord.event_posts import EventRooms
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.replies import SkaldTree
 from bot.discord.shards import Shards, ShardsError
-from bot.discord.tournaments import TournamentDesk
 from bot.environment import (
     DEFAULT_DB,
     DISCORD_TOKEN,
@@ -195,7 +195,6 @@ class SkaldBot(commands.AutoShardedBot):
     tables: Tables
     thinker: thinking.InWorkers
     notifier: DiscordNotifier
-    desk: TournamentDesk
     leadership: Leadership
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None,
@@ -236,10 +235,9 @@ class SkaldBot(commands.AutoShardedBot):
         self.thinker = thinking.InWorkers()
         self.tables.ai.think_with(self.thinker, stop=self.thinker.stop, slots=self.thinker.size)
         self.tables.ai.seconds = self.settings.ai_seconds
-        # Tournaments: their messages and news, and a thread for each of their tables.
-        self.desk = TournamentDesk(self)
-        self.tables.tournaments.attach(self.desk)
-        self.tables.tournaments.rooms = self.desk
+        # Tournaments: their news goes through the notifier's outbox; each table gets a thread.
+        self.tables.tournaments.attach(self.notifier.news)
+        self.tables.tournaments.rooms = EventRooms(self)
         if self.settings.mqtt_url:
             await self._start_relay(self.settings.mqtt_url)
         self.add_dynamic_items(SkaldControl)
@@ -342,10 +340,12 @@ class SkaldBot(commands.AutoShardedBot):
             await self.tables.ai.stop()
         if hasattr(self, "leadership"):
             await self.leadership.stop()
-        try:
-            await asyncio.wait_for(self._tell_the_rest(), FLUSH_SECONDS)
-        except TimeoutError:  # the posts in flight are cancelled: the outbox has them for the next start
-            log.warning("stopping: what is still untold after %.1f s is told after the next start", FLUSH_SECONDS)
+        if hasattr(self, "notifier"):  # the thread, the DM panels and the events' news
+            try:
+                await asyncio.wait_for(self.notifier.drain(), FLUSH_SECONDS)
+            except TimeoutError:  # the posts in flight are cancelled: the outbox has them for the next start
+                log.warning("stopping: what is still untold after %.1f s is told after the next start",
+                            FLUSH_SECONDS)
         if hasattr(self, "tables"):
             await self.tables.close()
         if self.relay is not None:
@@ -354,10 +354,3 @@ class SkaldBot(commands.AutoShardedBot):
             await self.thinker.close()
         await rendering.close()
         await super().close()
-
-    async def _tell_the_rest(self) -> None:
-        """The posts and DM panels of what is committed, and the tournaments' news, in flight now."""
-        if hasattr(self, "notifier"):
-            await self.notifier.drain()
-        if hasattr(self, "desk"):
-            await self.desk.drain()

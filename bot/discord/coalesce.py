@@ -17,7 +17,7 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 
 from bot.discord.pacing import Backoff, permanent
 from bot.store.errors import StoreUnavailable
-from bot.tables.errors import GameUnavailable, NoSuchGame
+from bot.tables.errors import EventUnavailable, GameUnavailable, NoSuchGame
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ class Coalescer(ABC):
                             self._lease_waits.add(game_id)
                             return
                         await self.announce(game_id)
-                except (NoSuchGame, GameUnavailable):
+                except (NoSuchGame, GameUnavailable, EventUnavailable):
                     return  # gone, or set aside (logged once by the service): nothing to tell
                 except StoreUnavailable as error:  # an outage (the store warned once): look again later
                     attempt = self._attempts.get(game_id, 0)

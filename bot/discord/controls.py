@@ -1,11 +1,15 @@
-"""The persistent handler behind every button and select of a game (a lobby, a board, a panel).
+"""The one control path behind every Skald button and select of a game or an event: `run_control`
+counts the click against its user's cooldown, runs it, and answers what goes wrong (a refusal
+gives the click back). Two persistent handlers take clicks into it:
 
-A game's component has the custom id `skald:<game>:<state>:<action>[:<arg>]` (bot/discord/ids.py).
-`/rules` and tournaments have DynamicItems of their own with their own ids (`RulesButton` in
-rules_cog.py, `TournamentControl` in tournaments.py), which this template never matches.
-`SkaldControl` is a DynamicItem: discord.py rebuilds it from the custom id of any click,
-on any message, also one sent before a restart, and hands it to the action's handler.
-Handlers register themselves with `@handles(...)` (lobby.py, play.py, commands.py ...).
+- `SkaldControl`, for games: every component's custom id is `skald:<game>:<state>:<action>[:<arg>]`
+  (bot/discord/ids.py). It is a DynamicItem: discord.py rebuilds it from the custom id of any
+  click, on any message, also one sent before a restart, and hands it to the action's handler.
+  Handlers register themselves with `@handles(...)` (lobby.py, play.py, commands.py ...).
+- `TournamentControl` (tournaments.py), for an event's sign-up message: `skald-t:<event>:<action>`.
+
+A third DynamicItem, `RulesButton` (rules_cog.py, `skald:rules:…` ids), pages a `/rules` answer:
+it reads the rules reference only, changes nothing, and so stays outside this path.
 """
 
 from __future__ import annotations
@@ -71,16 +75,26 @@ class SkaldControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLA
             return
         values: Sequence[str] = self.item.values if isinstance(self.item, discord.ui.Select) else ()
         handler = HANDLERS.get(parsed.action)
-        try:
+
+        async def work() -> None:
             if handler is None:
                 raise LookupError(f"no handler for control action {parsed.action!r}")
-            control_allowed(interaction, parsed.action)
             # A control acts only where its game lives: its server, or a seat holder's DMs.
             await game_for_control(interaction, parsed.game_id)
             await handler(interaction, parsed, values)
-        except Exception as error:
-            # DynamicItem errors never reach View.on_error: this is their error hook.
-            await answer_error(interaction, error, game_id=parsed.game_id, what=f"control {parsed.action}")
+
+        await run_control(interaction, parsed.action, work, game_id=parsed.game_id)
+
+
+async def run_control(interaction: Interaction, limit: str, work: Callable[[], Awaitable[None]], *,
+                      game_id: int | None = None, what: str | None = None) -> None:
+    """One click: counted against the user's `limit` (a CONTROL_LIMITS key), done, and any error
+    answered (DynamicItem errors never reach View.on_error: this is their error hook)."""
+    try:
+        control_allowed(interaction, limit)
+        await work()
+    except Exception as error:
+        await answer_error(interaction, error, game_id=game_id, what=what or f"control {limit}")
 
 
 def control(custom_id: ControlId, *, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary,

@@ -29,7 +29,7 @@ from bot.discord.panels import Panel, named, seat_panel
 from bot.discord.thread import await_burst
 from bot.holders import OPEN
 from bot.kinds import ChangeKind
-from bot.store import MoveRow
+from bot.store import MoveRow, keys
 from bot.store.records import PanelMark
 from bot.tables.types import RUNNING, GameInfo, TableView
 
@@ -99,7 +99,7 @@ class PanelAnnouncer(Coalescer):
         self._skipped: set[tuple[int, int]] = set()
 
     def held(self, game_id: int) -> contextlib.AbstractAsyncContextManager[bool]:
-        return self.bot.tables.outbox.lease(game_id, self.what)
+        return self.bot.tables.outbox.lease(keys.game(game_id), self.what)
 
     @contextlib.asynccontextmanager
     async def claim(self, game_id: int, seat: int) -> AsyncIterator[None]:

@@ -17,6 +17,7 @@ import discord
 
 from bot.discord import notices
 from bot.discord.dm_panels import PanelAnnouncer
+from bot.discord.event_posts import NewsAnnouncer
 from bot.discord.lobby import lobby_controls, lobby_embed
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.thread import ThreadAnnouncer
@@ -45,6 +46,7 @@ class DiscordNotifier:
         backoff = backoff or Backoff()
         self.thread = ThreadAnnouncer(bot, self.pacer, backoff)
         self.panels = PanelAnnouncer(bot, self.pacer, backoff)
+        self.news = NewsAnnouncer(bot, self.pacer, backoff)  # tournaments' sign-up messages and news
         self.sweep_every = sweep_every
         self._sweep: asyncio.TimerHandle | None = None
         self._sweeping: asyncio.Task[None] | None = None
@@ -96,14 +98,18 @@ class DiscordNotifier:
 
     # -- catching up ----------------------------------------------------------------------
     async def catch_up(self) -> int:
-        """Wake every game whose thread or panels lag what is committed; returns how many."""
+        """Wake every game whose thread or panels lag what is committed, and every event with news
+        still to tell; returns how many."""
         lagging = await self.bot.tables.outbox.lagging()
         for game_id in lagging:
             self.thread.wake(game_id)
             self.panels.wake(game_id)
-        if lagging:
-            log.info("catching up on %d games with untold changes", len(lagging))
-        return len(lagging)
+        telling = await self.bot.tables.outbox.telling()
+        for tournament_id in telling:
+            self.news.wake(tournament_id)
+        if lagging or telling:
+            log.info("catching up on %d games and %d events with untold changes", len(lagging), len(telling))
+        return len(lagging) + len(telling)
 
     def start_sweeping(self) -> None:
         """Catch up every `sweep_every` seconds from now (a timer, so nothing waits on it)."""
@@ -130,11 +136,11 @@ class DiscordNotifier:
         """Stop every timer (the sweep, scheduled retries), then wait until every post in flight is
         done (shutdown, tests). The timers stop before the first wait, so none fires during it."""
         self.stop_sweeping()
-        self.thread.cancel_retries()
-        self.panels.cancel_retries()
+        for announcer in (self.thread, self.panels, self.news):
+            announcer.cancel_retries()
         if self._sweeping is not None:
             await asyncio.gather(self._sweeping, return_exceptions=True)
             self.stop_sweeping()  # the sweep that was running armed the next one as it ended
-        await self.thread.drain()
-        await self.panels.drain()
+        for announcer in (self.thread, self.panels, self.news):
+            await announcer.drain()
         await asyncio.gather(*self._chores, return_exceptions=True)

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.context import Interaction
+from bot.discord.cooldowns import give_back
 from engine.errors import SkaldError
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,9 @@ async def say(interaction: Interaction, content: str | None = None, *, ephemeral
 
 
 async def refuse(interaction: Interaction, reason: str) -> None:
-    """Tell the user, privately, why their action was not taken."""
+    """Tell the user, privately, why their action was not taken; the cooldown use it spent is
+    theirs again (a refused attempt changed nothing)."""
+    give_back(interaction)
     await say(interaction, f"⛔ {reason}", ephemeral=True)
 
 

@@ -36,7 +36,7 @@ from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import bold, named
 from bot.names import result_line
 from bot.notify import SeatInfo
-from bot.store import MoveRow
+from bot.store import MoveRow, keys
 from bot.store.records import Announcement
 from bot.tables.types import RUNNING, GameInfo, TableView
 
@@ -299,7 +299,7 @@ class ThreadAnnouncer(Coalescer):
         self._ending: dict[int, asyncio.Event] = {}  # games waiting for a slot: set when the game ends
 
     def held(self, game_id: int) -> AbstractAsyncContextManager[bool]:
-        return self.bot.tables.outbox.lease(game_id, self.what)
+        return self.bot.tables.outbox.lease(keys.game(game_id), self.what)
 
     def wake(self, game_id: int, *, ended: bool = False) -> None:
         """Tell the game's worker there is news; `ended`: the game is over (a slot is kept for that)."""

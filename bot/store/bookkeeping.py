@@ -12,8 +12,9 @@ import aiosqlite
 
 from bot.store.codec import dumps as _dumps
 from bot.store.connection import Database
+from bot.store.keys import Key, Space
 from bot.store.records import JSON, Announcement, PanelMark, Timer
-from bot.store.rows import ANNOUNCEMENT_COLUMNS, LAGGING_GAMES, announcement_row, settings_of
+from bot.store.rows import ANNOUNCEMENT_COLUMNS, LAGGING_GAMES, TIMER_COLUMNS, announcement_row, settings_of, timer_row
 
 
 class Bookkeeping:
@@ -80,11 +81,11 @@ class Bookkeeping:
 
         await self._db.write(op)
 
-    async def take_lease(self, game_id: int, what: str, owner: str, now: float, seconds: float) -> bool:
-        """One process per SQLite file: it always holds every game's lease."""
+    async def take_lease(self, key: Key, what: str, owner: str, now: float, seconds: float) -> bool:
+        """One process per SQLite file: it always holds every lease."""
         return True
 
-    async def drop_lease(self, game_id: int, what: str, owner: str) -> None:
+    async def drop_lease(self, key: Key, what: str, owner: str) -> None:
         return None
 
     async def lagging_games(self) -> list[int]:
@@ -105,36 +106,37 @@ class Bookkeeping:
         return await self._db.write(op)
 
     # -- timers ---------------------------------------------------------------------------------
-    async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1) -> None:
+    async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1,
+                        space: str = Space.GAME) -> None:
         async def op(db: aiosqlite.Connection) -> None:
             await db.execute(
-                "INSERT INTO timers (game_id, kind, seat, due_at, state_id) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at, "
-                "state_id = excluded.state_id", (game_id, kind, seat, due_at, state_id))
+                "INSERT INTO timers (space, game_id, kind, seat, due_at, state_id) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (space, game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at, "
+                "state_id = excluded.state_id", (space, game_id, kind, seat, due_at, state_id))
         return await self._db.write(op)
 
     async def finish_timers(self, timers: Sequence[Timer]) -> None:
-        """Delete timers that have run, unless their handlers set them again (a new due time)."""
+        """Delete timers that have run, unless their handlers set them again (a new due time or state)."""
         async def op(db: aiosqlite.Connection) -> None:
-            await db.executemany("DELETE FROM timers WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
-                                 [(t.game_id, t.kind, t.seat, t.due_at) for t in timers])
+            await db.executemany("DELETE FROM timers WHERE space = ? AND game_id = ? AND kind = ? AND seat = ? "
+                                 "AND due_at = ? AND state_id = ?",
+                                 [(t.space, t.game_id, t.kind, t.seat, t.due_at, t.state_id) for t in timers])
         return await self._db.write(op)
 
     async def take_timer(self, timer: Timer) -> bool:
         """Delete a timer that is still as given; True if this call deleted it (it is this
         caller's to act on: a timer taken once is never acted on twice)."""
         async def op(db: aiosqlite.Connection) -> bool:
-            cursor = await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = ? AND seat = ? AND due_at = ?",
-                                      (timer.game_id, timer.kind, timer.seat, timer.due_at))
+            cursor = await db.execute("DELETE FROM timers WHERE space = ? AND game_id = ? AND kind = ? AND seat = ? "
+                                      "AND due_at = ? AND state_id = ?", (timer.space, timer.game_id, timer.kind,
+                                                                          timer.seat, timer.due_at, timer.state_id))
             return cursor.rowcount == 1
         return await self._db.write(op)
 
-    async def timer(self, game_id: int, kind: str, seat: int = -1) -> Timer | None:
-        row = await self._db.fetchone(
-            "SELECT game_id, kind, seat, due_at, state_id FROM timers WHERE game_id = ? AND kind = ? AND seat = ?",
-            (game_id, kind, seat))
-        return None if row is None else Timer(game_id=row[0], kind=row[1], seat=row[2], due_at=row[3],
-                                              state_id=row[4])
+    async def timer(self, game_id: int, kind: str, seat: int = -1, *, space: str = Space.GAME) -> Timer | None:
+        row = await self._db.fetchone(f"SELECT {TIMER_COLUMNS} FROM timers WHERE space = ? AND game_id = ? "
+                                      "AND kind = ? AND seat = ?", (space, game_id, kind, seat))
+        return None if row is None else timer_row(row)
 
     async def next_due(self) -> float | None:
         """The earliest due time of any timer (None: no timers)."""
@@ -144,9 +146,8 @@ class Bookkeeping:
     async def due_timers(self, now: float, limit: int = 500) -> list[Timer]:
         """Timers due at `now`, earliest first."""
         rows = await self._db.fetchall(
-            "SELECT game_id, kind, seat, due_at, state_id FROM timers WHERE due_at <= ? ORDER BY due_at LIMIT ?",
-            (now, limit))
-        return [Timer(game_id=r[0], kind=r[1], seat=r[2], due_at=r[3], state_id=r[4]) for r in rows]
+            f"SELECT {TIMER_COLUMNS} FROM timers WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit))
+        return [timer_row(r) for r in rows]
 
     async def guild_settings(self, guild_id: int) -> JSON:
         rows = await self._db.fetchall("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))

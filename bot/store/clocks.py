@@ -81,13 +81,14 @@ async def write_clocks(db: aiosqlite.Connection, game_id: int, writes: ClockWrit
 UPSERT_CLOCK, (game_id, *clock_values(clock)))
     for seat in writes.cleared:
         await db.execute(
-            f"DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind IN ({', '.join('?' for _ in CLOCK_TIMERS)})",
+            f"DELETE FROM timers WHERE space = 'game' AND game_id = ? AND seat = ? "
+            f"AND kind IN ({', '.join('?' for _ in CLOCK_TIMERS)})",
             (game_id, seat, *CLOCK_TIMERS))
     for timer in writes.timers:
         await db.execute(
             "INSERT INTO timers (game_id, kind, seat, due_at, state_id) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at, state_id = excluded.state_id",
-            (game_id, timer.kind, timer.seat, timer.due_at, timer.state_id))
+            "ON CONFLICT (space, game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at, "
+            "state_id = excluded.state_id", (game_id, timer.kind, timer.seat, timer.due_at, timer.state_id))
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,8 @@ async def write_seat(db: aiosqlite.Connection, game_id: int, write: SeatWrite) -
     """Inside a write operation: one seat write of a change."""
     if isinstance(write, VotesCleared):
         await db.execute("DELETE FROM table_votes WHERE game_id = ? AND seat = ?", (game_id, write.seat))
-        await db.execute("DELETE FROM timers WHERE game_id = ? AND seat = ? AND kind = 'vote'", (game_id, write.seat))
+        await db.execute("DELETE FROM timers WHERE space = 'game' AND game_id = ? AND seat = ? AND kind = 'vote'",
+                         (game_id, write.seat))
     elif isinstance(write, HolderSeated):
         await db.execute(INSERT_HOLDER, holder_values(game_id, write.holding))
     elif isinstance(write, SeatGiven):

@@ -38,6 +38,17 @@ class DamagedRow(StoreError):
         self.cause = cause
 
 
+class DamagedEvent(StoreError):
+    """A stored row of one tournament no longer decodes: that event is set aside (refused politely,
+    named by `skald db verify`), everything else goes on. `what` is the table and column."""
+
+    def __init__(self, tournament_id: int, what: str, cause: BaseException) -> None:
+        super().__init__(f"tournament {tournament_id}: {what} does not decode ({type(cause).__name__})")
+        self.tournament_id = tournament_id
+        self.what = what
+        self.cause = cause
+
+
 class DamagedSnapshot(DamagedRow):
     """A snapshot's text no longer decodes: a cache, so the game is rebuilt from its log instead."""
 

@@ -3,7 +3,7 @@ and `skald db`) ask of a database. `SqliteStore` (one process per file) and `Pos
 (several processes on one server) implement it; `open_store` picks one from SKALD_DB / --db.
 
 Besides the data, a store says how far its database is shared: `shared` stores are written by
-other processes too, so the service takes `game_lock` around a game's critical section, checks
+other processes too, so the service takes `lock` around a game's (or an event's) critical section, checks
 its cached game against `revision`, and runs timers only while `hold_leadership` says so
 (docs/scaling.md). A store of its own (SQLite) has a no-op lock, no revision and always leads.
 
@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from bot.holders import Holding
 from bot.store.clocks import ClockWrites
+from bot.store.keys import Key, Space
 from bot.store.records import (
     JSON,
     Announcement,
@@ -28,6 +29,7 @@ from bot.store.records import (
     ResultRow,
     SeatClock,
     SeatRow,
+    SeatSpec,
     Snapshot,
     Timer,
     Vote,
@@ -62,8 +64,9 @@ class Store(Protocol):
         ...
 
     # -- coordinating processes -------------------------------------------------------------------
-    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
-        """Held around a game's critical section; excludes other processes (a no-op when not shared)."""
+    def lock(self, key: Key) -> AbstractAsyncContextManager[None]:
+        """Held around a game's or an event's critical section (its key, bot/store/keys.py); excludes
+        other processes (a no-op when not shared)."""
         ...
 
     async def revision(self, game_id: int) -> str | None:
@@ -80,7 +83,11 @@ class Store(Protocol):
     # -- lobby ----------------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,
                           options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in",
-                          rematch_of: int | None = None, min_reliability: int = 0) -> int: ...
+                          rematch_of: int | None = None, min_reliability: int = 0, seats: Sequence[SeatSpec] = (),
+                          origin: str | None = None) -> int:
+        """A new lobby: the host in seat 0 unless `host_name` is None, then `seats`; a game with an
+        `origin` (what it was opened for) is opened once, and the same origin finds it again."""
+        ...
 
     async def add_seat(self, game_id: int, *, name: str, user_id: int | None, ai: str | None, now: float,
                        max_seats: int | None = None) -> int: ...
@@ -154,12 +161,12 @@ class Store(Protocol):
     async def record_panels(self, game_id: int, marks: Sequence[PanelMark], now: float,
                             done: int | None = None) -> None: ...
 
-    async def take_lease(self, game_id: int, what: str, owner: str, now: float, seconds: float) -> bool:
-        """Take (or keep) the right to tell `what` ('story', 'panels') of the game for `seconds`;
-        False while another process holds it (always True when the store is not shared)."""
+    async def take_lease(self, key: Key, what: str, owner: str, now: float, seconds: float) -> bool:
+        """Take (or keep) the right to tell `what` ('story', 'panels' of a game, 'news' of an event)
+        for `seconds`; False while another process holds it (always True when the store is not shared)."""
         ...
 
-    async def drop_lease(self, game_id: int, what: str, owner: str) -> None: ...
+    async def drop_lease(self, key: Key, what: str, owner: str) -> None: ...
 
     async def lagging_games(self) -> list[int]: ...
 
@@ -182,7 +189,9 @@ class Store(Protocol):
 
     # -- timers ---------------------------------------------------------------------------------
     async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1,
-                        state_id: int = -1) -> None: ...
+                        state_id: int = -1, space: str = Space.GAME) -> None:
+        """Set (or move) the timer of `game_id` in `space` (a game's; an event's: bot/store/keys.py)."""
+        ...
 
     async def finish_timers(self, timers: Sequence[Timer]) -> None: ...
 
@@ -190,7 +199,7 @@ class Store(Protocol):
         """Delete a timer still as given; True if this call deleted it (act on it once, at most)."""
         ...
 
-    async def timer(self, game_id: int, kind: str, seat: int = -1) -> Timer | None: ...
+    async def timer(self, game_id: int, kind: str, seat: int = -1, *, space: str = Space.GAME) -> Timer | None: ...
 
     async def next_due(self) -> float | None: ...
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,15 +125,25 @@ class PanelMark:
     shown_at: float = 0.0  # when it was last drawn (read back from the store; set on writing)
 
 
+SeatSpec = tuple[str, int | None, str | None]  # a seat as a lobby is opened with it: (name, user_id, ai)
+
+
+def lobby_seats(host_id: int, host_name: str | None, seats: Sequence[SeatSpec]) -> list[SeatSpec]:
+    """A new lobby's seats in order: the host's (unless `host_name` is None), then `seats`."""
+    return ([(host_name, host_id, None)] if host_name is not None else []) + list(seats)
+
+
 @dataclass(frozen=True)
 class Timer:
-    """An absolute due time of a game (docs/storage.md, `timers`)."""
+    """An absolute due time of a game, or of what another key space names (docs/storage.md,
+    `timers`): `game_id` is the id within `space` (a tournament's id for a tournament's timer)."""
 
     game_id: int
     kind: str
     seat: int
     due_at: float
     state_id: int
+    space: str = "game"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from bot.holders import Holding
 from bot.kinds import Status
 from bot.store.codec import dumps
 from bot.store.errors import DamagedRow, DamagedSnapshot, StoreError
-from bot.store.records import Announcement, EventRecord, GameRow, MoveRow, SeatRow, Snapshot
+from bot.store.records import Announcement, EventRecord, GameRow, MoveRow, SeatRow, Snapshot, Timer
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,13 @@ LAGGING_GAMES = ("SELECT a.game_id FROM announcements a JOIN games g ON g.id = a
 MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
 NO_LIMIT = 2**31 - 1  # a state id above any real one (`load` without `upto`), within an INTEGER
 STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
+
+
+TIMER_COLUMNS = "game_id, kind, seat, due_at, state_id, space"
+
+
+def timer_row(row: Row) -> Timer:
+    return Timer(game_id=row[0], kind=row[1], seat=row[2], due_at=row[3], state_id=row[4], space=row[5])
 
 
 HOLDER_COLUMNS = "seat, since, name, why, user_id, ai, for_user"

@@ -28,13 +28,16 @@ from bot.store.clocks import (
 from bot.store.codec import dumps as _dumps
 from bot.store.connection import Database
 from bot.store.errors import SchemaError, SeatsTaken, StateConflict
+from bot.store.keys import Key
 from bot.store.records import (
     JSON,
     GameRecord,
     GameRow,
     MoveRow,
     SeatRow,
+    SeatSpec,
     Snapshot,
+    lobby_seats,
 )
 from bot.store.results import ChangeWrite, GameResults, ResultStore, SqliteSql, write_results
 from bot.store.rows import (
@@ -123,7 +126,7 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
 
     # -- coordinating processes: there is only this one ------------------------------------------
     @asynccontextmanager
-    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+    async def lock(self, key: Key) -> AsyncIterator[None]:
         """Nothing to exclude: the service's own asyncio lock covers the only process."""
         yield
 
@@ -139,22 +142,27 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
     # -- lobby ---------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,
                           options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in",
-                          rematch_of: int | None = None, min_reliability: int = 0) -> int:
-        """A new lobby, with the host in seat 0 unless `host_name` is None; returns the game id."""
+                          rematch_of: int | None = None, min_reliability: int = 0, seats: Sequence[SeatSpec] = (),
+                          origin: str | None = None) -> int:
+        """A new lobby, with the host in seat 0 unless `host_name` is None, then `seats`; returns the
+        game id. A game opened for an `origin` is opened once: the same origin finds it again."""
         async def op(db: aiosqlite.Connection) -> int:
+            if origin is not None:
+                found = list(await db.execute_fetchall("SELECT id FROM games WHERE origin = ?", (origin,)))
+                if found:
+                    return int(found[0][0])
             cursor = await db.execute(
                 "INSERT INTO games (guild_id, channel_id, game, options, host_id, created_at, updated_at, clock, "
-                "timeout_policy, rematch_of, min_reliability) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "timeout_policy, rematch_of, min_reliability, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game, _dumps(options), host_id, now, now, clock, timeout_policy, rematch_of,
-                 min_reliability),
+                 min_reliability, origin),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
-            if host_name is not None:
-                await db.execute(
-                    "INSERT INTO seats (game_id, seat, user_id, name, joined_at) VALUES (?, 0, ?, ?, ?)",
-                    (game_id, host_id, host_name, now),
-                )
+            await db.executemany("INSERT INTO seats (game_id, seat, user_id, ai, name, joined_at) "
+                                 "VALUES (?, ?, ?, ?, ?, ?)",
+                                 [(game_id, seat, user_id, ai, name, now) for seat, (name, user_id, ai)
+                                  in enumerate(lobby_seats(host_id, host_name, seats))])
             return game_id
         return await self._db.write(op)
 
@@ -205,7 +213,7 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
                                       (status, now, game_id))
             if cursor.rowcount != 1:
                 raise StateConflict(f"Game {game_id} is not a lobby any more.")
-            await db.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            await db.execute("DELETE FROM timers WHERE space = 'game' AND game_id = ?", (game_id,))
         return await self._db.write(op)
 
     async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float,
@@ -227,7 +235,8 @@ class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
             )
             # Nothing told yet: the outbox announces the start once this commit is done.
             await db.execute("INSERT INTO announcements (game_id, updated_at) VALUES (?, ?)", (game_id, now))
-            await db.execute("DELETE FROM timers WHERE game_id = ? AND kind = 'lobby_expiry'", (game_id,))
+            await db.execute("DELETE FROM timers WHERE space = 'game' AND game_id = ? AND kind = 'lobby_expiry'",
+                             (game_id,))
             await db.executemany(INSERT_HOLDER, [holder_values(game_id, h) for h in holders])
             if clocks:
                 await write_clocks(db, game_id, clocks)

@@ -1,9 +1,13 @@
-"""`skald db verify`: replay every game from its seed and move log and compare with its snapshots.
+"""`skald db verify`: replay every game from its seed and move log and compare with its snapshots,
+then check every other table Skald owns.
 
 The move log is the source of truth; snapshots are a cache. A finding here means the cache
 (or the log's bookkeeping) disagrees with what the rules make of the log. Whatever goes wrong
 while checking one game (an unknown game name, a row that no longer decodes, a move the rules
-now choke on) is a finding about that game; the other games are still checked.
+now choke on) is a finding about that game; the other games are still checked. Then every
+tournament is read whole (a damaged row is a finding about that event, which the bot sets
+aside), and the tables read beside the games — results, settings, the outbox's marks — are
+checked for values that no longer decode (bot/store/checking.py).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from bot.holders import SeatHistory
 from bot.kinds import ChangeKind
 from bot.move_log import MOVE, UNDO, BadUndo, MoveFailed, replay
 from bot.store import MoveRow, Store
+from bot.store.checking import damaged
 from bot.store.errors import DamagedRow
 from bot.tables.types import CANCELLED, FINISHED, LOBBY, RUNNING
 from engine.core import Game
@@ -27,11 +32,12 @@ HANDED_ON = (ChangeKind.STAND_IN, ChangeKind.BACK, ChangeKind.SEAT)  # changes t
 
 @dataclass(frozen=True)
 class Finding:
-    game_id: int
+    game_id: int  # the game concerned (0: a finding about another table)
     problem: str
+    where: str = ""  # what it is about, when not a game ("tournament #2", "results ...")
 
     def __str__(self) -> str:
-        return f"game #{self.game_id}: {self.problem}"
+        return f"{self.where or f'game #{self.game_id}'}: {self.problem}"
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,7 @@ class Audit:
     moves: int
     snapshots: int
     findings: tuple[Finding, ...]
+    tournaments: int = 0
 
     @property
     def ok(self) -> bool:
@@ -151,7 +158,7 @@ def _check_holders(history: SeatHistory, seats: list[int], changes: list[MoveRow
 
 
 async def verify(store: Store, games: Callable[[str], Game[Any]]) -> Audit:
-    """Replay every game in the store."""
+    """Replay every game in the store, then check every tournament and the other tables."""
     total_changes = total_snapshots = 0
     findings: list[Finding] = []
     ids = await store.game_ids()
@@ -165,4 +172,12 @@ async def verify(store: Store, games: Callable[[str], Game[Any]]) -> Audit:
         total_changes += changes
         total_snapshots += snapshots
         findings.extend(found)
-    return Audit(len(ids), total_changes, total_snapshots, tuple(findings))
+    events = await store.tournaments.ids()
+    for tournament_id in events:
+        for what in await store.tournaments.damage(tournament_id):
+            findings.append(Finding(0, f"{what} does not decode; the event is set aside",
+                                    where=f"tournament #{tournament_id}"))
+    for damage in await damaged(store.tournaments.sql_read):
+        table, _, rest = str(damage).partition(": ")
+        findings.append(Finding(0, rest, where=table))
+    return Audit(len(ids), total_changes, total_snapshots, tuple(findings), len(events))

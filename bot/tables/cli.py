@@ -185,5 +185,6 @@ async def _verify(path: str) -> int:
         print(finding)
     verdict = "OK" if audit.ok else counted(len(audit.findings), "problem")
     print(f"{describe(path)}: {counted(audit.games, 'game')}, {counted(audit.moves, 'logged change')}, "
-          f"{counted(audit.snapshots, 'snapshot')} checked: {verdict}")
+          f"{counted(audit.snapshots, 'snapshot')}, {counted(audit.tournaments, 'tournament')} and every other "
+          f"table checked: {verdict}")
     return 0 if audit.ok else 1

@@ -76,3 +76,7 @@ class CantUndo(TableError):
 
 class Unreliable(TableError):
     """The table asks for more reliability than the person has (games played to the end)."""
+
+
+class EventUnavailable(TableError):
+    """A tournament's stored record is damaged: the event is set aside, every other one goes on."""

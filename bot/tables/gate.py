@@ -26,9 +26,10 @@ from typing import Any
 from bot import credit
 from bot.holders import START, Holding, SeatHistory
 from bot.kinds import ChangeKind, Status, UpdateReason
-from bot.store import Store
+from bot.store import Store, keys
 from bot.store.clocks import ClockWrites
 from bot.store.errors import DamagedRow, DamagedSnapshot
+from bot.store.keys import Space
 from bot.store.records import EventRecord, MoveRow
 from bot.store.results import ChangeWrite, GameResults
 from bot.tables import clocks
@@ -128,7 +129,7 @@ class Gate:
         another process changed it). The lock is this process's asyncio lock and, on a shared
         store, the store's lock across processes too (taken second, so a process queues its
         own callers before holding a database connection for them)."""
-        async with self._lock_of(game_id), self.store.game_lock(game_id):
+        async with self._lock_of(game_id), self.store.lock(keys.game(game_id)):
             table = await self._current(game_id)
             self._held[game_id] = table
             try:
@@ -368,8 +369,9 @@ class Gate:
             if table is not None:  # a plain read-modify-write with no await: no update is lost
                 table.row = replace(table.row, **changes)
 
-    async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1) -> None:
-        await self.store.set_timer(game_id, kind, due_at, seat=seat, state_id=state_id)
+    async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1,
+                        space: str = Space.GAME) -> None:
+        await self.store.set_timer(game_id, kind, due_at, seat=seat, state_id=state_id, space=space)
         await self.scheduler.changed(due_at)
 
     def _retire(self, table: Table) -> None:

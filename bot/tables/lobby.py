@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from bot.holders import START, Holding, SeatHistory
 from bot.kinds import Reason
 from bot.store import SeatsTaken, StateConflict
-from bot.store.records import Timer
+from bot.store.records import JSON, SeatSpec, Timer
 from bot.tables import clocks
 from bot.tables.checks import require_free_seat, require_host, require_lobby
 from bot.tables.clocks import POLICIES
@@ -45,6 +46,18 @@ log = logging.getLogger(__name__)
 LOBBY_EXPIRY = "lobby_expiry"  # timer kind
 
 
+@dataclass(frozen=True)
+class _Terms:
+    """A new table's terms as checked."""
+
+    game: str
+    options: JSON
+    clock: str
+    timeout_policy: str
+    min_reliability: int
+    settings: ServerSettings
+
+
 class Lobby:
     """Open, seat, start and call off games, over the gate."""
 
@@ -56,7 +69,43 @@ class Lobby:
         """A new lobby for `new.game` with the host in seat 0 (or not seated); options are
         checked by the engine, the terms by the server's settings."""
         gate = self.gate
-        engine = gate.games(new.game)
+        terms = await self._terms(new)
+        await self._check_limits(new.guild_id, new.host_id if new.host_plays else None, terms.settings)
+        now = gate.clock()
+        if new.dm_ok is not None:
+            await gate.store.set_dm_ok(new.host_id, new.dm_ok, now)
+        game_id = await gate.store.create_game(guild_id=new.guild_id, channel_id=new.channel_id,
+                                               host_id=new.host_id,
+                                               host_name=new.host_name if new.host_plays else None,
+                                               game=terms.game, options=terms.options, now=now, clock=terms.clock,
+                                               timeout_policy=terms.timeout_policy, rematch_of=new.rematch_of,
+                                               min_reliability=terms.min_reliability)
+        await gate.set_timer(game_id, LOBBY_EXPIRY, now + terms.settings.lobby_expiry_hours * 3600)
+        async with gate.locked(game_id) as table:
+            await gate.publisher.publish(table, reason=Reason.CREATE)
+            return table.info()
+
+    async def open_seated(self, new: NewTable, seats: Sequence[SeatSpec], origin: str) -> GameInfo:
+        """A lobby opened with every seat taken, for `origin` (what it is opened for: a tournament's
+        table), on the same terms `create` checks; the host does not sit. Opened once: the same
+        origin finds the same game again, so a retry after a crash opens nothing new. Its opener
+        starts it (no expiry timer), and the server's limits on open tables don't refuse it: the
+        event that pairs it must be able to play its round."""
+        terms = await self._terms(new)
+        engine = self.gate.games(terms.game)
+        if not engine.min_players <= len(seats) <= engine.max_players:
+            raise TooFewPlayers(f"{engine.title} seats {engine.min_players}–{engine.max_players} players, "
+                                f"not {len(seats)}.")
+        game_id = await self.gate.store.create_game(
+            guild_id=new.guild_id, channel_id=new.channel_id, host_id=new.host_id, host_name=None, game=terms.game,
+            options=terms.options, now=self.gate.clock(), clock=terms.clock, timeout_policy=terms.timeout_policy,
+            min_reliability=terms.min_reliability, seats=seats, origin=origin)
+        return (await self.gate.read(game_id)).info()
+
+    async def _terms(self, new: NewTable) -> _Terms:
+        """The table's terms, checked: options by the engine, the clock, the timeout policy and the
+        least reliability against the server's settings (BadOptions, in words, for each refusal)."""
+        engine = self.gate.games(new.game)
         chosen = validate_options(engine.options(), new.options)
         # Options the engine can't play are refused now, not at Start after people joined.
         engine.setup(engine.min_players, chosen, 0)
@@ -71,20 +120,7 @@ class Lobby:
         minimum = settings.min_reliability if new.min_reliability is None else new.min_reliability
         if not 0 <= minimum <= 100:
             raise BadOptions(f"A minimum reliability is a percentage from 0 to 100, not {minimum}.")
-        await self._check_limits(new.guild_id, new.host_id if new.host_plays else None, settings)
-        now = gate.clock()
-        if new.dm_ok is not None:
-            await gate.store.set_dm_ok(new.host_id, new.dm_ok, now)
-        game_id = await gate.store.create_game(guild_id=new.guild_id, channel_id=new.channel_id,
-                                               host_id=new.host_id,
-                                               host_name=new.host_name if new.host_plays else None,
-                                               game=engine.name, options=chosen, now=now, clock=clock,
-                                               timeout_policy=timeout_policy, rematch_of=new.rematch_of,
-                                               min_reliability=minimum)
-        await gate.set_timer(game_id, LOBBY_EXPIRY, now + settings.lobby_expiry_hours * 3600)
-        async with gate.locked(game_id) as table:
-            await gate.publisher.publish(table, reason=Reason.CREATE)
-            return table.info()
+        return _Terms(engine.name, chosen, clock, timeout_policy, minimum, settings)
 
     async def rematch(self, game_id: int, user_id: int, is_admin: bool = False) -> Rematch:
         """A new lobby for a game that ended: the same game, options, clock and seats in the same

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from typing import Protocol
 
 from bot.store import MoveRow, Store
+from bot.store.keys import Key
 from bot.store.records import Announcement, PanelMark
 
 LEASE = 120.0  # seconds a process may tell one game before another may take over (wall clock)
@@ -42,17 +43,18 @@ class Outbox:
         return await self.store.announcement(game_id)
 
     @asynccontextmanager
-    async def lease(self, game_id: int, what: str) -> AsyncIterator[bool]:
-        """While held (True), no other process tells `what` ('story', 'panels') of this game: with
-        several processes on one database, one tells each game at a time, in board order
-        (docs/scaling.md). False: another process is telling it now; it will tell what is
-        committed, so the caller may look again shortly. A dead process's lease lapses."""
-        taken = await self.store.take_lease(game_id, what, self.owner, time.time(), LEASE)
+    async def lease(self, key: Key, what: str) -> AsyncIterator[bool]:
+        """While held (True), no other process tells `what` ('story', 'panels' of a game, 'news' of
+        an event) of what `key` names: with several processes on one database, one tells each
+        game (and each event's thread) at a time, in order (docs/scaling.md). False: another
+        process is telling it now; it will tell what is committed, so the caller may look again
+        shortly. A dead process's lease lapses."""
+        taken = await self.store.take_lease(key, what, self.owner, time.time(), LEASE)
         try:
             yield taken
         finally:
             if taken and self.store.shared:
-                await self.store.drop_lease(game_id, what, self.owner)
+                await self.store.drop_lease(key, what, self.owner)
 
     async def changes(self, game_id: int, after: int) -> list[MoveRow]:
         """The committed changes with state id > `after`, oldest first (public and private lines)."""
@@ -76,6 +78,10 @@ class Outbox:
     async def lagging(self) -> list[int]:
         """Games with something committed that their thread or panels have not been told."""
         return await self.store.lagging_games()
+
+    async def telling(self) -> list[int]:
+        """Events with news committed and not yet told."""
+        return await self.store.tournaments.telling()
 
     async def dm_channel(self, user_id: int) -> int | None:
         return await self.store.dm_channel(user_id)

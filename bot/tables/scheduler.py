@@ -1,6 +1,6 @@
 """Timers that outlive the process: due times in the database, one asyncio timer for the earliest.
 
-Every timer is a row (`timers`: game, kind, seat, due_at, state_id). The scheduler sleeps until
+Every timer is a row (`timers`: space, game (or event), kind, seat, due_at, state_id). The scheduler sleeps until
 the earliest due time, then runs each due timer's handler in due order and deletes the row —
 unless the handler set it again. Handlers are idempotent (they check the game is still as the
 timer expected), so a timer that fires twice, or after the bot was down for a day, does its
@@ -89,9 +89,9 @@ class Scheduler:
         try:
             while True:
                 due = await self.store.due_timers(self.clock(), BATCH)
-                by_game: dict[int, list[Timer]] = {}
-                for timer in due:  # in due order within each game
-                    by_game.setdefault(timer.game_id, []).append(timer)
+                by_game: dict[tuple[str, int], list[Timer]] = {}
+                for timer in due:  # in due order within each game (or event: its own key space)
+                    by_game.setdefault((timer.space, timer.game_id), []).append(timer)
                 kept: list[Timer] = []  # timers the database was out of reach for: they run again
                 await asyncio.gather(*(self._run_game(timers, slots, kept) for timers in by_game.values()))
                 # One write for the whole batch (a handler's own commit usually deleted its timer already).

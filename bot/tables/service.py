@@ -12,7 +12,7 @@ life, and are composed here, the one place that wires them and the timers they h
 - `undo` (undo.py): taking a move back;
 - `servers` (servers.py): a server's settings and what it knows of its people;
 - `records` (records.py): results, ratings and team records;
-- `tournaments` (tournaments.py): events of many tables, from sign-up to champion.
+- `tournaments` (tournaments/): events of many tables, from sign-up to champion.
 
 `Tables` itself reads games (looking.py) and opens, starts and closes the whole.
 """
@@ -68,7 +68,7 @@ class Tables(Looking):
         self.undo = Undo(gate)
         self.records = Records(store, games)  # results, ratings and team records (docs/records.md)
         self.tournaments = Tournaments(gate, self.lobby, self.play, self.seating, self.servers, self.records)
-        gate.publisher.attach(self.tournaments)  # a tournament table's game ending wakes its event
+        gate.publisher.attach(self.tournaments.director)  # a tournament table's game ending wakes its event
         # The parts the adapters use directly: the AI seats, the timers, the announcement outbox.
         self.ai, self.scheduler, self.outbox = gate.ai, gate.scheduler, gate.outbox
         gate.ai.play_with(self.play.ai_move)
@@ -78,7 +78,7 @@ class Tables(Looking):
         self.scheduler.handle("timeout", self.seating.on_timeout)
         self.scheduler.handle("vote", self.seating.on_vote_end)
         self.scheduler.handle(RESUME, self.absence.on_resume)
-        self.scheduler.handle(TOURNAMENT_TIMER, self.tournaments.on_timer)
+        self.scheduler.handle(TOURNAMENT_TIMER, self.tournaments.director.on_timer)
 
     @classmethod
     async def open(cls: type[T], db_path: str | Path, *, cache_size: int = 256, snapshot_every: int = 25,
@@ -112,7 +112,7 @@ class Tables(Looking):
                 continue  # set aside, and logged, by the load
             except Exception:
                 log.exception("game %d could not resume; the other games go on", row.id)
-        await self.tournaments.resume()
+        await self.tournaments.director.resume()
 
     async def drain(self) -> None:
         """Wait until no AI move is pending or running (AI moves may trigger further AI moves)."""

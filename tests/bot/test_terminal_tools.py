@@ -182,10 +182,11 @@ def test_names_db_verify_says_1_game_not_1_games_1_snapshots(cwd: Path, capsys: 
     capsys.readouterr()
     assert main(["db", "verify", "--db", "games.db"]) == 0
     said = capsys.readouterr().out
-    assert re.fullmatch(r"games\.db: 1 game, \d+ logged changes, \d+ snapshots? checked: OK\n", said), said
+    assert re.fullmatch(r"games\.db: 1 game, \d+ logged changes, \d+ snapshots?, 0 tournaments and every other "
+                        r"table checked: OK\n", said), said
     with sqlite3.connect("games.db") as plain:
         kept = plain.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0]
-    assert f" {counted(kept, 'snapshot')} checked" in said
+    assert f" {counted(kept, 'snapshot')}, " in said
 
 
 def test_db_verify_reports_any_exception_while_checking_a_game_and_checks_the_others(

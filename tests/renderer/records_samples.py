@@ -39,18 +39,19 @@ ENTRANTS = ["Astrid", "AI (greedy)", "Ulfhild the Far-Travelled, Daughter of Tho
 
 def standing_rows(count: int) -> list[dict[str, Any]]:
     """`count` entrants, best first, two sharing second place; the 4th is the asker, the 6th had a
-    bye, the 7th dropped out."""
+    bye, the 7th is out (dropped)."""
     rows: list[dict[str, Any]] = []
     for i in range(count):
         place = 2 if i == 2 else i + 1
         rows.append({"place": place, "name": ENTRANTS[i % len(ENTRANTS)], "ai": i % len(ENTRANTS) == 1,
-                     "points": 6.5 - i * 0.5 if i != 2 else 6.0, "buchholz": 30.5 - i, "score": 900 - 11 * i,
-                     "played": 6 - (i == 5), "byes": int(i == 5), "dropped": i == 6, "you": i == 3})
+                     "points": 6.5 - i * 0.5 if i != 2 else 6.0, "values": [30.5 - i, 34.0 - i, 12.25 - i / 2],
+                     "played": 6 - (i == 5), "byes": int(i == 5), "out": i == 6, "you": i == 3})
     return rows
 
 
 STANDINGS: dict[str, Any] = {
-    "title": "Yule Cup: Nidavellir", "subtitle": "Swiss · after round 6 of 7 · 8 entrants", "buchholz": True,
+    "title": "Yule Cup: Nidavellir", "subtitle": "Swiss · after round 6 of 7 · 8 entrants",
+    "columns": ["Buch-1", "Buch", "S-B", "H2H", "Wins", "Rating"],
     "rows": standing_rows(8),
     "note": "Points: 1 for first at a table, ½ for a shared first. Buchholz: the opponents' points.",
 }

@@ -73,7 +73,7 @@ def test_standings_name_every_entrant_in_place_order_and_read_on_a_phone(count: 
     names = drawn(sheet)
     assert names[0] == "Yule Cup: Nidavellir" and len(names) == 1 + count
     assert [d.text for d in sheet.texts if d.role == "points" and d.face == BOLD][::4] == [
-        str(row["place"]) for row in data["rows"]], "place, then Buchholz, score and played on each row"
+        str(row["place"]) for row in data["rows"]], "place, then two tie-breaks and played on each row"
     assert not illegible(sheet) and min(d.size for d in sheet.texts) >= 25
     png = pictures.png("standings", data)
     assert Image.open(io.BytesIO(png)).size == (WIDTH, sheet.height)
@@ -90,7 +90,7 @@ def test_standings_points_show_halves_as_a_half_sign() -> None:
     assert [pictures.halves(v) for v in (4.5, 4.0, 0.5, 0.0, 12.5, 3.25, -1.5)] == [
         "4½", "4", "½", "0", "12½", "3.25", "−1½"]
     points = drawn(pictures.draw("standings", STANDINGS), "points")
-    assert {"6½", "6", "4", "3½", "30½", "900"} <= set(points)
+    assert {"6½", "6", "4", "3½", "30½", "34"} <= set(points)
     assert "6.5" not in points and "6.0" not in points
 
 
@@ -101,23 +101,24 @@ def test_shared_places_repeat_and_leave_no_gap() -> None:
     assert "…" not in drawn(sheet, "label"), "a shared place is no gap in the list"
 
 
-def test_dropped_entrants_are_greyed_and_marked_and_the_asker_is_highlighted() -> None:
+def test_entrants_out_are_greyed_and_marked_and_the_asker_is_highlighted() -> None:
     sheet = pictures.draw("standings", STANDINGS)
     labels = drawn(sheet, "label")
-    assert labels.count("dropped") == 1 and labels.count("1 bye") == 1
+    assert labels.count("out") == 1 and labels.count("1 bye") == 1
     assert {pictures.DROPPED_INK, pictures.YOU_FILL, GOLD, pictures.AI_INK} <= sheet.colours
-    plain = pictures.draw("standings", {**STANDINGS, "rows": [{**row, "dropped": False, "you": False, "byes": 0}
+    plain = pictures.draw("standings", {**STANDINGS, "rows": [{**row, "out": False, "you": False, "byes": 0}
                                                              for row in STANDINGS["rows"]]})
-    assert "dropped" not in drawn(plain, "label") and "1 bye" not in drawn(plain, "label")
+    assert "out" not in drawn(plain, "label") and "1 bye" not in drawn(plain, "label")
     assert not {pictures.DROPPED_INK, pictures.YOU_FILL, GOLD} & plain.colours
 
 
-def test_without_buchholz_the_column_goes_and_names_get_its_room() -> None:
+def test_the_formats_first_two_tie_breaks_are_drawn_and_without_them_names_get_the_room() -> None:
     swiss = pictures.draw("standings", STANDINGS)
-    other = pictures.draw("standings", {**STANDINGS, "buchholz": False})
-    assert "Buchholz" in drawn(swiss, "label") and "Buchholz" not in drawn(other, "label")
+    other = pictures.draw("standings", {**STANDINGS, "columns": []})
+    assert {"Buch-1", "Buch"} <= set(drawn(swiss, "label")) and "S-B" not in drawn(swiss, "label")
+    assert "Buch-1" not in drawn(other, "label")
     assert "30½" in drawn(swiss, "points") and "30½" not in drawn(other, "points")
-    assert {"Points", "Score", "Played"} <= set(drawn(other, "label"))
+    assert {"Points", "Played"} <= set(drawn(other, "label"))
     long_swiss, long_other = drawn(swiss)[3], drawn(other)[3]
     assert long_swiss.endswith("…") and len(long_other) > len(long_swiss)
 

@@ -13,6 +13,7 @@ import asyncpg
 import pytest
 
 from bot.store import is_postgres, open_store
+from bot.store import migrate as migrations
 from bot.store.backfill import seat_history
 from bot.store.postgres.results import PgSql
 from bot.store.results import ResultsMark, SqliteSql
@@ -305,7 +306,7 @@ async def test_a_schema_6_database_gets_its_seat_histories_and_results_under_the
     ]
     await sql_rows(database, "INSERT INTO moves (game_id, state_id, seat, kind, user_id, stand_in, events, text, "
                              "to_move, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, '', '[]', 400)", moves)
-    assert await migrate_to(database) == [7, 8, 9]
+    assert await migrate_to(database) == list(range(7, migrations.latest_version() + 1))
 
     assert await holders_in(database) == [
         (1, 0, 0, ANN, None, None, "Ann", "start"), (1, 1, 0, None, "random", None, "random AI", "start"),

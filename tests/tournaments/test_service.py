@@ -5,71 +5,21 @@ controls, a restart mid-event, and pairing exactly once (docs/tournaments.md).""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
 
+from bot.store.keys import Space
 from bot.store.tournaments import CANCELLED, FINISHED, RUNNING
 from bot.tables import Tables
 from bot.tables.errors import AlreadySeated, AlreadyStarted, GameFull, NotAllowed, TooFewPlayers
-from bot.tables.tournaments import NewTournament, TournamentView
+from bot.tables.tournaments import TournamentView
 from bot.tables.types import ABANDONED
 from bot.tables.types import FINISHED as GAME_FINISHED
 from engine.errors import BadOptions
 from tests.databases import Target
 from tests.tables.duel import games
-
-GUILD, CHANNEL, ORGANISER = 10, 20, 99
-HOUR = 3600.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def tables(database: Target, clock: Clock) -> AsyncIterator[Tables]:
-    service = await Tables.open(database, games=games, clock=clock, seeds=iter(range(1, 10_000)).__next__)
-    yield service
-    await service.close()
-
-
-def event(**terms: Any) -> NewTournament:
-    base: dict[str, Any] = {"guild_id": GUILD, "channel_id": CHANNEL, "organiser_id": ORGANISER, "name": "Winter cup",
-                            "game": "duel", "options": {"rounds": 1}, "seats": 2}
-    return NewTournament(**(base | terms))
-
-
-async def with_ais(tables: Tables, count: int, **terms: Any) -> TournamentView:
-    view = await tables.tournaments.create(event(**terms))
-    for _ in range(count):
-        view = await tables.tournaments.add_ai(view.id, ORGANISER, "random")
-    return view
-
-
-async def settle(tables: Tables, tournament_id: int, until: Callable[[TournamentView], bool] | None = None,
-                 turns: int = 60) -> TournamentView:
-    """Let AI moves and due timers run until the event ends (or `until` holds)."""
-    for _ in range(turns):
-        await tables.drain()
-        # The armed timer may be running the event's step right now (a busy database is slow):
-        # wait for it, so that no turn passes while the work is still under way.
-        await tables.scheduler.idle()
-        await tables.scheduler.run_due()
-        view = await tables.tournaments.view(tournament_id)
-        if (until or (lambda v: v.row.status in (FINISHED, CANCELLED)))(view):
-            return view
-    raise AssertionError("the event did not get there")
+from tests.tournaments.events import GUILD, HOUR, ORGANISER, Clock, event, settle, with_ais
 
 
 def pairs(view: TournamentView) -> list[frozenset[int]]:
@@ -78,7 +28,7 @@ def pairs(view: TournamentView) -> list[frozenset[int]]:
 
 async def test_a_swiss_event_of_ai_entrants_plays_from_sign_up_to_champion(tables: Tables) -> None:
     view = await with_ais(tables, 6, rounds=3)
-    view = await tables.tournaments.start(view.id, ORGANISER)
+    view = await tables.tournaments.organiser.start(view.id, ORGANISER)
     view = await settle(tables, view.id)
     assert view.row.status == FINISHED and view.terms.rounds == 3
     assert [r.round for r in view.rounds] == [1, 2, 3] and all(r.closed_at is not None for r in view.rounds)
@@ -100,7 +50,7 @@ async def test_a_swiss_event_of_ai_entrants_plays_from_sign_up_to_champion(table
 
 async def test_an_odd_swiss_field_gives_each_bye_to_a_different_entrant(tables: Tables) -> None:
     view = await with_ais(tables, 5, rounds=3)
-    await tables.tournaments.start(view.id, ORGANISER)
+    await tables.tournaments.organiser.start(view.id, ORGANISER)
     view = await settle(tables, view.id)
     byes = [b for r in view.rounds for b in r.byes]
     assert len(byes) == 3 and len(set(byes)) == 3
@@ -109,12 +59,12 @@ async def test_an_odd_swiss_field_gives_each_bye_to_a_different_entrant(tables: 
 
 async def test_a_round_robin_meets_every_pair_and_an_elimination_ends_with_one(tables: Tables) -> None:
     robin = await with_ais(tables, 4, format="round_robin")
-    await tables.tournaments.start(robin.id, ORGANISER)
+    await tables.tournaments.organiser.start(robin.id, ORGANISER)
     robin = await settle(tables, robin.id)
     assert robin.terms.rounds == 3 and sorted(map(sorted, pairs(robin))) == \
         sorted(sorted((a, b)) for a in range(4) for b in range(4) if a < b)
     knockout = await with_ais(tables, 8, format="elimination", name="Knockout")
-    await tables.tournaments.start(knockout.id, ORGANISER)
+    await tables.tournaments.organiser.start(knockout.id, ORGANISER)
     knockout = await settle(tables, knockout.id)
     assert knockout.terms.rounds == 3 and [len(knockout.tables_of(n)) for n in (1, 2, 3)] == [4, 2, 1]
     champion = knockout.standings[0]
@@ -125,31 +75,31 @@ async def test_a_round_robin_meets_every_pair_and_an_elimination_ends_with_one(t
 
 
 async def test_sign_up_refuses_twice_full_late_and_starts_only_with_enough(tables: Tables) -> None:
-    view = await tables.tournaments.create(event(max_entrants=3, min_entrants=3))
-    await tables.tournaments.join(view.id, 1, "Alice")
+    view = await tables.tournaments.signup.create(event(max_entrants=3, min_entrants=3, late_until=0))
+    await tables.tournaments.signup.join(view.id, 1, "Alice")
     with pytest.raises(AlreadySeated):
-        await tables.tournaments.join(view.id, 1, "Alice")
-    await tables.tournaments.join(view.id, 2, "Bob")
+        await tables.tournaments.signup.join(view.id, 1, "Alice")
+    await tables.tournaments.signup.join(view.id, 2, "Bob")
     with pytest.raises(TooFewPlayers, match="at least 3 entrants; 2 signed up"):
-        await tables.tournaments.start(view.id, ORGANISER)
+        await tables.tournaments.organiser.start(view.id, ORGANISER)
     with pytest.raises(NotAllowed, match="Only the organiser"):
-        await tables.tournaments.start(view.id, 1)
-    await tables.tournaments.join(view.id, 3, "Carl")
+        await tables.tournaments.organiser.start(view.id, 1)
+    await tables.tournaments.signup.join(view.id, 3, "Carl")
     with pytest.raises(GameFull):
-        await tables.tournaments.join(view.id, 4, "Dora")
-    view = await tables.tournaments.leave(view.id, 3)
+        await tables.tournaments.signup.join(view.id, 4, "Dora")
+    view = await tables.tournaments.signup.leave(view.id, 3)
     assert [e.name for e in view.entrants] == ["Alice", "Bob"]
-    await tables.tournaments.join(view.id, 4, "Dora")
-    await tables.tournaments.start(view.id, ORGANISER)
+    await tables.tournaments.signup.join(view.id, 4, "Dora")
+    await tables.tournaments.organiser.start(view.id, ORGANISER)
     with pytest.raises(AlreadyStarted):
-        await tables.tournaments.join(view.id, 5, "Erik")
+        await tables.tournaments.signup.join(view.id, 5, "Erik")
 
 
 @pytest.mark.parametrize(("terms", "reason"), [
     ({"game": "tranquility", "options": None}, "cooperative"),
     ({"seats": 5}, "seats 2–4 players a table, not 5"),
     ({"format": "ladder"}, "not 'ladder'"),
-    ({"format": "elimination", "rounds": 3}, "Only a Swiss tournament takes a number of rounds"),
+    ({"format": "elimination", "rounds": 3}, "works its rounds out at the start; only Swiss takes a number of rounds"),
     ({"rounds": 0}, "1 to 30 rounds, not 0"),
     ({"lateness": "never"}, "Lateness is counts or last"),
     ({"min_entrants": 1}, "from 2 to the most"),
@@ -157,14 +107,14 @@ async def test_sign_up_refuses_twice_full_late_and_starts_only_with_enough(table
 async def test_a_tournament_with_terms_it_cannot_play_is_refused_with_the_reason(
         tables: Tables, terms: dict[str, Any], reason: str) -> None:
     with pytest.raises(BadOptions, match=reason):
-        await tables.tournaments.create(event(**terms))
+        await tables.tournaments.signup.create(event(**terms))
     assert not await tables.tournaments.find(GUILD)
 
 
 async def test_sign_up_closes_at_its_deadline_and_too_small_a_field_is_called_off(tables: Tables,
                                                                                   clock: Clock) -> None:
-    small = await tables.tournaments.create(event(signup_hours=24, min_entrants=4))
-    await tables.tournaments.join(small.id, 1, "Alice")
+    small = await tables.tournaments.signup.create(event(signup_hours=24, min_entrants=4))
+    await tables.tournaments.signup.join(small.id, 1, "Alice")
     enough = await with_ais(tables, 3, signup_hours=48)
     clock.now += 24 * HOUR
     await tables.scheduler.run_due()
@@ -177,10 +127,10 @@ async def test_sign_up_closes_at_its_deadline_and_too_small_a_field_is_called_of
 
 
 async def test_a_round_ends_at_its_deadline_and_its_unfinished_tables_are_drawn(tables: Tables, clock: Clock) -> None:
-    view = await tables.tournaments.create(event(rounds=1, round_hours=48))
+    view = await tables.tournaments.signup.create(event(rounds=1, round_hours=48))
     for user, name in ((1, "Alice"), (2, "Bob"), (3, "Carl"), (4, "Dora")):
-        await tables.tournaments.join(view.id, user, name)
-    await tables.tournaments.start(view.id, ORGANISER)
+        await tables.tournaments.signup.join(view.id, user, name)
+    await tables.tournaments.organiser.start(view.id, ORGANISER)
     await settle(tables, view.id, until=lambda v: bool(v.tables))
     clock.now += 48 * HOUR  # nobody moved: the clock ran out, stand-ins played? Not under "none"
     view = await settle(tables, view.id)
@@ -194,27 +144,27 @@ async def test_a_round_ends_at_its_deadline_and_its_unfinished_tables_are_drawn(
 
 
 async def test_the_organiser_adjudicates_drops_and_pauses(tables: Tables, clock: Clock) -> None:
-    view = await tables.tournaments.create(event(rounds=2, clock="none"))
+    view = await tables.tournaments.signup.create(event(rounds=2, clock="none"))
     for user, name in ((1, "Alice"), (2, "Bob"), (3, "Carl"), (4, "Dora")):
-        await tables.tournaments.join(view.id, user, name)
-    await tables.tournaments.start(view.id, ORGANISER)
+        await tables.tournaments.signup.join(view.id, user, name)
+    await tables.tournaments.organiser.start(view.id, ORGANISER)
     view = await settle(tables, view.id, until=lambda v: bool(v.tables))
     first, second = view.tables_of(1)
     assert first.game_id is not None and second.game_id is not None
     with pytest.raises(NotAllowed):
-        await tables.tournaments.adjudicate(view.id, 1, first.game_id, [1, 2])
+        await tables.tournaments.organiser.adjudicate(view.id, 1, first.game_id, [1, 2])
     with pytest.raises(BadOptions, match="from 1 to 2"):
-        await tables.tournaments.adjudicate(view.id, ORGANISER, first.game_id, [1, 3])
-    view = await tables.tournaments.pause(view.id, ORGANISER)
+        await tables.tournaments.organiser.adjudicate(view.id, ORGANISER, first.game_id, [1, 3])
+    view = await tables.tournaments.organiser.pause(view.id, ORGANISER)
     assert (await tables.game(second.game_id)).paused
-    view = await tables.tournaments.pause(view.id, ORGANISER, pause=False)
+    view = await tables.tournaments.organiser.pause(view.id, ORGANISER, pause=False)
     assert not (await tables.game(second.game_id)).paused
-    await tables.tournaments.adjudicate(view.id, ORGANISER, first.game_id, [2, 1])
-    await tables.tournaments.adjudicate(view.id, ORGANISER, second.game_id, [1, 1])
+    await tables.tournaments.organiser.adjudicate(view.id, ORGANISER, first.game_id, [2, 1])
+    await tables.tournaments.organiser.adjudicate(view.id, ORGANISER, second.game_id, [1, 1])
     dropper = second.entrants[0]
     dropping = next(e.user_id for e in view.entrants if e.entrant == dropper)
     assert dropping is not None
-    await tables.tournaments.drop(view.id, dropping)
+    await tables.tournaments.signup.leave(view.id, dropping)
     view = await settle(tables, view.id, until=lambda v: len(v.rounds) == 2)
     assert dropper not in [e for t in view.tables_of(2) for e in t.entrants] + list(view.rounds[1].byes)
     assert (await tables.game(first.game_id)).status == ABANDONED
@@ -227,7 +177,7 @@ async def test_a_restart_mid_event_picks_up_where_it_stopped_and_pairs_each_roun
     seeds = iter(range(1, 10_000)).__next__
     first = await Tables.open(database, games=games, clock=clock, seeds=seeds)
     view = await with_ais(first, 6, rounds=3)
-    await first.tournaments.start(view.id, ORGANISER)
+    await first.tournaments.organiser.start(view.id, ORGANISER)
     await settle(first, view.id, until=lambda v: len(v.rounds) == 2)
     await first.close()
     again = await Tables.open(database, games=games, clock=clock, seeds=seeds)
@@ -237,18 +187,18 @@ async def test_a_restart_mid_event_picks_up_where_it_stopped_and_pairs_each_roun
         assert view.row.status == FINISHED and [r.round for r in view.rounds] == [1, 2, 3]
         assert len(view.tables) == 9
         # Running it again, twice at once, pairs nothing more.
-        await asyncio.gather(again.tournaments.advance(view.id), again.tournaments.advance(view.id))
+        await asyncio.gather(again.tournaments.director.advance(view.id), again.tournaments.director.advance(view.id))
         assert len((await again.tournaments.view(view.id)).tables) == 9
     finally:
         await again.close()
 
 
 async def test_two_advances_at_once_open_one_round(tables: Tables) -> None:
-    view = await tables.tournaments.create(event(rounds=2))
+    view = await tables.tournaments.signup.create(event(rounds=2))
     for user in (1, 2, 3, 4):  # people: nobody moves, so round 1 stays open
-        await tables.tournaments.join(view.id, user, f"Player {user}")
-    view = await tables.tournaments.start(view.id, ORGANISER)
-    await asyncio.gather(*(tables.tournaments.advance(view.id) for _ in range(4)))
+        await tables.tournaments.signup.join(view.id, user, f"Player {user}")
+    view = await tables.tournaments.organiser.start(view.id, ORGANISER)
+    await asyncio.gather(*(tables.tournaments.director.advance(view.id) for _ in range(4)))
     view = await tables.tournaments.view(view.id)
     assert len(view.rounds) == 1 and len(view.tables) == 2
     assert len({t.game_id for t in view.tables}) == 2
@@ -261,11 +211,12 @@ async def test_two_processes_on_one_postgresql_database_pair_and_open_each_round
     first = await Tables.open(database, games=games, clock=clock, seeds=iter(range(1, 10_000)).__next__)
     second = await Tables.open(database, games=games, clock=clock, seeds=iter(range(500, 10_000)).__next__)
     try:
-        view = await first.tournaments.create(event(rounds=2))
+        view = await first.tournaments.signup.create(event(rounds=2))
         for user in range(1, 7):
-            await first.tournaments.join(view.id, user, f"Player {user}")
-        await first.tournaments.start(view.id, ORGANISER)
-        await asyncio.gather(*(service.tournaments.advance(view.id) for service in (first, second, first, second)))
+            await first.tournaments.signup.join(view.id, user, f"Player {user}")
+        await first.tournaments.organiser.start(view.id, ORGANISER)
+        await asyncio.gather(*(service.tournaments.director.advance(view.id)
+                               for service in (first, second, first, second)))
         view = await second.tournaments.view(view.id)
         assert len(view.rounds) == 1 and len(view.tables) == 3
         games_opened = [t.game_id for t in view.tables]
@@ -278,17 +229,17 @@ async def test_two_processes_on_one_postgresql_database_pair_and_open_each_round
 
 async def test_a_table_whose_game_no_longer_loads_is_drawn_at_the_deadline_and_the_event_goes_on(
         tables: Tables, clock: Clock) -> None:
-    view = await tables.tournaments.create(event(rounds=1, round_hours=24))
+    view = await tables.tournaments.signup.create(event(rounds=1, round_hours=24))
     for user in (1, 2, 3, 4):
-        await tables.tournaments.join(view.id, user, f"Player {user}")
-    await tables.tournaments.start(view.id, ORGANISER)
+        await tables.tournaments.signup.join(view.id, user, f"Player {user}")
+    await tables.tournaments.organiser.start(view.id, ORGANISER)
     view = await settle(tables, view.id, until=lambda v: len(v.tables) == 2)
     damaged = view.tables[0].game_id
     assert damaged is not None
     await tables.store.mark_broken(damaged, "a row no longer decodes")
     tables.gate.cache.drop(damaged)
-    await tables.tournaments.advance(view.id)  # before the deadline: it waits, and its timer stays
-    assert (await tables.store.timer(-view.id, "tournament")) is not None
+    await tables.tournaments.director.advance(view.id)  # before the deadline: it waits, and its timer stays
+    assert (await tables.store.timer(view.id, "tournament", space=Space.TOURNAMENT)) is not None
     clock.now += 24 * HOUR
     view = await settle(tables, view.id)
     assert view.row.status == FINISHED

@@ -9,21 +9,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store.codec import dumps
+from bot.store.keys import Key, Space
 from bot.store.postgres.database import Conn, PgDatabase
 from bot.store.records import JSON, Announcement, PanelMark, Timer
-from bot.store.rows import ANNOUNCEMENT_COLUMNS, LAGGING_GAMES, Row, announcement_row, settings_of
+from bot.store.rows import (
+    ANNOUNCEMENT_COLUMNS,
+    LAGGING_GAMES,
+    TIMER_COLUMNS,
+    announcement_row,
+    settings_of,
+    timer_row,
+)
 
 _UPSERT_PING = ("INSERT INTO seat_pings (game_id, seat, state_id, pinged_at) VALUES ($1, $2, $3, $4) "
                 "ON CONFLICT (game_id, seat) DO UPDATE "
                 "SET state_id = excluded.state_id, pinged_at = excluded.pinged_at")
-_UPSERT_TIMER = ("INSERT INTO timers (game_id, kind, seat, due_at, state_id) VALUES ($1, $2, $3, $4, $5) "
-                 "ON CONFLICT (game_id, kind, seat) DO UPDATE "
+_UPSERT_TIMER = ("INSERT INTO timers (space, game_id, kind, seat, due_at, state_id) VALUES ($1, $2, $3, $4, $5, $6) "
+                 "ON CONFLICT (space, game_id, kind, seat) DO UPDATE "
                  "SET due_at = excluded.due_at, state_id = excluded.state_id")
-_TIMER_COLUMNS = "game_id, kind, seat, due_at, state_id"
-
-
-def _timer(row: Row) -> Timer:
-    return Timer(game_id=row[0], kind=row[1], seat=row[2], due_at=row[3], state_id=row[4])
 
 
 class PgBookkeeping:
@@ -76,22 +79,22 @@ class PgBookkeeping:
                                    "WHERE game_id = $3 AND panels_state_id < $1", done, now, game_id)
         await self._db.write(op)
 
-    async def take_lease(self, game_id: int, what: str, owner: str, now: float, seconds: float) -> bool:
-        """Take (or keep) the right to tell `what` of the game for `seconds`: granted when nobody
-        holds it, its holder let it lapse (a dead process), or `owner` holds it already."""
+    async def take_lease(self, key: Key, what: str, owner: str, now: float, seconds: float) -> bool:
+        """Take (or keep) the right to tell `what` of the game (or event) for `seconds`: granted when
+        nobody holds it, its holder let it lapse (a dead process), or `owner` holds it already."""
         async def op(conn: Conn) -> bool:
             taken = await conn.fetchval(
-                "INSERT INTO announce_leases (game_id, what, owner, until) VALUES ($1, $2, $3, $4) "
-                "ON CONFLICT (game_id, what) DO UPDATE SET owner = excluded.owner, until = excluded.until "
-                "WHERE announce_leases.owner = excluded.owner OR announce_leases.until < $5 RETURNING owner",
-                game_id, what, owner, now + seconds, now)
+                "INSERT INTO announce_leases (space, game_id, what, owner, until) VALUES ($1, $2, $3, $4, $5) "
+                "ON CONFLICT (space, game_id, what) DO UPDATE SET owner = excluded.owner, until = excluded.until "
+                "WHERE announce_leases.owner = excluded.owner OR announce_leases.until < $6 RETURNING owner",
+                key.space, key.id, what, owner, now + seconds, now)
             return taken is not None
         return bool(await self._db.write(op))
 
-    async def drop_lease(self, game_id: int, what: str, owner: str) -> None:
+    async def drop_lease(self, key: Key, what: str, owner: str) -> None:
         async def op(conn: Conn) -> None:
-            await conn.execute("DELETE FROM announce_leases WHERE game_id = $1 AND what = $2 AND owner = $3",
-                               game_id, what, owner)
+            await conn.execute("DELETE FROM announce_leases WHERE space = $1 AND game_id = $2 AND what = $3 "
+                               "AND owner = $4", key.space, key.id, what, owner)
         await self._db.write(op)
 
     async def lagging_games(self) -> list[int]:
@@ -111,9 +114,10 @@ class PgBookkeeping:
         await self._db.write(op)
 
     # -- timers ---------------------------------------------------------------------------------
-    async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1) -> None:
+    async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1,
+                        space: str = Space.GAME) -> None:
         async def op(conn: Conn) -> None:
-            await conn.execute(_UPSERT_TIMER, game_id, kind, seat, due_at, state_id)
+            await conn.execute(_UPSERT_TIMER, space, game_id, kind, seat, due_at, state_id)
         await self._db.write(op)
 
     async def finish_timers(self, timers: Sequence[Timer]) -> None:
@@ -123,33 +127,35 @@ class PgBookkeeping:
 
         async def op(conn: Conn) -> None:
             await conn.execute(
-                "DELETE FROM timers t USING unnest($1::bigint[], $2::text[], $3::int[], $4::float8[]) "
-                "AS f(game_id, kind, seat, due_at) "
-                "WHERE t.game_id = f.game_id AND t.kind = f.kind AND t.seat = f.seat AND t.due_at = f.due_at",
-                [t.game_id for t in timers], [t.kind for t in timers], [t.seat for t in timers],
-                [t.due_at for t in timers])
+                "DELETE FROM timers t USING unnest($1::text[], $2::bigint[], $3::text[], $4::int[], $5::float8[], "
+                "$6::int[]) AS f(space, game_id, kind, seat, due_at, state_id) WHERE t.space = f.space "
+                "AND t.game_id = f.game_id AND t.kind = f.kind AND t.seat = f.seat AND t.due_at = f.due_at "
+                "AND t.state_id = f.state_id",
+                [t.space for t in timers], [t.game_id for t in timers], [t.kind for t in timers],
+                [t.seat for t in timers], [t.due_at for t in timers], [t.state_id for t in timers])
         await self._db.write(op)
 
     async def take_timer(self, timer: Timer) -> bool:
         async def op(conn: Conn) -> bool:
-            status = await conn.execute("DELETE FROM timers WHERE game_id = $1 AND kind = $2 AND seat = $3 "
-                                        "AND due_at = $4", timer.game_id, timer.kind, timer.seat, timer.due_at)
+            status = await conn.execute("DELETE FROM timers WHERE space = $1 AND game_id = $2 AND kind = $3 "
+                                        "AND seat = $4 AND due_at = $5 AND state_id = $6", timer.space,
+                                        timer.game_id, timer.kind, timer.seat, timer.due_at, timer.state_id)
             return status == "DELETE 1"
         return await self._db.write(op)
 
-    async def timer(self, game_id: int, kind: str, seat: int = -1) -> Timer | None:
-        row = await self._db.fetchrow(f"SELECT {_TIMER_COLUMNS} FROM timers WHERE game_id = $1 AND kind = $2 "
-                                      "AND seat = $3", game_id, kind, seat)
-        return None if row is None else _timer(row)
+    async def timer(self, game_id: int, kind: str, seat: int = -1, *, space: str = Space.GAME) -> Timer | None:
+        row = await self._db.fetchrow(f"SELECT {TIMER_COLUMNS} FROM timers WHERE space = $1 AND game_id = $2 "
+                                      "AND kind = $3 AND seat = $4", space, game_id, kind, seat)
+        return None if row is None else timer_row(row)
 
     async def next_due(self) -> float | None:
         value = await self._db.fetchval("SELECT MIN(due_at) FROM timers")
         return None if value is None else float(value)
 
     async def due_timers(self, now: float, limit: int = 500) -> list[Timer]:
-        rows = await self._db.fetch(f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= $1 ORDER BY due_at "
+        rows = await self._db.fetch(f"SELECT {TIMER_COLUMNS} FROM timers WHERE due_at <= $1 ORDER BY due_at "
                                     "LIMIT $2", now, limit)
-        return [_timer(r) for r in rows]
+        return [timer_row(r) for r in rows]
 
     async def guild_settings(self, guild_id: int) -> JSON:
         rows = await self._db.fetch("SELECT key, value FROM guild_settings WHERE guild_id = $1", guild_id)

@@ -42,20 +42,22 @@ async def write_clocks(conn: Conn, game_id: int, writes: ClockWrites) -> None:
     for clock in writes.clocks:
         await conn.execute(_UPSERT_CLOCK, game_id, *clock_values(clock))
     if writes.cleared:
-        await conn.execute("DELETE FROM timers WHERE game_id = $1 AND seat = ANY($2::int[]) AND kind = ANY($3::text[])",
+        await conn.execute("DELETE FROM timers WHERE space = 'game' AND game_id = $1 AND seat = ANY($2::int[]) "
+                           "AND kind = ANY($3::text[])",
                            game_id, list(writes.cleared), list(CLOCK_TIMERS))
     for timer in writes.timers:
         await conn.execute(
             "INSERT INTO timers (game_id, kind, seat, due_at, state_id) VALUES ($1, $2, $3, $4, $5) "
-            "ON CONFLICT (game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at, state_id = excluded.state_id",
-            game_id, timer.kind, timer.seat, timer.due_at, timer.state_id)
+            "ON CONFLICT (space, game_id, kind, seat) DO UPDATE SET due_at = excluded.due_at, "
+            "state_id = excluded.state_id", game_id, timer.kind, timer.seat, timer.due_at, timer.state_id)
 
 
 async def write_seat(conn: Conn, game_id: int, write: SeatWrite) -> None:
     """Inside a transaction: one seat write of a change."""
     if isinstance(write, VotesCleared):
         await conn.execute("DELETE FROM table_votes WHERE game_id = $1 AND seat = $2", game_id, write.seat)
-        await conn.execute("DELETE FROM timers WHERE game_id = $1 AND seat = $2 AND kind = 'vote'", game_id, write.seat)
+        await conn.execute("DELETE FROM timers WHERE space = 'game' AND game_id = $1 AND seat = $2 AND kind = 'vote'",
+                           game_id, write.seat)
     elif isinstance(write, HolderSeated):
         await conn.execute(_INSERT_HOLDER, *holder_values(game_id, write.holding))
     elif isinstance(write, SeatGiven):

@@ -5,8 +5,9 @@ connection for the leader's lock.
   goes in the next transaction, each write in its own savepoint, so one refused write is rolled
   back alone and only its caller sees the error; one WAL flush serves them all. A write that
   loses a deadlock with another process is run again alone.
-- Game locks are session advisory locks (`pg_advisory_lock(game id)`) held on a connection of
-  their own pool for the length of the service's critical section. A process that dies loses its
+- Locks (a game's, a tournament's) are session advisory locks on two keys, the key's space and its
+  id (`pg_advisory_lock(space, id)`, bot/store/keys.py), held on a connection of their own pool for
+  the length of the service's critical section. A process that dies loses its
   connections, and the server releases their locks with them.
 - The leader's lock is a session advisory lock on a connection kept for it; whoever holds it
   runs the timers and the announcement catch-up (docs/scaling.md).
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 from bot.store.errors import StoreError, StoreUnavailable
 from bot.store.grouping import GroupCommit, Outcome, Queued
+from bot.store.keys import LEADER, Key
 from bot.store.opening import check_url
 
 log = logging.getLogger(__name__)
@@ -39,8 +41,6 @@ AnyConn: TypeAlias = "PoolConnectionProxy[asyncpg.Record] | asyncpg.Connection[a
 
 POOL = 10  # connections for queries and writes, per process
 LOCKS = 10  # connections holding game locks: games in their critical section at once, per process
-LEADER_KEY = -1  # advisory lock keys: game ids are positive, so negative keys never meet one
-MIGRATION_KEY = -2
 PING_TIMEOUT = 5.0  # seconds the leader's connection may take to answer before it counts as lost
 
 # Errors that mean the server or the connection is gone (as opposed to a refused statement).
@@ -186,20 +186,21 @@ class PgDatabase(GroupCommit[Conn]):
         async with self._reaching():
             return await self.pool.fetchval(sql, *args)
 
-    # -- game locks -------------------------------------------------------------------------
+    # -- locks ------------------------------------------------------------------------------
     @contextlib.asynccontextmanager
-    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
-        """Hold the game's advisory lock: every process's critical section on it takes turns."""
+    async def lock(self, key: Key) -> AsyncIterator[None]:
+        """Hold the key's advisory lock: every process's critical section on it takes turns."""
+        space, id_ = key.advisory()
         async with contextlib.AsyncExitStack() as stack:
             async with self._reaching():  # only taking it: what runs under it raises its own errors
                 conn = await stack.enter_async_context(self._locks.acquire())
-                await conn.execute("SELECT pg_advisory_lock($1)", game_id)
+                await conn.execute("SELECT pg_advisory_lock($1, $2)", space, id_)
             try:
                 yield
             finally:
                 # The pool's reset on release unlocks too (pg_advisory_unlock_all), should this fail.
                 with contextlib.suppress(*LOST):
-                    await conn.execute("SELECT pg_advisory_unlock($1)", game_id)
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", space, id_)
 
     # -- the leader ---------------------------------------------------------------------------
     async def hold_leadership(self) -> bool:
@@ -214,8 +215,8 @@ class PgDatabase(GroupCommit[Conn]):
                 if self._leading:
                     await self._leader.fetchval("SELECT 1", timeout=PING_TIMEOUT)
                 else:
-                    self._leading = bool(await self._leader.fetchval("SELECT pg_try_advisory_lock($1)", LEADER_KEY,
-                                                                     timeout=PING_TIMEOUT))
+                    self._leading = bool(await self._leader.fetchval("SELECT pg_try_advisory_lock($1, $2)",
+                                                                     *LEADER.advisory(), timeout=PING_TIMEOUT))
             except LOST as error:
                 # The session is gone, and the server drops its locks with it: someone else may lead
                 # now. Said once, when the lead is lost (an outage says the rest, once).

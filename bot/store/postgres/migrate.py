@@ -12,7 +12,8 @@ import time
 from bot.store import migrate as shared
 from bot.store.backfill import AFTER
 from bot.store.errors import SchemaError
-from bot.store.postgres.database import MIGRATION_KEY, AnyConn
+from bot.store.keys import MIGRATION
+from bot.store.postgres.database import AnyConn
 from bot.store.postgres.results import PgSql
 
 _BOOKKEEPING = """
@@ -59,7 +60,7 @@ async def migrate(conn: AnyConn, target: int | None = None) -> list[int]:
     await check_version(conn)
     for migration in wanted:
         async with conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_KEY)
+            await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION.advisory())
             await conn.execute(_BOOKKEEPING)
             version = await current_version(conn)  # another process may have migrated meanwhile
             if version > known:

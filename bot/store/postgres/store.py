@@ -16,12 +16,13 @@ from bot.holders import Holding
 from bot.store.clocks import INSERT_HOLDER, ClockWrites, holder_values
 from bot.store.codec import dumps
 from bot.store.errors import SeatsTaken, StateConflict
+from bot.store.keys import Key
 from bot.store.postgres import migrate as migrations
 from bot.store.postgres.bookkeeping import PgBookkeeping
 from bot.store.postgres.clocks import PgClockStore, write_clocks, write_seat
 from bot.store.postgres.database import Conn, PgDatabase
 from bot.store.postgres.results import PgResultStore, PgSql, numbered
-from bot.store.records import JSON, GameRecord, GameRow, MoveRow, SeatRow, Snapshot
+from bot.store.records import JSON, GameRecord, GameRow, MoveRow, SeatRow, SeatSpec, Snapshot, lobby_seats
 from bot.store.results import ChangeWrite, GameResults, write_results
 from bot.store.rows import (
     ENDED_HOLDINGS,
@@ -115,8 +116,8 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
         return self._db.commits
 
     # -- coordinating processes ------------------------------------------------------------------
-    def game_lock(self, game_id: int) -> AbstractAsyncContextManager[None]:
-        return self._db.game_lock(game_id)
+    def lock(self, key: Key) -> AbstractAsyncContextManager[None]:
+        return self._db.lock(key)
 
     async def revision(self, game_id: int) -> str | None:
         value = await self._db.fetchval(_REVISION, game_id)
@@ -131,17 +132,23 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
     # -- lobby ---------------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str | None, game: str,
                           options: JSON, now: float, clock: str = "none", timeout_policy: str = "stand_in",
-                          rematch_of: int | None = None, min_reliability: int = 0) -> int:
+                          rematch_of: int | None = None, min_reliability: int = 0, seats: Sequence[SeatSpec] = (),
+                          origin: str | None = None) -> int:
         async def op(conn: Conn) -> int:
+            if origin is not None:
+                found = await conn.fetchval("SELECT id FROM games WHERE origin = $1", origin)
+                if found is not None:
+                    return int(found)
             game_id = int(await conn.fetchval(
                 "INSERT INTO games (guild_id, channel_id, game, options, host_id, created_at, updated_at, clock, "
-                "timeout_policy, rematch_of, min_reliability) VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10) "
-                "RETURNING id",
+                "timeout_policy, rematch_of, min_reliability, origin) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11) RETURNING id",
                 guild_id, channel_id, game, dumps(options), host_id, now, clock, timeout_policy, rematch_of,
-                min_reliability))
-            if host_name is not None:
-                await conn.execute("INSERT INTO seats (game_id, seat, user_id, name, joined_at) "
-                                   "VALUES ($1, 0, $2, $3, $4)", game_id, host_id, host_name, now)
+                min_reliability, origin))
+            await conn.executemany("INSERT INTO seats (game_id, seat, user_id, ai, name, joined_at) "
+                                   "VALUES ($1, $2, $3, $4, $5, $6)",
+                                   [(game_id, seat, user_id, ai, name, now) for seat, (name, user_id, ai)
+                                    in enumerate(lobby_seats(host_id, host_name, seats))])
             return game_id
         return await self._db.write(op)
 
@@ -178,7 +185,7 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
             if _count(await conn.execute("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3 "
                                          "AND status = 'lobby'", status, now, game_id)) != 1:
                 raise StateConflict(f"Game {game_id} is not a lobby any more.")
-            await conn.execute("DELETE FROM timers WHERE game_id = $1", game_id)
+            await conn.execute("DELETE FROM timers WHERE space = 'game' AND game_id = $1", game_id)
         return await self._db.write(op)
 
     async def start_game(self, game_id: int, *, seed: int, thread_id: int | None, state: JSON, now: float,
@@ -194,7 +201,8 @@ class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
             await conn.execute("INSERT INTO snapshots (game_id, state_id, state, created_at) VALUES ($1, 0, $2, $3)",
                                game_id, dumps(state), now)
             await conn.execute("INSERT INTO announcements (game_id, updated_at) VALUES ($1, $2)", game_id, now)
-            await conn.execute("DELETE FROM timers WHERE game_id = $1 AND kind = 'lobby_expiry'", game_id)
+            await conn.execute("DELETE FROM timers WHERE space = 'game' AND game_id = $1 AND kind = 'lobby_expiry'",
+                               game_id)
             if holders:
                 await conn.executemany(_INSERT_HOLDER, [holder_values(game_id, h) for h in holders])
             if clocks:
