@@ -211,7 +211,7 @@ def check_piles(game: Game[Any], state: Any, other: Any, viewer: int | None) -> 
         assert (new.public, new.seat, new.pool) == (old.public, old.seat, old.pool), (
             f"determinize changed who sees pile {old.name!r}")
         assert len(new.cards) == len(old.cards), f"determinize changed the size of pile {old.name!r}"
-        if old.seen_by(viewer):
+        if old.public or (viewer is not None and viewer == old.seat):  # the pile is seen by `viewer`
             assert new.cards == old.cards, f"determinize for {viewer} changed pile {old.name!r}, which it sees"
         else:
             pool = unseen.setdefault(old.pool or old.name, Counter())

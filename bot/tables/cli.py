@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bot.counts import counted
 from bot.environment import SKALD_DB
+from bot.files import SQLITE_HEADER
 from bot.store import StoreError, describe, is_postgres, open_store
 from bot.store import migrate as migrations
 from bot.store.connection import connect
@@ -23,7 +24,6 @@ from bot.store.opening import check_url
 from bot.tables.audit import verify
 from engine import registry
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 EXIT_BAD_ARGUMENT = 2  # as argparse says it: the command line (a URL, a version), not the database, is wrong
 
 

@@ -158,10 +158,6 @@ def icons(sheet: Sheet, x: float, y: float, letters: str) -> float:
     return x
 
 
-def icons_width(letters: str) -> float:
-    return sum(icon_width(letter) + ICON_GAP for letter in letters)
-
-
 def span(title: str, tag: str = "") -> int:
     """How many columns a tile needs for its whole name (and `tag`, a copy's number): one, or two."""
     return 1 if name_width(title, tag) <= TILE_W - 16 else 2

@@ -22,9 +22,9 @@ from engine.wonderful.cards import CARDS, DEVELOPMENTS
 from engine.wonderful.game import card_view
 from engine.wonderful.state import WonderfulState
 from renderer.canvas import INNER, Sheet
-from renderer.legibility import too_small
 from renderer.wonderful import board, hand, outcome
 from renderer.wonderful.pieces import Site, site_slots, slots_width, span, tile_width
+from tests.renderer.phone_rule import too_small
 from tests.wonderful.greedy import greedy_game
 
 JSON = dict[str, Any]

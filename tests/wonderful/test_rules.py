@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import IllegalMove
 from engine.wonderful import GAME, rules
-from engine.wonderful.cards import DECK_SIZE, PICKS, RESOURCES
+from engine.wonderful.cards import DEVELOPMENTS, PICKS, RESOURCES
 from engine.wonderful.state import DRAFT, PLANNING, PRODUCTION, Board, Site, WonderfulState
 
 
@@ -24,7 +24,7 @@ def production_step(state: WonderfulState, step: int) -> list[str]:
 
 
 def test_the_base_deck_has_150_developments() -> None:
-    assert DECK_SIZE == 150
+    assert sum(d.copies for d in DEVELOPMENTS) == 150
     state = GAME.setup(5, None, 3)
     assert len(state.deck) + sum(len(h) for h in state.hands) == 150
 
