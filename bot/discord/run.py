@@ -96,9 +96,11 @@ async def start(environ: Mapping[str, str] | None = None) -> int:
 async def serve(settings: Settings, tables: Tables | None = None) -> int:
     """Run until interrupted; a refused token is a configuration error, not a crash. `tables`: the
     database `start` opened (None: the bot opens it once logged in)."""
-    log.info("Skald %s starting: database %s; shards %s; MQTT relay %s; commands %s", version(),
+    log.info("Skald %s starting: database %s; shards %s; MQTT relay %s; web pages %s; commands %s", version(),
              describe(settings.db_path), settings.shards or "all",
              ("on, with pictures" if settings.mqtt_pictures else "on") if settings.mqtt_url else "off",
+             f"served on port {settings.web.port}" if settings.web.port else
+             "linked" if settings.web.url else "off",
              f"synced to server {settings.guild_id}" if settings.guild_id else "global")
     bot = SkaldBot(settings, tables=tables)
     loop = asyncio.get_running_loop()
