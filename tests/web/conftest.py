@@ -14,8 +14,10 @@ from bot.tables import Tables
 from bot.web.hub import Limits
 from bot.web.server import Site
 
-# Quicker than production where a test would wait: heartbeats, a server's list, polls.
-TEST_LIMITS = Limits(heartbeat=0.5, listing_every=0.05, poll_seconds=0.05, access_seconds=0.0)
+# Quicker than production where a test would wait (heartbeats, a server's list, polls, who may look),
+# and no rate to meet (a test scrubs a whole game at once; test_live.py checks the rate).
+TEST_LIMITS = Limits(heartbeat=0.5, listing_every=0.05, poll_seconds=0.05, access_seconds=0.0, per_second=1e6,
+                     burst=1_000_000)
 
 
 @pytest.fixture

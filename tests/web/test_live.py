@@ -185,20 +185,20 @@ async def test_another_process_on_sqlite_polls_once_for_every_page(tables: Table
     site = Site(store, limits=TEST_LIMITS)
     assert await site.follow(told_here=False) == "poll"
     try:
-        async with TestClient(TestServer(site.app)) as client:
-            async with following(client, f"/g/{game_id}/events") as one, \
-                    following(client, f"/g/{game_id}/events") as two, following(client, f"/g/{game_id}/events") as three:
-                for stream in (one, two, three):
-                    await stream.wait_for(lambda e: len(e) == 1)
-                polled = 0
-                await asyncio.sleep(0.5)
-                assert 3 <= polled <= 12, "about one read an interval (0.05 s), not one per page"
-                await host_moves(tables, game_id, random.Random(3), limit=2)
-                await tables.drain()
-                now = (await tables.game(game_id)).state_id
-                for stream in (one, two, three):
-                    await stream.wait_for(lambda e: e[-1].data["seq"] == now)
-                    assert stream.latest()["lines"], "and the story's new lines with it"
+        events = f"/g/{game_id}/events"
+        async with TestClient(TestServer(site.app)) as client, following(client, events) as one, \
+                following(client, events) as two, following(client, events) as three:
+            for stream in (one, two, three):
+                await stream.wait_for(lambda e: len(e) == 1)
+            polled = 0
+            await asyncio.sleep(0.5)
+            assert 3 <= polled <= 12, "about one read an interval (0.05 s), not one per page"
+            await host_moves(tables, game_id, random.Random(3), limit=2)
+            await tables.drain()
+            now = (await tables.game(game_id)).state_id
+            for stream in (one, two, three):
+                await stream.wait_for(lambda e: e[-1].data["seq"] == now)
+                assert stream.latest()["lines"], "and the story's new lines with it"
     finally:
         await site.close()
         await store.close()

@@ -26,6 +26,7 @@ from bot.store.watching import MARK_COLUMNS, OPEN, GameMark, OnChange, mark_row
 log = logging.getLogger(__name__)
 
 CHANNEL = "skald_changes"
+APPLICATION = "skald-listen-changes"  # the listening connection's name on the server (pg_stat_activity)
 PAYLOAD_LIMIT = 7000  # bytes of one notification (PostgreSQL's limit is 8000)
 PING_EVERY = 15.0  # seconds between checks that the listening connection still lives
 BACKOFF = (0.5, 30.0)  # the first and the longest wait before listening again after a loss
@@ -113,7 +114,8 @@ class _Listener:
         while True:
             try:
                 self.lost.clear()
-                self.conn = await asyncpg.connect(self.url, timeout=PING_TIMEOUT)
+                self.conn = await asyncpg.connect(self.url, timeout=PING_TIMEOUT,
+                                                  server_settings={"application_name": APPLICATION})
                 self.conn.add_termination_listener(self._terminated)
                 await self.conn.add_listener(CHANNEL, self._told)
                 if failures:
