@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
 async def serve(args: argparse.Namespace, *, ready: asyncio.Event | None = None) -> int:
     """Open the database read-only, serve until SIGTERM or Ctrl-C. `ready` is set once serving
     (tests), with the port in `args.served_port`."""
-    from bot.store import StoreError, describe, open_store
+    from bot.store import describe, open_store
     from bot.tables.cli import database_errors, database_problem, refused_url, unusable
     from bot.web.server import Site
     from bot.web.settings import web_settings
@@ -75,7 +75,7 @@ async def serve(args: argparse.Namespace, *, ready: asyncio.Event | None = None)
         return EXIT_CONFIG
     try:
         store = await open_store(target, migrate=False, exclusive=False)
-    except (StoreError, *database_errors(target)) as error:
+    except database_errors(target) as error:  # StoreError among them
         print(f"skald web: {unusable(target, error)}", file=sys.stderr)
         return 1
     site = Site(store, proxies=proxies)

@@ -40,7 +40,8 @@ class Stream:
     ended: bool = False
 
     async def read(self) -> None:
-        name, data, event_id = "message", [], None
+        name, event_id = "message", None
+        data: list[str] = []
         try:
             async for raw in self.response.content:
                 line = raw.decode().rstrip("\n")
