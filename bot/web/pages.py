@@ -79,9 +79,10 @@ def _seats(update: PublicUpdate, now: float) -> str:
     items = []
     for seat in update.seats:
         classes = "seat to-move" if seat.seat in to_move else "seat"
-        robot = "🤖 " if seat.ai is not None or seat.stand_in is not None else ""
+        # A badge in words, not the thread's robot: the pages' own font draws it the same everywhere.
+        badge = '<span class="badge">AI</span>' if seat.ai is not None or seat.stand_in is not None else ""
         clock = seat_clock(seat, now)
-        items.append(f'<li class="{classes}"><span class="name">{robot}{escape(seat.name)}</span>'
+        items.append(f'<li class="{classes}"><span class="name">{escape(seat.name)}{badge}</span>'
                      f'<span class="time">{escape(clock)}</span></li>')
     return "".join(items)
 

@@ -99,6 +99,7 @@ class Site:
         self.proxies = proxies
         self.told = Told(self.hub)  # attach to a table service in this process (`skald run`)
         self.feed = ""  # how changes reach the hub, once started: "told", "listen" or "poll"
+        self.port = 0  # the port served on, once serving
         self.static = static_files()
         self.app = self._application()
         self._histories: OrderedDict[int, asyncio.Future[History]] = OrderedDict()
@@ -125,7 +126,8 @@ class Site:
         site = web.TCPSite(runner, host, port, reuse_address=True)
         await site.start()
         sockets = getattr(site._server, "sockets", None) or []  # the port the system gave for port 0
-        return int(sockets[0].getsockname()[1]) if sockets else port
+        self.port = int(sockets[0].getsockname()[1]) if sockets else port
+        return self.port
 
     async def close(self) -> None:
         await self._stack.aclose()

@@ -99,10 +99,11 @@ async def following(client: TestClient[Any, Any], path: str, headers: dict[str, 
 
 
 async def open_game(tables: Tables, *, game: str = "tranquility", seed: int = 7, ais: int = 2,
-                    channel: int = CHANNEL, options: JSON | None = None, host_plays: bool = True) -> int:
+                    channel: int = CHANNEL, options: JSON | None = None, host_plays: bool = True,
+                    clock: str | None = None) -> int:
     """A started game: the host (or, without `host_plays`, only AI seats) and `ais` random AI seats."""
     info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=channel, host_id=HOST, host_name="Astrid",
-                                              game=game, options=options, host_plays=host_plays))
+                                              game=game, options=options, host_plays=host_plays, clock=clock))
     for _ in range(ais):
         await tables.lobby.add_ai(info.game_id, HOST, "random")
     await tables.lobby.start(info.game_id, HOST, seed=seed)

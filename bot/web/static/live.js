@@ -47,7 +47,13 @@
       item.className = seat.to_move ? "seat to-move" : "seat";
       const name = document.createElement("span");
       name.className = "name";
-      name.textContent = (seat.ai !== null || seat.stand_in !== null ? "🤖 " : "") + seat.name;
+      name.textContent = seat.name;
+      if (seat.ai !== null || seat.stand_in !== null) {
+        const badge = document.createElement("span");
+        badge.className = "badge";
+        badge.textContent = "AI";
+        name.append(badge);
+      }
       const time = document.createElement("span");
       time.className = "time";
       time.textContent = clockText(seat);
