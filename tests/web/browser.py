@@ -189,7 +189,7 @@ class Browser:
 async def _listening(process: asyncio.subprocess.Process) -> str:
     """The browser's DevTools address, from what it says on stderr as it starts."""
     assert process.stderr is not None
-    said = []
+    said: list[str] = []
     while True:
         line = await process.stderr.readline()
         if not line:
