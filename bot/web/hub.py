@@ -60,6 +60,34 @@ class Full(Exception):
         self.reason = reason
 
 
+class Waiting:
+    """Pages waiting for the next state: a future each, all woken at once. (A future of its own per
+    page, and `asyncio.timeout` rather than `wait_for`, which makes a task per call: with a
+    thousand pages on a game that was most of a change's cost.)"""
+
+    def __init__(self) -> None:
+        self._futures: set[asyncio.Future[None]] = set()
+
+    async def wait(self, timeout: float) -> bool:
+        """True when woken, False after `timeout` seconds."""
+        future = asyncio.get_running_loop().create_future()
+        self._futures.add(future)
+        try:
+            async with asyncio.timeout(timeout):
+                await future
+        except TimeoutError:
+            return False
+        finally:
+            self._futures.discard(future)
+        return True
+
+    def wake(self) -> None:
+        futures, self._futures = self._futures, set()
+        for future in futures:
+            if not future.done():
+                future.set_result(None)
+
+
 class Watch:
     """One game followed live: its newest state, and a future every page waits on for the next."""
 
@@ -70,7 +98,7 @@ class Watch:
         self.viewers = 0
         self.gone = False  # the game was deleted (a lobby called off): pages are told and closed
         self.published_at = 0.0  # wall clock of the newest state, the `now` its message tells
-        self._next: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting = Waiting()
         self._messages: dict[tuple[int | None, str], bytes] = {}
 
     def publish(self, current: Current) -> bool:
@@ -89,18 +117,11 @@ class Watch:
         self.version += 1
         self.published_at = time.time()
         self._messages.clear()
-        woken, self._next = self._next, asyncio.get_running_loop().create_future()
-        woken.set_result(None)
+        self._waiting.wake()
 
     async def wait(self, version: int, timeout: float) -> bool:
         """Until a version after `version` (True), or `timeout` seconds (False)."""
-        if self.version != version:
-            return True
-        try:
-            await asyncio.wait_for(asyncio.shield(self._next), timeout)
-        except TimeoutError:
-            return False
-        return True
+        return self.version != version or await self._waiting.wait(timeout)
 
     def message(self, since: int | None, key: str) -> bytes:
         """The event a page that last sent state `since` is sent now (shared by pages alike)."""
@@ -124,24 +145,17 @@ class GuildWatch:
         self.version = 0
         self.viewers = 0
         self.seen: frozenset[GameMark] | None = None  # its open tables as the last poll found them
-        self._next: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting = Waiting()
 
     def publish(self, document: bytes) -> None:
         if document == self.document:
             return
         self.document = document
         self.version += 1
-        woken, self._next = self._next, asyncio.get_running_loop().create_future()
-        woken.set_result(None)
+        self._waiting.wake()
 
     async def wait(self, version: int, timeout: float) -> bool:
-        if self.version != version:
-            return True
-        try:
-            await asyncio.wait_for(asyncio.shield(self._next), timeout)
-        except TimeoutError:
-            return False
-        return True
+        return self.version != version or await self._waiting.wait(timeout)
 
 
 class Hub:

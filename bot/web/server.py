@@ -373,7 +373,8 @@ class Site:
     async def _send(self, response: web.StreamResponse, data: bytes) -> bool:
         """Write to a live page; False once it is gone or too slow to read (it reconnects, if it can)."""
         try:
-            await asyncio.wait_for(response.write(data), self.limits.write_timeout)
+            async with asyncio.timeout(self.limits.write_timeout):
+                await response.write(data)
         except (ConnectionError, TimeoutError, RuntimeError):
             return False
         return True

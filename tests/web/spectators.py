@@ -98,6 +98,14 @@ async def following(client: TestClient[Any, Any], path: str, headers: dict[str, 
             await task
 
 
+def serving_or_browsing(task: asyncio.Task[Any]) -> bool:
+    """Tasks of the pages' connections and of a test's browser: not the bot's work, which a harness
+    waits for when it settles (an idle keep-alive connection lives for seconds)."""
+    code = getattr(task.get_coro(), "cr_code", None)
+    where = code.co_filename if code is not None else ""
+    return where.endswith(("aiohttp/web_protocol.py", "tests/web/browser.py"))
+
+
 async def open_game(tables: Tables, *, game: str = "tranquility", seed: int = 7, ais: int = 2,
                     channel: int = CHANNEL, options: JSON | None = None, host_plays: bool = True,
                     clock: str | None = None) -> int:

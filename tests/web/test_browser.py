@@ -9,7 +9,6 @@ import random
 from collections.abc import AsyncIterator
 from io import BytesIO
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -23,7 +22,7 @@ from tests.discord.table_play import open_table
 from tests.relay.table_play import host_moves
 from tests.web.browser import Browser, chromium
 from tests.web.conftest import TEST_LIMITS
-from tests.web.spectators import open_game, web_on
+from tests.web.spectators import open_game, serving_or_browsing, web_on
 
 GOLDEN = Path(__file__).with_name("golden")
 # The tests' own variable: rewrite the golden images from what the browser shows now (review the diff).
@@ -34,12 +33,6 @@ SCENES = [("tranquility", 2, 31, 3), ("nidavellir", 2, 32, 2), ("wonderful", 1, 
 # The page as it settles: live, its board drawn, its fonts loaded.
 SETTLED = ("document.getElementById('live').classList.contains('on') && document.getElementById('board').complete "
            "&& document.getElementById('board').naturalWidth > 0 && document.fonts.status === 'loaded'")
-
-
-def serving_or_browsing(task: asyncio.Task[Any]) -> bool:
-    code = getattr(task.get_coro(), "cr_code", None)
-    where = code.co_filename if code is not None else ""
-    return where.endswith(("aiohttp/web_protocol.py", "tests/web/browser.py"))
 
 
 @pytest.fixture(autouse=True)

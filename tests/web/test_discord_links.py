@@ -18,6 +18,7 @@ from bot.web.hub import Limits
 from bot.web.server import Site
 from tests.discord.harness import Harness, Message, User
 from tests.discord.table_play import open_table
+from tests.web.spectators import serving_or_browsing
 
 WEB = "https://skald.example.org/spectate"
 PRIVATE = 902
@@ -40,6 +41,7 @@ async def h(tmp_path: Path) -> AsyncIterator[Harness]:
 async def pages(h: Harness) -> AsyncIterator[TestClient[Any, Any]]:
     """The pages over the bot's own database (as `skald web` beside it would read it)."""
     site = Site(h.client.tables.store, limits=Limits(access_seconds=0.0))
+    h.foreign = serving_or_browsing
     async with TestClient(TestServer(site.app)) as client:
         yield client
     await site.close()
