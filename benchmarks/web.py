@@ -265,7 +265,10 @@ async def run(args: argparse.Namespace) -> None:
         await server.ask({"op": "reset"})
         started = time.perf_counter()
         told, drawn = [], []
+        pause = random.Random(9)
         for _ in range(args.moves):
+            if args.feed == "poll":  # a move at any moment of the interval, not just after the last poll
+                await asyncio.sleep(pause.uniform(0, args.poll))
             ((_, seq, committed),) = (await server.ask({"op": "move", "games": [game]}))["moved"]
             await pages.wait({(game, seq): args.pages})
             told.append(max(pages.told[(game, seq)]) - committed)
@@ -291,6 +294,8 @@ async def run(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         each, whole = [], []
         for _ in range(args.rounds):
+            if args.feed == "poll":
+                await asyncio.sleep(pause.uniform(0, args.poll))
             moved = (await server.ask({"op": "move", "games": games}))["moved"]
             await pages.wait({(g, seq): args.per_game for g, seq, _ in moved})
             first_commit = min(committed for _, _, committed in moved)

@@ -315,6 +315,7 @@ class SkaldBot(commands.AutoShardedBot):
         """The spectator pages (docs/web.md): on PostgreSQL every process tells the page processes of its
         changes; with SKALD_WEB_PORT this one serves pages too, told of its own changes like the relay."""
         from bot.web.feed import ChangeTeller
+        from bot.web.links import root_of
         from bot.web.server import Site
 
         web = self.settings.web
@@ -323,7 +324,7 @@ class SkaldBot(commands.AutoShardedBot):
             self.tables.attach(self.change_teller)
         if web.port is None:
             return
-        self.web = Site(self.tables.store, proxies=web.proxies)
+        self.web = Site(self.tables.store, proxies=web.proxies, root=root_of(web.url))
         self.tables.attach(self.web.told)
         port = await self.web.start(web.host, web.port, told_here=True)
         log.info("spectator pages on http://%s:%d (live changes: %s)", web.host, port, self.web.feed)

@@ -17,7 +17,7 @@ import sys
 from typing import Any
 
 from bot.environment import SKALD_DB, SKALD_WEB_HOST, SKALD_WEB_PORT
-from bot.web.links import BadWebSetting
+from bot.web.links import BadWebSetting, root_of
 
 log = logging.getLogger("skald.web")
 
@@ -30,7 +30,8 @@ def register(subparsers: Any) -> None:
         "web", help="serve the spectator web pages",
         description="Serve the spectator pages of the games in a Skald database, beside the bots: a live page "
                     "per game, its replay, a page per server. Environment: SKALD_DB, SKALD_WEB_PORT, "
-                    "SKALD_WEB_HOST, SKALD_WEB_PROXIES, SKALD_WEB_SECRET (docs/web.md).")
+                    "SKALD_WEB_HOST, SKALD_WEB_PROXIES, SKALD_WEB_SECRET, and SKALD_WEB_URL for a path the "
+                    "pages are served under (docs/web.md).")
     parser.add_argument("--db", default=None, help="the database (default: $SKALD_DB, else skald.sqlite3)")
     parser.add_argument("--host", default=None, help=f"the address to listen on (default: ${SKALD_WEB_HOST.name}, "
                                                       "else 127.0.0.1)")
@@ -60,7 +61,7 @@ async def serve(args: argparse.Namespace, *, ready: asyncio.Event | None = None)
     if refused_url("web", target):
         return EXIT_CONFIG
     try:
-        _, port, host, proxies = web_settings(port_needed=True)
+        url, port, host, proxies = web_settings(port_needed=True)
     except BadWebSetting as error:
         print(f"skald web: {error}", file=sys.stderr)
         return EXIT_CONFIG
@@ -78,7 +79,7 @@ async def serve(args: argparse.Namespace, *, ready: asyncio.Event | None = None)
     except database_errors(target) as error:  # StoreError among them
         print(f"skald web: {unusable(target, error)}", file=sys.stderr)
         return 1
-    site = Site(store, proxies=proxies)
+    site = Site(store, proxies=proxies, root=root_of(url))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     with contextlib.suppress(NotImplementedError):

@@ -26,14 +26,15 @@ def with_key(path: str, key: str) -> str:
     return f"{path}{'&' if '?' in path else '?'}key={key}" if key else path
 
 
-def picture_path(game_id: int, state_id: int, key: str = "") -> str:
-    """The board picture of one state (a finished game's: its result)."""
-    return with_key(f"/g/{game_id}/picture/{state_id}.png", key)
+def picture_path(game_id: int, state_id: int, key: str = "", root: str = "") -> str:
+    """The board picture of one state (a finished game's: its result). `root`: the path the pages
+    are served under (SKALD_WEB_URL's), every address the pages give starts with it."""
+    return with_key(f"{root}/g/{game_id}/picture/{state_id}.png", key)
 
 
-def step_picture_path(game_id: int, index: int, version: int, key: str = "") -> str:
+def step_picture_path(game_id: int, index: int, version: int, key: str = "", root: str = "") -> str:
     """Step `index` of the replay of the game as it stood at state `version`."""
-    return with_key(f"/g/{game_id}/step/{index}.png?v={version}", key)
+    return with_key(f"{root}/g/{game_id}/step/{index}.png?v={version}", key)
 
 
 def state_json(current: Current) -> JSON:
@@ -41,7 +42,7 @@ def state_json(current: Current) -> JSON:
     return state_document(current.update)
 
 
-def live(current: Current, *, since: int | None, now: float, key: str = "") -> JSON:
+def live(current: Current, *, since: int | None, now: float, key: str = "", root: str = "") -> JSON:
     """What a live page is sent: the game now, and the story's lines after `since` (all for None)."""
     update = current.update
     document = state_document(update)
@@ -54,7 +55,7 @@ def live(current: Current, *, since: int | None, now: float, key: str = "") -> J
     document.update(
         clock=clock_label(current.clock) if current.clock != "none" else None,
         paused=current.paused,
-        picture=picture_path(update.game_id, update.state_id, key) if update.view else None,
+        picture=picture_path(update.game_id, update.state_id, key, root) if update.view else None,
         since=since,
         lines=[{"id": line.state_id, "text": line.text} for line in current.lines_after(since)],
         now=now,
@@ -62,20 +63,20 @@ def live(current: Current, *, since: int | None, now: float, key: str = "") -> J
     return document
 
 
-def step(game_id: int, found: Step, version: int, key: str = "") -> JSON:
+def step(game_id: int, found: Step, version: int, key: str = "", root: str = "") -> JSON:
     """One position of the replay scrubber."""
     return {
         "schema": SCHEMA, "game_id": game_id, "step": found.index, "total": found.total, "label": found.label,
         "lines": list(found.lines), "names": list(found.names),
-        "picture": step_picture_path(game_id, found.index, version, key),
+        "picture": step_picture_path(game_id, found.index, version, key, root),
     }
 
 
-def listing(guild_id: int, games: Sequence[Listed]) -> JSON:
+def listing(guild_id: int, games: Sequence[Listed], root: str = "") -> JSON:
     """A server's page: its games open to all."""
     return {"schema": SCHEMA, "guild_id": guild_id, "games": [{
         "game_id": g.game_id, "title": g.title, "status": g.status, "state_id": g.state_id, "seats": list(g.seats),
-        "to_move": list(g.to_move), "updated_at": g.updated_at, "url": links.game_path(g.game_id),
+        "to_move": list(g.to_move), "updated_at": g.updated_at, "url": root + links.game_path(g.game_id),
     } for g in games]}
 
 

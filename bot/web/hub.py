@@ -91,8 +91,9 @@ class Waiting:
 class Watch:
     """One game followed live: its newest state, and a future every page waits on for the next."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, root: str = "") -> None:
         self.game_id = game_id
+        self.root = root  # the path the pages are served under
         self.current: Current | None = None
         self.version = 0
         self.viewers = 0
@@ -129,7 +130,7 @@ class Watch:
         wanted = (since, key)
         found = self._messages.get(wanted)
         if found is None:
-            document = documents.live(self.current, since=since, now=self.published_at, key=key)
+            document = documents.live(self.current, since=since, now=self.published_at, key=key, root=self.root)
             found = documents.event("change", document, self.current.update.state_id)
             if len(self._messages) < 64:
                 self._messages[wanted] = found
@@ -161,8 +162,10 @@ class GuildWatch:
 class Hub:
     """Every game and server followed live in this process, and the bounds on them."""
 
-    def __init__(self, reader: Reader, limits: Limits, *, prepare: Callable[[Current], None] | None = None) -> None:
+    def __init__(self, reader: Reader, limits: Limits, *, prepare: Callable[[Current], None] | None = None,
+                 root: str = "") -> None:
         self.reader = reader
+        self.root = root
         self.limits = limits
         self.prepare = prepare  # called with each new state of a watched game (the picture drawn ahead)
         self.games: dict[int, Watch] = {}
@@ -193,7 +196,7 @@ class Hub:
         watch = self.games.get(game_id)
         self._admit(visitor, watch.viewers if watch is not None else 0)
         if watch is None:
-            watch = self.games[game_id] = Watch(game_id)
+            watch = self.games[game_id] = Watch(game_id, self.root)
             watch.publish(self.reader.kept(game_id) or current)
         watch.viewers += 1
         self.live += 1
@@ -339,7 +342,7 @@ class Hub:
 
     async def _read_listing(self, watch: GuildWatch) -> None:
         listed = await self.reader.listing(watch.guild_id)
-        watch.publish(documents.event("games", documents.listing(watch.guild_id, listed)))
+        watch.publish(documents.event("games", documents.listing(watch.guild_id, listed, self.root)))
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)

@@ -79,3 +79,9 @@ def game_path(game_id: int, key: str | None = None, *, board: bool = False) -> s
 
 def server_path(guild_id: int) -> str:
     return f"/s/{guild_id}"
+
+
+def root_of(url: str | None) -> str:
+    """The path the pages are served under: SKALD_WEB_URL's ("" at a host's root). The proxy
+    strips it before passing a request on; every address the pages give starts with it."""
+    return urlsplit(url).path.rstrip("/") if url else ""

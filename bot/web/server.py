@@ -90,11 +90,12 @@ class Site:
     """The spectator pages over one store (read only)."""
 
     def __init__(self, store: Store, *, limits: Limits | None = None, proxies: frozenset[str] = frozenset(),
-                 draw: Draw = drawn_in_render_processes, games: GameLookup = registry.get) -> None:
+                 root: str = "", draw: Draw = drawn_in_render_processes, games: GameLookup = registry.get) -> None:
         self.limits = limits or Limits()
+        self.root = root.rstrip("/")  # SKALD_WEB_URL's path: the proxy strips it, every address gives it
         self.reader = Reader(store, games=games, access_seconds=self.limits.access_seconds)
         self.pictures = Pictures(draw)
-        self.hub = Hub(self.reader, self.limits, prepare=self.pictures.ahead)
+        self.hub = Hub(self.reader, self.limits, prepare=self.pictures.ahead, root=self.root)
         self.rates = Rates(self.limits.per_second, self.limits.burst)
         self.proxies = proxies
         self.told = Told(self.hub)  # attach to a table service in this process (`skald run`)
@@ -169,7 +170,7 @@ class Site:
 
     # -- pages -------------------------------------------------------------------------------------
     async def _home(self, request: web.Request) -> web.Response:
-        return web.Response(text=pages.home(), content_type="text/html", headers=NO_STORE)
+        return web.Response(text=pages.home(self.root), content_type="text/html", headers=NO_STORE)
 
     async def _health(self, request: web.Request) -> web.Response:
         return web.Response(text="ok\n", headers=NO_STORE)
@@ -199,19 +200,19 @@ class Site:
 
     async def _game_page(self, request: web.Request) -> web.Response:
         current, key = await self._visible(request)
-        return web.Response(text=pages.game(current, key), content_type="text/html", headers=NO_STORE)
+        return web.Response(text=pages.game(current, key, self.root), content_type="text/html", headers=NO_STORE)
 
     async def _board_page(self, request: web.Request) -> web.Response:
         current, key = await self._visible(request)
         bar = request.query.get("bar", "1") != "0"
-        return web.Response(text=pages.board_only(current, key, bar=bar), content_type="text/html",
+        return web.Response(text=pages.board_only(current, key, bar=bar, root=self.root), content_type="text/html",
                             headers=NO_STORE)
 
     async def _replay_page(self, request: web.Request) -> web.Response:
         current, key = await self._visible(request)
         steps = await self._history(current)
-        return web.Response(text=pages.replay(current, key, steps.total, steps.state_id), content_type="text/html",
-                            headers=NO_STORE)
+        page = pages.replay(current, key, steps.total, steps.state_id, self.root)
+        return web.Response(text=page, content_type="text/html", headers=NO_STORE)
 
     async def _state_json(self, request: web.Request) -> web.Response:
         current, _ = await self._visible(request)
@@ -219,7 +220,7 @@ class Site:
 
     async def _live_json(self, request: web.Request) -> web.Response:
         current, key = await self._visible(request)
-        return _json(documents.live(current, since=None, now=time.time(), key=key))
+        return _json(documents.live(current, since=None, now=time.time(), key=key, root=self.root))
 
     async def _picture(self, request: web.Request) -> web.StreamResponse:
         current, key = await self._visible(request)
@@ -229,7 +230,8 @@ class Site:
             current = await self.reader.current(update.game_id, fresh=True)
             update = current.update
         if state != update.state_id:  # a state that moved on: its picture is the newest one's
-            raise web.HTTPFound(documents.picture_path(update.game_id, update.state_id, key), headers=NO_STORE)
+            raise web.HTTPFound(documents.picture_path(update.game_id, update.state_id, key, self.root),
+                                headers=NO_STORE)
         if not update.view:
             raise refused(404)
         png = await self.pictures.board(current)
@@ -272,7 +274,7 @@ class Site:
 
     async def _step_json(self, request: web.Request) -> web.Response:
         current, key, steps, found = await self._step(request)
-        return _json(documents.step(current.update.game_id, found, steps.state_id, key))
+        return _json(documents.step(current.update.game_id, found, steps.state_id, key, self.root))
 
     async def _step_picture(self, request: web.Request) -> web.Response:
         current, _, _, found = await self._step(request)
@@ -295,11 +297,11 @@ class Site:
 
     async def _server_page(self, request: web.Request) -> web.Response:
         guild_id, listed = await self._listed(request)
-        return web.Response(text=pages.server(guild_id, listed), content_type="text/html", headers=NO_STORE)
+        return web.Response(text=pages.server(guild_id, listed, self.root), content_type="text/html", headers=NO_STORE)
 
     async def _server_json(self, request: web.Request) -> web.Response:
         guild_id, listed = await self._listed(request)
-        return _json(documents.listing(guild_id, listed))
+        return _json(documents.listing(guild_id, listed, self.root))
 
     # -- live streams --------------------------------------------------------------------------------
     async def _game_events(self, request: web.Request) -> web.StreamResponse:
@@ -332,8 +334,8 @@ class Site:
                     await self._send(response, documents.event("gone", {"game_id": watch.game_id}))
                     return response
                 if since is None:  # a page that has nothing yet: everything, and the time now
-                    message = documents.event("change", documents.live(current, since=None, now=time.time(), key=key),
-                                              current.update.state_id)
+                    document = documents.live(current, since=None, now=time.time(), key=key, root=self.root)
+                    message = documents.event("change", document, current.update.state_id)
                 else:
                     message = watch.message(since, key)
                 if not await self._send(response, message):

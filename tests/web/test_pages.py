@@ -185,3 +185,23 @@ async def test_a_lobby_has_a_page_without_a_board(tables: Tables, client: Client
     assert "Waiting for players" in text and "The board shows once the game starts" in text
     assert (await client.get(f"/g/{info.game_id}/picture/0.png")).status == 404
     assert (await client.get(f"/g/{info.game_id}/replay")).status == 404
+
+
+async def test_under_a_path_every_address_a_page_gives_starts_with_it(tables: Tables) -> None:
+    """SKALD_WEB_URL=https://example.org/skald: the proxy strips /skald, the pages give it back."""
+    from aiohttp.test_utils import TestServer
+
+    game_id = await open_game(tables)
+    await web_on(tables)
+    site = Site(tables.store, root="/skald/")
+    async with TestClient(TestServer(site.app)) as client:
+        page = await (await client.get(f"/g/{game_id}")).text()
+        assert 'href="/skald/static/skald.css"' in page and 'src="/skald/static/live.js"' in page
+        assert f'data-events="/skald/g/{game_id}/events"' in page and f'src="/skald/g/{game_id}/picture/0.png"' in page
+        assert f'href="/skald/g/{game_id}/board"' in page and f'href="/skald/g/{game_id}/replay"' in page
+        live = await (await client.get(f"/g/{game_id}/live.json")).json()
+        assert live["picture"] == f"/skald/g/{game_id}/picture/0.png"
+        listing = await (await client.get(f"/s/{GUILD}/games.json")).json()
+        assert listing["games"][0]["url"] == f"/skald/g/{game_id}"
+        assert links.root_of("https://example.org/skald/") == "/skald" and links.root_of("https://example.org") == ""
+    await site.close()
