@@ -79,9 +79,9 @@ class Settings:
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Every setting, checked in the order `skald run` checks them: the database (SKALD_DB, and
         SKALD_SHARDS, which needs PostgreSQL), the relay (SKALD_MQTT_*), the server (SKALD_GUILD),
-        the AI's time box (SKALD_AI_SECONDS), the web pages (SKALD_WEB_*), then the token. SettingsError says what to set.
-        (`skald run` opens the database, with `open_database`, between the first and the rest,
-        before Discord is contacted.)"""
+        the AI's time box (SKALD_AI_SECONDS), the web pages (SKALD_WEB_*), then the token.
+        SettingsError says what to set. (`skald run` opens the database, with `open_database`,
+        between the first and the rest, before Discord is contacted.)"""
         db_path, shards = database_from_env(environ)
         mqtt_url, mqtt_pictures = mqtt_from_env(environ)
         guild_text = SKALD_GUILD.value(environ)

@@ -25,6 +25,7 @@ import discord
 
 from bot.discord.app import Settings, SettingsError, SkaldBot, database_from_env, open_database
 from bot.environment import VARIABLES
+from bot.logs import configure_logging
 from bot.store import StoreError, describe
 from bot.tables import Tables
 from bot.version import version
@@ -58,17 +59,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
                         help="how much to log (default INFO)")
     parser.set_defaults(handler=run)
-
-
-# These print SQL parameters (snapshots, seeds) and DM and ephemeral texts at DEBUG: never below INFO.
-QUIET_LOGGERS = ("aiosqlite", "asyncpg", "discord.http", "discord.webhook.async_", "discord.gateway")
-
-
-def configure_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for name in QUIET_LOGGERS:
-        logger = logging.getLogger(name)
-        logger.setLevel(max(logger.getEffectiveLevel(), logging.INFO))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ import sys
 from typing import Any
 
 from bot.environment import SKALD_DB, SKALD_WEB_HOST, SKALD_WEB_PORT
+from bot.logs import configure_logging
 from bot.web.links import BadWebSetting, root_of
 
 log = logging.getLogger("skald.web")
@@ -43,8 +44,6 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.discord.run import configure_logging
-
     configure_logging(args.log_level)
     return asyncio.run(serve(args))
 

@@ -136,3 +136,13 @@ async def test_skald_web_refuses_what_it_cant_use(tmp_path: Any, capsys: pytest.
     monkeypatch.setenv("SKALD_WEB_PORT", "99999")
     assert await cli.serve(args) == 2
     assert "SKALD_WEB_PORT must be a port" in capsys.readouterr().err
+
+
+def test_skald_web_never_loads_discord_py() -> None:
+    """The pages need aiohttp, not discord.py (its import alone costs a bot's start-up time)."""
+    import subprocess
+    import sys
+
+    probe = "import sys, bot.web.cli, bot.web.server; print(sorted(m for m in ('discord',) if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
