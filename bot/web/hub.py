@@ -18,7 +18,7 @@ import contextlib
 import logging
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,18 +88,34 @@ class Waiting:
                 future.set_result(None)
 
 
-class Watch:
-    """One game followed live: its newest state, and a future every page waits on for the next."""
+class Followed:
+    """Something pages follow live (a game, a server's list): its version, bumped with each new
+    state, and the pages waiting for the next."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self.viewers = 0
+        self._waiting = Waiting()
+
+    def _bump(self) -> None:
+        self.version += 1
+        self._waiting.wake()
+
+    async def wait(self, version: int, timeout: float) -> bool:
+        """Until a version after `version` (True), or `timeout` seconds (False)."""
+        return self.version != version or await self._waiting.wait(timeout)
+
+
+class Watch(Followed):
+    """One game followed live: its newest state, and the pages waiting for the next."""
 
     def __init__(self, game_id: int, root: str = "") -> None:
+        super().__init__()
         self.game_id = game_id
         self.root = root  # the path the pages are served under
         self.current: Current | None = None
-        self.version = 0
-        self.viewers = 0
         self.gone = False  # the game was deleted (a lobby called off): pages are told and closed
         self.published_at = 0.0  # wall clock of the newest state, the `now` its message tells
-        self._waiting = Waiting()
         self._messages: dict[tuple[int | None, str], bytes] = {}
 
     def publish(self, current: Current) -> bool:
@@ -115,14 +131,9 @@ class Watch:
         self._bump()
 
     def _bump(self) -> None:
-        self.version += 1
         self.published_at = time.time()
         self._messages.clear()
-        self._waiting.wake()
-
-    async def wait(self, version: int, timeout: float) -> bool:
-        """Until a version after `version` (True), or `timeout` seconds (False)."""
-        return self.version != version or await self._waiting.wait(timeout)
+        super()._bump()
 
     def message(self, since: int | None, key: str) -> bytes:
         """The event a page that last sent state `since` is sent now (shared by pages alike)."""
@@ -137,26 +148,19 @@ class Watch:
         return found
 
 
-class GuildWatch:
+class GuildWatch(Followed):
     """One server's list followed live."""
 
     def __init__(self, guild_id: int) -> None:
+        super().__init__()
         self.guild_id = guild_id
         self.document: bytes | None = None
-        self.version = 0
-        self.viewers = 0
         self.seen: frozenset[GameMark] | None = None  # its open tables as the last poll found them
-        self._waiting = Waiting()
 
     def publish(self, document: bytes) -> None:
-        if document == self.document:
-            return
-        self.document = document
-        self.version += 1
-        self._waiting.wake()
-
-    async def wait(self, version: int, timeout: float) -> bool:
-        return self.version != version or await self._waiting.wait(timeout)
+        if document != self.document:
+            self.document = document
+            self._bump()
 
 
 class Hub:
@@ -198,40 +202,36 @@ class Hub:
         if watch is None:
             watch = self.games[game_id] = Watch(game_id, self.root)
             watch.publish(self.reader.kept(game_id) or current)
-        watch.viewers += 1
-        self.live += 1
-        self.by_visitor[visitor] += 1
-        try:
+        with self._counted(visitor, watch, self.games, game_id):
             yield watch
-        finally:
-            watch.viewers -= 1
-            self.live -= 1
-            self.by_visitor[visitor] -= 1
-            if not self.by_visitor[visitor]:
-                del self.by_visitor[visitor]
-            if not watch.viewers and self.games.get(game_id) is watch:
-                del self.games[game_id]
 
     @contextlib.asynccontextmanager
     async def following_guild(self, guild_id: int, visitor: str) -> AsyncIterator[GuildWatch]:
+        """A live list of the server's games (Full when there is no room)."""
         watch = self.guilds.get(guild_id)
         self._admit(visitor, watch.viewers if watch is not None else 0)
         if watch is None:
             watch = self.guilds[guild_id] = GuildWatch(guild_id)
             await self._read_listing(watch)
+        with self._counted(visitor, watch, self.guilds, guild_id):
+            yield watch
+
+    @contextlib.contextmanager
+    def _counted(self, visitor: str, watch: Followed, place: dict[int, Any], key: int) -> Iterator[None]:
+        """A live page counted against the bounds while it lasts; the last one out forgets `watch`."""
         watch.viewers += 1
         self.live += 1
         self.by_visitor[visitor] += 1
         try:
-            yield watch
+            yield
         finally:
             watch.viewers -= 1
             self.live -= 1
             self.by_visitor[visitor] -= 1
             if not self.by_visitor[visitor]:
                 del self.by_visitor[visitor]
-            if not watch.viewers and self.guilds.get(guild_id) is watch:
-                del self.guilds[guild_id]
+            if not watch.viewers and place.get(key) is watch:
+                del place[key]
 
     # -- changes -------------------------------------------------------------------------------
     def told(self, update: PublicUpdate) -> None:

@@ -170,7 +170,7 @@ class Site:
 
     # -- pages -------------------------------------------------------------------------------------
     async def _home(self, request: web.Request) -> web.Response:
-        return web.Response(text=pages.home(self.root), content_type="text/html", headers=NO_STORE)
+        return _html(pages.home(self.root))
 
     async def _health(self, request: web.Request) -> web.Response:
         return web.Response(text="ok\n", headers=NO_STORE)
@@ -200,19 +200,17 @@ class Site:
 
     async def _game_page(self, request: web.Request) -> web.Response:
         current, key = await self._visible(request)
-        return web.Response(text=pages.game(current, key, self.root), content_type="text/html", headers=NO_STORE)
+        return _html(pages.game(current, key, self.root))
 
     async def _board_page(self, request: web.Request) -> web.Response:
         current, key = await self._visible(request)
         bar = request.query.get("bar", "1") != "0"
-        return web.Response(text=pages.board_only(current, key, bar=bar, root=self.root), content_type="text/html",
-                            headers=NO_STORE)
+        return _html(pages.board_only(current, key, bar=bar, root=self.root))
 
     async def _replay_page(self, request: web.Request) -> web.Response:
         current, key = await self._visible(request)
         steps = await self._history(current)
-        page = pages.replay(current, key, steps.total, steps.state_id, self.root)
-        return web.Response(text=page, content_type="text/html", headers=NO_STORE)
+        return _html(pages.replay(current, key, steps.total, steps.state_id, self.root))
 
     async def _state_json(self, request: web.Request) -> web.Response:
         current, _ = await self._visible(request)
@@ -297,7 +295,7 @@ class Site:
 
     async def _server_page(self, request: web.Request) -> web.Response:
         guild_id, listed = await self._listed(request)
-        return web.Response(text=pages.server(guild_id, listed, self.root), content_type="text/html", headers=NO_STORE)
+        return _html(pages.server(guild_id, listed, self.root))
 
     async def _server_json(self, request: web.Request) -> web.Response:
         guild_id, listed = await self._listed(request)
@@ -380,6 +378,10 @@ class Site:
         except (ConnectionError, TimeoutError, RuntimeError):
             return False
         return True
+
+
+def _html(page: str) -> web.Response:
+    return web.Response(text=page, content_type="text/html", headers=NO_STORE)
 
 
 def _json(document: dict[str, Any]) -> web.Response:

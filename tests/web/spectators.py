@@ -98,6 +98,16 @@ async def following(client: TestClient[Any, Any], path: str, headers: dict[str, 
             await task
 
 
+@contextlib.asynccontextmanager
+async def live_pages(client: TestClient[Any, Any], path: str, count: int) -> AsyncIterator[list[Stream]]:
+    """`count` live pages following `path`, each once its first state has arrived."""
+    async with contextlib.AsyncExitStack() as stack:
+        streams = [await stack.enter_async_context(following(client, path)) for _ in range(count)]
+        for stream in streams:
+            await stream.wait_for(lambda e: len(e) >= 1)
+        yield streams
+
+
 def serving_or_browsing(task: asyncio.Task[Any]) -> bool:
     """Tasks of the pages' connections and of a test's browser: not the bot's work, which a harness
     waits for when it settles (an idle keep-alive connection lives for seconds)."""

@@ -15,7 +15,7 @@ from bot.web.hub import Limits
 from bot.web.server import Site
 from tests.relay.table_play import host_moves
 from tests.web.conftest import TEST_LIMITS
-from tests.web.spectators import CHANNEL, GUILD, HOST, PRIVATE_CHANNEL, following, open_game, web_on
+from tests.web.spectators import CHANNEL, GUILD, HOST, PRIVATE_CHANNEL, following, live_pages, open_game, web_on
 from tests.web.test_pages import signed_key
 
 Client = TestClient[Any, Any]
@@ -68,9 +68,7 @@ async def test_a_page_that_reconnects_is_sent_only_what_it_missed(tables: Tables
 async def test_pages_following_a_game_share_one_read_per_change(tables: Tables, client: Client, site: Site) -> None:
     game_id = await open_game(tables)
     await web_on(tables)
-    async with following(client, f"/g/{game_id}/events") as one, following(client, f"/g/{game_id}/events") as two:
-        await one.wait_for(lambda e: len(e) == 1)
-        await two.wait_for(lambda e: len(e) == 1)
+    async with live_pages(client, f"/g/{game_id}/events", 2) as (one, two):
         loads = site.reader.loads
         await move(tables, game_id)
         now = (await tables.game(game_id)).state_id
@@ -131,9 +129,7 @@ async def test_the_servers_list_follows_its_games(tables: Tables, client: Client
 async def test_live_pages_are_capped(tables: Tables, client: Client, limits: Limits) -> None:
     game_id = await open_game(tables)
     await web_on(tables)
-    async with following(client, f"/g/{game_id}/events") as one, following(client, f"/g/{game_id}/events") as two:
-        await one.wait_for(lambda e: len(e) == 1)
-        await two.wait_for(lambda e: len(e) == 1)
+    async with live_pages(client, f"/g/{game_id}/events", 2):
         third = await client.get(f"/g/{game_id}/events")
         assert third.status == 503 and third.headers["Retry-After"] == "30"
         assert "Too many live pages" in await third.text() or "per visitor" in await third.text()
@@ -185,11 +181,8 @@ async def test_another_process_on_sqlite_polls_once_for_every_page(tables: Table
     site = Site(store, limits=TEST_LIMITS)
     assert await site.follow(told_here=False) == "poll"
     try:
-        events = f"/g/{game_id}/events"
-        async with TestClient(TestServer(site.app)) as client, following(client, events) as one, \
-                following(client, events) as two, following(client, events) as three:
-            for stream in (one, two, three):
-                await stream.wait_for(lambda e: len(e) == 1)
+        async with TestClient(TestServer(site.app)) as client, \
+                live_pages(client, f"/g/{game_id}/events", 3) as (one, two, three):
             polled = 0
             await asyncio.sleep(0.5)
             assert 3 <= polled <= 12, "about one read an interval (0.05 s), not one per page"
