@@ -9,14 +9,16 @@ process of its own so its CPU and memory are its own.
 - The server's CPU (its process, and its render processes which draw the pictures) and memory.
 
 The server runs what `skald run` runs with SKALD_WEB_PORT (`--feed told`: the pages told by the
-table service's publisher in the same process) or what `skald web` beside the bot runs on SQLite
-(`--feed poll`: a second connection to the file, polled once a `--poll` seconds). Games are solo
+table service's publisher in the same process), what `skald web` beside the bot runs on SQLite
+(`--feed poll`: a second connection to the file, polled once a `--poll` seconds), or what it runs
+beside the bots on PostgreSQL (`--feed listen`: a throwaway cluster, the bots NOTIFY, the pages
+LISTEN on a connection of their own). Games are solo
 Tranquility games moved by their host, so each move is one change. A commit's time is when the
 first notifier is called, right after the commit; a page's update is when its event has arrived
 and been read whole in the client process. Client and server share this machine's CPUs.
 
 Run: `.venv/bin/python -m benchmarks.web [--pages 1000] [--games 100] [--per-game 10] [--moves 30]
-[--rounds 10] [--feed told|poll] [--pictures]`.
+[--rounds 10] [--feed told|poll|listen] [--pictures]`.
 """
 
 from __future__ import annotations
@@ -86,22 +88,26 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-async def serve(feed: str, poll: float) -> None:
-    """The server: reads JSON commands on stdin, answers one JSON line each on stdout."""
+async def serve(feed: str, poll: float, db: str | None) -> None:
+    """The server: reads JSON commands on stdin, answers one JSON line each on stdout. `db`: a
+    PostgreSQL URL (`--feed listen`), else an SQLite file of its own."""
     from bot.store import open_store
     from bot.tables import Tables
     from bot.tables.types import NewTable
+    from bot.web.feed import ChangeTeller
     from bot.web.hub import Limits
     from bot.web.server import Site
 
-    folder = tempfile.mkdtemp(prefix="skald-web-bench-")
-    tables = await Tables.open(Path(folder) / "skald.db", seeds=iter(range(1, 1_000_000)).__next__)
+    target = db or str(Path(tempfile.mkdtemp(prefix="skald-web-bench-")) / "skald.db")
+    tables = await Tables.open(target, seeds=iter(range(1, 1_000_000)).__next__)
     stamp = Stamp()
     tables.attach(stamp)
+    teller = ChangeTeller(tables.store) if tables.store.shared else None  # what skald run attaches on PostgreSQL
+    if teller is not None:
+        tables.attach(teller)
     limits = Limits(live=100_000, live_per_game=100_000, live_per_visitor=100_000, per_second=1e9, burst=10**9,
                     poll_seconds=poll)
-    store = tables.store if feed == "told" else await open_store(Path(folder) / "skald.db", migrate=False,
-                                                                  exclusive=False)
+    store = tables.store if feed == "told" else await open_store(target, migrate=False, exclusive=False)
     site = Site(store, limits=limits)
     if feed == "told":
         tables.attach(site.told)
@@ -156,6 +162,8 @@ async def serve(feed: str, poll: float) -> None:
         else:
             break
     await site.close()
+    if teller is not None:
+        await teller.close()
     if store is not tables.store:
         await store.close()
     await tables.close()
@@ -243,19 +251,20 @@ def ms(values: Sequence[float]) -> str:
     return f"p50 {p50 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms"
 
 
-async def run(args: argparse.Namespace) -> None:
+async def run(args: argparse.Namespace, db: str | None = None) -> None:
     limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "benchmarks.web", "--serve", "--feed", args.feed, "--poll", str(args.poll),
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2**24)
+        *(["--db", db] if db else []), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2**24)
     server = Server(process)
     try:
         base = f"http://127.0.0.1:{(await server.read())['port']}"
-        feed = "its own publisher (skald run)" if args.feed == "told" else \
-            f"a poll every {args.poll} s (skald web beside the bot)"
-        print(f"Spectator pages, the server told by {feed}; SQLite; {os.cpu_count()} CPUs shared by the server and "
-              "the pages' client")
+        feed = {"told": "its own publisher (skald run); SQLite",
+                "poll": f"a poll every {args.poll} s (skald web beside the bot); SQLite",
+                "listen": "PostgreSQL's LISTEN (skald web beside the bots, which NOTIFY)"}[args.feed]
+        print(f"Spectator pages, the server told by {feed}; {os.cpu_count()} CPUs shared by the server and the "
+              "pages' client")
 
         # 1. One game, many pages.
         (game,) = (await server.ask({"op": "games", "count": 1}))["games"]
@@ -332,14 +341,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games changing at once (default 100)")
     parser.add_argument("--per-game", type=int, default=10, help="live pages on each of them (default 10)")
     parser.add_argument("--rounds", type=int, default=10, help="times they all change (default 10)")
-    parser.add_argument("--feed", choices=["told", "poll"], default="told",
-                        help="how the server hears of changes (default told: as inside skald run)")
+    parser.add_argument("--feed", choices=["told", "poll", "listen"], default="told",
+                        help="how the server hears of changes (default told: as inside skald run; listen: on a "
+                             "throwaway PostgreSQL cluster)")
     parser.add_argument("--poll", type=float, default=1.0, help="seconds between polls with --feed poll")
     parser.add_argument("--pictures", action="store_true", help="each page also loads each new board picture")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--db", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        asyncio.run(serve(args.feed, args.poll))
+        asyncio.run(serve(args.feed, args.poll, args.db))
+    elif args.feed == "listen":
+        from benchmarks.pgcluster import throwaway_cluster
+
+        with throwaway_cluster() as url:
+            asyncio.run(run(args, url))
     else:
         asyncio.run(run(args))
 

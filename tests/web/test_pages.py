@@ -205,3 +205,21 @@ async def test_under_a_path_every_address_a_page_gives_starts_with_it(tables: Ta
         assert listing["games"][0]["url"] == f"/skald/g/{game_id}"
         assert links.root_of("https://example.org/skald/") == "/skald" and links.root_of("https://example.org") == ""
     await site.close()
+
+
+async def test_whose_turn_it_is_and_their_clock_are_shown(tables: Tables, client: Client) -> None:
+    game_id = await open_game(tables, clock="daily")
+    await web_on(tables)
+    page = await (await client.get(f"/g/{game_id}")).text()
+    assert "Clock: daily — 24 hours a move, 3 days in the bank" in page
+    # A day for the move and the three days of the bank behind it, as the thread counts them.
+    assert '<li class="seat to-move"><span class="name">Astrid</span><span class="time">3d 23h left</span>' in page
+    assert 'random AI<span class="badge">AI</span></span><span class="time">bank 3d 0h</span>' in page
+    live = await (await client.get(f"/g/{game_id}/live.json")).json()
+    host = live["seats"][0]
+    assert host["to_move"] and host["deadline"] is not None and not host["paused"]
+    assert live["seats"][1]["ai"] == "random" and live["seats"][1]["deadline"] is None
+    assert abs(host["deadline"] - live["now"] - 4 * 86400) < 60
+    await tables.seating.pause(game_id, 1001)
+    paused = await (await client.get(f"/g/{game_id}/live.json")).json()
+    assert paused["paused"] and paused["seats"][0]["paused"] and paused["seats"][0]["left"] is not None
