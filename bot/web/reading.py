@@ -303,12 +303,14 @@ class Reader:
 
         return await self._key.get(declared.WHOLE_BOT, read)
 
-    async def may_see(self, update: PublicUpdate, key: str) -> bool:
-        """Whether a visitor with `key` ("" for none) may see this game: the server's pages are on,
-        and the game is open to all or the key is the game's signature in this generation."""
+    async def admit(self, update: PublicUpdate, key: str) -> str | None:
+        """Whether a visitor with `key` ("" for none) may see this game, and with which key its pages'
+        addresses go on: None, refused (the server's pages are off, or the game is neither open to
+        all nor is `key` its signature in this generation); "" for a game open to all (a key that
+        isn't the signature is dropped, never echoed); `key` itself when it is the signature."""
         access = await self.access(update.guild_id)
         if not access.on:
-            return False
-        if access.open_to_all(update.channel_id):
-            return True
-        return links.signed(await self.signing_key(), update.game_id, access.generation, key)
+            return None
+        if key and links.signed(await self.signing_key(), update.game_id, access.generation, key):
+            return key
+        return "" if access.open_to_all(update.channel_id) else None

@@ -194,9 +194,10 @@ class Site:
             raise refused(404) from None
         except GameUnavailable:
             raise refused(503, "This game can't be shown right now.") from None
-        if not await self.reader.may_see(current.update, key):
+        admitted = await self.reader.admit(current.update, key)
+        if admitted is None:
             raise refused(404)
-        return current, key
+        return current, admitted
 
     async def _game_page(self, request: web.Request) -> web.Response:
         current, key = await self._visible(request)
@@ -328,7 +329,7 @@ class Site:
             assert current is not None
             if watch.version != version:
                 version = watch.version
-                if not await self.reader.may_see(current.update, key):  # revoked, or the channel went private
+                if await self.reader.admit(current.update, key) is None:  # revoked, or the channel went private
                     await self._send(response, documents.event("gone", {"game_id": watch.game_id}))
                     return response
                 if since is None:  # a page that has nothing yet: everything, and the time now
@@ -341,7 +342,7 @@ class Site:
                 since = current.update.state_id
                 continue
             if not await watch.wait(version, limits.heartbeat):  # a quiet while: still there, still allowed?
-                if not await self.reader.may_see(current.update, key):
+                if await self.reader.admit(current.update, key) is None:
                     await self._send(response, documents.event("gone", {"game_id": watch.game_id}))
                     return response
                 if not await self._send(response, b": ping\n\n"):

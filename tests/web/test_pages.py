@@ -223,3 +223,10 @@ async def test_whose_turn_it_is_and_their_clock_are_shown(tables: Tables, client
     await tables.seating.pause(game_id, 1001)
     paused = await (await client.get(f"/g/{game_id}/live.json")).json()
     assert paused["paused"] and paused["seats"][0]["paused"] and paused["seats"][0]["left"] is not None
+
+
+async def test_a_key_that_is_no_signature_is_never_echoed(tables: Tables, client: Client) -> None:
+    game_id = await open_game(tables)
+    await web_on(tables)
+    page = await (await client.get(f"/g/{game_id}", params={"key": '"><b>&x=1'})).text()
+    assert "<b>" not in page and "x=1" not in page and f'src="/g/{game_id}/picture/0.png"' in page

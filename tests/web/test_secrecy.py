@@ -108,3 +108,12 @@ class Fetching:
 
     async def on_deleted(self, guild_id: int, game_id: int) -> None:
         return None
+
+
+def test_the_pages_are_never_handed_a_seats_private_update() -> None:
+    """Like the relay, the hub is a plain notifier: the table service hands it public updates only."""
+    from bot.notify import PrivateListener
+    from bot.web.feed import ChangeTeller, Told
+
+    assert not hasattr(Told, "on_private") and not hasattr(ChangeTeller, "on_private")
+    assert not issubclass(Told, PrivateListener) and not issubclass(ChangeTeller, PrivateListener)
