@@ -233,21 +233,35 @@ class Site:
                                 headers=NO_STORE)
         if not update.view:
             raise refused(404)
-        png = await self.pictures.board(current)
+        png = await self._drawn(self.pictures.board(current), update.game_id)
         # A state never changes: kept by the browser (privately, for a game behind a key).
         cache = "private" if key else "public"
         return web.Response(body=png, content_type="image/png",
                             headers={"Cache-Control": f"{cache}, max-age=86400, immutable"})
 
+    @staticmethod
+    async def _drawn(drawing: Awaitable[bytes], game_id: int) -> bytes:
+        """A picture, or a 503 when it can't be drawn (the page keeps the one it has)."""
+        try:
+            return await drawing
+        except Exception:
+            log.exception("web: a picture of game %d could not be drawn", game_id)
+            raise refused(503, "This picture can't be drawn right now.", retry_after=5) from None
+
     async def _history(self, current: Current) -> History:
         """The game's replay as it stands now, built once per state (off the event loop)."""
         update = current.update
         found = self._histories.get(update.game_id)
-        if found is not None and found.done() and not found.cancelled() and found.exception() is None \
-                and found.result().state_id != update.state_id:
-            found = None
+        if found is not None and found.done() and (found.cancelled() or found.exception() is not None
+                                                   or found.result().state_id != update.state_id):
+            found = None  # built for an older state (or failed): built again
         if found is None:
-            record = await self.reader.record(update.game_id)
+            try:
+                record = await self.reader.record(update.game_id)
+            except NoSuchGame:
+                raise refused(404) from None
+            except GameUnavailable:
+                raise refused(503, "This game can't be shown right now.") from None
             found = asyncio.ensure_future(asyncio.to_thread(history, record))
             self._histories[update.game_id] = found
             while len(self._histories) > HISTORIES:
@@ -261,6 +275,9 @@ class Site:
         except NoLongerReplays as error:
             self._histories.pop(update.game_id, None)
             raise refused(503, f"This game's replay can't be shown: {error.reason}") from None
+        except Exception:
+            log.exception("web: game %d's replay could not be built", update.game_id)
+            raise refused(503, "This game's replay can't be shown right now.") from None
 
     async def _step(self, request: web.Request) -> tuple[Current, str, History, Step]:
         current, key = await self._visible(request)
@@ -277,7 +294,7 @@ class Site:
 
     async def _step_picture(self, request: web.Request) -> web.Response:
         current, _, _, found = await self._step(request)
-        png = await self.pictures.step(current.update.game_id, found)
+        png = await self._drawn(self.pictures.step(current.update.game_id, found), current.update.game_id)
         return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=300"})
 
     # -- a server's games ----------------------------------------------------------------------------
