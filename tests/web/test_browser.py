@@ -22,7 +22,7 @@ from tests.discord.table_play import open_table
 from tests.relay.table_play import host_moves
 from tests.web.browser import Browser, chromium
 from tests.web.conftest import TEST_LIMITS
-from tests.web.spectators import open_game, serving_or_browsing, web_on
+from tests.web.spectators import GUILD, open_game, serving_or_browsing, web_on
 
 GOLDEN = Path(__file__).with_name("golden")
 # The tests' own variable: rewrite the golden images from what the browser shows now (review the diff).
@@ -128,3 +128,34 @@ async def test_a_move_made_in_discord_shows_on_an_open_live_page_within_2_s(tmp_
             await h.settle()
         assert shown > before
         assert elapsed < 2.0, f"the page showed the move {elapsed:.2f} s after it was made"
+
+
+async def test_the_replay_scrubs_and_the_servers_list_follows_its_games(served: tuple[Tables, Site]) -> None:
+    tables, site = served
+    await web_on(tables)
+    game_id = await open_game(tables, seed=41, clock="none")
+    await host_moves(tables, game_id, random.Random(41), limit=2)
+    await tables.drain()
+    total = (await tables.game(game_id)).state_id
+    base = f"http://127.0.0.1:{site.port}"
+    label = "document.getElementById('label').textContent"
+    board = "document.getElementById('board').getAttribute('src')"
+    async with Browser.launch() as browser:
+        page = await browser.page(1280, 900)
+        await page.goto(f"{base}/g/{game_id}/replay")
+        assert (await page.wait_for(f"{label} === 'Start' && {board}")).endswith(f"/step/0.png?v={total}")
+        await page.evaluate("document.getElementById('next').click()")
+        assert await page.wait_for(f"{label} === 'Change 1 of {total}'")
+        assert (await page.evaluate(board)).endswith(f"/step/1.png?v={total}")
+        assert await page.evaluate("document.getElementById('lines').children.length") >= 1
+        await page.evaluate(f"const s = document.getElementById('scrub'); s.value = '{total}';"
+                            "s.dispatchEvent(new Event('input'))")
+        assert await page.wait_for(f"{label} === 'Change {total} of {total}' && location.hash === '#{total}'")
+        await page.evaluate("document.getElementById('first').click()")
+        assert await page.wait_for(f"{label} === 'Start'")
+
+        await page.goto(f"{base}/s/{GUILD}")
+        links = "Array.from(document.querySelectorAll('#games a')).map(a => a.getAttribute('href')).join(' ')"
+        assert await page.wait_for(links) == f"/g/{game_id}"
+        other = await open_game(tables, seed=42, clock="none")  # a new table shows up without a reload
+        assert await page.wait_for(f"{links}.includes('/g/{other}')")
