@@ -83,9 +83,10 @@ async def test_the_listening_connection_comes_back_and_looks_again(
         async with TestClient(TestServer(site.app)) as client, following(client, f"/g/{game_id}/events") as stream:
             await stream.wait_for(lambda e: len(e) == 1)
             conn = await asyncpg.connect(str(database))
-            try:
+            try:  # this test's listener (other tests' listen to other databases of the same server)
                 killed = await conn.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                                             "WHERE application_name = $1", APPLICATION)
+                                             "WHERE application_name = $1 AND datname = current_database()",
+                                             APPLICATION)
             finally:
                 await conn.close()
             assert killed == 1

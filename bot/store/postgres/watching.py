@@ -85,6 +85,10 @@ class PgWatching:
         # The database's own URL: listening holds a connection outside its pools for as long as it lasts.
         listener = _Listener(self._db._url, on_change)
         task = asyncio.create_task(listener.run(), name="skald-listen-changes")
+        # Listening before the block runs, so what it does next is heard (a server that doesn't
+        # answer at once is listened to as soon as it does: the first look then catches up).
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(listener.listening.wait(), PING_TIMEOUT)
         try:
             yield True
         finally:
@@ -102,6 +106,7 @@ class _Listener:
         self.on_change = on_change
         self.conn: asyncpg.Connection[asyncpg.Record] | None = None
         self.lost = asyncio.Event()
+        self.listening = asyncio.Event()  # set once the first connection listens
 
     def _told(self, conn: Any, pid: int, channel: str, payload: object) -> None:
         self.on_change(read_payload(str(payload)))
@@ -121,6 +126,7 @@ class _Listener:
                 if failures:
                     log.info("listening to PostgreSQL's changes again")
                 failures = 0
+                self.listening.set()
                 self.on_change(None)  # what changed before this connection listened was told to nobody
                 while not self.lost.is_set():
                     with contextlib.suppress(TimeoutError):
