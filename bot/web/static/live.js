@@ -8,6 +8,7 @@
   let offset = 0; // the server's clock minus this one's, in seconds
   let seats = [];
   let gone = false;
+  let wanted = null; // the newest picture asked for
 
   function span(seconds) {
     const whole = Math.max(0, Math.floor(seconds));
@@ -101,10 +102,13 @@
       img.src = doc.picture;
       return;
     }
+    wanted = doc.picture;
     if (board.getAttribute("src") === doc.picture) return;
-    // The new picture replaces the old once loaded, so a stream never shows a blank board.
+    // The new picture replaces the old once loaded, so a stream never shows a blank board; and only
+    // while it is still the newest wanted: an older one loading late never covers a newer one.
     const next = new Image();
     next.onload = () => {
+      if (wanted !== doc.picture) return;
       board.src = doc.picture;
       board.alt = `The public board of ${doc.title} #${doc.game_id} after change ${doc.seq}`;
     };
