@@ -38,6 +38,7 @@ COMMANDS: dict[str, Command] = {
     "replay": Command("bot.replay_cli", "step through an exported game in the terminal"),
     "export": Command("bot.export_cli", "write a stored game's move list, for skald replay"),
     "relay-watch": Command("bot.relay.watch", "show the games an MQTT relay publishes"),
+    "web": Command("bot.web.cli", "serve the spectator web pages"),
     "db": Command("bot.tables.cli", "database maintenance (migrate, verify)"),
 }
 

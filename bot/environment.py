@@ -155,13 +155,31 @@ SKALD_AI_SECONDS = Number(
     help="the most CPU time, in seconds, an AI seat (a stand-in, an open seat, an AI player) thinks over one "
           "move: {range} (default 1); lower it on a small machine hosting many tables, raise it for stronger "
           "stand-ins (docs/engine.md)")
+SKALD_WEB_PORT = Number(
+    "SKALD_WEB_PORT", whole=True, low=1, high=65535,
+    help="a port ({range}) turns the spectator web pages on inside `skald run` too, serving there; `skald web` "
+         "serves them on its own (default 8080). Unset: `skald run` serves no pages (docs/web.md)")
+SKALD_WEB_URL = Variable(
+    "SKALD_WEB_URL", "the pages' public address as people open it, e.g. `https://skald.example.org` (behind a "
+                     "proxy: the proxy's); with it set, `/game board` and each game's thread carry the game's "
+                     "link, in servers that turned `/skald settings web` on")
+SKALD_WEB_HOST = Variable(
+    "SKALD_WEB_HOST", "the address the pages listen on (default `127.0.0.1`: a reverse proxy on the same machine; "
+                      "`0.0.0.0` for every interface)", default="127.0.0.1")
+SKALD_WEB_PROXIES = Variable(
+    "SKALD_WEB_PROXIES", "the reverse proxies (IP addresses, comma-separated) whose `X-Forwarded-For` names the "
+                         "visitor; from any other address that header is ignored (default: none)")
+SKALD_WEB_SECRET = Variable(
+    "SKALD_WEB_SECRET", "the key (at least 32 characters) that signs the links to games in channels everyone can't "
+                        "see; unset, a random one is made once and kept in the database. Never printed or logged")
 SKALD_RENDER_BOT_PID = Variable(
     "SKALD_RENDER_BOT_PID", "the bot's pid, handed to the render fork server it starts (bot/rendering.py)",
     internal=True)
 
 VARIABLES: tuple[Variable, ...] = (
     DISCORD_TOKEN, SKALD_DB, SKALD_SHARDS, SKALD_GUILD, SKALD_MQTT_URL, SKALD_MQTT_USERNAME, SKALD_MQTT_PASSWORD,
-    SKALD_MQTT_PICTURES, SKALD_RENDER_PROCESSES, SKALD_AI_SECONDS, SKALD_RENDER_BOT_PID,
+    SKALD_MQTT_PICTURES, SKALD_RENDER_PROCESSES, SKALD_AI_SECONDS, SKALD_WEB_PORT, SKALD_WEB_URL, SKALD_WEB_HOST,
+    SKALD_WEB_PROXIES, SKALD_WEB_SECRET, SKALD_RENDER_BOT_PID,
 )
 
 

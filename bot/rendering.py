@@ -243,7 +243,7 @@ class Queue:
         except BaseException:
             if waiter.done() and not waiter.cancelled():
                 self.release()  # it was handed the slot as it was cancelled
-            else:
+            elif waiter in self._waiting[urgent]:  # `release` may have passed over it already
                 self._waiting[urgent].remove(waiter)
             raise
 

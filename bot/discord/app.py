@@ -47,6 +47,8 @@ from bot.tables.leadership import Leadership
 if TYPE_CHECKING:
     from bot.relay.relay import MqttRelay
     from bot.relay.settings import RelaySettings
+    from bot.web.feed import ChangeTeller
+    from bot.web.server import Site
 
 log = logging.getLogger(__name__)
 
@@ -76,26 +78,56 @@ class Settings:
     shards: Shards | None = None  # SKALD_SHARDS; None: this process runs every shard
     mqtt_pictures: bool = False  # SKALD_MQTT_PICTURES: the relay publishes board pictures too
     ai_seconds: float = 1.0  # SKALD_AI_SECONDS: the CPU time an AI seat may think over one move
+    web: WebSettings = field(default_factory=lambda: WebSettings())  # SKALD_WEB_*: the spectator pages
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Every setting, checked in the order `skald run` checks them: every variable's form at
         once (`environment.check`: a number in its range, a yes or a no), then the database
-        (SKALD_DB, and SKALD_SHARDS, which needs PostgreSQL), the relay (SKALD_MQTT_*), then the
-        token. SettingsError says what to set. (`skald run` opens the database, with
-        `open_database`, between the database and the rest, before Discord is contacted.)"""
+        (SKALD_DB, and SKALD_SHARDS, which needs PostgreSQL), the relay (SKALD_MQTT_*), the web
+        pages (SKALD_WEB_*), then the token. SettingsError says what to set. (`skald run` opens the
+        database, with `open_database`, between the database and the rest, before Discord is
+        contacted.)"""
         checked_environment(environ)
         db_path, shards = database_from_env(environ)
         mqtt_url, mqtt_pictures = mqtt_from_env(environ)
         guild = SKALD_GUILD.number(environ)
         ai_seconds = SKALD_AI_SECONDS.number(environ)
         assert ai_seconds is not None  # it has a default
+        web = web_from_env(environ)
         token = DISCORD_TOKEN.value(environ)
         if not token:
             raise SettingsError("DISCORD_TOKEN is not set: put the bot token from the Discord developer "
                                 "portal (Bot → Reset Token) in the environment.")
         return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=None if guild is None else int(guild),
-                   shards=shards, mqtt_pictures=mqtt_pictures, ai_seconds=ai_seconds)
+                   shards=shards, mqtt_pictures=mqtt_pictures, ai_seconds=ai_seconds, web=web)
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """The spectator pages (docs/web.md): where links point (`url`, SKALD_WEB_URL: None gives no
+    links) and, when this process serves them too, where (`port`, SKALD_WEB_PORT)."""
+
+    url: str | None = None
+    port: int | None = None
+    host: str = "127.0.0.1"
+    proxies: frozenset[str] = frozenset()
+
+    @property
+    def on(self) -> bool:
+        return self.url is not None or self.port is not None
+
+
+def web_from_env(environ: Mapping[str, str] | None = None) -> WebSettings:
+    """SKALD_WEB_URL, SKALD_WEB_PORT, SKALD_WEB_HOST, SKALD_WEB_PROXIES and SKALD_WEB_SECRET, checked."""
+    from bot.web.links import BadWebSetting
+    from bot.web.settings import web_settings
+
+    try:
+        url, port, host, proxies = web_settings(environ, port_needed=False)
+    except BadWebSetting as error:
+        raise SettingsError(str(error)) from None
+    return WebSettings(url=url, port=port, host=host, proxies=proxies)
 
 
 def checked_environment(environ: Mapping[str, str] | None = None) -> None:
@@ -219,6 +251,8 @@ class SkaldBot(commands.AutoShardedBot):
         self.seeds = seeds  # new games' seeds; None: random (tests pass a fixed sequence)
         self.clock = clock  # the wall clock (UTC seconds); tests move their own
         self.relay: MqttRelay | None = None
+        self.web: Site | None = None  # the spectator pages, when this process serves them (SKALD_WEB_PORT)
+        self.change_teller: ChangeTeller | None = None  # tells page processes of changes (PostgreSQL)
         self.cooldowns = Cooldowns()
         self._closing: asyncio.Future[None] | None = None
         self._pointed: dict[int, float] = {}  # person -> when their last DM got its pointer (monotonic)
@@ -240,6 +274,8 @@ class SkaldBot(commands.AutoShardedBot):
         self.tables.tournaments.rooms = EventRooms(self)
         if self.settings.mqtt_url:
             await self._start_relay(self.settings.mqtt_url)
+        if self.settings.web.on:
+            await self._start_web()
         self.add_dynamic_items(SkaldControl)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -280,6 +316,24 @@ class SkaldBot(commands.AutoShardedBot):
         self.relay.start()
         self.tables.attach(self.relay)
         log.info("MQTT relay attached")
+
+    async def _start_web(self) -> None:
+        """The spectator pages (docs/web.md): on PostgreSQL every process tells the page processes of its
+        changes; with SKALD_WEB_PORT this one serves pages too, told of its own changes like the relay."""
+        from bot.web.feed import ChangeTeller
+        from bot.web.links import root_of
+        from bot.web.server import Site
+
+        web = self.settings.web
+        if self.tables.store.shared:
+            self.change_teller = ChangeTeller(self.tables.store)
+            self.tables.attach(self.change_teller)
+        if web.port is None:
+            return
+        self.web = Site(self.tables.store, proxies=web.proxies, root=root_of(web.url))
+        self.tables.attach(self.web.told)
+        port = await self.web.start(web.host, web.port, told_here=True)
+        log.info("spectator pages on http://%s:%d (live changes: %s)", web.host, port, self.web.feed)
 
     async def sync_commands(self) -> None:
         """Register the slash commands: to one server at once (SKALD_GUILD) or globally."""
@@ -340,6 +394,9 @@ class SkaldBot(commands.AutoShardedBot):
             await self.tables.ai.stop()
         if hasattr(self, "leadership"):
             await self.leadership.stop()
+        if self.web is not None:  # its pages read the database: they go before it closes
+            await self.web.close()
+            self.web = None
         if hasattr(self, "notifier"):  # the thread, the DM panels and the events' news
             try:
                 await asyncio.wait_for(self.notifier.drain(), FLUSH_SECONDS)
@@ -350,6 +407,8 @@ class SkaldBot(commands.AutoShardedBot):
             await self.tables.close()
         if self.relay is not None:
             await self.relay.close()
+        if self.change_teller is not None:
+            await self.change_teller.close()
         if hasattr(self, "thinker"):
             await self.thinker.close()
         await rendering.close()

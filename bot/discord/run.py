@@ -33,6 +33,7 @@ from bot.discord.app import (
     open_database,
 )
 from bot.environment import VARIABLES
+from bot.logs import configure_logging
 from bot.store import StoreError, describe
 from bot.tables import Tables
 from bot.version import version
@@ -68,17 +69,6 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-# These print SQL parameters (snapshots, seeds) and DM and ephemeral texts at DEBUG: never below INFO.
-QUIET_LOGGERS = ("aiosqlite", "asyncpg", "discord.http", "discord.webhook.async_", "discord.gateway")
-
-
-def configure_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for name in QUIET_LOGGERS:
-        logger = logging.getLogger(name)
-        logger.setLevel(max(logger.getEffectiveLevel(), logging.INFO))
-
-
 def run(args: argparse.Namespace) -> int:
     configure_logging(args.log_level)
     return asyncio.run(start())
@@ -110,9 +100,11 @@ async def serve(settings: Settings, tables: Tables | None = None) -> int:
     SIGTERM (`docker stop`, systemd) stops the bot within `STOP_SECONDS` whatever the load
     (`SkaldBot.stop`), even while discord.py is still trying to reach the gateway: then its
     attempts are given up too. The exit code is 0."""
-    log.info("Skald %s starting: database %s; shards %s; MQTT relay %s; commands %s", version(),
+    log.info("Skald %s starting: database %s; shards %s; MQTT relay %s; web pages %s; commands %s", version(),
              describe(settings.db_path), settings.shards or "all",
              ("on, with pictures" if settings.mqtt_pictures else "on") if settings.mqtt_url else "off",
+             f"served on port {settings.web.port}" if settings.web.port else
+             "linked" if settings.web.url else "off",
              f"synced to server {settings.guild_id}" if settings.guild_id else "global")
     bot = SkaldBot(settings, tables=tables)
     loop = asyncio.get_running_loop()

@@ -36,6 +36,7 @@ from bot.store.records import (
 )
 from bot.store.results import ChangeWrite, ResultsMark
 from bot.store.tournaments import TournamentStore
+from bot.store.watching import GameMark, OnChange
 
 
 class Store(Protocol):
@@ -232,4 +233,19 @@ class Store(Protocol):
     async def take_absence_end(self, user_id: int, guild_id: int, until: float) -> bool:
         """Mark the absence ending at `until` as told to its person; True for the one caller that
         marked it (tell them once, however many games it paused)."""
+        ...
+
+    # -- telling other processes of changes (web pages, docs/web.md) -------------------------------
+    async def game_marks(self, game_ids: Sequence[int], guild_ids: Sequence[int] = ()) -> list[GameMark]:
+        """Where these games stand, and every open table of these servers, in one read (a page
+        process polls it on SQLite, once an interval for all it watches)."""
+        ...
+
+    async def tell_changes(self, marks: Sequence[GameMark]) -> None:
+        """Tell listening processes these changes were committed (PostgreSQL's NOTIFY; nothing on SQLite)."""
+        ...
+
+    def listen_changes(self, on_change: OnChange) -> AbstractAsyncContextManager[bool]:
+        """While the block runs, `on_change` hears of changes other processes told (None: look again
+        at everything); yields False where there is nothing to listen to (SQLite: poll instead)."""
         ...

@@ -59,6 +59,7 @@ from bot.store.rows import move_row as _move
 from bot.store.rows import quoted as _quoted
 from bot.store.rows import seat_row as _seat
 from bot.store.tournaments import SqlOp, T, TournamentStore
+from bot.store.watching import Watching
 
 _GAME_COLUMNS = GAME_COLUMNS
 _MOVE_COLUMNS = MOVE_COLUMNS
@@ -81,7 +82,7 @@ class _Runner:
         return await self.db.read(lambda conn: op(SqliteSql(conn)))
 
 
-class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames):
+class SqliteStore(Bookkeeping, ClockStore, ResultStore, DecodedGames, Watching):
     """Games, seats, the move log, snapshots, results and adapter bookkeeping in one SQLite file."""
 
     shared = False  # one process per file (`hold`): nothing else writes it

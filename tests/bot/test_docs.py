@@ -144,10 +144,11 @@ def test_readmes_terminal_commands_parse_as_written(line: str) -> None:
         assert words[1:] == ["--version"] and stopped.code == 0, f"`{line}` is refused"
 
 
-# README's lines that need what a test can't give them: the relay display runs until stopped, and a
-# PostgreSQL server. (tests/bot/test_cli_startup.py runs relay-watch for a moment; the store tests
-# run `skald db` on PostgreSQL when one is at hand.)
-NOT_RUN = ("skald relay-watch ", "skald db verify --db postgresql://")
+# README's lines that need what a test can't give them: the relay display and the web pages run until
+# stopped, and a PostgreSQL server. (tests/bot/test_cli_startup.py runs relay-watch for a moment,
+# tests/web/test_feeds.py serves `skald web`; the store tests run `skald db` on PostgreSQL when one is
+# at hand.)
+NOT_RUN = ("skald relay-watch ", "skald web ", "skald db verify --db postgresql://")
 # A hot-seat game whose input ends stops unfinished (exit code 1); the rest end with 0.
 EXIT_CODES = {"skald play tranquility --players 2": 1}
 

@@ -22,6 +22,7 @@ from bot.store.postgres.bookkeeping import PgBookkeeping
 from bot.store.postgres.clocks import PgClockStore, write_clocks, write_seat
 from bot.store.postgres.database import Conn, PgDatabase
 from bot.store.postgres.results import PgResultStore, PgSql, numbered
+from bot.store.postgres.watching import PgWatching
 from bot.store.records import JSON, GameRecord, GameRow, MoveRow, SeatRow, SeatSpec, Snapshot, lobby_seats
 from bot.store.results import ChangeWrite, GameResults, write_results
 from bot.store.rows import (
@@ -79,7 +80,7 @@ class _Runner:
         return await self.db.read(lambda conn: op(PgSql(conn)))
 
 
-class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames):
+class PostgresStore(PgBookkeeping, PgClockStore, PgResultStore, DecodedGames, PgWatching):
     """Games, seats, the move log, snapshots, results and adapter bookkeeping in one PostgreSQL database."""
 
     shared = True  # other processes write the same database
