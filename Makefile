@@ -47,10 +47,11 @@ lint: $(TEST_STAMP)
 	$(BIN)/mypy
 
 # With a throwaway PostgreSQL cluster for the PostgreSQL half of the store and table tests
-# (.ci/with-postgres: installed first under CI; skipped, saying why, where it is not installed).
+# (.ci/with-postgres), and Debian's headless Chromium for the web pages' browser tests
+# (.ci/with-chromium): each installed first under CI, skipped, saying why, where not installed.
 # The conformance suite's breadth of random playouts is `make playouts`, which CI runs beside it.
 test: lint
-	.ci/with-postgres $(BIN)/python -m pytest -n 2 --dist worksteal -m "not playouts"
+	.ci/with-postgres .ci/with-chromium $(BIN)/python -m pytest -n 2 --dist worksteal -m "not playouts"
 
 # The rest of the conformance suite's 200+ seeded playouts per game (tests/test_conformance.py).
 playouts: $(TEST_STAMP)

@@ -16,6 +16,8 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.environment import BadValue
+
 
 @dataclass(frozen=True)
 class Command:
@@ -36,6 +38,7 @@ COMMANDS: dict[str, Command] = {
     "replay": Command("bot.replay_cli", "step through an exported game in the terminal"),
     "export": Command("bot.export_cli", "write a stored game's move list, for skald replay"),
     "relay-watch": Command("bot.relay.watch", "show the games an MQTT relay publishes"),
+    "web": Command("bot.web.cli", "serve the spectator web pages"),
     "db": Command("bot.tables.cli", "database maintenance (migrate, verify)"),
 }
 
@@ -74,6 +77,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_BAD_VALUE = 2  # as argparse's refusals: what the command was given, not what it met
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a program stopped by Ctrl-C
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, what `yes | head` reports for `yes`
 
@@ -81,14 +85,18 @@ EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, what `yes | head` reports for `yes`
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit code.
 
-    No command ends in a traceback for Ctrl-C or for a reader that went away (`skald demo | head`);
-    commands with a better answer (`play`, `relay-watch`) catch these themselves.
+    No command ends in a traceback for Ctrl-C, for a reader that went away (`skald demo | head`) or
+    for an environment variable set to what it can't take; commands with a better answer (`play`,
+    `relay-watch`) catch these themselves.
     """
     words = sys.argv[1:] if argv is None else list(argv)
     try:
         args = build_parser(chosen_command(words)).parse_args(words)
         code: int = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows up here, not in the interpreter's exit
+    except BadValue as error:  # a variable set to what it can't take (SKALD_RENDER_PROCESSES=abc)
+        print(f"skald {chosen_command(words)}: {error}", file=sys.stderr)
+        return EXIT_BAD_VALUE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:

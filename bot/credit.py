@@ -9,6 +9,9 @@ results count people, not seats (docs/records.md). Pure: no I/O.
 - An AI standing in is never rated nor credited: its row is kept (the seat's place) only so the
   game's table is whole. A seat's own AI is an entrant like a person.
 - A game nobody played to the end (no person held a seat at the end) is not rated.
+- Reliability counts what other people waited on: a game where no other person ever held a seat
+  (a person against AI seats alone) counts for nothing, played through, resigned or left, so
+  resigning games against an AI can't raise a record that walking out on people lowered.
 """
 
 from __future__ import annotations
@@ -132,11 +135,12 @@ def reliability(games: Iterable[tuple[str, SeatHistory]], user_id: int) -> Relia
     """A person's reliability from the games that ended (status, history), counted once each:
     finished if they held their seat at the finish; left or timed out if they no longer held it
     when the game ended (finished or abandoned). A game abandoned with them still seated counts
-    for nothing: they did not quit, and nobody finished."""
+    for nothing: they did not quit, and nobody finished. Nor does a game no other person held a
+    seat of: nobody waited on them there (docs/records.md, 2026-12-06)."""
     finished = left = timed_out = 0
     for status, history in games:
         mine = [h for h in history.holdings if h.user_id == user_id]
-        if not mine:
+        if not mine or not waited_on(history, user_id):
             continue
         last = max(mine, key=lambda h: (h.since, h.seat))
         held = history.of(last.seat)
@@ -151,6 +155,11 @@ def reliability(games: Iterable[tuple[str, SeatHistory]], user_id: int) -> Relia
     return Reliability(finished, left, timed_out)
 
 
+def waited_on(history: SeatHistory, user_id: int) -> bool:
+    """Whether another person held a seat of the game at some time: someone who waited on this one."""
+    return any(h.user_id is not None and h.user_id != user_id for h in history.holdings)
+
+
 def below(minimum: int, found: Reliability) -> bool:
     """True when a person's reliability is known and under `minimum` percent (newcomers pass)."""
     percent = found.percent
@@ -158,4 +167,4 @@ def below(minimum: int, found: Reliability) -> bool:
 
 
 __all__ = ["FINISHED", "Draft", "Reliability", "below", "drafts", "entrant", "rated",
-           "reliability", "seat_ranks"]
+           "reliability", "seat_ranks", "waited_on"]

@@ -7,8 +7,11 @@ is written here under the name `/game export` gives it (`skald-tranquility-1.jso
 `skald play --db`, or by the bot, replays in the terminal without Discord.
 
 The database is read beside whatever else uses it (a running bot, a game in play), never
-changed. A mistake (no such game, a file that is not a database, a folder as `--out`) is one
-line on stderr and exit code 2, as in the other terminal commands.
+changed. The file is written as bot/files.py writes: never over a database (the one read, or any
+other), never over an existing file without `--force`, all at once, readable by its owner alone
+(it names a server's players), and the command says where, with the absolute path. A mistake (no
+such game, a file that is not a database, a folder or a database as `--out`) is one line on
+stderr and exit code 2, as in the other terminal commands.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import json
 import sys
 from pathlib import Path
 
+from bot import files
+from bot.store import is_postgres
 from bot.tables.cli import database_errors, database_problem, default_db, refused_url, unusable
 
 EXIT_REFUSED = 2
@@ -36,11 +41,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="the game's number (`skald demo --db` prints it; /game list shows it)")
     parser.add_argument("--out", metavar="PATH",
                         help="where to write it (default: the name /game export gives it, in this folder; "
-                             "- writes to standard output)")
-    parser.set_defaults(handler=lambda args: asyncio.run(export(args.db, args.game_id, args.out)))
+                             "- writes to standard output); never over a database")
+    parser.add_argument("--force", action="store_true", help="replace the file --out names if there is one")
+    parser.set_defaults(handler=lambda args: asyncio.run(export(args.db, args.game_id, args.out, force=args.force)))
 
 
-async def export(db: str, game_id: int, out: str | None) -> int:
+async def export(db: str, game_id: int, out: str | None, *, force: bool = False) -> int:
     """Write game `game_id` of `db`'s export; 0 once written, EXIT_REFUSED (said why) if it can't be."""
     from bot import replays
     from bot.store import open_store
@@ -50,7 +56,8 @@ async def export(db: str, game_id: int, out: str | None) -> int:
     problem = database_problem(db, may_create=False)
     if problem is not None:
         return _refuse(problem)
-    if out not in (None, STDOUT) and (problem := _unwritable(Path(out))) is not None:
+    keep = () if is_postgres(db) else (Path(db),)
+    if out not in (None, STDOUT) and (problem := files.problem(Path(out), force=force, keep=keep)) is not None:
         return _refuse(problem)
     try:
         store = await open_store(db, migrate=False, exclusive=False)  # reads beside a running bot
@@ -68,22 +75,16 @@ async def export(db: str, game_id: int, out: str | None) -> int:
         sys.stdout.buffer.write(attachment.data)
         return 0
     path = Path(out or attachment.filename)
-    if (problem := _unwritable(path)) is not None:  # the default name may be a folder here
+    if (problem := files.problem(path, force=force, keep=keep)) is not None:  # the default name, say, is taken
         return _refuse(problem)
-    path.write_bytes(attachment.data)
+    try:
+        written = files.write(path, attachment.data, replace=force)
+    except files.Unwritten as failed:
+        return _refuse(failed.reason)
     finished = json.loads(attachment.data)["status"] == replays.FINISHED
-    print(f"Wrote {path}: " + (f"every move, for `skald replay {path}`." if finished else
-                               "the public lines so far (the game is not finished, so it can't be replayed yet)."))
+    print(f"Wrote {written}: " + (f"every move, for `skald replay {path}`." if finished else
+                                  "the public lines so far (the game is not finished, so it can't be replayed yet)."))
     return 0
-
-
-def _unwritable(path: Path) -> str | None:
-    if path.is_dir():
-        return f"{path} is a folder; give --out a file name"
-    folder = path.parent
-    if not folder.is_dir():
-        return f"the folder {folder} does not exist"
-    return None
 
 
 def _refuse(reason: str) -> int:

@@ -45,7 +45,7 @@ def result_line(outcome: Mapping[str, Any], names: Sequence[str], mark: Callable
 
 # What Discord reads as a mention in a message's text: everyone, here, a member, a role, or a
 # bare id after an at sign. A zero-width space after the "@" keeps the text, minus the ping.
-_MENTION = re.compile(r"@(everyone|here|[!&]?\d{15,21})")
+_MENTION = re.compile(r"@(everyone|here|[!&]?\d+)")
 _VISIBLE = frozenset("LNPS")  # letters, numbers, punctuation, symbols (not spaces, marks, format characters)
 
 

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import renderer
-from bot import games
+from bot import files, games
+from bot.files import PNG_HEADER
 from bot.games import Scene
 from bot.terminal.text import printable
 from engine import registry
@@ -116,12 +117,21 @@ def _render_samples(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"skald render-samples: can't make the directory {out}: {error.strerror or error}.", file=sys.stderr)
         return 2
-    for scene in games.scenes():
-        if scene.game not in wanted:
-            continue
+    chosen = [scene for scene in games.scenes() if scene.game in wanted]
+    # Its own pictures of an earlier run are replaced; any other file of a sample's name is kept.
+    for scene in chosen:
         path = out / f"{scene.name}.png"
-        path.write_bytes(render(scene))
-        print(f"{path}  ({path.stat().st_size // 1024} KB)")
+        if (problem := files.problem(path, replaces=PNG_HEADER, instead="it is no picture: give another --out")):
+            print(f"skald render-samples: {problem}", file=sys.stderr)
+            return 2
+    for scene in chosen:
+        picture = render(scene)
+        try:  # made-up games, no one's data: readable by all
+            written = files.write(out / f"{scene.name}.png", picture, replace=True, mode=files.SHARED)
+        except files.Unwritten as failed:
+            print(f"skald render-samples: {failed.reason}", file=sys.stderr)
+            return 2
+        print(f"{written}  ({len(picture) // 1024} KB)")
     return 0
 
 

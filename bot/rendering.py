@@ -58,27 +58,31 @@ drawn: dict[str, int] = {}  # pictures drawn per kind, for benchmarks
 
 
 def processes() -> int:
-    """How many render processes to run (SKALD_RENDER_PROCESSES, else one per CPU)."""
-    given = SKALD_RENDER_PROCESSES.value()
-    if given.isascii() and given.isdigit():
-        return min(int(given), 16)
-    return os.cpu_count() or 1
+    """How many render processes to run (SKALD_RENDER_PROCESSES, else one per CPU). A value it
+    can't take is BadValue (`skald run` checks every variable at start-up, so the bot never gets
+    here with one)."""
+    given = SKALD_RENDER_PROCESSES.number()
+    return int(given) if given is not None else os.cpu_count() or 1
 
 
-def _lower_priority() -> None:
-    """Pictures yield the CPU to the bot's answers."""
+def _lower_priority(niceness: int) -> None:
+    """Pictures (and AI choices) yield the CPU to the bot's answers."""
     try:
-        os.nice(RENDER_NICENESS)
-    except OSError:  # not allowed here: render at the same priority
-        log.info("could not lower the render processes' priority")
+        os.nice(niceness)
+    except OSError:  # not allowed here: work at the same priority
+        log.info("could not lower a worker process's priority")
 
 
-def _start_worker() -> None:
-    """Runs first in each worker: tied to the fork server that forked it, at a lower priority."""
+def _start_worker(niceness: int = RENDER_NICENESS, then: Callable[..., None] | None = None,
+                  args: tuple[Any, ...] = ()) -> None:
+    """Runs first in each worker: tied to the fork server that forked it, at a lower priority;
+    then `then(*args)` (a pool's own set-up)."""
     # A worker forked from a tied fork server inherits `_tied_pid`: its parent's pid, known even
     # if that parent has already gone (then `_tie_to_parent` ends the worker at once).
     _tie_to_parent(_tied_pid if _tied_pid not in (0, os.getpid()) else os.getppid())
-    _lower_priority()
+    _lower_priority(niceness)
+    if then is not None:
+        then(*args)
 
 
 def _tie_to_parent(parent: int) -> None:
@@ -177,6 +181,25 @@ def _start_fork_server() -> None:
         multiprocessing.forkserver.ensure_running()
 
 
+def worker_context() -> multiprocessing.context.ForkServerContext:
+    """The context worker processes start in, its fork server running and tied to this bot.
+
+    forkserver: the bot's threads (SQLite, discord.py) are not copied into the workers."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(_FORK_SERVER_PRELOAD)  # for a fork server not yet running
+    _start_fork_server()
+    return context
+
+
+def start_pool(size: int, niceness: int, then: Callable[..., None] | None = None,
+               args: tuple[Any, ...] = ()) -> ProcessPoolExecutor:
+    """`size` worker processes tied to the bot (they end with it), at `niceness`; each runs
+    `then(*args)` once first. The render processes are one such pool; the thinking processes
+    (bot/thinking.py) another."""
+    return ProcessPoolExecutor(max_workers=size, mp_context=worker_context(), initializer=_start_worker,
+                               initargs=(niceness, then, args))
+
+
 def pool() -> ProcessPoolExecutor | None:
     global _pool, _pool_pid
     if _pool is not None and _pool_pid == os.getpid():
@@ -184,11 +207,7 @@ def pool() -> ProcessPoolExecutor | None:
     size = processes()
     if size == 0:
         return None
-    # forkserver: the bot's threads (SQLite, discord.py) are not copied into the workers.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(_FORK_SERVER_PRELOAD)  # for a fork server not yet running
-    _start_fork_server()
-    _pool = ProcessPoolExecutor(max_workers=size, mp_context=context, initializer=_start_worker)
+    _pool = start_pool(size, RENDER_NICENESS)
     _pool_pid = os.getpid()
     return _pool
 
@@ -224,7 +243,7 @@ class Queue:
         except BaseException:
             if waiter.done() and not waiter.cancelled():
                 self.release()  # it was handed the slot as it was cancelled
-            else:
+            elif waiter in self._waiting[urgent]:  # `release` may have passed over it already
                 self._waiting[urgent].remove(waiter)
             raise
 
@@ -287,11 +306,20 @@ async def run(work: Callable[[], T], *, urgent: bool = True, here: bool = False)
 
 
 def shutdown() -> None:
-    """Stop the render processes (the bot's close; tests)."""
+    """Stop the render processes (tests): the pictures under way finish, the queued ones are dropped."""
     global _pool
     if _pool is not None and _pool_pid == os.getpid():
         _pool.shutdown(wait=False, cancel_futures=True)
     _pool = None
+
+
+async def close() -> None:
+    """`shutdown`, and wait (off the event loop) until the processes have ended (the bot's stop):
+    a pool left to the interpreter's exit can be woken through a pipe it already closed."""
+    global _pool
+    pool, _pool = _pool, None
+    if pool is not None and _pool_pid == os.getpid():
+        await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
 if _is_fork_server():

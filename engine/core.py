@@ -90,9 +90,6 @@ class Pile:
     seat: int | None = None
     pool: str = ""
 
-    def seen_by(self, viewer: int | None) -> bool:
-        return self.public or (viewer is not None and viewer == self.seat)
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -539,21 +536,44 @@ _GUARDS: dict[str, Callable[[Method], Method]] = {
 }
 
 
+class Allowance:
+    """How long a searching AI may go on thinking over one choice. It asks `spent()` between its
+    steps (an iteration, a future played out) and stops once the answer is yes. The engine never
+    reads a clock: a host that wants a time box hands in an allowance that does
+    (bot/tables/thinking.py's `TimeBox`). This one is never spent, so only the kind's own counts
+    (iterations, futures) stop it, and the same state, seat and seed always give the same move."""
+
+    def spent(self) -> bool:
+        return False
+
+
+class Spent(Allowance):
+    """Already spent: a search stops after its first step (the quickest choice a kind makes)."""
+
+    def spent(self) -> bool:
+        return True
+
+
+UNLIMITED = Allowance()
+
+
 class AIPlayer(ABC, Generic[S]):
-    """An automatic seat. `choose` is pure: same state, seat and seed give the same move."""
+    """An automatic seat. `choose` gives the same move for the same state, seat and seed as long as
+    its allowance stops it at the same step: always with the engine's own (`UNLIMITED`, `Spent`);
+    a host's time box may stop a search earlier on a busy machine than on an idle one."""
 
     name: str = "ai"
     description: str = ""
-    seconds: float = 1.0  # the CPU time one choice may take, for the kinds that search (a time box)
+    allowance: Allowance = UNLIMITED  # how long one choice may think, for the kinds that search
 
     def __init__(self, game: Game[S]) -> None:
         self.game = game
 
-    def boxed(self, seconds: float) -> Self:
-        """This player with another time box (a copy): a host's setting, say. Kinds that don't
-        search ignore it."""
+    def within(self, allowance: Allowance) -> Self:
+        """This player thinking within `allowance` (a copy): the host's time box, say. Kinds that
+        don't search ignore it."""
         player = copy.copy(self)
-        player.seconds = seconds
+        player.allowance = allowance
         return player
 
     @abstractmethod

@@ -15,12 +15,11 @@ moves worth searching (a prior; long lists would leave every child with one visi
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from engine.core import Game, Move
+from engine.core import UNLIMITED, Allowance, Game, Move
 from engine.errors import IllegalMove
 from engine.rng import Rng
 
@@ -62,12 +61,11 @@ class Node:
 
 @dataclass(frozen=True)
 class Budget:
-    """How long one decision may think: `iterations`, and at most `seconds` of CPU time (a slow
-    or busy machine stops early rather than hold a table up; a fast one always stops at the same
-    iteration, so the choice is the same for the same seed)."""
+    """How many iterations one decision may take. The host's allowance may stop it earlier (a
+    slow or busy machine rather than hold a table up); with none, it always stops at the same
+    iteration, so the choice is the same for the same seed."""
 
     iterations: int
-    seconds: float = 1.0
 
 
 @dataclass
@@ -77,18 +75,17 @@ class Thought:
     move: Move
     iterations: int
     visits: dict[str, int]
-    seconds: float
 
 
 def search(game: Game[S], tactics: Tactics[S], state: S, seat: int, seed: int, budget: Budget,
-           exploration: float = 0.7, rollout_steps: int = 1000) -> Thought:
-    """The move `seat` should make in `state`, by information-set MCTS from `seed`."""
+           allowance: Allowance = UNLIMITED, exploration: float = 0.7, rollout_steps: int = 1000) -> Thought:
+    """The move `seat` should make in `state`, by information-set MCTS from `seed`: `budget`
+    iterations, or fewer once `allowance` is spent (at least one)."""
     moves = game.legal_moves(state, seat)
     if not moves:
         raise IllegalMove("This seat has no legal move now.")
-    started = time.process_time()
     if len(moves) == 1:
-        return Thought(moves[0], 0, {}, 0.0)
+        return Thought(moves[0], 0, {})
     rng = Rng.from_seed(seed)
     root = Node(seat=seat)
     mover = tactics.mover or lowest_mover(game)
@@ -97,7 +94,7 @@ def search(game: Game[S], tactics: Tactics[S], state: S, seat: int, seed: int, b
     root_options = _options(game, tactics, game.determinize(state, seat, rng.next64()), seat, moves)
     done = 0
     while done < budget.iterations:
-        if done and time.process_time() - started > budget.seconds:
+        if done and allowance.spent():
             break
         world = game.determinize(state, seat, rng.next64())
         path = [root]
@@ -138,7 +135,7 @@ def search(game: Game[S], tactics: Tactics[S], state: S, seat: int, seed: int, b
     best = max(root.children.values(), key=lambda c: (c.visits, c.total, c.move.text if c.move else ""))
     assert best.move is not None
     visits = {text: child.visits for text, child in root.children.items()}
-    return Thought(best.move, done, visits, time.process_time() - started)
+    return Thought(best.move, done, visits)
 
 
 def _options(game: Game[S], tactics: Tactics[S], world: S, seat: int,

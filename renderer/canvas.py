@@ -56,7 +56,6 @@ INNER = WIDTH - 2 * MARGIN
 # glance; labels, headings and hints are the rest. Since 2026-12-02 both read on a phone alike.
 Role = Literal["name", "points", "coin", "card", "label"]
 KEY_ROLES: frozenset[str] = frozenset({"name", "points", "coin", "card"})
-PHONE_INK = 9.0  # px: capitals and digits of any text on the phone
 # The size that gives at WIDTH (DejaVu's capitals are 0.729 of the font size): 25 px draws 18.2 px
 # capitals, 9.1 px at half size.
 KEY_TEXT = 25
@@ -156,10 +155,6 @@ class Drawn(NamedTuple):
     def size_at(self, picture_width: int, shown_width: int = PHONE_WIDTH) -> float:
         """Its font size when the picture is shown `shown_width` px wide."""
         return self.size * shown_width / picture_width
-
-    def legible(self, picture_width: int, shown_width: int = PHONE_WIDTH) -> bool:
-        """Whether it meets the phone rule: its capitals and digits 9 px tall on the phone."""
-        return self.ink_at(picture_width, shown_width) >= PHONE_INK
 
 
 class Sheet:

@@ -9,7 +9,6 @@ it paints (`Sheet.texts`, pasted layers included), so the rule is checked on wha
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import NamedTuple
 
 from renderer.canvas import PHONE_WIDTH, Drawn, Sheet, cap_ratio
@@ -40,7 +39,3 @@ def smallest(sheet: Sheet, shown_width: int = PHONE_WIDTH) -> Reading | None:
     found = readings(sheet, shown_width)
     return found[0] if found else None
 
-
-def too_small(sheets: Iterable[Sheet], least: float = PHONE_TEXT) -> list[Reading]:
-    """The texts of `sheets` under `least` px at phone width."""
-    return [reading for sheet in sheets for reading in readings(sheet) if reading.height < least]

@@ -211,7 +211,7 @@ def check_piles(game: Game[Any], state: Any, other: Any, viewer: int | None) -> 
         assert (new.public, new.seat, new.pool) == (old.public, old.seat, old.pool), (
             f"determinize changed who sees pile {old.name!r}")
         assert len(new.cards) == len(old.cards), f"determinize changed the size of pile {old.name!r}"
-        if old.seen_by(viewer):
+        if old.public or (viewer is not None and viewer == old.seat):  # the pile is seen by `viewer`
             assert new.cards == old.cards, f"determinize for {viewer} changed pile {old.name!r}, which it sees"
         else:
             pool = unseen.setdefault(old.pool or old.name, Counter())
@@ -246,6 +246,72 @@ def check_undoable(game: Game[Any], state: Any, seat: int, move: Move, step: Ste
                 f"{follow.text!r} tells otherwise once {move.text!r} is taken back")
 
 
+def leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Every (path, value) in a JSON document, containers included."""
+    yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from leaves(item, f"{path}/{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from leaves(item, f"{path}/{index}")
+
+
+def secrets_of(seat_view: dict[str, Any], spectator: dict[str, Any]) -> dict[str, Any]:
+    """What a seat's own view shows that the spectator's doesn't: path -> value (hands, own bids...)."""
+    public = dict(leaves(spectator))
+    return {path: value for path, value in leaves(seat_view)
+            if path != "/viewer" and value is not None and public.get(path) != value
+            and not isinstance(value, dict | list)}
+
+
+# What a spectator's web page is sent of a game (bot/web/documents.py): its keys, always these.
+WEB_LIVE_KEYS = ["schema", "seq", "guild_id", "game_id", "game", "title", "status", "reason", "seats", "to_move",
+                 "actor", "outcome", "result", "updated_at", "clock", "paused", "picture", "since", "lines", "now"]
+WEB_SEAT_KEYS = ["seat", "name", "ai", "stand_in", "to_move", "deadline", "paused", "bank", "left"]
+
+
+def check_web_documents(game: Game[Any], players: int, state: Any, step: Step[Any] | None, state_id: int) -> None:
+    """The web pages' documents of this state (bot/web/documents.py), made the way a page process
+    makes them (the table service's `public_update` of a table holding the state, then its story
+    lines): the spectator's view and nothing a seat alone may see; the story's public lines only."""
+    from bot.kinds import ChangeKind, Status
+    from bot.names import name_seats
+    from bot.store.records import GameRow, SeatRow
+    from bot.tables.publisher import public_update
+    from bot.tables.table import Table
+    from bot.web import documents
+    from bot.web.reading import Current, Line
+
+    names = [f"Player {seat + 1}" for seat in range(players)]
+    outcome = game.outcome(state)
+    row = GameRow(id=1, guild_id=2, channel_id=3, thread_id=None, game=game.name, options={}, seed=None,
+                  status=Status.RUNNING if outcome is None else Status.FINISHED, state_id=state_id, host_id=4,
+                  outcome=None if outcome is None else json.loads(json.dumps(outcome.to_dict())),
+                  lobby_message_id=None, created_at=0.0, updated_at=0.0, to_move=tuple(sorted(game.to_move(state))))
+    seats = tuple(SeatRow(seat, names[seat], user_id=None, ai="random", dm_ok=None) for seat in range(players))
+    table = Table(engine=game, row=row, seats=seats, state=state)
+    events = step.events if step is not None else ()
+    update = public_update(table, reason=ChangeKind.MOVE, events=events)
+    lines = tuple(Line(state_id, name_seats(text, names)) for text in update.events)
+    current = Current(update, "none", False, lines)
+    spectator = game.view(state, None)
+    live = documents.live(current, since=None, now=0.0)
+    state_json = documents.state_json(current)
+    assert list(live) == WEB_LIVE_KEYS and all(list(seat) == WEB_SEAT_KEYS for seat in live["seats"])
+    assert state_json["view"] == spectator, "a page is sent the spectator's view, and no other"
+    assert [line["text"] for line in live["lines"]] == [name_seats(e.text, names) for e in events if e.public]
+    private = {name_seats(e.text, names) for e in events if not e.public} - {line.text for line in lines}
+    for document in (live, state_json):
+        told = [value for _, value in leaves(document) if isinstance(value, str)]
+        assert not private.intersection(told), "a private line reached a web page"
+    published = dict(leaves(state_json["view"]))
+    for seat in range(players):
+        secrets = secrets_of(game.view(state, seat), spectator)
+        assert not any(published.get(path) == value for path, value in secrets.items()), (
+            f"seat {seat}'s secret reached a web page")
+
+
 def random_walk(game: Game[Any], player_counts: tuple[int, ...], first_seed: int) -> Iterator[tuple[Any, int]]:
     """Seeded random games at each option set and player count: every state before each move,
     with the seat about to move (the lowest to move), which then plays a uniformly random legal
@@ -275,10 +341,13 @@ def play(game: Game[Any], scenario: Scenario, check: bool = True,
                 return state, report
         seat = rng.choice(sorted(game.to_move(state)))
         move: Move = rng.choice(game.legal_moves(state, seat))
-        state = game.apply(state, seat, move).state
+        step = game.apply(state, seat, move)
+        state = step.state
         report.log.append((seat, move.text))
         report.steps += 1
         assert report.steps < MAX_STEPS, "playout did not end"
+        if check:
+            check_web_documents(game, scenario.players, state, step, report.steps)
     if check:
         check_step(game, scenario.players, state, rng, scenario.exhaustive, report)
         for seat in range(scenario.players):

@@ -35,6 +35,16 @@ def test_the_engine_imports_neither_the_bot_nor_the_renderer_nor_any_io() -> Non
     assert not found
 
 
+def test_the_engine_reads_no_clock() -> None:
+    """Issue 42: the AI's time box called time.process_time() in engine/search.py and the
+    Tranquility planner. Rules and AI get "now" or a time box from the host (an `Allowance`); no
+    module of engine/ imports a clock, nor anything that reads one."""
+    clocks = {"time", "datetime", "asyncio", "threading", "multiprocessing", "concurrent", "signal", "sched",
+              "timeit", "os", "random"}
+    found = [(f, m) for f, m in imports("engine") if top(m) in clocks]
+    assert not found
+
+
 def test_the_renderer_reads_views_only() -> None:
     allowed = ("engine.views", "engine.registry")  # the typed views; the registered games' keys
     found = [(f, m) for f, m in imports("renderer")

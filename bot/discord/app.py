@@ -7,8 +7,8 @@ interaction arrives, and a restart rebuilds them all from the database.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import math
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import thinking
+from bot import rendering, thinking
 from bot.discord.controls import SkaldControl, check_handlers
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.event_posts import EventRooms
@@ -38,6 +38,7 @@ from bot.environment import (
     SKALD_SHARDS,
     BadValue,
 )
+from bot.environment import check as check_environment
 from bot.store import StoreError, is_postgres
 from bot.store.opening import check_url
 from bot.tables import Tables
@@ -46,11 +47,17 @@ from bot.tables.leadership import Leadership
 if TYPE_CHECKING:
     from bot.relay.relay import MqttRelay
     from bot.relay.settings import RelaySettings
+    from bot.web.feed import ChangeTeller
+    from bot.web.server import Site
 
 log = logging.getLogger(__name__)
 
-AI_SECONDS = (0.01, 30.0)  # the time box SKALD_AI_SECONDS may set
 POINTER_EVERY = 600.0  # seconds before another plain DM of the same person is answered
+# A stop (SIGTERM: `docker stop`, systemd) ends within STOP_SECONDS whatever the load: docker's
+# grace is 10 s, and an operator's patience less. Telling what is committed and still untold may
+# take FLUSH_SECONDS of it; what is left is told after the next start (the outbox remembers).
+STOP_SECONDS = 4.0
+FLUSH_SECONDS = 2.5
 DM_POINTER = ("👋 I'm Skald. I don't read messages: everything works with slash commands. `/help` shows how to "
               "play, `/game mine` lists the games waiting for you, and `/play` opens a table in a server's "
               "channel. Your hands and move buttons come here by DM while you play.")
@@ -71,39 +78,65 @@ class Settings:
     shards: Shards | None = None  # SKALD_SHARDS; None: this process runs every shard
     mqtt_pictures: bool = False  # SKALD_MQTT_PICTURES: the relay publishes board pictures too
     ai_seconds: float = 1.0  # SKALD_AI_SECONDS: the CPU time an AI seat may think over one move
+    web: WebSettings = field(default_factory=lambda: WebSettings())  # SKALD_WEB_*: the spectator pages
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        """Every setting, checked in the order `skald run` checks them: the database (SKALD_DB, and
-        SKALD_SHARDS, which needs PostgreSQL), the relay (SKALD_MQTT_*), the server (SKALD_GUILD),
-        the AI's time box (SKALD_AI_SECONDS), then the token. SettingsError says what to set.
-        (`skald run` opens the database, with `open_database`, between the first and the rest,
-        before Discord is contacted.)"""
+        """Every setting, checked in the order `skald run` checks them: every variable's form at
+        once (`environment.check`: a number in its range, a yes or a no), then the database
+        (SKALD_DB, and SKALD_SHARDS, which needs PostgreSQL), the relay (SKALD_MQTT_*), the web
+        pages (SKALD_WEB_*), then the token. SettingsError says what to set. (`skald run` opens the
+        database, with `open_database`, between the database and the rest, before Discord is
+        contacted.)"""
+        checked_environment(environ)
         db_path, shards = database_from_env(environ)
         mqtt_url, mqtt_pictures = mqtt_from_env(environ)
-        guild_text = SKALD_GUILD.value(environ)
-        if guild_text and not (guild_text.isascii() and guild_text.isdigit() and len(guild_text) <= 20):
-            raise SettingsError(f"SKALD_GUILD must be a server id (digits), not {guild_text[:30]!r}.")
-        ai_seconds = ai_seconds_from_env(environ)
+        guild = SKALD_GUILD.number(environ)
+        ai_seconds = SKALD_AI_SECONDS.number(environ)
+        assert ai_seconds is not None  # it has a default
+        web = web_from_env(environ)
         token = DISCORD_TOKEN.value(environ)
         if not token:
             raise SettingsError("DISCORD_TOKEN is not set: put the bot token from the Discord developer "
                                 "portal (Bot → Reset Token) in the environment.")
-        return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=int(guild_text) if guild_text else None,
-                   shards=shards, mqtt_pictures=mqtt_pictures, ai_seconds=ai_seconds)
+        return cls(token=token, db_path=db_path, mqtt_url=mqtt_url, guild_id=None if guild is None else int(guild),
+                   shards=shards, mqtt_pictures=mqtt_pictures, ai_seconds=ai_seconds, web=web)
 
 
-def ai_seconds_from_env(environ: Mapping[str, str] | None = None) -> float:
-    """SKALD_AI_SECONDS: a number of seconds from 0.01 to 30."""
-    text = SKALD_AI_SECONDS.value(environ)
+@dataclass(frozen=True)
+class WebSettings:
+    """The spectator pages (docs/web.md): where links point (`url`, SKALD_WEB_URL: None gives no
+    links) and, when this process serves them too, where (`port`, SKALD_WEB_PORT)."""
+
+    url: str | None = None
+    port: int | None = None
+    host: str = "127.0.0.1"
+    proxies: frozenset[str] = frozenset()
+
+    @property
+    def on(self) -> bool:
+        return self.url is not None or self.port is not None
+
+
+def web_from_env(environ: Mapping[str, str] | None = None) -> WebSettings:
+    """SKALD_WEB_URL, SKALD_WEB_PORT, SKALD_WEB_HOST, SKALD_WEB_PROXIES and SKALD_WEB_SECRET, checked."""
+    from bot.web.links import BadWebSetting
+    from bot.web.settings import web_settings
+
     try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not AI_SECONDS[0] <= seconds <= AI_SECONDS[1]:  # also refuses nan
-        raise SettingsError(f"SKALD_AI_SECONDS must be a number of seconds from {AI_SECONDS[0]} to "
-                            f"{AI_SECONDS[1]:g}, not {text[:30]!r}.")
-    return seconds
+        url, port, host, proxies = web_settings(environ, port_needed=False)
+    except BadWebSetting as error:
+        raise SettingsError(str(error)) from None
+    return WebSettings(url=url, port=port, host=host, proxies=proxies)
+
+
+def checked_environment(environ: Mapping[str, str] | None = None) -> None:
+    """Every variable read at once (bot/environment.py): the first Skald can't read is a
+    SettingsError naming it and what it takes."""
+    try:
+        check_environment(environ)
+    except BadValue as error:
+        raise SettingsError(str(error)) from None
 
 
 def database_from_env(environ: Mapping[str, str] | None = None) -> tuple[Path | str, Shards | None]:
@@ -192,6 +225,7 @@ class SkaldBot(commands.AutoShardedBot):
     Sharded by discord.py: the shards SKALD_SHARDS names, else every shard in this process."""
 
     tables: Tables
+    thinker: thinking.InWorkers
     notifier: DiscordNotifier
     leadership: Leadership
 
@@ -217,7 +251,10 @@ class SkaldBot(commands.AutoShardedBot):
         self.seeds = seeds  # new games' seeds; None: random (tests pass a fixed sequence)
         self.clock = clock  # the wall clock (UTC seconds); tests move their own
         self.relay: MqttRelay | None = None
+        self.web: Site | None = None  # the spectator pages, when this process serves them (SKALD_WEB_PORT)
+        self.change_teller: ChangeTeller | None = None  # tells page processes of changes (PostgreSQL)
         self.cooldowns = Cooldowns()
+        self._closing: asyncio.Future[None] | None = None
         self._pointed: dict[int, float] = {}  # person -> when their last DM got its pointer (monotonic)
         # How posts are paced and retried; tests shorten them before start-up.
         self.pacer = ChannelPacer()
@@ -228,13 +265,17 @@ class SkaldBot(commands.AutoShardedBot):
             self.tables = await Tables.open(str(self.settings.db_path), seeds=self.seeds, clock=self.clock)
         self.notifier = DiscordNotifier(self, pacer=self.pacer, backoff=self.backoff)
         self.tables.attach(self.notifier)
-        self.tables.ai.think_with(thinking.in_workers)  # AI seats think in the worker processes
+        # AI seats think in processes of their own, as many at once as there are of them.
+        self.thinker = thinking.InWorkers()
+        self.tables.ai.think_with(self.thinker, stop=self.thinker.stop, slots=self.thinker.size)
         self.tables.ai.seconds = self.settings.ai_seconds
         # Tournaments: their news goes through the notifier's outbox; each table gets a thread.
         self.tables.tournaments.attach(self.notifier.news)
         self.tables.tournaments.rooms = EventRooms(self)
         if self.settings.mqtt_url:
             await self._start_relay(self.settings.mqtt_url)
+        if self.settings.web.on:
+            await self._start_web()
         self.add_dynamic_items(SkaldControl)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -276,6 +317,24 @@ class SkaldBot(commands.AutoShardedBot):
         self.tables.attach(self.relay)
         log.info("MQTT relay attached")
 
+    async def _start_web(self) -> None:
+        """The spectator pages (docs/web.md): on PostgreSQL every process tells the page processes of its
+        changes; with SKALD_WEB_PORT this one serves pages too, told of its own changes like the relay."""
+        from bot.web.feed import ChangeTeller
+        from bot.web.links import root_of
+        from bot.web.server import Site
+
+        web = self.settings.web
+        if self.tables.store.shared:
+            self.change_teller = ChangeTeller(self.tables.store)
+            self.tables.attach(self.change_teller)
+        if web.port is None:
+            return
+        self.web = Site(self.tables.store, proxies=web.proxies, root=root_of(web.url))
+        self.tables.attach(self.web.told)
+        port = await self.web.start(web.host, web.port, told_here=True)
+        log.info("spectator pages on http://%s:%d (live changes: %s)", web.host, port, self.web.feed)
+
     async def sync_commands(self) -> None:
         """Register the slash commands: to one server at once (SKALD_GUILD) or globally."""
         if self.settings.guild_id is not None:
@@ -308,17 +367,49 @@ class SkaldBot(commands.AutoShardedBot):
             log.info("could not answer a DM (%s)", error)
 
     async def close(self) -> None:
-        # The lead goes first (another process may take it over at once), then AI moves in flight
-        # finish, then the posts they caused (while the HTTP session and the database are still
-        # open), then the database, then the gateway.
+        """Stop, quickly and losing nothing (decision of 2026-12-06, docs/discord.md "Stopping"):
+        nothing new starts (the AI seats stop: a choice being thought is dropped, a move being
+        committed finishes; the timers stop), the lead goes (another process may take it over at
+        once), what is committed is told for at most FLUSH_SECONDS (the rest after the next start),
+        then the database, the relay, the render processes and the gateway close. Once, however
+        often it is called (`skald run`'s SIGTERM, then discord.py's own exit)."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def stop(self, seconds: float = STOP_SECONDS) -> None:
+        """`close`, cut short after `seconds` (a store or a post that hangs): what is left then is
+        dropped, nothing is half-applied (each change is one transaction), and the outbox tells
+        the rest after the next start."""
+        try:
+            await asyncio.wait_for(self.close(), seconds)
+        except TimeoutError:
+            log.warning("stopping took over %.1f s; the rest is left to the next start", seconds)
+            if self._closing is not None:
+                self._closing.cancel()
+
+    async def _close(self) -> None:
+        if hasattr(self, "tables"):
+            self.tables.scheduler.stop()
+            await self.tables.ai.stop()
         if hasattr(self, "leadership"):
             await self.leadership.stop()
-        if hasattr(self, "tables"):
-            await self.tables.drain()
-        if hasattr(self, "notifier"):
-            await self.notifier.drain()
+        if self.web is not None:  # its pages read the database: they go before it closes
+            await self.web.close()
+            self.web = None
+        if hasattr(self, "notifier"):  # the thread, the DM panels and the events' news
+            try:
+                await asyncio.wait_for(self.notifier.drain(), FLUSH_SECONDS)
+            except TimeoutError:  # the posts in flight are cancelled: the outbox has them for the next start
+                log.warning("stopping: what is still untold after %.1f s is told after the next start",
+                            FLUSH_SECONDS)
         if hasattr(self, "tables"):
             await self.tables.close()
         if self.relay is not None:
             await self.relay.close()
+        if self.change_teller is not None:
+            await self.change_teller.close()
+        if hasattr(self, "thinker"):
+            await self.thinker.close()
+        await rendering.close()
         await super().close()

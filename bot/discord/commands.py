@@ -24,6 +24,7 @@ from bot.discord.lobby import is_admin
 from bot.discord.panels import named, names_of, seat_clock, seat_panel, who
 from bot.discord.play import reply_move, send_private
 from bot.discord.replies import ack, refuse, say
+from bot.discord.web_links import game_link
 from bot.tables.types import LOBBY, GameInfo
 from bot.version import version
 from engine import registry
@@ -125,7 +126,14 @@ class GameCog(commands.Cog):
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
         table = await self.bot.tables.table_view(info.game_id, None)
-        await send_private(interaction, await seat_panel(table))
+        panel = await seat_panel(table)
+        link = await game_link(self.bot, info)  # find_game checked this person may reach the game
+        if link is not None:
+            board = await game_link(self.bot, info, board=True)
+            panel.embed.url = link
+            panel.embed.add_field(name="Watch live", value=f"[The game's page]({link}) · [the board alone]({board}), "
+                                                           "for a stream or a screen at the table", inline=False)
+        await send_private(interaction, panel)
 
     @game.command(name="hand", description="Your hand and your move controls (only you see them)")
     @app_commands.describe(game="Game number (default: this thread's)")

@@ -1,12 +1,15 @@
-"""The one control path behind every Skald button and select: `run_control` counts the click
-against its user's cooldown, runs it, and answers what goes wrong (a refusal gives the click
-back). Two persistent handlers take clicks into it:
+"""The one control path behind every Skald button and select of a game or an event: `run_control`
+counts the click against its user's cooldown, runs it, and answers what goes wrong (a refusal
+gives the click back). Two persistent handlers take clicks into it:
 
 - `SkaldControl`, for games: every component's custom id is `skald:<game>:<state>:<action>[:<arg>]`
   (bot/discord/ids.py). It is a DynamicItem: discord.py rebuilds it from the custom id of any
   click, on any message, also one sent before a restart, and hands it to the action's handler.
   Handlers register themselves with `@handles(...)` (lobby.py, play.py, commands.py ...).
 - `TournamentControl` (tournaments.py), for an event's sign-up message: `skald-t:<event>:<action>`.
+
+A third DynamicItem, `RulesButton` (rules_cog.py, `skald:rules:…` ids), pages a `/rules` answer:
+it reads the rules reference only, changes nothing, and so stays outside this path.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def check_handlers() -> None:
 
 
 class SkaldControl(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
-    """Any Skald button or select; its state lives in its custom id."""
+    """Any button or select of a game; its state lives in its custom id."""
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],

@@ -329,7 +329,7 @@ class NewsAnnouncer(Coalescer):
         tables = self.bot.tables
         view = await tables.tournaments.view(tournament_id)
         await self._show(view)
-        for news in await tables.tournaments.desk.news.untold_news(tournament_id):
+        for news in await tables.tournaments.desk.untold(tournament_id):
             if not ready(view, news):
                 return  # its tables open under the event's lock, which tells again afterwards
             message_id = await self._post(view, news)
@@ -339,11 +339,11 @@ class NewsAnnouncer(Coalescer):
     async def give_up(self, game_id: int) -> None:
         """Discord refuses the next item for good (no access to the channel): it is passed over,
         logged, so the items after it are still told."""
-        news = self.bot.tables.tournaments.desk.news
-        untold = await news.untold_news(game_id)
+        desk = self.bot.tables.tournaments.desk
+        untold = await desk.untold(game_id)
         if untold:
             log.error("tournament %d's news %d passed over: Discord refuses it", game_id, untold[0].seq)
-            await news.news_told(untold[0], None, self.bot.tables.gate.clock())
+            await desk.news.news_told(untold[0], None, self.bot.tables.gate.clock())
 
     async def _show(self, view: TournamentView) -> None:
         row = view.row

@@ -1,7 +1,8 @@
-"""Custom ids of Skald's components: `skald:<game_id>:<state_id>:<action>[:<arg>]`.
+"""Custom ids of a game's components: `skald:<game_id>:<state_id>:<action>[:<arg>]`.
 
 The id carries everything a click needs, so one persistent handler (a DynamicItem) serves
-every control of every game, also after a restart. Discord caps custom ids at 100 characters.
+every control of every game, also after a restart (`/rules` and tournament buttons have ids of
+their own). Discord caps custom ids at 100 characters.
 """
 
 from __future__ import annotations

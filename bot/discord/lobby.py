@@ -16,6 +16,7 @@ from bot.discord.context import Interaction
 from bot.discord.controls import control, handles
 from bot.discord.ids import ControlId
 from bot.discord.replies import ack, refuse, say
+from bot.discord.web_links import game_link
 from bot.tables.clocks import POLICY_LABELS
 from bot.tables.clocks import label as clock_label
 from bot.tables.errors import AlreadySeated, AlreadyStarted, GameClosed, GameFull, TooFewPlayers
@@ -68,7 +69,8 @@ def table_text(info: GameInfo) -> str:
     return "\n".join(lines)
 
 
-def lobby_embed(info: GameInfo, *, note: str = "") -> discord.Embed:
+def lobby_embed(info: GameInfo, *, note: str = "", web: str | None = None) -> discord.Embed:
+    """The lobby card; `web`: the running game's page link (docs/web.md), under its status."""
     colour = discord.Colour.green() if info.status == LOBBY else discord.Colour.dark_grey()
     embed = discord.Embed(title=f"{info.title} — table #{info.game_id}", colour=colour, description=note or None)
     embed.add_field(name="Host", value=f"<@{info.host_id}>", inline=True)
@@ -80,6 +82,10 @@ def lobby_embed(info: GameInfo, *, note: str = "") -> discord.Embed:
               CANCELLED: "This table was called off."}.get(info.status, f"Game {info.status}.")
     if info.status == RUNNING and info.thread_id:
         status = f"Game on! Follow it in <#{info.thread_id}>."
+    if web is not None and info.status == RUNNING:
+        embed.url = web
+        embed.add_field(name="Watch live", value=f"[The game's page]({web}) — the board, the story and the clocks, "
+                                                 "live, and a replay", inline=False)
     embed.set_footer(text=status)
     return embed
 
@@ -143,8 +149,8 @@ def is_admin(interaction: Interaction) -> bool:
     return bool(perms.manage_guild or perms.administrator)
 
 
-async def show(interaction: Interaction, info: GameInfo, note: str = "") -> None:
-    await interaction.edit_original_response(embed=lobby_embed(info, note=note), view=lobby_controls(info))
+async def show(interaction: Interaction, info: GameInfo, note: str = "", web: str | None = None) -> None:
+    await interaction.edit_original_response(embed=lobby_embed(info, note=note, web=web), view=lobby_controls(info))
 
 
 @handles("join", "leave", "ai", "start", "cancel")
@@ -198,7 +204,8 @@ async def start(bot: SkaldBot, interaction: Interaction, info: GameInfo) -> None
         if thread is not None:
             await _discard(thread)
         raise
-    await show(interaction, info)
+    # The thread's first message is this card: it carries the game's page link (docs/web.md).
+    await show(interaction, info, web=await game_link(bot, info))
 
 
 async def open_thread(interaction: Interaction, info: GameInfo) -> discord.Thread | None:

@@ -33,14 +33,18 @@ CLOCK_CHOICES = 25
 
 async def clock_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """`/play … clock:` suggestions: the presets, and what is typed as a custom clock once it reads
-    as one (per move + bank + increment, e.g. 12h+2d+1h)."""
+    as one (per move + bank + increment, e.g. 12h+2d+1h). What is typed as a custom clock that
+    can't be one (a `+` in it) is answered first with why, in words; choosing that answer sends
+    what was typed, which the command refuses with the same words."""
     typed = current.strip().lower()
     found = [app_commands.Choice(name=CLOCK_LABELS[c][:100], value=c) for c in CLOCKS
              if not typed or typed in c or typed in CLOCK_LABELS[c].lower()]
     if typed and typed not in CLOCKS:
         try:
             made = custom(typed)
-        except BadClock:
+        except BadClock as refused:
+            if "+" in typed:
+                found.insert(0, app_commands.Choice(name=f"✗ {refused}"[:100], value=current[:100]))
             found.append(app_commands.Choice(name=f"custom: per move + bank + increment, like {EXAMPLE}"[:100],
                                              value=EXAMPLE))
         else:

@@ -23,8 +23,17 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.discord.app import Settings, SettingsError, SkaldBot, database_from_env, open_database
+from bot.discord.app import (
+    STOP_SECONDS,
+    Settings,
+    SettingsError,
+    SkaldBot,
+    checked_environment,
+    database_from_env,
+    open_database,
+)
 from bot.environment import VARIABLES
+from bot.logs import configure_logging
 from bot.store import StoreError, describe
 from bot.tables import Tables
 from bot.version import version
@@ -60,27 +69,18 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-# These print SQL parameters (snapshots, seeds) and DM and ephemeral texts at DEBUG: never below INFO.
-QUIET_LOGGERS = ("aiosqlite", "asyncpg", "discord.http", "discord.webhook.async_", "discord.gateway")
-
-
-def configure_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for name in QUIET_LOGGERS:
-        logger = logging.getLogger(name)
-        logger.setLevel(max(logger.getEffectiveLevel(), logging.INFO))
-
-
 def run(args: argparse.Namespace) -> int:
     configure_logging(args.log_level)
     return asyncio.run(start())
 
 
 async def start(environ: Mapping[str, str] | None = None) -> int:
-    """Check the settings in order (the database, opened; then the relay; then the server and the
-    token), then serve. Nothing contacts Discord before every setting passed."""
+    """Check the settings in order (every variable's form; the database, opened; then the relay;
+    then the token), then serve. Nothing is opened before every variable reads, and nothing
+    contacts Discord before every setting passed."""
     tables: Tables | None = None
     try:
+        checked_environment(environ)
         db_path, _ = database_from_env(environ)
         tables = await open_database(db_path)
         settings = Settings.from_env(environ)  # the database's again (quick), then the rest in order
@@ -95,20 +95,36 @@ async def start(environ: Mapping[str, str] | None = None) -> int:
 
 async def serve(settings: Settings, tables: Tables | None = None) -> int:
     """Run until interrupted; a refused token is a configuration error, not a crash. `tables`: the
-    database `start` opened (None: the bot opens it once logged in)."""
-    log.info("Skald %s starting: database %s; shards %s; MQTT relay %s; commands %s", version(),
+    database `start` opened (None: the bot opens it once logged in).
+
+    SIGTERM (`docker stop`, systemd) stops the bot within `STOP_SECONDS` whatever the load
+    (`SkaldBot.stop`), even while discord.py is still trying to reach the gateway: then its
+    attempts are given up too. The exit code is 0."""
+    log.info("Skald %s starting: database %s; shards %s; MQTT relay %s; web pages %s; commands %s", version(),
              describe(settings.db_path), settings.shards or "all",
              ("on, with pictures" if settings.mqtt_pictures else "on") if settings.mqtt_url else "off",
+             f"served on port {settings.web.port}" if settings.web.port else
+             "linked" if settings.web.url else "off",
              f"synced to server {settings.guild_id}" if settings.guild_id else "global")
     bot = SkaldBot(settings, tables=tables)
     loop = asyncio.get_running_loop()
-    stopping: set[asyncio.Task[None]] = set()
-    with contextlib.suppress(NotImplementedError):  # no signal handlers on some platforms
-        # `docker stop` sends SIGTERM: close cleanly (AI moves finish, queued posts go out).
-        loop.add_signal_handler(signal.SIGTERM, lambda: stopping.add(asyncio.create_task(bot.close())))
+    stopping: list[asyncio.Task[None]] = []
     try:
         async with bot:
-            await bot.start(settings.token)
+            running = asyncio.ensure_future(bot.start(settings.token))
+
+            def on_sigterm() -> None:
+                if not stopping:
+                    log.info("SIGTERM: stopping within %.0f s", STOP_SECONDS)
+                    stopping.append(asyncio.create_task(_stop(bot, running)))
+
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on some platforms
+                loop.add_signal_handler(signal.SIGTERM, on_sigterm)
+            try:
+                await running
+            except asyncio.CancelledError:
+                if not stopping:
+                    raise
     except discord.LoginFailure:
         print("skald run: Discord rejected DISCORD_TOKEN (wrong or reset token?). Copy a fresh one from the "
               "developer portal: Applications → your app → Bot → Reset Token.", file=sys.stderr)
@@ -128,4 +144,13 @@ async def serve(settings: Settings, tables: Tables | None = None) -> int:
     finally:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.remove_signal_handler(signal.SIGTERM)
+        if stopping:
+            await asyncio.gather(*stopping, return_exceptions=True)
     return 0
+
+
+async def _stop(bot: SkaldBot, running: asyncio.Future[None]) -> None:
+    """SIGTERM's work: the bot stopped (within STOP_SECONDS), then discord.py's start given up,
+    which may still be retrying a gateway it can't reach (it retries every 5 s, for ever)."""
+    await bot.stop(STOP_SECONDS)
+    running.cancel()

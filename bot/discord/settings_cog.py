@@ -1,4 +1,5 @@
-"""`/skald settings`: a server's settings, shown to anyone and changed by Manage Server.
+"""`/skald settings`: a server's settings, shown to anyone and changed by Manage Server; `/skald web`:
+its spectator pages, whose signed links Manage Server may revoke (docs/web.md).
 
 Every setting is declared once, in bot/tables/settings.py: its default, what it may be, how typed
 text becomes a value and how a value is shown; this cog only asks the declarations.
@@ -17,6 +18,7 @@ from bot.discord.context import Interaction
 from bot.discord.lobby import is_admin
 from bot.discord.replies import ack, refuse, say
 from bot.tables import settings as declared
+from bot.web import links
 
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
@@ -67,6 +69,37 @@ class SettingsCog(commands.Cog):
             mark = "" if current[key] == spec.default else " *(changed)*"
             lines.append(f"**{key}**: {spec.shown(current[key])}{mark}\n  {spec.description}.")
         title = "Setting changed" if value is not None else "Skald settings here"
+        await say(interaction, embed=discord.Embed(title=title, description="\n".join(lines)[:4000]), ephemeral=True)
+
+
+    @skald.command(name="web", description="This server's spectator web pages; Manage Server may revoke every "
+                                           "signed link")
+    @app_commands.describe(revoke="Make every signed link given so far stop working (Manage Server)")
+    async def web(self, interaction: Interaction, revoke: bool = False) -> None:
+        await ack(interaction, ephemeral=True)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # the group is guild-only
+        servers = self.bot.tables.servers
+        lines = []
+        if revoke:
+            if not is_admin(interaction):
+                await refuse(interaction, "Only someone with Manage Server revokes the web links.")
+                return
+            generation = await servers.revoke_web_links(guild_id)
+            lines.append(f"Every signed link given before now stops working (links are at generation "
+                         f"{generation}); `/game board` and new posts give new ones.")
+        access = await servers.web_access(guild_id)
+        base = self.bot.settings.web.url
+        lines.append(f"**web**: {declared.DECLARED['web'].shown(access.mode)}.")
+        if base is None:
+            lines.append("This bot gives no web links: its host has not set SKALD_WEB_URL.")
+        elif access.mode == declared.WEB_ON:
+            lines.append(f"This server's page: {base}{links.server_path(guild_id)} (games in channels everyone "
+                         "can see).")
+        if base is not None and access.on:
+            lines.append("`/game board` gives a game's link; a game in a channel not everyone can see gets a "
+                         "signed one, which revoking here ends.")
+        title = "Web links revoked" if revoke else "Skald's web pages here"
         await say(interaction, embed=discord.Embed(title=title, description="\n".join(lines)[:4000]), ephemeral=True)
 
 

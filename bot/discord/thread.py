@@ -34,6 +34,7 @@ from bot.discord.endings import ending_controls
 from bot.discord.ids import ControlId
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import bold, named
+from bot.discord.web_links import game_link
 from bot.names import result_line
 from bot.notify import SeatInfo
 from bot.store import MoveRow, keys
@@ -54,6 +55,7 @@ REMEMBERED_BOARDS = 2_000  # living boards kept in memory for edits in place; th
 STORY_COLOUR = discord.Colour.dark_teal()
 BURST_WAIT = 1.5  # seconds to let AI seats finish their replies before telling the burst
 BURST_CHANGES = 25  # ... unless this many changes are untold already (within one message's embeds)
+WEB_ROOM = 200  # characters kept free beside the board embed for its "Watch live" field (docs/web.md)
 
 
 def seat_label(seat: SeatInfo) -> str:
@@ -242,7 +244,7 @@ def plan_story(mark: Announcement, changes: Sequence[MoveRow], table: TableView)
     changes = [c for c in changes if c.state_id <= target]
     window = [c for c in changes if c.state_id > mark.state_id]
     new_mark = replace(mark, state_id=target, to_move=table.to_move)
-    board_chars = len(board_embed(table))
+    board_chars = len(board_embed(table)) + WEB_ROOM
     if mark.message_id is not None and mark.state_id >= 0 and table.info.outcome is None \
             and table.info.status == RUNNING and _filling_up(mark, window):
         told = [c for c in changes if c.state_id > mark.from_state]
@@ -348,7 +350,7 @@ class ThreadAnnouncer(Coalescer):
             replanned = plan_story(replace(mark, message_id=None), changes, table)  # post afresh
             assert replanned is not None
             plan = replanned
-        message_id, pictured = await self._post(game_id, destination, plan, table)
+        message_id, pictured = await self._post(game_id, destination, plan, table, opening=mark.state_id < 0)
         start = self._spent("post", start)
         # What the living message's board is: an edit in place rebuilds it from this, never by
         # reading the message back (Read Message History is not asked for).
@@ -379,13 +381,21 @@ class ThreadAnnouncer(Coalescer):
         kind = discord.ChannelType.public_thread if info.thread_id else discord.ChannelType.text
         return self.bot.get_partial_messageable(info.thread_id or info.channel_id, guild_id=info.guild_id, type=kind)
 
-    async def _board(self, table: TableView) -> tuple[discord.Embed, discord.File | None, discord.ui.View]:
+    async def _board(self, table: TableView, opening: bool) -> tuple[discord.Embed, discord.File | None,
+                                                                   discord.ui.View]:
+        """The board's embed, picture and controls; the embed's title links the game's web page when
+        there is one (docs/web.md), and the game's opening post says so in words too."""
         info = table.info
         names = [s.name for s in info.seats]
         view: dict[str, Any] = dict(table.view)
         if info.outcome is not None:
             view["outcome"] = info.outcome
         embed = board_embed(table)
+        link = await game_link(self.bot, info)
+        if link is not None:
+            embed.url = link
+            if opening and len(link) < WEB_ROOM - 60:  # within the room the story left for it
+                embed.add_field(name="Watch live", value=f"[This game's page]({link}), with a replay", inline=False)
         started = time.perf_counter()
         png = await pictures.board(view, names) if table.view else None
         self._spent("render", started)
@@ -399,10 +409,12 @@ class ThreadAnnouncer(Coalescer):
         ending_controls(controls, info, table.state_id)
         return embed, file, controls
 
-    async def _post(self, game_id: int, destination: int, plan: StoryPlan, table: TableView) -> tuple[int, bool]:
-        """Post the plan's messages; the last one's id, and whether it carries the board's picture."""
+    async def _post(self, game_id: int, destination: int, plan: StoryPlan, table: TableView,
+                    opening: bool = False) -> tuple[int, bool]:
+        """Post the plan's messages; the last one's id, and whether it carries the board's picture.
+        `opening`: the game's first post (its start line)."""
         channel = self._channel(table)
-        embed, file, controls = await self._board(table)
+        embed, file, controls = await self._board(table, opening)
         mentions = discord.AllowedMentions(
             users=[discord.Object(u) for s in plan.pinged if (u := table.info.seats[s].user_id) is not None])
         spare = MIDGAME_SPARE if table.info.status == RUNNING else 0  # the end takes the slot kept for it

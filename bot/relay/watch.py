@@ -13,11 +13,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import re
 import sys
-import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -27,8 +25,9 @@ from typing import Any, TextIO
 
 import aiomqtt
 
-from bot import games
+from bot import files, games
 from bot.environment import SKALD_MQTT_URL
+from bot.files import PNG_HEADER
 from bot.names import name_seats, result_line
 from bot.relay.backoff import backoff_delay
 from bot.relay.settings import RelayConfigError, RelaySettings
@@ -184,35 +183,30 @@ class WatchBoard:
             return False
         path = self.save / picture_file_name(head)
         if not payload:
-            path.unlink(missing_ok=True)  # cleared along with the deleted game's state
+            _remove_picture(path)  # cleared along with the deleted game's state
             if head in self.games:
                 self.games[head].picture = None
             return True
-        if not payload.startswith(b"\x89PNG\r\n\x1a\n"):
-            return False
+        if not payload.startswith(PNG_HEADER) or files.problem(path, replaces=PNG_HEADER) is not None:
+            return False  # not a picture, or a file of someone else's is where it would go
         try:
-            _write_atomically(self.save, path, payload)
-        except OSError:
+            # All at once (a picture viewer never opens half a file), private: a server's boards.
+            written = files.write(path, payload, replace=True, mode=files.PRIVATE)
+        except files.Unwritten:
             return False  # a full disk or a removed folder must not stop the display
-        self.games.setdefault(head, WatchedGame(space, game_id)).picture = str(path)
+        self.games.setdefault(head, WatchedGame(space, game_id)).picture = str(written)
         return True
 
     def _forget(self, head: str) -> None:
         self.games.pop(head, None)
         if self.save is not None:
-            (self.save / picture_file_name(head)).unlink(missing_ok=True)
+            _remove_picture(self.save / picture_file_name(head))
 
 
-def _write_atomically(folder: Path, path: Path, data: bytes) -> None:
-    """Write beside `path` and rename over it, so a picture viewer never opens half a file."""
-    handle, scratch = tempfile.mkstemp(dir=folder, prefix=".", suffix=".png")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(scratch, path)
-    except BaseException:
-        Path(scratch).unlink(missing_ok=True)
-        raise
+def _remove_picture(path: Path) -> None:
+    """Delete a game's saved picture: only a picture (a file of that name that is none stays)."""
+    if path.is_file() and not path.is_symlink() and files.problem(path, replaces=PNG_HEADER) is None:
+        path.unlink(missing_ok=True)
 
 
 def _well_formed(document: Any, kind: str) -> bool:

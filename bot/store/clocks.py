@@ -38,7 +38,8 @@ _CLEAR_CLOCK_TIMERS = sa.delete(timers).where(timers.c.space == Space.GAME, time
                                               sa.or_(*(timers.c.kind == kind for kind in CLOCK_TIMERS)))
 _TIMER_AS_IS = sa.and_(timers.c.space == p("space"), timers.c.game_id == p("game_id"), timers.c.kind == p("kind"),
                        timers.c.seat == p("seat"))
-_TAKE_TIMER = sa.delete(timers).where(_TIMER_AS_IS, timers.c.due_at == p("due_at"))
+_TAKE_TIMER = sa.delete(timers).where(_TIMER_AS_IS, timers.c.due_at == p("due_at"),
+                                      timers.c.state_id == p("state_id"))
 _TIMER = sa.select(*columns(timers, TIMER_COLUMNS)).where(_TIMER_AS_IS)
 _NEXT_DUE = sa.select(sa.func.min(timers.c.due_at))
 _DUE = (sa.select(*columns(timers, TIMER_COLUMNS)).where(timers.c.due_at <= p("now"))
@@ -267,7 +268,7 @@ class ClockStore:
             "space": space, "game_id": game_id, "kind": kind, "seat": seat, "due_at": due_at, "state_id": state_id}))
 
     async def finish_timers(self, timers: Sequence[Timer]) -> None:
-        """Delete timers that have run, unless their handlers set them again (a new due time)."""
+        """Delete timers that have run, unless their handlers set them again (a new due time or state)."""
         if not timers:
             return
         await self._db.write(lambda conn: conn.execute(_TAKE_TIMER, [_timer_key(t) for t in timers]))
@@ -295,4 +296,4 @@ class ClockStore:
 
 def _timer_key(timer: Timer) -> dict[str, object]:
     return {"space": timer.space, "game_id": timer.game_id, "kind": timer.kind, "seat": timer.seat,
-            "due_at": timer.due_at}
+            "due_at": timer.due_at, "state_id": timer.state_id}

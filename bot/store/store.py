@@ -26,13 +26,14 @@ from bot.store.outbox import OutboxStore
 from bot.store.results import ResultStore
 from bot.store.settings import SettingsStore
 from bot.store.tournaments import TournamentStore
+from bot.store.watching import WatchStore
 
 
 class Store:
-    """Games, seats, the move log, snapshots, clocks, results, the outbox, tournaments and
-    settings in one database."""
+    """Games, seats, the move log, snapshots, clocks, results, the outbox, tournaments,
+    settings and the change feed in one database."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, url: str | None = None) -> None:
         self._db = db
         self.games = GameStore(db)
         self.clocks = ClockStore(db)
@@ -41,6 +42,7 @@ class Store:
         self.tournaments = TournamentStore(db)
         self.settings = SettingsStore(db)
         self.checks = CheckStore(db)
+        self.watch = WatchStore(db, url)  # telling other processes of changes (docs/web.md)
 
     @property
     def shared(self) -> bool:
@@ -97,7 +99,7 @@ async def open_store(target: str | Path, *, migrate: bool = True, exclusive: boo
     except BaseException:
         await db.close()
         raise
-    return Store(db)
+    return Store(db, str(target) if is_postgres(target) else None)
 
 
 async def open_database(target: str | Path, *, exclusive: bool = True) -> Database:

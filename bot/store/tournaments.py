@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import sqlalchemy as sa
@@ -127,7 +127,7 @@ def _entrant(row: Row) -> EntrantRow:
         entrant = EntrantRow(*(row[i] for i in range(11)))
         if not isinstance(entrant.name, str) or (entrant.user_id is None) == (entrant.ai is None):
             raise ValueError("an entrant is a person or an AI, with a name")
-        return entrant
+        return replace(entrant, rating=float(entrant.rating))  # SQLite keeps whatever was written
     except DECODING as error:
         raise DamagedEvent(int(row[0]), f"tournament_entrants (entrant {row[1]})", error) from error
 

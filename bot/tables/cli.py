@@ -18,6 +18,7 @@ import sqlalchemy.exc
 
 from bot.counts import counted
 from bot.environment import SKALD_DB
+from bot.files import SQLITE_HEADER
 from bot.store import StoreError, describe, is_postgres, open_store
 from bot.store import migrate as migrations
 from bot.store.opening import check_url
@@ -25,7 +26,6 @@ from bot.store.store import open_database
 from bot.tables.audit import verify
 from engine import registry
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 EXIT_BAD_ARGUMENT = 2  # as argparse says it: the command line (a URL, a version), not the database, is wrong
 
 

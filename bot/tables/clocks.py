@@ -10,7 +10,10 @@ paused the game, or its player is away) keeps the seconds it had left instead of
 Reminders fall due when half of a turn's time is gone and when a tenth remains.
 
 A table's clock is a preset's name (`daily`) or a custom clock, per move + bank + increment:
-`12h+2d+1h` (units m, h, d; `0` for none), stored as written by `Preset.name`.
+`12h+2d+1h` (units s, m, h, d, decimals allowed; `0` for none). It is read exactly, to the second
+(`1.5m` is 90 seconds; a time that is not a whole number of seconds is refused, never rounded),
+within the bounds below, and stored canonically by `Preset.name` (`1m30s`), which reads back to
+the same clock. Anything else is a BadClock saying why, whatever its length (docs/async.md).
 """
 
 from __future__ import annotations
@@ -18,15 +21,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Set
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from bot.store.clocks import ClockWrites, TimerSpec
 from bot.store.records import SeatClock
 
+SECOND = 1.0
 MINUTE = 60.0
 HOUR = 3600.0
 DAY = 24 * HOUR
-UNITS = {"m": MINUTE, "h": HOUR, "d": DAY}
-UNIT_WORDS = (("day", DAY), ("hour", HOUR), ("minute", MINUTE))
+UNITS = {"s": SECOND, "m": MINUTE, "h": HOUR, "d": DAY}
+UNIT_WORDS = (("day", DAY), ("hour", HOUR), ("minute", MINUTE), ("second", SECOND))
 # What a custom clock may be: a move's time, the bank and the increment, in seconds.
 PER_MOVE_RANGE = (MINUTE, 30 * DAY)
 BANK_MAX = 60 * DAY
@@ -68,12 +73,13 @@ POLICIES = ("stand_in", "vote")
 POLICY_LABELS = {"stand_in": "an AI stands in until they are back", "vote": "the table decides"}
 VOTE_WINDOW = DAY  # the table decides within a day; undecided, an AI stands in
 WAIT_MORE = DAY  # "wait 24 hours more"
-_SPAN = re.compile(r"(\d+(?:\.\d+)?)([mhd])")
+_SPAN = re.compile(r"(\d+(?:\.\d+)?)([smhd])")
+SHOWN = 20  # characters of what was typed that a refusal quotes
 
 
 def _parts(seconds: float) -> list[tuple[int, int]]:
-    """A duration, rounded to the second, in whole days, hours and minutes: (count, unit index
-    in UNIT_WORDS) of each unit that isn't zero, largest first."""
+    """A duration, rounded to the second, in whole days, hours, minutes and seconds: (count, unit
+    index in UNIT_WORDS) of each unit that isn't zero, largest first."""
     parts: list[tuple[int, int]] = []
     left = float(round(seconds))
     for index, (_, size) in enumerate(UNIT_WORDS):
@@ -84,26 +90,46 @@ def _parts(seconds: float) -> list[tuple[int, int]]:
     return parts
 
 
-def span(seconds: float) -> str:
-    """A duration in words, at most two units: "2 days 3 hours", "45 minutes", "0 minutes"."""
-    words = [f"{count} {UNIT_WORDS[unit][0]}{'s' if count != 1 else ''}" for count, unit in _parts(seconds)[:2]]
+def span(seconds: float, units: int = 2) -> str:
+    """A duration in words, in at most `units` units: "2 days 3 hours", "45 minutes", "0 minutes"."""
+    words = [f"{count} {UNIT_WORDS[unit][0]}{'s' if count != 1 else ''}" for count, unit in _parts(seconds)[:units]]
     return " ".join(words) or "0 minutes"
 
 
 def compact(seconds: float) -> str:
-    """A duration as a custom clock writes it: "1d12h", "45m", "0"."""
+    """A duration as a custom clock writes it: "1d12h", "45m", "1m30s", "0"."""
     return "".join(f"{count}{UNIT_WORDS[unit][0][0]}" for count, unit in _parts(seconds)) or "0"
 
 
-def duration(text: str, what: str) -> float:
-    """Seconds of a duration such as `12h`, `1d12h`, `90m` or `0`; BadClock says what is wrong."""
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= SHOWN else text[:SHOWN - 1] + "…")
+
+
+def duration(text: str, what: str) -> Decimal:
+    """The exact seconds of a duration such as `12h`, `1d12h`, `1.5m`, `90s` or `0` (`what`: how
+    a refusal names it); BadClock says what is wrong. In decimal, so `1.5m` is exactly 90 seconds
+    and a number of any length is only ever compared, never made a float."""
     text = text.strip().lower()
     if text == "0":
-        return 0.0
+        return Decimal(0)
     pieces = _SPAN.findall(text)
     if not pieces or "".join(n + u for n, u in pieces) != text:
-        raise BadClock(f"{what} {text[:20]!r} isn't a time: write a number and a unit (m, h or d), like 12h or 1d12h.")
-    return sum(float(n) * UNITS[u] for n, u in pieces)
+        raise BadClock(f"{what} {_quoted(text)} isn't a time: write a number and a unit (s, m, h or d), like 12h, "
+                       "1d12h or 1.5m.")
+    return sum((Decimal(number) * int(UNITS[unit]) for number, unit in pieces), Decimal(0))
+
+
+def _seconds(text: str, what: str, low: float, high: float, bounds: str) -> float:
+    """A part of a custom clock in whole seconds from `low` to `high`; `bounds`: how a refusal
+    says them ("must be from 1 minute to 30 days")."""
+    seconds = duration(text, what)
+    if not low <= seconds <= high:
+        said = span(float(seconds)) if seconds <= 1000 * high else _quoted(text.strip())  # a length span can say
+        raise BadClock(f"{what} {bounds}, not {said}.")
+    if seconds != seconds.to_integral_value():
+        raise BadClock(f"{what} {_quoted(text.strip())} is {seconds.normalize():f} seconds: a clock counts whole "
+                       "seconds.")
+    return float(seconds)
 
 
 def custom(spec: str) -> Preset:
@@ -112,20 +138,16 @@ def custom(spec: str) -> Preset:
     if not 2 <= len(parts) <= 3:
         raise BadClock(f"A clock is a preset ({', '.join(CLOCKS)}) or per move + bank + increment, like {EXAMPLE} "
                        "(12 hours a move, 2 days in the bank, an hour added per move).")
-    per_move = duration(parts[0], "The time per move")
-    bank = duration(parts[1], "The bank")
-    increment = duration(parts[2], "The increment") if len(parts) == 3 else 0.0
     low, high = PER_MOVE_RANGE
-    if not low <= per_move <= high:
-        raise BadClock(f"The time per move must be from {span(low)} to {span(high)}, not {span(per_move)}.")
-    if bank > BANK_MAX:
-        raise BadClock(f"The bank can hold at most {span(BANK_MAX)}, not {span(bank)}.")
-    if increment > INCREMENT_MAX:
-        raise BadClock(f"The increment can be at most {span(INCREMENT_MAX)}, not {span(increment)}.")
+    per_move = _seconds(parts[0], "The time per move", low, high, f"must be from {span(low)} to {span(high)}")
+    bank = _seconds(parts[1], "The bank", 0, BANK_MAX, f"can hold at most {span(BANK_MAX)}")
+    increment = (_seconds(parts[2], "The increment", 0, INCREMENT_MAX, f"can be at most {span(INCREMENT_MAX)}")
+                 if len(parts) == 3 else 0.0)
     name = "+".join(compact(x) for x in ((per_move, bank, increment) if increment else (per_move, bank)))
-    label = f"custom — {span(per_move)} a move, {span(bank)} in the bank"
+    whole = len(UNIT_WORDS)  # the label says the clock exactly, as its name does
+    label = f"custom — {span(per_move, whole)} a move, {span(bank, whole)} in the bank"
     if increment:
-        label += f", +{span(increment)} a move"
+        label += f", +{span(increment, whole)} a move"
     return Preset(name, label, per_move, bank, increment)
 
 

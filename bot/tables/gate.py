@@ -108,7 +108,7 @@ class Gate:
         self.scheduler = Scheduler(store, self.clock)
         self.publisher = Publisher()
         self.absences = Absences(store, self.clock)
-        self.ai = AISeats(self.locked, concurrency=ai_concurrency)
+        self.ai = AISeats(self.read, self.turn_began, concurrency=ai_concurrency)
         # A lock lives as long as someone holds or awaits it; idle games cost nothing.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # The table of each locked game, so a reader (a notifier called under that lock, say)
@@ -249,6 +249,34 @@ class Gate:
             raise await self._unavailable(game_id, damaged) from None
 
     # -- checking and committing a change ----------------------------------------------------------
+    async def turn_began(self, table: Table, seat: int) -> int:
+        """The state id since which `seat` has been to act while only other seats moved (in a
+        simultaneous step, when its turn began): the board an AI seat's seed is drawn from, so
+        its choice doesn't depend on whether a person's sealed move came before it or after."""
+        current = table.row.state_id
+        window = 2 * len(table.seats) + 2  # a simultaneous step: each seat once, a few tasks more
+        while True:
+            changes = {c.state_id: c for c in await self.moves(table.game_id, last=window)}
+            began = current
+            while began > 0:
+                change = changes.get(began)
+                if change is None or (began > 1 and began - 1 not in changes):
+                    break  # outside the window: look further back
+                if change.kind != ChangeKind.MOVE or change.seat == seat:
+                    return began
+                if began == 1:
+                    start = table.engine.setup(len(table.seats), table.row.options, table.row.seed or 0,
+                                               table.row.engine_version)
+                    to_act_before = seat in table.engine.to_move(start)
+                else:
+                    to_act_before = seat in changes[began - 1].to_move
+                if not to_act_before:
+                    return began
+                began -= 1
+            if began == 0 or len(changes) < window:
+                return began
+            window *= 4
+
     async def require_fresh(self, table: Table, seat: int, state_id: int) -> None:
         """Accept the current board, or an older one that only other seats' moves have passed
         while this seat was itself still to act (a simultaneous step)."""

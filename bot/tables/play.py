@@ -6,6 +6,7 @@ from bot.holders import RESIGNED
 from bot.kinds import ChangeKind
 from bot.names import name_seats
 from bot.store import StateConflict
+from bot.tables.ai_seats import ai_of
 from bot.tables.checks import own_seat, require_host, require_running
 from bot.tables.errors import NotAllowed, StaleBoard
 from bot.tables.gate import Change, Gate, event_records
@@ -55,10 +56,23 @@ class Play:
                 await gate.store.clocks.clear_votes(game_id, seat)  # back in time: the table's vote is moot
             return await self._play(table, seat, move, user_id)
 
-    async def ai_move(self, table: Table, seat: int, move: Move, stand_in: bool) -> None:
-        """An AI seat's move (`stand_in`: the AI plays for the seat's person), under the lock the
-        AI seats hold."""
-        await self._play(table, seat, move, None, stand_in=stand_in)
+    async def ai_move(self, game_id: int, seat: int, state_id: int, kind: str, move: Move) -> bool:
+        """An AI seat's move, thought outside the lock on board `state_id` by AI `kind`: applied if
+        that AI still plays the seat, the seat is still to act and the board still stands for it
+        (`require_fresh`, as for a person: only other seats' moves of a simultaneous step passed
+        it, and the move is still legal). False (nothing changed) when not: think again."""
+        async with self.gate.locked(game_id) as table:
+            if table.row.status != RUNNING or seat not in table.to_move() or ai_of(table, seat) != kind:
+                return False
+            if table.row.state_id != state_id:
+                try:
+                    await self.gate.require_fresh(table, seat, state_id)
+                except StaleBoard:
+                    return False
+                if not table.engine.is_legal(table.state, seat, move):
+                    return False
+            await self._play(table, seat, move, None, stand_in=table.seats[seat].ai is None)
+            return True
 
     async def _play(self, table: Table, seat: int, move: Move, user_id: int | None,
                     stand_in: bool = False) -> MoveResult:

@@ -21,6 +21,21 @@ from engine.core import Event
 log = logging.getLogger(__name__)
 
 
+def public_update(table: Table, *, reason: UpdateReason, events: Iterable[Event] = (),
+                  actor: int | None = None) -> PublicUpdate:
+    """What anyone may know of the table as it is now: the spectator view, and of `events` the
+    public lines only. The one place a public update is made (the web pages read games this way
+    too, bot/web/reading.py)."""
+    row = table.row
+    return PublicUpdate(
+        game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
+        game=row.game, title=table.engine.title, status=row.status, state_id=row.state_id,
+        seats=table.seat_infos(), to_move=table.to_move(), view=table.view_of(None)[0],
+        events=tuple(e.text for e in events if e.public), actor=actor, outcome=row.outcome,
+        updated_at=row.updated_at, reason=reason, names=tuple(table.names_at(row.state_id)),
+    )
+
+
 class Publisher:
     """The notifiers attached to the service, and the updates they are told."""
 
@@ -41,15 +56,8 @@ class Publisher:
         if not notifiers:
             return
         events = tuple(events)
-        row, state, engine = table.row, table.state, table.engine
-        to_move = table.to_move()
-        public = PublicUpdate(
-            game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
-            game=row.game, title=engine.title, status=row.status, state_id=row.state_id, seats=table.seat_infos(),
-            to_move=to_move, view=table.view_of(None)[0],
-            events=tuple(e.text for e in events if e.public), actor=actor, outcome=row.outcome,
-            updated_at=row.updated_at, reason=reason, names=tuple(table.names_at(row.state_id)),
-        )
+        row, state = table.row, table.state
+        public = public_update(table, reason=reason, events=events, actor=actor)
         # A seat's view is built only if some notifier takes it.
         if not any(isinstance(notifier, PrivateListener) for notifier in notifiers):
             private_to = ()

@@ -3,14 +3,16 @@ reliability, whether their DMs reach them). Lobbies and absences read these."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import replace
 from typing import Any
 
 from bot import credit
 from bot.holders import SeatHistory
+from bot.tables import settings as declared
 from bot.tables.errors import Unreliable
 from bot.tables.gate import Gate
-from bot.tables.settings import ServerSettings, server_settings
+from bot.tables.settings import ServerSettings, WebAccess, server_settings, web_access
 
 
 class Servers:
@@ -48,3 +50,36 @@ class Servers:
         for table in self.gate.in_memory():  # a table both cached and locked is set twice alike
             if table.seat_of(user_id) is not None:
                 table.seats = tuple(replace(s, dm_ok=ok) if s.user_id == user_id else s for s in table.seats)
+
+    # -- the web pages (docs/web.md) -------------------------------------------------------------
+    async def web_access(self, guild_id: int) -> WebAccess:
+        """Who may open the server's game pages (its `web` setting, signed links' generation, the
+        channels seen to be public)."""
+        return web_access(await self.gate.store.settings.guild_settings(guild_id))
+
+    async def saw_channel(self, guild_id: int, channel_id: int, public: bool, known: WebAccess) -> None:
+        """Remember whether everyone can see the channel, as the bot just saw it (`known`: the access
+        read before, so an unchanged channel costs no write)."""
+        if (channel_id in known.public_channels) != public:
+            await self.gate.store.settings.set_guild_setting(guild_id, declared.channel_key(channel_id),
+                                                    declared.PUBLIC if public else declared.PRIVATE, self.gate.clock())
+
+    async def revoke_web_links(self, guild_id: int) -> int:
+        """Every signed link given for the server's games so far stops working; the new generation."""
+        generation = (await self.web_access(guild_id)).generation + 1
+        await self.gate.store.settings.set_guild_setting(guild_id, declared.WEB_GENERATION, generation,
+                                                         self.gate.clock())
+        return generation
+
+    async def web_secret(self) -> str:
+        """The links' signing key kept in the database, made the first time it is asked for. Read
+        back after it is written: two processes making one at once agree on the one stored last,
+        and every later read (a link made, a link checked) takes that one."""
+        stored = (await self.gate.store.settings.guild_settings(declared.WHOLE_BOT)).get(declared.WEB_SECRET)
+        if isinstance(stored, str) and stored:
+            return stored
+        await self.gate.store.settings.set_guild_setting(declared.WHOLE_BOT, declared.WEB_SECRET,
+                                                         secrets.token_urlsafe(32), self.gate.clock())
+        kept = (await self.gate.store.settings.guild_settings(declared.WHOLE_BOT)).get(declared.WEB_SECRET)
+        assert isinstance(kept, str)
+        return kept

@@ -119,7 +119,9 @@ class Tables(Looking):
         await self.ai.drain()
 
     async def close(self) -> None:
-        """Stop the timers, let AI moves in flight finish, then close the database."""
+        """Stop the timers and the AI seats (a choice under way is dropped, a move being committed
+        finishes: `AISeats.stop`), then close the database. AI seats left to act think again
+        where they were after the next start (`resume`); `drain` first to let them play on."""
         await self.scheduler.drain()
-        await self.drain()
+        await self.ai.stop()
         await self.store.close()

@@ -117,6 +117,12 @@ def _role(text: str) -> int | None:
     return int(match.group(1) or match.group(2)) if match else None
 
 
+WEB_OFF, WEB_ON, WEB_LINKS = "off", "on", "links"
+WEB_MODES = (WEB_OFF, WEB_ON, WEB_LINKS)
+WEB_LABELS = {WEB_OFF: "off — no web pages", WEB_ON: "on — open pages for games everyone can see, signed links for "
+              "the others", WEB_LINKS: "links — every game by signed link only"}
+
+
 def _role_shown(value: int) -> str:
     return "Manage Server only" if not value else f"<@&{value}> (and Manage Server)"
 
@@ -155,6 +161,10 @@ class ServerSettings:
     organiser_role: int = declared(0, Setting(
         "The role whose members may run tournaments, besides those with Manage Server (0: none)", 0, 2**63 - 1,
         typed=_role, also="a @role, or none", show=_role_shown))
+    web: str = declared(WEB_OFF, Setting(
+        "Spectator web pages of this server's games (docs/web.md): off; on (games in channels everyone can see "
+        "are open and listed, the others by signed link only); links (every game by signed link only, none "
+        "listed)", choices=WEB_MODES, labels=WEB_LABELS))
 
 
 DECLARED: dict[str, Setting] = {
@@ -179,3 +189,47 @@ def check(name: str, value: Any) -> Any:
 
 async def server_settings(store: Store, guild_id: int) -> ServerSettings:
     return read(await store.settings.guild_settings(guild_id))
+
+
+# -- the web pages' own keys (docs/web.md) ------------------------------------------------------
+# Kept beside the settings in `guild_settings`, but set by the bot, not typed by people, so not
+# in DECLARED: which channels everyone can see (as the bot last saw them when it gave a link) and
+# the generation of the server's signed links, which revoking them bumps.
+
+WEB_GENERATION = "web_generation"
+WEB_CHANNEL = "web_channel:"  # + the channel id: "public" or "private"
+PUBLIC, PRIVATE = "public", "private"
+WHOLE_BOT = 0  # the guild id under which keys of the whole bot are kept (no server has id 0)
+WEB_SECRET = "web_secret"  # of WHOLE_BOT: the links' signing key, when SKALD_WEB_SECRET is unset
+
+
+@dataclass(frozen=True)
+class WebAccess:
+    """Who may open a server's game pages: its `web` setting, the generation of its signed links
+    and the channels the bot saw everyone can see. A channel it has not seen is taken as private:
+    a game's page is open to all only when the bot saw that it may be."""
+
+    mode: str = WEB_OFF
+    generation: int = 0
+    public_channels: frozenset[int] = frozenset()
+
+    @property
+    def on(self) -> bool:
+        return self.mode != WEB_OFF
+
+    def open_to_all(self, channel_id: int) -> bool:
+        """The game of this channel may be shown without a signed link, and listed."""
+        return self.mode == WEB_ON and channel_id in self.public_channels
+
+
+def web_access(stored: dict[str, Any]) -> WebAccess:
+    """A server's web access from its stored keys (`Store.guild_settings`)."""
+    generation = stored.get(WEB_GENERATION, 0)
+    public = frozenset(int(key.removeprefix(WEB_CHANNEL)) for key, value in stored.items()
+                       if key.startswith(WEB_CHANNEL) and key.removeprefix(WEB_CHANNEL).isdigit() and value == PUBLIC)
+    return WebAccess(read(stored).web,
+                     generation if isinstance(generation, int) and not isinstance(generation, bool) else 0, public)
+
+
+def channel_key(channel_id: int) -> str:
+    return f"{WEB_CHANNEL}{channel_id}"

@@ -1,32 +1,88 @@
-"""How AI seats think: a few choices at once, the servers taking turns, never on the event loop.
+"""How AI seats think: a few choices at once, the servers taking turns, never on the event loop,
+each within the host's time box.
 
 A search player thinks for up to its time box (about a second, engine/search.py). Many stand-ins
 of one busy server must not hold every slot while another server's lone AI waits, so the slots
 are handed out server by server in turn (`FairSlots`); within a server, first come first served.
 Where a choice runs is the adapter's decision (`Thinker`): a thread by default (the terminal, the
-tests), the bot's worker processes in Discord (bot/thinking.py), where a search holds no GIL
+tests), the bot's thinking processes in Discord (bot/thinking.py), where a search holds no GIL
 the event loop needs.
+
+The engine reads no clock: the host hands each choice a `TimeBox`, an engine `Allowance` that
+measures the CPU time of the thread thinking and is spent once the box is, or at once when the
+host stops (a shutdown: every choice under way ends within one step of its search).
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Protocol
 
-from engine.core import Game, Move
+from engine.core import Allowance, Game, Move
+
+
+class Stop(Protocol):
+    """What tells every choice under way to end: a threading or multiprocessing Event."""
+
+    def is_set(self) -> bool: ...
+
+
+class TimeBox(Allowance):
+    """At most `seconds` of CPU time of the thread that thinks, from when it is made (made where
+    the choice runs: a worker's own thread); spent at once, without reading a clock, when
+    `seconds` is 0 (the tests' AI seats: the same move every run) or once `stop` is set."""
+
+    def __init__(self, seconds: float, stop: Stop | None = None) -> None:
+        self.seconds = seconds
+        self.stop = stop
+        self.started = time.thread_time() if seconds > 0 else 0.0
+
+    def spent(self) -> bool:
+        if self.seconds <= 0 or (self.stop is not None and self.stop.is_set()):
+            return True
+        return time.thread_time() - self.started > self.seconds
+
+
+def choose(engine: Game[Any], state: Any, seat: int, kind: str, seed: int, seconds: float,
+           stop: Stop | None = None) -> Move:
+    """The move AI `kind` chooses for `seat` in `state`, thinking at most `seconds` of CPU time
+    (or until `stop`): runs where the thinking happens (a thread, a thinking process)."""
+    return engine.ai_players()[kind].within(TimeBox(seconds, stop)).choose(state, seat, seed)
+
 
 # (engine, state, seat, AI kind, seed, time box in CPU seconds) -> the move that AI kind chooses;
-# pure in its arguments, but for how far a search gets within the time box.
+# the same for the same arguments but for how far a search gets within the time box.
 Thinker = Callable[[Game[Any], Any, int, str, int, float], Awaitable[Move]]
 
 
+def _on_a_copy(engine: Game[Any], state: Any, seat: int, kind: str, seed: int, seconds: float,
+               stop: Stop | None) -> Move:
+    # Copied in the thread, off the event loop: the table's own state is never in the AI's hands.
+    return choose(engine, engine.clone(state), seat, kind, seed, seconds, stop)
+
+
+class InThread:
+    """A `Thinker` thinking in a thread of this process, on a copy of the state (the event loop
+    stays free, though it shares the GIL); `stop` ends every choice under way within one step."""
+
+    def __init__(self) -> None:
+        self._stop = threading.Event()
+
+    async def __call__(self, engine: Game[Any], state: Any, seat: int, kind: str, seed: int, seconds: float) -> Move:
+        return await asyncio.to_thread(_on_a_copy, engine, state, seat, kind, seed, seconds, self._stop)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
 async def in_thread(engine: Game[Any], state: Any, seat: int, kind: str, seed: int, seconds: float) -> Move:
-    """Think in a thread of this process (the event loop stays free, though it shares the GIL)."""
-    player = engine.ai_players()[kind].boxed(seconds)
-    return await asyncio.to_thread(player.choose, state, seat, seed)
+    """Think in a thread of this process, on a copy of the state (a `Thinker` never stopped)."""
+    return await asyncio.to_thread(_on_a_copy, engine, state, seat, kind, seed, seconds, None)
 
 
 class FairSlots:

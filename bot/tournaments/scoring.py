@@ -199,10 +199,6 @@ class Line:
     def value(self, key: str) -> float:
         return dict(self.values)[key]
 
-    @property
-    def dropped(self) -> bool:
-        return self.out
-
 
 def winner(table: Decided, ratings: Mapping[int, float]) -> int:
     """Who goes through from an elimination table: first place; among several tied first, the

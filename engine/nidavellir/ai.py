@@ -36,7 +36,7 @@ SEARCH_BID_CANDIDATES = 6
 SEARCH_CANDIDATES = 8  # other long lists (Freya's swaps, Odin's, Loki's) are cut to the best this many
 # A whole 5-player game takes about 140 steps of the cheap policy; the cap only guards the loop.
 ROLLOUT_STEPS = 400
-TREE_BUDGET = Budget(iterations=48, seconds=1.0)
+TREE_BUDGET = Budget(iterations=48)
 WIN_SHARE = 0.7  # of a playout's reward; the rest is the lead (evaluate) through tanh(lead / MARGIN_SCALE)
 MARGIN_SCALE = 20.0
 
@@ -228,11 +228,10 @@ class TreePlayer(ThinkingPlayer):
 
     def __init__(self, game: Game[NidavellirState], budget: Budget = TREE_BUDGET) -> None:
         super().__init__(game)
-        self.iterations = budget.iterations
-        self.seconds = budget.seconds
+        self.budget = budget
 
     def weigh(self, state: NidavellirState, seat: int, seed: int, moves: list[Move]) -> Move:
-        return search(self.game, TACTICS, state, seat, seed, Budget(self.iterations, self.seconds)).move
+        return search(self.game, TACTICS, state, seat, seed, self.budget, self.allowance).move
 
 
 def players(game: Game[NidavellirState]) -> Mapping[str, AIPlayer[NidavellirState]]:

@@ -3,7 +3,7 @@
 `CARDS` holds every card of the base game and of every card declared since (catalogue.py: the
 expansions declare theirs when the package is composed), so any card found in a state can be
 looked up here. A card's identity is its key; copies share it. The flat tables below it are kept
-in step by `index_card` / `forget_card`.
+in step by `index_card`.
 """
 
 from __future__ import annotations
@@ -97,19 +97,6 @@ def index_card(card: Card, origin: str = "") -> None:
             NEUTRAL_HEROES.add(card.key)
     if card.kind in MYTHOLOGY_KINDS:
         MYTHOLOGY_CARDS.add(card.key)
-
-
-def forget_card(key: str) -> None:
-    """Take a declared card out of every table again (a toy card of a test)."""
-    CARDS.pop(key, None)
-    ORIGIN.pop(key, None)
-    RANKS.pop(key, None)
-    for suit in range(5):
-        BRAVERY_IN.pop((key, suit), None)
-        BRAVERY_BY_SUIT[suit].pop(key, None)
-    HERO_ORDER.pop(key, None)
-    for table in (HEROES, NEUTRAL_HEROES, MYTHOLOGY_CARDS, SHIELDED):
-        table.discard(key)
 
 
 for _card in tuple(CARDS.values()):

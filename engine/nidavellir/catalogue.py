@@ -3,7 +3,7 @@
 A card is declared once, as a `Declared`: its printed data, its effect (the hooks its timing
 lives in), the choices it opens with the verbs that read them, its rule steps, what it is worth
 to the AI. `declare` puts each part in the table the base flow reads (cards.py, effects.py,
-choices.py, steps.py, grammar.py, appraisal.py, view.py); `withdraw` takes it out again.
+choices.py, steps.py, grammar.py, appraisal.py, view.py).
 
 An expansion joins as an `Expansion` (expansion.py: its moments of a round and its pick verbs)
 with its cards and the choices, steps, verbs, AI figures and view parts that belong to it rather
@@ -73,17 +73,6 @@ def _add_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs: 
     forget_moves()  # and a move's label on its card's
 
 
-def _drop_choices(choices: tuple[Choice, ...], steps: Mapping[str, Step], verbs: Mapping[str, Parser]) -> None:
-    for choice in choices:
-        CHOICES.pop(choice.kind, None)
-    for kind in steps:
-        STEPS.pop(kind, None)
-    for verb in verbs:
-        grammar.PARSERS.pop(verb, None)
-    grammar.read.cache_clear()
-    forget_moves()
-
-
 def declare(*entries: Declared) -> None:
     """Put each card, and everything declared with it, in the base game's tables."""
     for entry in entries:
@@ -102,23 +91,6 @@ def declare(*entries: Declared) -> None:
         appraisal.PENDING_WORTH.update(entry.pending)
         appraisal.POWER_WORTHS.update(entry.power_worths)
         appraisal.CHOICE_WORTHS.update(entry.choice_worths)
-
-
-def withdraw(*entries: Declared) -> None:
-    """Take declared cards out of every table again (a toy card of a test)."""
-    for entry in entries:
-        cards.forget_card(entry.key)
-        grammar.forget_card(entry.key)
-        view.forget(entry.key)
-        effects.forget_effect(entry.key)
-        _drop_choices(entry.choices, entry.steps, entry.verbs)
-        appraisal.WORTHS.pop(entry.key, None)
-        for kind in entry.pending:
-            appraisal.PENDING_WORTH.pop(kind, None)
-        for verb in entry.power_worths:
-            appraisal.POWER_WORTHS.pop(verb, None)
-        for verb in entry.choice_worths:
-            appraisal.CHOICE_WORTHS.pop(verb, None)
 
 
 @dataclass(frozen=True)

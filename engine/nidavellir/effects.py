@@ -32,13 +32,6 @@ def index_effect(found: Effect) -> None:
             table.discard(found.key)
 
 
-def forget_effect(key: str) -> None:
-    EFFECTS.pop(key, None)
-    _PLAIN.pop(key, None)
-    for table in (_OBSERVERS, FACE_UP, COLUMN_BONUS):
-        table.discard(key)
-
-
 
 def effect(card: str) -> Effect:
     """The effect of a card; a card without one only sits and scores its printed points."""

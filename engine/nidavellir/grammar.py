@@ -39,8 +39,8 @@ from engine.nidavellir.components import (
 MAX_NUMBER_DIGITS = 2  # no coin, card value or amount in the game has more
 MERCENARY_PREFIX = "mercenary "
 
-# The names each kind of move accepts, kept in step with CARDS by `index_card` / `forget_card`
-# (catalogue.declare calls them).
+# The names each kind of move accepts, kept in step with CARDS by `index_card` (catalogue.declare
+# calls it).
 HERO_TOKENS: dict[str, str] = {"dwerg": min(DWERGS)}
 TAVERN_CARDS: set[str] = set()
 CAMP_CARDS: set[str] = set()
@@ -58,13 +58,6 @@ def index_card(card: Card) -> None:
                            (LOOSE_CARDS, not card.hero), (ANY_CARD, True)):
         if present:
             table.add(key)
-
-
-def forget_card(key: str) -> None:
-    if key in HERO_TOKENS and key != "dwerg":
-        del HERO_TOKENS[key]
-    for table in (TAVERN_CARDS, CAMP_CARDS, MERCENARIES, LOOSE_CARDS, ANY_CARD):
-        table.discard(key)
 
 
 for _card in tuple(CARDS.values()):

@@ -72,11 +72,6 @@ def nth_bid(words: list[str], counts: list[int], index: int) -> list[str]:
     return chosen
 
 
-def bid_count(seat: SeatState) -> int:
-    """How many bids the seat may make (the length of its `legal_moves` while it bids)."""
-    return _arrangements(bid_words(seat)[1], BID_COINS)
-
-
 def random_bid(seat: SeatState, rng: Rng) -> list[int]:
     """The coins, tavern by tavern, of the bid `rng.choice(legal_moves)` draws for a bidding
     seat, found without listing the bids."""

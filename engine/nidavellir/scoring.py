@@ -28,7 +28,6 @@ from engine.nidavellir.state import NidavellirState, SeatState
 
 THINGVELLIR_PARTS = ["artefacts", "mercenaries"]
 IDAVOLL_PARTS = ["gods", "giants", "valkyries"]
-THINGVELLIR_COLUMNS = [*SUITS, "coins", "heroes", *THINGVELLIR_PARTS, "bonuses", "total", "rank"]
 
 
 def sheet_columns(state: NidavellirState) -> list[str]:

@@ -132,7 +132,7 @@ def _seat_view(state: NidavellirState, index: int, viewer: int | None, score: in
 
 
 def forget(key: str) -> None:
-    """Drop a card's cached view (its card was declared again, or withdrawn)."""
+    """Drop a card's cached view (its card was declared again)."""
     _PIECE_VIEWS.pop(key, None)
 
 

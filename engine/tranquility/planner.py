@@ -12,7 +12,6 @@ the planner doesn't search (the Start discard, manual Jagged Rocks, forced moves
 
 from __future__ import annotations
 
-import time
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
@@ -32,7 +31,6 @@ CANDIDATES = 6  # the heuristic's best moves the planner compares
 WORLDS = 12  # redealt futures each candidate is played out in
 ROLLOUT_STEPS = 300  # a game lasts about 40 moves; the cap only guards the loop
 PRIOR = 0.05  # win rate a candidate must beat the one ranked above it by, per place
-SECONDS = 1.0  # CPU time a choice may take (and one playout more): a slow or busy machine weighs fewer futures
 FILLED_WORTH = 0.02  # a lost game's worth per filled cell: a near-win beats an early loss
 
 
@@ -42,13 +40,11 @@ class PlannerPlayer(AIPlayer[TranquilityState]):
     name = "planner"
     description = "tries the best few moves in redealt futures played to the end, keeps the most winning"
 
-    def __init__(self, game: Game[TranquilityState], candidates: int = CANDIDATES, worlds: int = WORLDS,
-                 seconds: float = SECONDS) -> None:
+    def __init__(self, game: Game[TranquilityState], candidates: int = CANDIDATES, worlds: int = WORLDS) -> None:
         super().__init__(game)
         self.heuristic = HeuristicPlayer(game)
         self.candidates = candidates
         self.worlds = worlds
-        self.seconds = seconds
 
     def choose(self, state: TranquilityState, seat: int, seed: int) -> Move:
         self.game.check_seat(state, seat)
@@ -62,14 +58,14 @@ class PlannerPlayer(AIPlayer[TranquilityState]):
         options = options[:self.candidates]
         rng = Rng.from_seed(seed)
         totals = [0.0] * len(options)
-        deadline = time.process_time() + self.seconds
         worlds = 0
         while worlds < self.worlds:
             world = self.game.determinize(state, seat, rng.next64())
             scores = []
             for action in options:
-                # Out of time: a future not weighed for every candidate counts for none of them.
-                if time.process_time() > deadline:
+                # Out of time (the host's allowance, a slow or busy machine weighs fewer futures): a
+                # future not weighed for every candidate counts for none of them.
+                if self.allowance.spent():
                     break
                 future = self.game.clone(world)
                 rules.perform(future, seat, action, told=False)

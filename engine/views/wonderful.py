@@ -3,7 +3,8 @@ own board while it plans or places (its working copy) and so `cards` differ betw
 
 The view carries each card's printed facts (`cards`) and each empire's (`empires`), as Nidavellir's
 carries its pieces': the renderer reads views only, so the cards stay declared once, in
-engine/wonderful/cards.py."""
+engine/wonderful/cards.py. Those facts are shared by every view, read-only (engine/views/shared.py):
+copy a view to change it."""
 
 # No `from __future__ import annotations`: the view tests read NotRequired at runtime.
 from typing import NotRequired, TypedDict
@@ -61,9 +62,11 @@ class EmpireView(TypedDict):
 
 class SiteView(TypedDict):
     card: str  # card key
-    covered: list[str]  # cost items placed so far
+    covered: list[str]  # cost items placed so far (a krystallium standing in is the item it replaced)
     missing: list[str]  # cost items still to place
-    krystallium: int  # how many of `covered` are krystallium standing in
+    krystallium: int  # how many of `covered` are krystallium: in krystallium slots or standing in
+    stand_ins: list[str]  # the resources krystallium stands in for (rules 2; rules 1 games kept no record)
+    fresh: bool  # slated during this round's planning: recycled now, its cubes come back to place
 
 
 class BoardView(TypedDict):
@@ -80,12 +83,14 @@ class BoardView(TypedDict):
     generals: int
     choosing: bool  # owes a science supremacy choice
     done: bool  # done with this planning or production step
+    autopass: bool  # passes the production steps in which it produces nothing (its player's choice)
     production: dict[str, int]  # per resource, from the Empire and built cards
     score: int  # points if the game ended now
 
 
 class WonderfulView(ViewBase):
     options: WonderfulOptions
+    rules: int  # the rules the game plays by: 1 (set up before 2026-12-06) or 2 (docs/wonderful.md)
     round: int  # 1–4
     phase: str  # draft, planning, production or over
     step: str | None  # production: the resource of this step

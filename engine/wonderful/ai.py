@@ -28,8 +28,9 @@ from engine.wonderful.cards import (
     Development,
     empire_face,
 )
-from engine.wonderful.grammar import legal_moves
-from engine.wonderful.state import DRAFT, PLANNING, Board, WonderfulState
+from engine.wonderful.construction import missing, placeable
+from engine.wonderful.grammar import legal_moves, site_index, split
+from engine.wonderful.state import DRAFT, PLANNING, PRODUCTION, Board, Site, WonderfulState
 
 if TYPE_CHECKING:
     from engine.wonderful.game import Wonderful
@@ -99,8 +100,32 @@ def net(state: WonderfulState, board: Board, card: Development, need: Counter[st
 def site_need(board: Board) -> Counter[str]:
     need: Counter[str] = Counter()
     for site in board.sites:
-        need.update(rules.missing(site))
+        need.update(missing(site))
     return need
+
+
+def finishable(board: Board, site: Site) -> bool:
+    """Whether what the board holds now (resources to place, krystallium, characters) finishes the site."""
+    spare = dict(board.available)
+    krystallium = board.krystallium
+    held = {FINANCIER: board.financiers, GENERAL: board.generals}
+    for item in missing(site):
+        if item in held:
+            if held[item] == 0:
+                return False
+            held[item] -= 1
+        elif item != KRYSTALLIUM and spare.get(item, 0) > 0:
+            spare[item] -= 1
+        elif krystallium > 0:
+            krystallium -= 1
+        else:
+            return False
+    return True
+
+
+def last_step(state: WonderfulState) -> bool:
+    """The game's last production step: what is left unbuilt then scores nothing."""
+    return state.round == ROUNDS and state.phase == PRODUCTION and state.step == len(RESOURCES) - 1
 
 
 def _choose_character(state: WonderfulState, board: Board) -> str:
@@ -110,6 +135,8 @@ def _choose_character(state: WonderfulState, board: Board) -> str:
 
 class _Player(AIPlayer[WonderfulState]):
     """Shared by the two scoring players: pick the legal move with the best score, texts breaking ties."""
+
+    looks_ahead = False  # whether it spends krystallium on a card it can finish with what it holds
 
     def choose(self, state: WonderfulState, seat: int, seed: int) -> Move:
         moves = legal_moves(state, seat)
@@ -121,16 +148,34 @@ class _Player(AIPlayer[WonderfulState]):
     def score(self, state: WonderfulState, seat: int, words: list[str]) -> float:
         raise NotImplementedError
 
+    def shared_score(self, state: WonderfulState, board: Board, words: list[str]) -> float | None:
+        """The moves both players score alike: autopass is a person's choice, never an AI's; a
+        token is taken back only at the game's last step, a character (it scores a point there)
+        from a card that can't be finished."""
+        verb = words[0]
+        if verb == "set":
+            return -10.0
+        if verb != "take":
+            return None
+        if words[1] == KRYSTALLIUM or not last_step(state):
+            return -10.0
+        index = site_index(board, words[3], lambda site: words[1] in site.covered)
+        return -10.0 if finishable(board, board.sites[index]) else 0.5
+
     def place_score(self, state: WonderfulState, board: Board, words: list[str]) -> float:
         item, target = words[1], words[3]
         if target == KRYSTALLIUM:
             return -0.1  # `done` puts what is left there anyway
-        site = next(s for s in board.sites if s.card == target
-                    and (words[5] if len(words) == 6 else item) in rules.missing(s))
-        left = len(rules.missing(site))
-        card = CARDS[target]
+        slot = words[5] if len(words) == 6 else item
+        site = board.sites[site_index(board, target, lambda s: slot in missing(s))]
+        left = len(missing(site))
+        card = CARDS[split(target)[0]]
         if item == KRYSTALLIUM:
-            return 3.0 if left == 1 else -1.0  # krystallium only to finish a card
+            # Krystallium only to finish a card: its last item, or (a player that looks ahead) on
+            # the way when what the board holds now finishes it.
+            return 3.0 if left == 1 else 2.0 if self.looks_ahead and finishable(board, site) else -1.0
+        if item in CHARACTERS and last_step(state) and not finishable(board, site):
+            return -10.0  # held, it scores a point; on a card left unbuilt, nothing
         value = worth(state, board, card) / max(1, len(card.slots))
         return 1.0 + value + (3.0 if left == 1 else 0.0) - 0.05 * left
 
@@ -143,6 +188,9 @@ class GreedyPlayer(_Player):
 
     def score(self, state: WonderfulState, seat: int, words: list[str]) -> float:
         board = state.board(seat)
+        shared = self.shared_score(state, board, words)
+        if shared is not None:
+            return shared
         verb = words[0]
         if verb == "draft":
             card = CARDS[words[1]]
@@ -151,7 +199,7 @@ class GreedyPlayer(_Player):
             return 1.0 + net(state, board, CARDS[words[1]], site_need(board))
         if verb == "recycle":
             if words[1] in board.drafted:
-                return 1.0 + RESOURCE + (0.3 if rules.placeable(board, CARDS[words[1]].recycle) else 0.0)
+                return 1.0 + RESOURCE + (0.3 if placeable(board, CARDS[words[1]].recycle) else 0.0)
             return -5.0
         if verb == "choose":
             return 1.0 if words[1] == _choose_character(state, board) else 0.5
@@ -166,6 +214,7 @@ class PlannerPlayer(_Player):
 
     name = "planner"
     description = "plans which drafted cards its production can finish and feeds the best first"
+    looks_ahead = True
 
     def keep(self, state: WonderfulState, board: Board) -> set[str]:
         """The drafted cards worth slating: best value per resource first, while the budget holds."""
@@ -202,6 +251,9 @@ class PlannerPlayer(_Player):
 
     def score(self, state: WonderfulState, seat: int, words: list[str]) -> float:
         board = state.board(seat)
+        shared = self.shared_score(state, board, words)
+        if shared is not None:
+            return shared
         verb = words[0]
         if verb == "draft":
             return self.draft_value(state, board, words[1])
@@ -215,7 +267,7 @@ class PlannerPlayer(_Player):
         if verb == "place":
             score = self.place_score(state, board, words)
             if words[1] != KRYSTALLIUM and words[3] != KRYSTALLIUM:
-                card = CARDS[words[3]]
+                card = CARDS[split(words[3])[0]]
                 makes = sum(n for _, n in card.produces) + (1 if card.produces_per else 0)
                 score += 0.3 * makes * (rounds_after(state) + 1)
             return score

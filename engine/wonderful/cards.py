@@ -167,7 +167,6 @@ DEVELOPMENTS: tuple[Development, ...] = (
 # fmt: on
 
 CARDS: dict[str, Development] = {d.key: d for d in DEVELOPMENTS}
-DECK_SIZE = sum(d.copies for d in DEVELOPMENTS)  # 150
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,11 @@ from typing import Any
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, seat_label, validate_options
 from engine.rng import Rng
 from engine.views import as_json, outcome_view
+from engine.views.shared import shared
 from engine.views.wonderful import BoardView, CardView, EmpireView, SiteView, WonderfulView
-from engine.wonderful import grammar, rules
+from engine.wonderful import construction, grammar, rules
 from engine.wonderful.cards import (
+    CARDS,
     DEVELOPMENTS,
     EMPIRE_KEYS,
     RESOURCES,
@@ -20,7 +22,7 @@ from engine.wonderful.cards import (
     pass_left,
     title,
 )
-from engine.wonderful.state import OVER, PRODUCTION, Board, WonderfulState, clone, decode, encode
+from engine.wonderful.state import OVER, PRODUCTION, RULES, Board, WonderfulState, clone, decode, encode
 
 OPTIONS = (
     OptionSpec("face", "a", ("a", "b"),
@@ -39,20 +41,14 @@ def _card_view(card: Development) -> CardView:
     }
 
 
-# Built once: a view copies the few cards it shows rather than rebuilding them from the tables.
-_CARD_VIEWS: dict[str, CardView] = {card.key: _card_view(card) for card in DEVELOPMENTS}
+# Built once and shared by every view, read-only: the printed facts never change, and copying
+# them was a quarter of a view's time.
+_CARD_VIEWS: dict[str, CardView] = {card.key: shared(_card_view(card)) for card in DEVELOPMENTS}
 
 
 def card_view(key: str) -> CardView:
-    """A card's printed facts as the view carries them: a fresh copy (a view is the caller's to keep)."""
-    cached = _CARD_VIEWS[key]
-    out = cached.copy()
-    out["cost"], out["produces"], out["bonus"] = cached["cost"][:], cached["produces"][:], cached["bonus"][:]
-    if cached["produces_per"] is not None:
-        out["produces_per"] = cached["produces_per"].copy()
-    if cached["points_per"] is not None:
-        out["points_per"] = cached["points_per"].copy()
-    return out
+    """A card's printed facts as the view carries them (shared, read-only)."""
+    return _CARD_VIEWS[key]
 
 
 def _empire_view(empire: Empire) -> EmpireView:
@@ -63,17 +59,12 @@ def _empire_view(empire: Empire) -> EmpireView:
 
 
 _EMPIRE_VIEWS: dict[tuple[str, str], EmpireView] = {
-    (key, face): _empire_view(empire_face(key, face)) for key in EMPIRE_KEYS for face in "ab"}
+    (key, face): shared(_empire_view(empire_face(key, face))) for key in EMPIRE_KEYS for face in "ab"}
 
 
 def empire_view(key: str, face: str) -> EmpireView:
-    """An empire's face in play as the view carries it: a fresh copy."""
-    cached = _EMPIRE_VIEWS[key, face]
-    out = cached.copy()
-    out["produces"] = cached["produces"][:]
-    if cached["points_per"] is not None:
-        out["points_per"] = cached["points_per"].copy()
-    return out
+    """An empire's face in play as the view carries it (shared, read-only)."""
+    return _EMPIRE_VIEWS[key, face]
 
 
 def shown_cards(view: WonderfulView) -> list[str]:
@@ -94,6 +85,9 @@ class Wonderful(Game[WonderfulState]):
     """Draft seven cards a round, plan them, produce five resources in turn; four rounds."""
 
     name = "wonderful"
+    # 2 (2026-12-06): rules 2 (state.RULES): the printed production flow, recycling a card slated
+    # this round for cubes to place, named copies, tokens taken back, two-player leftovers discarded.
+    version = 2
     title = "It's a Wonderful World"
     min_players = 2
     max_players = 5
@@ -103,7 +97,8 @@ class Wonderful(Game[WonderfulState]):
 
     def setup(self, players: int, options: Mapping[str, Any] | None, seed: int,
               version: int | None = None) -> WonderfulState:
-        """Shuffle the 150 developments (hidden stream), hand out empires (public stream), deal round 1."""
+        """Shuffle the 150 developments (hidden stream), hand out empires (public stream), deal round 1.
+        History version 1 plays rules 1, version 2 rules 2 (docs/wonderful.md, "Rules versions")."""
         self.check_players(players)
         chosen = validate_options(OPTIONS, options, self.title)
         hidden, public = Rng.stream(seed, "hidden"), Rng.stream(seed, "public")
@@ -115,6 +110,7 @@ class Wonderful(Game[WonderfulState]):
             players=players, face=chosen["face"], rng=hidden.state,
             boards=[Board(empires[seat]) for seat in range(players)], deck=deck,
             hands=[[] for _ in range(players)], picks=[None] * players,
+            rules=RULES if self.check_version(version) >= 2 else 1, autopass=[False] * players,
         )
         rules.deal(state)
         return state
@@ -130,7 +126,7 @@ class Wonderful(Game[WonderfulState]):
         return grammar.legal_moves(state, seat)
 
     def parse_move(self, state: WonderfulState, seat: int, text: str) -> Move:
-        return grammar.parse(text)
+        return grammar.parse(text, state.board(seat))
 
     def check_move(self, state: WonderfulState, seat: int, move: Move) -> None:
         if move.text not in grammar.legal_texts(state, seat):
@@ -143,26 +139,68 @@ class Wonderful(Game[WonderfulState]):
             return tuple(rules.draft(state, seat, words[1]))
         if verb == "done":
             return tuple(rules.finish(state, seat))
-        board = state.board(seat)
         mine = frozenset({seat})
+        if verb == "set":  # set autopass on|off
+            state.autopass[seat] = words[2] == "on"
+            said = ("You will pass the production steps in which you produce nothing." if state.autopass[seat]
+                    else "You will act in every production step again.")
+            return (Event(said, mine),)
+        board = state.board(seat)
+        printed = state.rules >= 2
         if verb == "construct":
-            rules.construct(board, words[1])
+            construction.construct(board, words[1], fresh=printed)
             return (Event(f"You slate {title(words[1])} for construction.", mine),)
         if verb == "recycle":
-            where = rules.recycle(board, words[1])
-            return (Event(f"You recycle {title(words[1])} from your {where} area.", mine),)
+            return (Event(self._recycle(board, words[1], printed), mine),)
         if verb == "choose":
             rules.choose(board, words[1])
             return (Event(f"You take a {words[1]}.", mine),)
+        if verb == "take":
+            stand_in = words[5] if len(words) == 6 else None
+            index = grammar.site_index(board, words[3], lambda site: construction.holds(site, words[1], stand_in))
+            card = board.sites[index].card
+            construction.take_back(board, words[1], index, stand_in)
+            return (Event(f"You take a {words[1]} back from {title(card)}.", mine),)
         item, target = words[1], words[3]
         if target == "krystallium":
-            rules.take(board, item)
-            made = rules.to_pile(board)
+            construction.take(board, item)
+            made = construction.to_pile(board)
             said = " It makes a krystallium." if made else ""
             return (Event(f"You put {item} on your Empire card.{said}", mine),)
-        built = rules.place(board, item, target, words[5] if len(words) == 6 else None)
-        said = f" {title(target)} is built." if built else ""
-        return (Event(f"You place {item} on {title(target)}.{said}", mine),)
+        stand_in = words[5] if len(words) == 6 else None
+        slot = stand_in or item
+        if printed:
+            index = grammar.site_index(board, target, lambda site: slot in construction.missing(site))
+        else:
+            found = construction.site_needing(board, target, slot)
+            assert found is not None
+            index = found
+        card = board.sites[index].card
+        built = construction.place(board, item, index, stand_in, mark=printed)
+        said = f" {title(card)} is built." if built else ""
+        return (Event(f"You place {item} on {title(card)}.{said}", mine),)
+
+    @staticmethod
+    def _recycle(board: Board, word: str, printed: bool) -> str:
+        """Recycle the drafted copy of a card when the word is its key alone and one waits in
+        the draft area, else the copy under construction it names (rules 1: the one with the
+        least on it); what the player is told (rules 1's words unchanged: stored games replay
+        to the same lines)."""
+        key = grammar.split(word)[0]
+        if word == key and key in board.drafted:
+            construction.recycle_drafted(board, key)
+            return f"You recycle {title(key)} from your draft area."
+        if printed:
+            index = grammar.site_index(board, word, lambda site: True)
+        else:
+            index = construction.least_covered(board, key)
+        fresh = board.sites[index].fresh
+        back = construction.recycle_site(board, index)
+        said = f"You recycle {title(key)} from your construction area."
+        if fresh:
+            cubes = f" and the {len(back)} cube{'s' * (len(back) != 1)} on it" if back else ""
+            said += f" Slated this round: its {CARDS[key].recycle}{cubes} are yours to place."
+        return said
 
     def _reveals_nothing(self, before: WonderfulState, seat: int, after: WonderfulState) -> bool:
         # Within a simultaneous step a move changes only its seat's hidden pick or working board;
@@ -194,14 +232,16 @@ class Wonderful(Game[WonderfulState]):
         return decode(data)
 
     def _board_view(self, state: WonderfulState, seat: int, board: Board) -> BoardView:
-        sites: list[SiteView] = [{"card": s.card, "covered": s.covered.copy(), "missing": rules.missing(s),
-                                  "krystallium": s.krystallium} for s in board.sites]
+        sites: list[SiteView] = [{"card": s.card, "covered": s.covered.copy(), "missing": construction.missing(s),
+                                  "krystallium": s.krystallium, "stand_ins": s.stand_ins.copy(), "fresh": s.fresh}
+                                 for s in board.sites]
         return {
             "empire": board.empire, "hand_count": len(state.hands[seat]),
             "picked": state.picks[seat] is not None, "drafted": board.drafted.copy(), "sites": sites,
             "built": board.built.copy(), "available": dict(sorted(board.available.items())), "pile": board.pile,
             "krystallium": board.krystallium, "financiers": board.financiers, "generals": board.generals,
             "choosing": board.choosing, "done": state.done[seat] if state.done else False,
+            "autopass": state.autopass[seat],
             "production": rules.productions(board, state.face),
             "score": rules.score(board, state.face),
         }
@@ -213,7 +253,7 @@ class Wonderful(Game[WonderfulState]):
         view: WonderfulView = {
             "game": self.name, "viewer": seat, "players": state.players,
             "to_move": sorted(self.to_move(state)), "outcome": outcome_view(self.outcome(state)),
-            "options": {"face": state.face}, "round": state.round, "phase": state.phase,
+            "options": {"face": state.face}, "rules": state.rules, "round": state.round, "phase": state.phase,
             "step": RESOURCES[state.step] if state.phase == PRODUCTION else None,
             "direction": "left" if pass_left(state.round) else "right",
             "deck_count": len(state.deck), "discard": state.discard.copy(),

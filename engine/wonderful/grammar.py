@@ -1,50 +1,159 @@
-"""Move texts: the legal list, reading a text, and why a move is refused.
+"""Move texts: the legal list, reading a text, which card a text means, and why a move is refused.
 
     draft <card>                         pick a card from the hand (draft)
     construct <card>                     slate a drafted card for construction (planning)
-    recycle <card>                       recycle a drafted card, else the copy under construction
+    recycle <card>                       recycle a drafted card, else a copy under construction
     place <resource> on <card>           put an available resource on a card under construction
     place <resource> on krystallium      put it on the Empire card (5 make a krystallium)
     place krystallium on <card> [as <resource>]   krystallium from stock, for its own slot or a resource
     place financier|general on <card>    a character token for a character slot
+    take krystallium from <card> [as <resource>]  a krystallium back to stock (rules 2)
+    take financier|general from <card>   a character token back (rules 2)
     choose financier|general             the science supremacy's token
+    set autopass on|off                  pass, or not, the production steps producing nothing (rules 2)
     done                                 end this step (what is left goes onto the Empire card)
 
-Cards are named by their keys (engine/wonderful/cards.py): `draft wind-turbines`.
+Cards are named by their keys (engine/wonderful/cards.py): `draft wind-turbines`. Under rules 2,
+when the copies of a card a move could mean differ (what lies on them, or one is in the draft
+area), each is named: `<key>:<n>` is the n-th copy under construction, oldest first, and the
+key alone the copy in the draft area (`recycle zeppelin:2`). Alike copies are one move, on the
+oldest. Rules 1 chose for the player: the oldest copy missing the item, and for `recycle` the
+drafted copy, else the one with the least on it.
+
+The setting's verb, `set`, sorts after the moves that take the game on (`choose`, `construct`,
+`done`, `draft`), so a player who always makes the first legal move can't flip it for ever.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
+
 from engine.core import Move
 from engine.errors import BadMove, IllegalMove
 from engine.wonderful.cards import CARDS, CHARACTERS, KRYSTALLIUM, RESOURCES, title
-from engine.wonderful.rules import missing
-from engine.wonderful.state import DRAFT, OVER, PLANNING, Board, WonderfulState
+from engine.wonderful.construction import copies, holds, missing, sites_of
+from engine.wonderful.state import DRAFT, OVER, PLANNING, Board, Site, WonderfulState
 
 ITEMS = (*RESOURCES, KRYSTALLIUM, *CHARACTERS)
+TOKENS = (KRYSTALLIUM, *CHARACTERS)  # what may be taken back from a card (rules 2)
+SWITCH = ("on", "off")
 
 
-def label(text: str) -> str:
-    """A friendlier wording for buttons: card keys as printed names."""
-    words = " ".join(title(w) if w in CARDS else w for w in text.split())
-    return words[:1].upper() + words[1:]  # not str.capitalize: it would lower-case the printed names
+def token(card: str, number: int | None = None) -> str:
+    """A card as a move names it: its key, or `<key>:<n>` for its n-th copy under construction."""
+    return card if number is None else f"{card}:{number}"
 
 
-def _move(text: str) -> Move:
-    return Move(text, label(text))
+def split(word: str) -> tuple[str, int | None]:
+    """A card word read back: (key, copy number or None)."""
+    key, colon, number = word.partition(":")
+    return key, int(number) if colon else None
 
 
-def legal_texts(state: WonderfulState, seat: int) -> list[str]:
-    """Every legal move text of `seat`, sorted."""
-    if state.phase == OVER:
+def _site_words(site: Site) -> str:
+    """What lies on a site, for a button: "2 gold, 1 krystallium" ("nothing on it")."""
+    placed = Counter(site.covered)
+    placed.subtract(site.stand_ins)
+    placed[KRYSTALLIUM] += len(site.stand_ins)
+    said = ", ".join(f"{count} {item}" for item, count in placed.items() if count > 0) or "nothing on it"
+    return said + ("; slated now" if site.fresh else "")
+
+
+def _card_words(word: str, board: Board | None) -> str:
+    key, number = split(word)
+    if number is None:
+        return title(key)
+    named = f"{title(key)} #{number}"
+    places = sites_of(board, key) if board is not None else []
+    if 0 < number <= len(places):
+        assert board is not None
+        named += f" ({_site_words(board.sites[places[number - 1]])})"
+    return named
+
+
+def label(text: str, board: Board | None = None) -> str:
+    """A friendlier wording for buttons: card keys as printed names, a numbered copy with what
+    lies on it (when `board`, the mover's, is given), what a krystallium stands in for before the
+    card (a long label is cut at its end)."""
+    words = text.split()
+    if words[0] == "set":
+        return ("Pass the production steps I produce nothing in" if words[2] == "on"
+                else "Act in every production step again")
+    if len(words) == 6:  # place/take krystallium on/from <card> as <resource>
+        words = [words[0], words[1], words[4], words[5], words[2], words[3]]
+    said = " ".join(_card_words(w, board) if split(w)[0] in CARDS else w for w in words)
+    if words[0] == "recycle" and board is not None and words[1] in board.drafted and sites_of(board, words[1]):
+        said += " (drafted)"
+    return said[:1].upper() + said[1:]  # not str.capitalize: it would lower-case the printed names
+
+
+def _move(text: str, board: Board | None = None) -> Move:
+    return Move(text, label(text, board))
+
+
+# -- the legal texts ----------------------------------------------------------------------
+
+
+def _named(board: Board, card: str, chosen: list[int], drafted: bool = False) -> list[str]:
+    """The card words for a move that may go to any of the `chosen` copies under construction:
+    the key alone when they are alike (and no drafted copy competes), else one numbered copy
+    of each kind."""
+    if not chosen:
         return []
-    if state.phase == DRAFT:
-        if state.picks[seat] is not None:
-            return []
-        return [f"draft {card}" for card in sorted(set(state.hands[seat]))]
-    if state.done[seat]:
-        return []
-    board = state.board(seat)
+    groups = copies(board, card, chosen) if len(chosen) > 1 else [chosen]
+    if len(groups) == 1 and not drafted:
+        return [card]
+    places = sites_of(board, card)
+    return [token(card, places.index(group[0]) + 1) for group in groups]
+
+
+def _printed_texts(board: Board) -> list[str]:
+    """Rules 2's construction moves: recycling, placing and taking back, each copy named when
+    copies differ."""
+    texts: list[str] = []
+    drafted = set(board.drafted)
+    for card in drafted:
+        texts += [f"construct {card}", f"recycle {card}"]
+    by_card: dict[str, list[int]] = {}
+    for index, site in enumerate(board.sites):
+        by_card.setdefault(site.card, []).append(index)
+    takings = _takings(board)
+    for card, indices in by_card.items():
+        texts += [f"recycle {word}" for word in _named(board, card, indices, drafted=card in drafted)]
+        wanted: dict[str, list[int]] = {}
+        for index in indices:
+            for slot in set(missing(board.sites[index])):
+                wanted.setdefault(slot, []).append(index)
+        for slot, chosen in wanted.items():
+            words = _named(board, card, chosen)
+            if slot in RESOURCES:
+                if board.available.get(slot):
+                    texts += [f"place {slot} on {w}" for w in words]
+                if board.krystallium:
+                    texts += [f"place krystallium on {w} as {slot}" for w in words]
+            elif slot == KRYSTALLIUM:
+                if board.krystallium:
+                    texts += [f"place krystallium on {w}" for w in words]
+            elif _held(board, slot):
+                texts += [f"place {slot} on {w}" for w in words]
+        for item, stand_in in takings:
+            for word in _named(board, card, [i for i in indices if holds(board.sites[i], item, stand_in)]):
+                texts.append(f"take {item} from {word}" + (f" as {stand_in}" if stand_in else ""))
+    for resource in board.available:
+        texts.append(f"place {resource} on krystallium")
+    return texts
+
+
+def _takings(board: Board) -> list[tuple[str, str | None]]:
+    """What could be taken back from some card, as (token, the resource a krystallium stands in
+    for): a krystallium in its own slot, one standing in for each resource, each character."""
+    kinds = [(KRYSTALLIUM, None), *((KRYSTALLIUM, r) for r in RESOURCES), *((c, None) for c in CHARACTERS)]
+    return [(item, stand_in) for item, stand_in in kinds if any(holds(site, item, stand_in) for site in board.sites)]
+
+
+def _rules1_texts(board: Board) -> list[str]:
+    """Rules 1's construction moves: a card by its key alone, the engine choosing the copy."""
     texts: list[str] = []
     drafted = set(board.drafted)
     for card in drafted:
@@ -65,6 +174,28 @@ def legal_texts(state: WonderfulState, seat: int) -> list[str]:
     for character in CHARACTERS:
         if _held(board, character):
             texts += [f"place {character} on {card}" for card, need in needs.items() if character in need]
+    return texts
+
+
+def _autopass(state: WonderfulState, seat: int) -> list[str]:
+    if state.rules < 2:
+        return []
+    return ["set autopass off" if state.autopass[seat] else "set autopass on"]
+
+
+def legal_texts(state: WonderfulState, seat: int) -> list[str]:
+    """Every legal move text of `seat`, sorted."""
+    if state.phase == OVER:
+        return []
+    if state.phase == DRAFT:
+        if state.picks[seat] is not None:
+            return []
+        return sorted([f"draft {card}" for card in set(state.hands[seat])] + _autopass(state, seat))
+    if state.done[seat]:
+        return []
+    board = state.board(seat)
+    texts = _printed_texts(board) if state.rules >= 2 else _rules1_texts(board)
+    texts += _autopass(state, seat)
     if board.choosing:
         texts += [f"choose {c}" for c in CHARACTERS]
     elif state.phase != PLANNING or not board.drafted:
@@ -77,46 +208,122 @@ def _held(board: Board, character: str) -> int:
 
 
 def legal_moves(state: WonderfulState, seat: int) -> list[Move]:
-    return [_move(t) for t in legal_texts(state, seat)]
+    board = state.board(seat) if state.phase != DRAFT else None
+    return [_move(t, board) for t in legal_texts(state, seat)]
+
+
+# -- which copy a text means ----------------------------------------------------------------
+
+
+def site_index(board: Board, word: str, holds: Callable[[Site], bool]) -> int:
+    """The site a legal move's card word means: its numbered copy, else the oldest copy of the
+    card that `holds` (misses the item placed, holds the token taken back)."""
+    key, number = split(word)
+    places = sites_of(board, key)
+    if number is not None:
+        return places[number - 1]
+    return next(i for i in places if holds(board.sites[i]))
+
+
+# -- reading a text ---------------------------------------------------------------------------
 
 
 def _shown(text: str) -> str:
     return repr(text[:40])
 
 
+def _card(word: str) -> None:
+    """BadMove unless `word` names a card (with a copy number or not)."""
+    key, colon, number = word.partition(":")
+    if key not in CARDS:
+        raise BadMove(f"There is no card {_shown(key)}; cards are named like wind-turbines.")
+    if colon and not (number.isdigit() and int(number) >= 1 and number == str(int(number))):
+        raise BadMove(f"{_shown(word)}: a copy is named by its number under construction, like {key}:2.")
+
+
 def read(text: str) -> list[str]:
     """The words of a well-formed move text; BadMove when it is no move of this game."""
     words = text.strip().lower().split()
     if not words:
-        raise BadMove("Say a move: draft, construct, recycle, place, choose or done.")
+        raise BadMove("Say a move: draft, construct, recycle, place, take, choose, set autopass or done.")
     verb, rest = words[0], words[1:]
     if verb == "done" and not rest:
         return words
     if verb in ("draft", "construct", "recycle") and len(rest) == 1:
-        if rest[0] not in CARDS:
-            raise BadMove(f"There is no card {_shown(rest[0])}; cards are named like wind-turbines.")
+        _card(rest[0])
+        if verb != "recycle" and ":" in rest[0]:
+            raise BadMove(f"Only cards under construction are numbered: {verb} {split(rest[0])[0]}.")
         return words
     if verb == "choose" and len(rest) == 1:
         if rest[0] not in CHARACTERS:
             raise BadMove("Choose a financier or a general: `choose financier` or `choose general`.")
+        return words
+    if verb == "set" and len(rest) == 2 and rest[0] == "autopass":
+        if rest[1] not in SWITCH:
+            raise BadMove("Say `set autopass on` (pass the production steps you produce nothing in) or "
+                          "`set autopass off`.")
         return words
     if verb == "place" and len(rest) in (3, 5) and rest[1] == "on":
         item, target = rest[0], rest[2]
         if item not in ITEMS:
             raise BadMove(f"There is nothing called {_shown(item)} to place; place a resource, krystallium, "
                           "a financier or a general.")
-        if target != KRYSTALLIUM and target not in CARDS:
-            raise BadMove(f"There is no card {_shown(target)} to place on.")
+        if target != KRYSTALLIUM:
+            _card(target)
         if len(rest) == 5 and (item != KRYSTALLIUM or rest[3] != "as" or rest[4] not in RESOURCES
                                or target == KRYSTALLIUM):
             raise BadMove("Only krystallium stands in for a resource: `place krystallium on <card> as <resource>`.")
         return words
+    if verb == "take" and len(rest) in (3, 5) and rest[1] == "from":
+        item, target = rest[0], rest[2]
+        if item not in TOKENS:
+            raise BadMove(f"Only krystallium and character tokens are taken back, not {_shown(item)}.")
+        _card(target)
+        if len(rest) == 5 and (item != KRYSTALLIUM or rest[3] != "as" or rest[4] not in RESOURCES):
+            raise BadMove("Say which resource the krystallium stands in for: "
+                          "`take krystallium from <card> as <resource>`.")
+        return words
     raise BadMove(f"{_shown(text)} is not a move here: try draft <card>, construct <card>, recycle <card>, "
-                  "place <resource> on <card>, choose financier|general or done.")
+                  "place <resource> on <card>, take <token> from <card>, choose financier|general, set autopass on|off "
+                  "or done.")
 
 
-def parse(text: str) -> Move:
-    return _move(" ".join(read(text)))
+def parse(text: str, board: Board | None = None) -> Move:
+    return _move(" ".join(read(text)), board)
+
+
+# -- why a move is refused ---------------------------------------------------------------------
+
+
+def _copy_refusal(state: WonderfulState, seat: int, board: Board, words: list[str]) -> IllegalMove | None:
+    """Why a move's card word names no copy it could: a number past the copies; a number where
+    the copies are alike (the key alone is the move); the key alone where they differ."""
+    at = next((i for i, w in enumerate(words) if i and split(w)[0] in CARDS), None)
+    if at is None:
+        return None
+    key, number = split(words[at])
+    count = len(sites_of(board, key))
+    if number is not None and number > count:
+        have = f"{count} {'copy' if count == 1 else 'copies'}" if count else "none"
+        return IllegalMove(f"There is no {title(key)} #{number} under construction ({have}).")
+    legal = legal_texts(state, seat)
+    if number is not None:
+        # A copy like another: the move is offered once, on the oldest of the alike copies.
+        places = sites_of(board, key)
+        signature = board.sites[places[number - 1]].signature()
+        first = next(n for n, i in enumerate(places, 1) if board.sites[i].signature() == signature)
+        for word in (key, token(key, first)):
+            same = " ".join([*words[:at], word, *words[at + 1:]])
+            if same in legal and word != words[at]:
+                like = "every other copy" if word == key else f"#{first}"
+                return IllegalMove(f"{title(key)} #{number} is like {like} for this: say `{same}`.")
+        return None
+    offered = [t for t in legal if t.split()[:at] == words[:at] and t.split()[at + 1:] == words[at + 1:]
+               and split(t.split()[at])[0] == key and ":" in t.split()[at]]
+    if offered:
+        return IllegalMove(f"Your copies of {title(key)} differ: say which, " + " or ".join(f"`{t}`" for t in offered)
+                           + ".")
+    return None
 
 
 def refusal(state: WonderfulState, seat: int, move: Move) -> IllegalMove:
@@ -124,6 +331,13 @@ def refusal(state: WonderfulState, seat: int, move: Move) -> IllegalMove:
     words = move.text.split()
     verb = words[0]
     phase = state.phase
+    if state.rules < 2 and (verb in ("take", "set") or any(":" in w for w in words)):
+        return IllegalMove("This game plays by the rules it began with (rules 1, before 2026-12-06): taking "
+                           "tokens back, autopass and naming a copy came later.")
+    if verb == "set":
+        if phase == OVER:
+            return IllegalMove("The game is over.")
+        return IllegalMove(f"Autopass is {words[2]} already.")
     if verb == "draft":
         if phase != DRAFT:
             return IllegalMove("The draft is over for this round.")
@@ -137,15 +351,25 @@ def refusal(state: WonderfulState, seat: int, move: Move) -> IllegalMove:
         if phase != PLANNING:
             return IllegalMove("Cards are slated for construction during planning only.")
         return IllegalMove(f"{title(words[1])} is not in your draft area.")
-    if verb == "recycle":
-        return IllegalMove(f"{title(words[1])} is neither in your draft area nor under construction.")
     if verb == "choose":
         return IllegalMove("You have no supremacy token to choose.")
     if verb == "done":
         if board.choosing:
             return IllegalMove("Choose your science supremacy token first: a financier or a general.")
         return IllegalMove(f"Slate or recycle every drafted card first ({len(board.drafted)} left).")
-    item, target = words[1], words[3]
+    wrong = _copy_refusal(state, seat, board, words)
+    if wrong is not None:
+        return wrong
+    target = words[1] if verb == "recycle" else words[3]
+    key = split(target)[0]
+    if verb == "recycle":
+        return IllegalMove(f"{title(key)} is neither in your draft area nor under construction.")
+    if verb == "take":
+        if not sites_of(board, key):
+            return IllegalMove(f"{title(key)} is not under construction.")
+        what = words[1] + (f" standing in for {words[5]}" if len(words) == 6 else "")
+        return IllegalMove(f"{_card_words(target, board)} holds no {what} to take back.")
+    item = words[1]
     if item in RESOURCES and board.available.get(item, 0) == 0:
         return IllegalMove(f"You have no {item} to place.")
     if item == KRYSTALLIUM and board.krystallium == 0:
@@ -154,7 +378,7 @@ def refusal(state: WonderfulState, seat: int, move: Move) -> IllegalMove:
         return IllegalMove(f"You have no {item} token.")
     if target == KRYSTALLIUM:
         return IllegalMove("Krystallium itself doesn't go onto the krystallium pile.")
-    if all(site.card != target for site in board.sites):
-        return IllegalMove(f"{title(target)} is not under construction.")
+    if not sites_of(board, key):
+        return IllegalMove(f"{title(key)} is not under construction.")
     slot = words[5] if len(words) == 6 else item
-    return IllegalMove(f"{title(target)} needs no more {slot}.")
+    return IllegalMove(f"{_card_words(target, board)} needs no more {slot}.")

@@ -1,5 +1,5 @@
-"""The rules: what a board produces and scores, how cards are built and recycled, and the
-round's flow (deal, draft, planning, the five production steps, the end).
+"""The rules: what a board produces and scores, and the round's flow (deal, draft, planning, the
+five production steps, the end). How cards are built and recycled is construction.py.
 
 Functions on a `Board` change that board only; functions on the state run the table's steps.
 Every step that all seats take together is revealed by the move that completes it.
@@ -15,8 +15,6 @@ from engine.wonderful.cards import (
     CHARACTERS,
     FINANCIER,
     GENERAL,
-    KRYSTALLIUM,
-    KRYSTALLIUM_PILE,
     PICKS,
     RESOURCES,
     ROUNDS,
@@ -28,7 +26,8 @@ from engine.wonderful.cards import (
     pass_left,
     title,
 )
-from engine.wonderful.state import DRAFT, OVER, PLANNING, PRODUCTION, Board, Site, WonderfulState
+from engine.wonderful.construction import can_act, give, placeable, to_pile
+from engine.wonderful.state import DRAFT, OVER, PLANNING, PRODUCTION, Board, WonderfulState
 
 # -- a board ---------------------------------------------------------------------------
 
@@ -58,116 +57,6 @@ def productions(board: Board, face: str) -> dict[str, int]:
         if card.produces_per is not None:
             totals[card.produces_per[0]] += types[card.produces_per[1]]
     return {resource: max(0, total) for resource, total in totals.items()}
-
-
-def missing(site: Site) -> list[str]:
-    """The cost items still to be placed on a card under construction, in cost order."""
-    left = Counter(site.covered)
-    out = []
-    for item in CARDS[site.card].slots:
-        if left[item] > 0:
-            left[item] -= 1
-        else:
-            out.append(item)
-    return out
-
-
-def site_needing(board: Board, card: str, item: str) -> int | None:
-    """The oldest site of `card` that still misses `item` (None if none does)."""
-    for index, site in enumerate(board.sites):
-        if site.card == card and item in missing(site):
-            return index
-    return None
-
-
-def give(board: Board, resource: str, count: int = 1) -> None:
-    board.available[resource] = board.available.get(resource, 0) + count
-
-
-def take(board: Board, resource: str) -> None:
-    left = board.available[resource] - 1
-    if left:
-        board.available[resource] = left
-    else:
-        del board.available[resource]
-
-
-def to_pile(board: Board, count: int = 1) -> int:
-    """Put `count` resources on the Empire card; every fifth turns into a krystallium. Returns
-    how many krystallium it made."""
-    made, board.pile = divmod(board.pile + count, KRYSTALLIUM_PILE)
-    board.krystallium += made
-    return made
-
-
-def complete(board: Board, index: int) -> str:
-    """Build the site at `index` (its cost is all placed): its bonus comes at once; it produces
-    from the next production step on (the steps count production when they begin)."""
-    site = board.sites.pop(index)
-    board.built.append(site.card)
-    for bonus in CARDS[site.card].bonus:
-        if bonus == FINANCIER:
-            board.financiers += 1
-        elif bonus == GENERAL:
-            board.generals += 1
-        else:
-            board.krystallium += 1
-    return site.card
-
-
-def place(board: Board, item: str, card: str, stand_in: str | None = None) -> str | None:
-    """Place one `item` (a resource, krystallium or a character) on the oldest site of `card` that
-    misses it; krystallium may stand in for a missing resource (`stand_in`). Returns the card if
-    that completed it."""
-    slot = stand_in or item
-    index = site_needing(board, card, slot)
-    assert index is not None
-    site = board.sites[index]
-    site.covered.append(slot)
-    if item == KRYSTALLIUM:
-        board.krystallium -= 1
-        site.krystallium += 1
-    elif item == FINANCIER:
-        board.financiers -= 1
-    elif item == GENERAL:
-        board.generals -= 1
-    else:
-        take(board, item)
-    if not missing(site):
-        return complete(board, index)
-    return None
-
-
-def construct(board: Board, card: str) -> None:
-    """Slate a drafted card for construction."""
-    board.drafted.remove(card)
-    board.sites.append(Site(card))
-
-
-def recycle(board: Board, card: str) -> str:
-    """Recycle a drafted card (its bonus is available to place) or, when none of that card waits
-    in the draft area, the copy under construction with the least on it: its bonus goes onto the
-    Empire card, resources on it are lost, its krystallium and characters come back. Returns
-    where it came from ("draft" or "construction")."""
-    bonus = CARDS[card].recycle
-    board.recycled.append(card)
-    if card in board.drafted:
-        board.drafted.remove(card)
-        give(board, bonus)
-        return "draft"
-    copies = [i for i, s in enumerate(board.sites) if s.card == card]
-    index = min(copies, key=lambda i: (len(board.sites[i].covered), i))
-    site = board.sites.pop(index)
-    board.krystallium += site.krystallium
-    board.financiers += site.covered.count(FINANCIER)
-    board.generals += site.covered.count(GENERAL)
-    to_pile(board)
-    return "construction"
-
-
-def placeable(board: Board, resource: str) -> bool:
-    """Whether some card under construction still misses `resource`."""
-    return any(resource in missing(site) for site in board.sites)
 
 
 # -- scoring ---------------------------------------------------------------------------
@@ -254,8 +143,16 @@ def reveal_picks(state: WonderfulState) -> list[Event]:
     state.picks = [None] * state.players
     events = [Event("Drafted: " + ", ".join(shown) + ".")]
     if len(state.boards[0].drafted) == PICKS:
+        left = [card for hand in state.hands for card in hand]
+        if left and state.rules >= 2:
+            # As printed: discarded, face up like every card in the discard pile. Both seats held
+            # both hands, so it tells them nothing; the line names no card all the same, since
+            # what a move says in public never rests on hands the mover is not shown.
+            state.discard.extend(left)
+            events.append(Event(f"The {len(left)} cards left over go to the discard pile."))
+        else:  # rules 1: set aside face down
+            state.leftovers.extend(left)
         for hand in state.hands:
-            state.leftovers.extend(hand)
             hand.clear()
         return events + start_planning(state)
     n = state.players
@@ -311,6 +208,9 @@ def reveal_boards(state: WonderfulState) -> list[Event]:
             events.append(Event(f"{seat_label(seat)} " + "; ".join(said) + "."))
         state.discard.extend(after.recycled)
         after.recycled.clear()
+        if state.phase == PLANNING:
+            for site in after.sites:  # slated this round no longer: planning is over
+                site.fresh = False
         state.boards[seat] = after
     state.work = [None] * state.players
     if state.phase == PLANNING:
@@ -322,7 +222,10 @@ def reveal_boards(state: WonderfulState) -> list[Event]:
 
 def start_production(state: WonderfulState, step: int) -> list[Event]:
     """A production step: every empire produces the step's resource at once; the only top
-    producer (no tie) wins the step's character. Seats with nothing to place skip the step."""
+    producer (no tie) wins the step's character. Resources no card could take go onto the Empire
+    card. Under rules 2 every seat that could change its board acts (construction.can_act), but a
+    seat that chose autopass and produced nothing; under rules 1 only the seats with something to
+    place or choose did."""
     resource = RESOURCES[step]
     state.phase = PRODUCTION
     state.step = step
@@ -352,11 +255,15 @@ def start_production(state: WonderfulState, step: int) -> list[Event]:
         line += "; supremacy tied: no token."
     else:
         line += "."
+    printed = state.rules >= 2
     for board in state.boards:
         for res in list(board.available):
-            if not placeable(board, res):
+            if not placeable(board, res, freed=printed):
                 to_pile(board, board.available.pop(res))
-    busy = [bool(b.available) or b.choosing for b in state.boards]
+    if printed:
+        busy = [can_act(b) and not (state.autopass[seat] and not made[seat]) for seat, b in enumerate(state.boards)]
+    else:
+        busy = [bool(b.available) or b.choosing for b in state.boards]
     state.work = [b.copy() if busy[seat] else None for seat, b in enumerate(state.boards)]
     state.done = [not b for b in busy]
     events = [Event(line)]
@@ -384,5 +291,5 @@ def choose(board: Board, character: str) -> None:
         board.generals += 1
 
 
-__all__ = ["SCIENCE", "choose", "construct", "deal", "draft", "finish", "place", "production", "recycle",
-           "score", "score_sheet", "start_production", "tie_break"]
+__all__ = ["SCIENCE", "choose", "deal", "draft", "finish", "production", "score", "score_sheet", "start_production",
+           "tie_break"]

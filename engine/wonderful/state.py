@@ -3,6 +3,10 @@
 Each seat has a public `Board` (as last revealed) and, while it plans or places a production
 step's resources, a private working copy (`work`) that becomes public when every seat is done:
 the simultaneous steps are hidden until everyone is in.
+
+A game keeps the rules it was set up under (`WonderfulState.rules`), so a stored log replays as
+it was played: rules 1 is the flow of history version 1, rules 2 the printed flow (docs/wonderful.md,
+"Rules versions").
 """
 
 from __future__ import annotations
@@ -15,18 +19,32 @@ from engine.errors import StaleEncoding
 
 DRAFT, PLANNING, PRODUCTION, OVER = "draft", "planning", "production", "over"
 
+# The rules a game plays by, from its history version (Game.version): 1 until 2026-12-06, then 2.
+# Rules 2 keeps every seat that could act in each production step, recycles a card slated this
+# round for cubes to place, lets a player name which copy of a card and take tokens back, and
+# discards the two-player leftovers face up.
+RULES = 2
+
 
 @dataclass
 class Site:
-    """A card under construction and the cost items already on it (krystallium counted apart:
-    `krystallium` of the `covered` resources are krystallium standing in for them)."""
+    """A card under construction and the cost items already on it (the slots covered, in the
+    order they were). `krystallium` of them are krystallium: in its own slots, or standing in for
+    the resources in `stand_ins` (rules 2 records which; rules 1 kept the count alone). `fresh`:
+    slated during this round's planning (rules 2: recycling it then gives its cubes back)."""
 
     card: str
     covered: list[str] = field(default_factory=list)
     krystallium: int = 0
+    stand_ins: list[str] = field(default_factory=list)
+    fresh: bool = False
 
     def copy(self) -> Site:
-        return Site(self.card, self.covered.copy(), self.krystallium)
+        return Site(self.card, self.covered.copy(), self.krystallium, self.stand_ins.copy(), self.fresh)
+
+    def signature(self) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+        """What tells two copies of a card apart: what lies on each, and whether it is fresh."""
+        return tuple(sorted(self.covered)), tuple(sorted(self.stand_ins)), self.fresh
 
 
 @dataclass
@@ -71,6 +89,8 @@ class WonderfulState:
     step: int = 0  # production: index into RESOURCES
     reveals: int = 0  # simultaneous steps completed (a move that changes it revealed something)
     last_supremacy: list[int | None] = field(default_factory=list)  # per resource, this round's winner
+    rules: int = RULES  # the rules this game plays by (see RULES)
+    autopass: list[bool] = field(default_factory=list)  # rules 2: seats passing the steps they produce nothing in
 
     def board(self, seat: int) -> Board:
         """The seat's board as it stands for itself: its working copy while it has one."""
@@ -91,18 +111,31 @@ def clone(state: WonderfulState) -> WonderfulState:
     fields["work"] = [None if w is None else w.copy() for w in state.work]
     fields["done"] = state.done.copy()
     fields["last_supremacy"] = state.last_supremacy.copy()
+    fields["autopass"] = state.autopass.copy()
     copied.__dict__ = fields
     return copied
 
 
-# The encoding's format; decode refuses newer ones (the caller then replays the move log).
-ENCODING = 1
+# The encoding's format; decode refuses newer ones (the caller then replays the move log). 2
+# (2026-12-06) adds the rules, the seats' autopass and each site's stand-ins and freshness;
+# version 1 encodings still decode, as rules 1 games (which never set those).
+ENCODING = 2
+
+
+def _site_data(site: Site) -> dict[str, Any]:
+    return {"card": site.card, "covered": site.covered.copy(), "krystallium": site.krystallium,
+            "stand_ins": site.stand_ins.copy(), "fresh": site.fresh}
+
+
+def _site(data: Mapping[str, Any]) -> Site:
+    return Site(str(data["card"]), [str(c) for c in data["covered"]], int(data["krystallium"]),
+                [str(c) for c in data.get("stand_ins", ())], bool(data.get("fresh", False)))
 
 
 def _board_data(board: Board) -> dict[str, Any]:
     return {
         "empire": board.empire, "drafted": board.drafted.copy(),
-        "sites": [{"card": s.card, "covered": s.covered.copy(), "krystallium": s.krystallium} for s in board.sites],
+        "sites": [_site_data(s) for s in board.sites],
         "built": board.built.copy(), "available": dict(sorted(board.available.items())), "pile": board.pile,
         "krystallium": board.krystallium, "financiers": board.financiers, "generals": board.generals,
         "choosing": board.choosing, "recycled": board.recycled.copy(),
@@ -112,7 +145,7 @@ def _board_data(board: Board) -> dict[str, Any]:
 def _board(data: Mapping[str, Any]) -> Board:
     return Board(
         empire=str(data["empire"]), drafted=[str(c) for c in data["drafted"]],
-        sites=[Site(str(s["card"]), [str(c) for c in s["covered"]], int(s["krystallium"])) for s in data["sites"]],
+        sites=[_site(s) for s in data["sites"]],
         built=[str(c) for c in data["built"]], available={str(k): int(v) for k, v in data["available"].items()},
         pile=int(data["pile"]), krystallium=int(data["krystallium"]), financiers=int(data["financiers"]),
         generals=int(data["generals"]), choosing=bool(data["choosing"]),
@@ -129,16 +162,18 @@ def encode(state: WonderfulState) -> dict[str, Any]:
         "leftovers": state.leftovers.copy(), "discard": state.discard.copy(),
         "work": [None if w is None else _board_data(w) for w in state.work], "done": state.done.copy(),
         "round": state.round, "phase": state.phase, "step": state.step, "reveals": state.reveals,
-        "last_supremacy": state.last_supremacy.copy(),
+        "last_supremacy": state.last_supremacy.copy(), "rules": state.rules, "autopass": state.autopass.copy(),
     }
 
 
 def decode(data: Mapping[str, Any]) -> WonderfulState:
-    """Inverse of `encode`."""
-    if int(data["version"]) != ENCODING:
-        raise StaleEncoding(f"This It's a Wonderful World state has encoding {data['version']!r}, not {ENCODING}.")
+    """Inverse of `encode`; also reads encoding 1 (a rules 1 game: no autopass, stand-ins or fresh sites)."""
+    if int(data["version"]) not in (1, ENCODING):
+        raise StaleEncoding(f"This It's a Wonderful World state has encoding {data['version']!r}; this engine "
+                            f"reads 1–{ENCODING}.")
+    players = int(data["players"])
     return WonderfulState(
-        players=int(data["players"]), face=str(data["face"]), rng=int(data["rng"]),
+        players=players, face=str(data["face"]), rng=int(data["rng"]),
         boards=[_board(b) for b in data["boards"]], deck=[str(c) for c in data["deck"]],
         hands=[[str(c) for c in h] for h in data["hands"]],
         picks=[None if p is None else str(p) for p in data["picks"]],
@@ -146,4 +181,6 @@ def decode(data: Mapping[str, Any]) -> WonderfulState:
         work=[None if w is None else _board(w) for w in data["work"]], done=[bool(d) for d in data["done"]],
         round=int(data["round"]), phase=str(data["phase"]), step=int(data["step"]), reveals=int(data["reveals"]),
         last_supremacy=[None if s is None else int(s) for s in data["last_supremacy"]],
+        rules=int(data.get("rules", 1)),
+        autopass=[bool(a) for a in data.get("autopass", [False] * players)],
     )

@@ -34,6 +34,3 @@ def register(key: str, entry: Picture) -> None:
         raise ValueError(f"card {key!r} already has a picture entry")
     PICTURES[key] = entry
 
-
-def unregister(key: str) -> None:
-    PICTURES.pop(key, None)

@@ -1,36 +1,51 @@
 """It's a Wonderful World as text: the round and step, each empire's cards and tokens, the
-viewer's hand and pick."""
+viewer's hand and pick. Names are the view's (`cards`, `empires`), as the pictures print them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
-from engine.views.wonderful import RESOURCES, ROUNDS, BoardView, WonderfulView
+from engine.views.wonderful import RESOURCES, ROUNDS, BoardView, SiteView, WonderfulView
 from renderer.text import named, seat_name
 
 SHORT = {"materials": "M", "energy": "E", "science": "S", "gold": "G", "exploration": "X",
          "krystallium": "K", "financier": "F", "general": "Gn"}
 
 
-SMALL_WORDS = frozenset({"of", "the", "a", "an", "and", "on", "in", "to"})
+def card_name(view: WonderfulView, key: str) -> str:
+    """A card's printed name, as the view carries it (its key, were the view to lack the card)."""
+    facts = view["cards"].get(key)
+    return facts["title"] if facts else key
 
 
-def card_name(key: str) -> str:
-    """A card key as people read it (the renderer sees views only, not the card tables): each
-    word capitalised but the small ones inside a name ("Republic of Europe")."""
-    words = key.split("-")
-    return " ".join(w if i and w in SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
+def empire_name(view: WonderfulView, key: str) -> str:
+    facts = view["empires"].get(key)
+    return facts["title"] if facts else key
 
 
 def _items(items: Sequence[str]) -> str:
     return "".join(SHORT.get(item, item) for item in items) or "-"
 
 
+def _site(view: WonderfulView, site: SiteView, number: int) -> str:
+    """A card under construction: "Harbor Zone #2 [GG/GGG to go]" (krystallium standing in as
+    `K` for the item it replaced, its copy's number when the seat builds several)."""
+    placed = Counter(site["covered"])
+    placed.subtract(site["stand_ins"])
+    shown = _items([*placed.elements(), *("krystallium" for _ in site["stand_ins"])])
+    name = card_name(view, site["card"]) + (f" #{number}" if number else "")
+    return f"{name} [{shown}/{_items(site['missing'])} to go]"
+
+
 def board_lines(view: WonderfulView, seat: int, board: BoardView, names: Sequence[str]) -> list[str]:
     """One empire: its tokens and stock, then its cards by area."""
     made = " ".join(f"{SHORT[r]}{board['production'][r]}" for r in RESOURCES if board["production"].get(r))
     state = "done" if board["done"] else ("picked" if board["picked"] else "")
-    head = (f"{seat_name(names, seat)} ({card_name(board['empire'])}): {board['score']} pts · makes {made or '-'} · "
+    if board["autopass"]:
+        state = (state + ", " if state else "") + "autopass"
+    head = (f"{seat_name(names, seat)} ({empire_name(view, board['empire'])}): {board['score']} pts · "
+            f"makes {made or '-'} · "
             f"K {board['krystallium']} · pile {board['pile']}/5 · financiers {board['financiers']} · "
             f"generals {board['generals']}" + (f" · {state}" if state else ""))
     lines = [head]
@@ -39,12 +54,17 @@ def board_lines(view: WonderfulView, seat: int, board: BoardView, names: Sequenc
     if board["choosing"]:
         lines.append("    owes a choice: financier or general (science supremacy)")
     if board["drafted"]:
-        lines.append("    drafted: " + ", ".join(card_name(c) for c in board["drafted"]))
+        lines.append("    drafted: " + ", ".join(card_name(view, c) for c in board["drafted"]))
     if board["sites"]:
-        lines.append("    building: " + ", ".join(f"{card_name(s['card'])} [{_items(s['covered'])}/"
-                                                  f"{_items(s['missing'])} to go]" for s in board["sites"]))
+        copies = Counter(s["card"] for s in board["sites"])
+        seen: Counter[str] = Counter()
+        shown = []
+        for site in board["sites"]:
+            seen[site["card"]] += 1
+            shown.append(_site(view, site, seen[site["card"]] if copies[site["card"]] > 1 else 0))
+        lines.append("    building: " + ", ".join(shown))
     if board["built"]:
-        lines.append("    built: " + ", ".join(card_name(c) for c in board["built"]))
+        lines.append("    built: " + ", ".join(card_name(view, c) for c in board["built"]))
     return lines
 
 
@@ -64,10 +84,10 @@ def render_view(view: WonderfulView, names: Sequence[str]) -> str:
     for seat, board in enumerate(view["boards"]):
         lines += board_lines(view, seat, board, names)
     if "hand" in view:
-        lines.append("Your hand: " + (", ".join(card_name(c) for c in view["hand"]) or "(empty)"))
+        lines.append("Your hand: " + (", ".join(card_name(view, c) for c in view["hand"]) or "(empty)"))
         pick = view.get("pick")
         if pick:
-            lines.append(f"Your pick (hidden until all have picked): {card_name(pick)}")
+            lines.append(f"Your pick (hidden until all have picked): {card_name(view, pick)}")
     outcome = view["outcome"]
     if outcome:
         lines.append(named(outcome["summary"], names))

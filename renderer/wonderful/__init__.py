@@ -4,6 +4,7 @@ empires' printed facts too (`cards`, `empires`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -37,14 +38,15 @@ from renderer.wonderful.pieces import (
     TYPE_SHORT,
     Card,
     Pill,
+    Site,
     built_tile,
     card_row,
     draw_flow,
     flow_height,
     printed,
     site_tile,
-    tile_at,
-    tiles_height,
+    span,
+    tile_places,
 )
 from renderer.zones import Names, Zone, panel, stack
 
@@ -62,7 +64,7 @@ def card(view: WonderfulView, key: str) -> Card:
 
 def empire_title(view: WonderfulView, key: str) -> str:
     found = view["empires"].get(key)
-    return found["title"] if found else key.replace("-", " ").title()
+    return found["title"] if found else key  # a name only the view gives: never one made up from a key
 
 
 def _points(points: int) -> str:
@@ -206,12 +208,18 @@ def _label_block(text: str) -> Block:
     return Block(LINE, draw)
 
 
-def _tiles_block(items: Sequence[object], draw_one: Callable[[Sheet, float, float, int], None]) -> Block:
+def _tiles_block(spans: Sequence[int], draw_one: Callable[[Sheet, float, float, int], None]) -> Block:
+    """Tiles of these spans (columns each), drawn in order by `draw_one(sheet, x, y, index)`."""
     def draw(sheet: Sheet, top: float) -> None:
-        for index in range(len(items)):
-            x, y = tile_at(LEFT, top, index)
+        for index, (x, y) in enumerate(tile_places(spans, LEFT, top)[0]):
             draw_one(sheet, x, y, index)
-    return Block(tiles_height(len(items)) + 6, draw)
+    return Block(tile_places(spans, LEFT, 0)[1] + 6, draw)
+
+
+def _cards_block(cards: Sequence[Card]) -> Block:
+    """Built or drafted cards as tiles, each as wide as its whole name needs."""
+    spans = [span(facts.title) for facts in cards]
+    return _tiles_block(spans, lambda sheet, x, y, i: built_tile(sheet, x, y, cards[i], spans[i]))
 
 
 def _seat_blocks(view: WonderfulView, seat: int, names: Names, *, own: bool) -> list[Block]:
@@ -231,6 +239,8 @@ def _seat_blocks(view: WonderfulView, seat: int, names: Names, *, own: bool) -> 
                    tail=you)
         status = _status(view, seat, board)
         line = empire_title(view, board["empire"]) + (f" · {status}" if status else "")
+        if board["autopass"] and view["phase"] != "over":
+            line += " · autopass"  # its player passes the production steps it produces nothing in
         sheet.text((LEFT, top + 21 + LINE), line, SIZE, role="label", face=SANS, fill=INK_SOFT, anchor="lm",
                    max_width=WIDTH)
 
@@ -244,19 +254,33 @@ def _seat_blocks(view: WonderfulView, seat: int, names: Names, *, own: bool) -> 
     drafted = [card(view, key) for key in board["drafted"]]
     if drafted and not own:
         blocks.append(_label_block(f"Draft area {len(drafted)}: what each makes and scores"))
-        blocks.append(_tiles_block(drafted, lambda sheet, x, y, i: built_tile(sheet, x, y, drafted[i])))
-    sites = board["sites"]
-    if sites:
-        facts = [card(view, s["card"]) for s in sites]
-        blocks.append(_label_block(f"Building {len(sites)}: filled placed, hollow still needed"))
-        blocks.append(_tiles_block(facts, lambda sheet, x, y, i: site_tile(
-            sheet, x, y, facts[i], sites[i]["covered"], sites[i]["missing"], sites[i]["krystallium"])))
+        blocks.append(_cards_block(drafted))
+    if board["sites"]:
+        blocks += _sites_blocks(view, board)
     built = sorted((card(view, key) for key in board["built"]),
                    key=lambda facts: (TYPE_ORDER.get(facts.type, 9), facts.title))
     blocks.append(_label_block(_built_label(built)))
     if built:
-        blocks.append(_tiles_block(built, lambda sheet, x, y, i: built_tile(sheet, x, y, built[i])))
+        blocks.append(_cards_block(built))
     return blocks
+
+
+def _sites_blocks(view: WonderfulView, board: BoardView) -> list[Block]:
+    """The construction area, oldest first: a card the seat builds more than one of carries its
+    copy's number ("#2"), as moves name it (`place gold on harbor-zone:2`)."""
+    sites = board["sites"]
+    facts = [card(view, s["card"]) for s in sites]
+    counts = Counter(s["card"] for s in sites)
+    seen: Counter[str] = Counter()
+    tags = []
+    for site in sites:
+        seen[site["card"]] += 1
+        tags.append(f"#{seen[site['card']]}" if counts[site["card"]] > 1 else "")
+    drawn = [Site(tuple(s["covered"]), tuple(s["missing"]), s["krystallium"], tuple(s["stand_ins"]))
+             for s in sites]
+    spans = [span(f.title, tag) for f, tag in zip(facts, tags, strict=True)]
+    return [_label_block(f"Building {len(sites)}: filled placed, hollow still needed"),
+            _tiles_block(spans, lambda sheet, x, y, i: site_tile(sheet, x, y, facts[i], drawn[i], spans[i], tags[i]))]
 
 
 def _panel_height(blocks: Sequence[Block]) -> int:

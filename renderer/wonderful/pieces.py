@@ -2,12 +2,14 @@
 
 Every text here is `MIN_TEXT` (25 px) or more, so a card stays readable on a phone: a tile is a
 band in its type's colour with the card's name over a light band of icons, one icon per item.
+A name is never shortened: a tile whose name needs more than one column spans two (`span`).
 A card's printed facts come from the view (its `cards`), written one letter per item (`Card`):
 M materials, E energy, S science, G gold, X exploration, K krystallium, F financier, N general.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -51,11 +53,21 @@ class Card(NamedTuple):
     points_per: str = ""
 
 
+class Site(NamedTuple):
+    """A site as a tile draws it (hashable): the view's `covered`, `missing`, `krystallium` and
+    `stand_ins`."""
+
+    covered: tuple[str, ...]
+    missing: tuple[str, ...]
+    krystallium: int = 0
+    stand_ins: tuple[str, ...] = ()
+
+
 def printed(key: str, facts: CardView | None) -> Card:
     """The view's facts of card `key` (its `cards[key]`) as a picture writes them; without
-    them (a view that did not carry the card) only a name made from the key."""
+    them (a view that did not carry the card) the key alone: names come from the view only."""
     if facts is None:
-        return Card(key, key.replace("-", " ").title(), "", "", "", "")
+        return Card(key, key, "", "", "", "")
     per, points_per = facts["produces_per"], facts["points_per"]
     return Card(key, facts["title"], facts["type"], letters(facts["cost"]), letters(facts["produces"]),
                 letters((facts["recycle"],)), letters(facts["bonus"]),
@@ -95,7 +107,7 @@ ORDER = "MESGXKFN"  # the order a cost is written in
 ICON_H = 30
 ICON_MIN_W = 24
 ICON_GAP = 3
-TILE_W = 228  # three to a line inside a seat's panel
+TILE_W = 228  # a column: three to a line inside a seat's panel
 TILE_H = 76
 BAND = 38  # the name band of a tile or row
 TILE_GAP = 12
@@ -146,28 +158,17 @@ def icons(sheet: Sheet, x: float, y: float, letters: str) -> float:
     return x
 
 
-def icons_width(letters: str) -> float:
-    return sum(icon_width(letter) + ICON_GAP for letter in letters)
+def span(title: str, tag: str = "") -> int:
+    """How many columns a tile needs for its whole name (and `tag`, a copy's number): one, or two."""
+    return 1 if name_width(title, tag) <= TILE_W - 16 else 2
 
 
-@lru_cache(maxsize=1024)
-def short_title(title: str, max_width: float) -> str:
-    """A card's name as it fits `max_width` of bold `SIZE`: whole if it fits; else without its
-    small words ("of", "the"), then its longest words cut with a full stop a letter at a time
-    (never under three letters), last cut at the end. Every card's name stays apart this way
-    (tests/wonderful/test_pictures.py)."""
-    if text_width(title, BOLD, SIZE) <= max_width:
-        return title
-    words = [word for word in title.split() if not word.islower()] or title.split()
-    shown = " ".join(words)
-    while text_width(shown, BOLD, SIZE) > max_width:
-        longest = max(range(len(words)), key=lambda i: (len(words[i].rstrip(".")), -i))
-        stem = words[longest].rstrip(".")
-        if len(stem) <= 3:
-            break
-        words[longest] = stem[:-1] + "."
-        shown = " ".join(words)
-    return clip(shown, BOLD, SIZE, max_width)
+def tile_width(columns: int) -> float:
+    return columns * TILE_W + (columns - 1) * TILE_GAP
+
+
+def name_width(title: str, tag: str = "") -> float:
+    return text_width(title, BOLD, SIZE) + (text_width(tag, BOLD, SIZE) + 10 if tag else 0)
 
 
 def points_label(facts: Card) -> str:
@@ -201,26 +202,31 @@ def production(sheet: Sheet, x: float, y: float, facts: Card) -> float:
 
 
 def _name_band(sheet: Sheet, rect: tuple[float, float, float, float], title: str, type_: str,
-               ring: RGB | None) -> None:
+               ring: RGB | None, tag: str = "") -> None:
     x0, y0, x1, _ = rect
     fill, ink = type_colours(type_)
     sheet.box(rect, LIGHT, outline=ring or fill, width=4 if ring else 3, radius=10)
     sheet.box((x0, y0, x1, y0 + BAND), fill, radius=10, corners=(True, True, False, False))
-    sheet.text((x0 + 8, y0 + BAND / 2), short_title(title, x1 - x0 - 16), SIZE, role="card", face=BOLD, fill=ink,
-               anchor="lm")
+    right = x1 - 8
+    if tag:
+        right -= sheet.text((right, y0 + BAND / 2), tag, SIZE, role="card", face=BOLD, fill=ink, anchor="rm") + 10
+    # Whole: a tile spans two columns when its name needs them; the clip is a last resort for a
+    # name no card has (a view's facts are drawn as they are).
+    sheet.text((x0 + 8, y0 + BAND / 2), clip(title, BOLD, SIZE, right - x0 - 8), SIZE, role="card", face=BOLD,
+               fill=ink, anchor="lm")
 
 
-def built_tile(sheet: Sheet, x: float, y: float, facts: Card) -> None:
+def built_tile(sheet: Sheet, x: float, y: float, facts: Card, columns: int = 1) -> None:
     """A built (or drafted) card: its name, what it makes and what it scores."""
-    sheet.paste(_built_layer(facts), (round(x), round(y)))
+    sheet.paste(_built_layer(facts, columns), (round(x), round(y)))
 
 
-def site_tile(sheet: Sheet, x: float, y: float, facts: Card, covered: Sequence[str], missing: Sequence[str],
-              krystallium: int) -> None:
-    """A card under construction: its cost slot by slot, filled where placed, hollow where still
-    needed; `krystallium` of the placed ones were krystallium standing in (red; the view does not
-    say which, so the first placed in cost order)."""
-    sheet.paste(_site_layer(facts, tuple(covered), tuple(missing), krystallium), (round(x), round(y)))
+def site_tile(sheet: Sheet, x: float, y: float, facts: Card, site: Site, columns: int = 1, tag: str = "") -> None:
+    """A card under construction (`tag`: its copy's number, when the seat builds several): its
+    cost slot by slot, filled where placed, hollow where still needed, red where a krystallium
+    stands in for the item."""
+    sheet.paste(_site_layer(facts, site, columns, tag), (round(x), round(y)))
+
 
 
 # A tile is the same pixels wherever it lies on a seat's panel, so each is drawn once and pasted
@@ -229,39 +235,38 @@ def site_tile(sheet: Sheet, x: float, y: float, facts: Card, covered: Sequence[s
 TILE_LAYERS = 512
 
 
-def _layer() -> Sheet:
-    return Sheet(TILE_H + 1, TILE_W + 1, background=PANEL, framed=False)
+def _layer(columns: int) -> Sheet:
+    return Sheet(TILE_H + 1, round(tile_width(columns)) + 1, background=PANEL, framed=False)
 
 
 @lru_cache(maxsize=TILE_LAYERS)
-def _built_layer(facts: Card) -> Sheet:
-    layer = _layer()
-    _draw_built(layer, 0, 0, facts)
+def _built_layer(facts: Card, columns: int) -> Sheet:
+    layer = _layer(columns)
+    _draw_built(layer, 0, 0, facts, tile_width(columns))
     return layer
 
 
 @lru_cache(maxsize=TILE_LAYERS)
-def _site_layer(facts: Card, covered: tuple[str, ...], missing: tuple[str, ...], krystallium: int) -> Sheet:
-    layer = _layer()
-    _draw_site(layer, 0, 0, facts, covered, missing, krystallium)
+def _site_layer(facts: Card, site: Site, columns: int, tag: str) -> Sheet:
+    layer = _layer(columns)
+    _draw_site(layer, 0, 0, facts, site, tile_width(columns), tag)
     return layer
 
 
-def _draw_built(sheet: Sheet, x: float, y: float, facts: Card) -> None:
-    _name_band(sheet, (x, y, x + TILE_W, y + TILE_H), facts.title, facts.type, None)
+def _draw_built(sheet: Sheet, x: float, y: float, facts: Card, width: float) -> None:
+    _name_band(sheet, (x, y, x + width, y + TILE_H), facts.title, facts.type, None)
     low = y + BAND + (TILE_H - BAND - ICON_H) / 2
     label = points_label(facts)
     if label:
-        points_pill(sheet, x + TILE_W - 6, low, label)
+        points_pill(sheet, x + width - 6, low, label)
     production(sheet, x + 6, low, facts)
 
 
-def _draw_site(sheet: Sheet, x: float, y: float, facts: Card, covered: Sequence[str], missing: Sequence[str],
-               krystallium: int) -> None:
-    _name_band(sheet, (x, y, x + TILE_W, y + TILE_H), facts.title, facts.type, None)
+def _draw_site(sheet: Sheet, x: float, y: float, facts: Card, site: Site, width: float, tag: str) -> None:
+    _name_band(sheet, (x, y, x + width, y + TILE_H), facts.title, facts.type, None, tag)
     low = y + BAND + (TILE_H - BAND - ICON_H) / 2
     at = x + 6
-    for letter, hollow, red, count in site_slots(covered, missing, krystallium, TILE_W - 12):
+    for letter, hollow, red, count in site_slots(site, width - 12):
         at += icon(sheet, at, low, letter, hollow=hollow, label=_run_label(letter, count),
                    fill=ITEM["K"][0] if red else None) + 2
 
@@ -277,17 +282,23 @@ def slots_width(slots: Sequence[Slot]) -> float:
     return sum(icon_width(letter, _run_label(letter, count)) + 2 for letter, _, _, count in slots)
 
 
-def site_slots(covered: Sequence[str], missing: Sequence[str], krystallium: int, width: float) -> list[Slot]:
+def site_slots(site: Site, width: float) -> list[Slot]:
     """A site's cost as (letter, still needed, krystallium standing in, how many), in cost order,
     each item's placed slots first; one icon per slot, or per run of like slots ("5S") when they would not
-    fit `width` (8-slot costs such as Time Travel's)."""
-    slots = sorted([(letter_of(item), False) for item in covered] + [(letter_of(item), True) for item in missing],
+    fit `width` (8-slot costs such as Time Travel's). A krystallium standing in marks a slot of
+    the item it replaced (`stand_ins`); one a rules 1 game kept no record of, the first placed."""
+    slots = sorted([(letter_of(item), False) for item in site.covered] +
+                   [(letter_of(item), True) for item in site.missing],
                    key=lambda slot: (ORDER.find(slot[0]), slot[1]))
+    stood_in = Counter(letter_of(item) for item in site.stand_ins)
+    unrecorded = site.krystallium - site.covered.count("krystallium") - len(site.stand_ins)
     marked: list[Slot] = []
-    stood_in = krystallium
     for letter, hollow in slots:
-        red = not hollow and stood_in > 0 and letter not in "KFN"
-        stood_in -= red
+        red = not hollow and letter not in "KFN" and (stood_in[letter] > 0 or unrecorded > 0)
+        if red and stood_in[letter] > 0:
+            stood_in[letter] -= 1
+        elif red:
+            unrecorded -= 1
         marked.append((letter, hollow, red, 1))
     if slots_width(marked) <= width:
         return marked
@@ -300,13 +311,21 @@ def site_slots(covered: Sequence[str], missing: Sequence[str], krystallium: int,
     return runs
 
 
-def tiles_height(count: int) -> int:
-    rows = -(-count // 3)
-    return rows * TILE_H + max(0, rows - 1) * ROW_GAP
+COLUMNS = 3
 
 
-def tile_at(left: float, top: float, index: int) -> tuple[float, float]:
-    return left + (index % 3) * (TILE_W + TILE_GAP), top + (index // 3) * (TILE_H + ROW_GAP)
+def tile_places(spans: Sequence[int], left: float, top: float) -> tuple[list[tuple[float, float]], int]:
+    """Where tiles of these spans lie, three columns to a line, each on the first line with room
+    left for it (so a one-column tile fills the gap a two-column one left); and their height."""
+    used: list[int] = []  # columns taken on each line so far
+    places = []
+    for columns in spans:
+        line = next((n for n, taken in enumerate(used) if taken + columns <= COLUMNS), len(used))
+        if line == len(used):
+            used.append(0)
+        places.append((left + used[line] * (TILE_W + TILE_GAP), top + line * (TILE_H + ROW_GAP)))
+        used[line] += columns
+    return places, len(used) * TILE_H + max(0, len(used) - 1) * ROW_GAP
 
 
 def card_row(sheet: Sheet, x: float, y: float, width: float, facts: Card, *, ring: RGB | None = None,

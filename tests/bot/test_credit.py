@@ -50,5 +50,23 @@ def test_reliability_counts_each_ended_game_once_and_a_newcomer_passes_any_minim
     assert reliability(games, ANN).describe() == "100% — 1 played to the end, 0 left, 0 timed out"
     assert (reliability(games, BOB).timed_out, reliability(games, BOB).percent) == (2, 0)
     carol = reliability(games, CAROL)
-    assert (carol.finished, carol.left, carol.percent) == (1, 2, 33)
+    assert (carol.finished, carol.left, carol.percent) == (0, 2, 0), "her game alone waited on nobody: not counted"
     assert below(50, carol) and not below(0, carol) and not below(100, reliability([], CAROL))
+
+
+def test_games_no_other_person_held_a_seat_of_count_for_nothing_either_way() -> None:
+    """Issue 42: someone who walked out on people could resign four games against an AI in a second
+    and reach 80%. Reliability counts what other people waited on."""
+    walked_out = SeatHistory([Holding(0, 0, "Ann", "start", user_id=ANN),
+                              Holding(1, 0, "Bob", "start", user_id=BOB),
+                              Holding(1, 3, "AI for Bob", "left", ai="mcts", for_user=BOB)])
+    against_ai = SeatHistory([Holding(0, 0, "Bob", "start", user_id=BOB), Holding(1, 0, "mcts AI", "start", ai="mcts")])
+    washed = [("finished", walked_out), *[("finished", against_ai)] * 4]
+    assert reliability(washed, BOB).describe() == "0% — 0 played to the end, 1 left, 0 timed out"
+    left_alone = SeatHistory([Holding(0, 0, "Bob", "start", user_id=BOB),
+                              Holding(0, 2, "AI for Bob", "left", ai="mcts", for_user=BOB),
+                              Holding(1, 0, "mcts AI", "start", ai="mcts")])
+    assert reliability([("finished", left_alone)], BOB).games == 0, "nor does leaving one lower it"
+    later = SeatHistory([Holding(0, 0, "Bob", "start", user_id=BOB), Holding(1, 0, "mcts AI", "start", ai="mcts"),
+                         Holding(1, 5, "Dave", "seat", user_id=DAVE)])
+    assert reliability([("finished", later)], BOB).finished == 1, "a person who came later waited on him too"

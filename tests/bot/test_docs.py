@@ -144,10 +144,11 @@ def test_readmes_terminal_commands_parse_as_written(line: str) -> None:
         assert words[1:] == ["--version"] and stopped.code == 0, f"`{line}` is refused"
 
 
-# README's lines that need what a test can't give them: the relay display runs until stopped, and a
-# PostgreSQL server. (tests/bot/test_cli_startup.py runs relay-watch for a moment; the store tests
-# run `skald db` on PostgreSQL when one is at hand.)
-NOT_RUN = ("skald relay-watch ", "skald db verify --db postgresql://")
+# README's lines that need what a test can't give them: the relay display and the web pages run until
+# stopped, and a PostgreSQL server. (tests/bot/test_cli_startup.py runs relay-watch for a moment,
+# tests/web/test_feeds.py serves `skald web`; the store tests run `skald db` on PostgreSQL when one is
+# at hand.)
+NOT_RUN = ("skald relay-watch ", "skald web ", "skald db verify --db postgresql://")
 # A hot-seat game whose input ends stops unfinished (exit code 1); the rest end with 0.
 EXIT_CODES = {"skald play tranquility --players 2": 1}
 
@@ -183,3 +184,18 @@ def test_how_to_find_a_server_id_for_skald_guild_is_said() -> None:
     """Issue 30: README didn't say how to find a server id for SKALD_GUILD (Developer Mode)."""
     for text in (README, SKALD_GUILD.help):
         assert "Developer Mode" in text and "Copy Server ID" in text
+
+
+def test_the_discord_pages_modules_and_extensions_are_the_adapters_own() -> None:
+    """Issue 42: docs/discord.md listed 5 extensions (6 load) and no tournaments.py nor shards.py.
+    Its table of modules names every module of bot/discord, and its list of extensions is EXTENSIONS."""
+    from bot.discord.app import EXTENSIONS
+
+    page = (ROOT / "docs" / "discord.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1] for line in page.splitlines() if line.startswith("| `")]
+    listed = {name for row in rows for name in re.findall(r"`([\w.]+\.py)`", row)}
+    modules = {path.name for path in (ROOT / "bot" / "discord").glob("*.py") if path.name != "__init__.py"}
+    assert modules - listed == set(), "modules docs/discord.md's table doesn't name"
+    said = re.search(r"\(`EXTENSIONS`: (.*?), each with its own `setup`\)", page)
+    assert said is not None
+    assert re.findall(r"`(\w+)`", said.group(1)) == [name.rsplit(".", 1)[1] for name in EXTENSIONS]

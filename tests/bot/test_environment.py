@@ -19,6 +19,7 @@ from bot.environment import (
     VARIABLES,
     YES,
     BadValue,
+    Number,
     Switch,
     Variable,
     handed_down,
@@ -141,3 +142,41 @@ def test_every_yes_no_variable_takes_the_usual_words_and_refuses_others_by_name(
         switch.on({switch.name: "maybe"})
     assert str(refused.value) == f"{switch.name} must be yes or no (or 1/0, true/false, on/off), not 'maybe'."
     assert "`yes`" in switch.help, "README says which word turns it on"
+
+
+NUMBERS = [v for v in VARIABLES if isinstance(v, Number)]
+
+
+@pytest.mark.parametrize("number", NUMBERS, ids=[v.name for v in NUMBERS])
+def test_every_number_states_its_range_once_in_its_help_and_refuses_what_is_past_it(number: Number) -> None:
+    """Issue 42: SKALD_AI_SECONDS's range was written twice (README's help and app.py), and
+    SKALD_RENDER_PROCESSES=abc was read as one per CPU. The range is declared with the variable;
+    its help says it, and anything else is refused naming the variable and what it takes."""
+    assert "{range}" not in number.help
+    if number.kind:  # a server id says what it is instead
+        assert number.name == "SKALD_GUILD"
+    else:
+        assert number.takes in number.help
+    assert number.number({number.name: f" {int(number.high)} "}) == int(number.high)
+    for wrong in ("abc", "4O", "-1", str(number.high * 2), "nan", "inf", "1_0", "４", "1e999"):
+        with pytest.raises(BadValue) as refused:
+            number.number({number.name: wrong})
+        what = number.kind or f"from {number.takes}"
+        assert str(refused.value).startswith(f"{number.name} must be ") and f"{what}, not {wrong!r}." in str(
+            refused.value)
+
+
+def test_render_processes_take_a_whole_number_from_0_to_16_or_one_per_cpu_unset() -> None:
+    processes = environment.SKALD_RENDER_PROCESSES
+    assert processes.number({}) is None and processes.number({processes.name: "0"}) == 0
+    with pytest.raises(BadValue, match=r"^SKALD_RENDER_PROCESSES must be a whole number from 0 to 16, not '17'\.$"):
+        processes.number({processes.name: "17"})
+
+
+def test_check_reads_every_variable_and_names_the_first_it_cant_read() -> None:
+    environment.check({})
+    environment.check({"SKALD_GUILD": "42", "SKALD_MQTT_PICTURES": "yes", "SKALD_AI_SECONDS": "2"})
+    with pytest.raises(BadValue, match=r"^SKALD_GUILD must be a server id"):
+        environment.check({"SKALD_GUILD": "my server", "SKALD_RENDER_PROCESSES": "abc"})
+    with pytest.raises(BadValue, match=r"^SKALD_RENDER_PROCESSES"):
+        environment.check({"SKALD_RENDER_PROCESSES": "abc", "SKALD_AI_SECONDS": "fast"})

@@ -217,6 +217,22 @@ def test_render_samples_out_naming_an_existing_file_is_refused(cwd: Path, capsys
     assert err.startswith("skald render-samples: --out picture.png is a file; give a directory")
 
 
+def test_render_samples_says_where_and_replaces_its_own_pictures_only(cwd: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42: every command that writes a file says where and refuses a path it would damage."""
+    assert main(["render-samples", "--out", "samples", "--game", "tranquility"]) == 0
+    written = capsys.readouterr().out.splitlines()
+    assert written and all(line.startswith(f"{cwd / 'samples'}/") for line in written)
+    assert main(["render-samples", "--out", "samples", "--game", "tranquility"]) == 0, "its own: replaced"
+    capsys.readouterr()
+    first = Path(written[0].split("  (")[0])
+    first.write_text("my notes\n")
+    assert main(["render-samples", "--out", "samples", "--game", "tranquility"]) == 2
+    said = f"{Path('samples') / first.name} exists; it is no picture: give another --out"
+    assert capsys.readouterr().err == f"skald render-samples: {said}\n"
+    assert first.read_text() == "my notes\n"
+
+
 @pytest.mark.parametrize("game", ["chess", "Chess"])
 def test_render_samples_with_an_unknown_game_is_refused(game: str, cwd: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:

@@ -37,7 +37,7 @@ from discord.app_commands import Command, Group
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from bot.discord.app import Settings, SkaldBot
+from bot.discord.app import Settings, SkaldBot, WebSettings
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.tables.leadership import WATCH_TASK
 
@@ -279,9 +279,12 @@ class Harness:
     def __init__(self, db: Path | str, *, guild_id: int = 900, channel_id: int = 901,
                  size_limit: int = 10 * 1024 * 1024, mqtt_url: str | None = None, rate_window: float = 0.05,
                  click_limits: float = 1000.0, lean: bool = False,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, ai_seconds: float = 0.0,
+                 web: WebSettings | None = None) -> None:
         self.db = db
+        self.ai_seconds = ai_seconds  # the AI seats' time box (0: none; benchmarks give the bot's own)
         self.mqtt_url = mqtt_url
+        self.web = web or WebSettings()  # the spectator pages: links (url), served by the bot (port)
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.size_limit = size_limit
@@ -343,9 +346,10 @@ class Harness:
             await harness.stop()
 
     def settings(self) -> Settings:
-        # No time box (below what SKALD_AI_SECONDS allows): the AI seats only need to move, the same
-        # move every run (benchmarks/ai.py measures how well they play).
-        return Settings(token="test-token", db_path=self.db, mqtt_url=self.mqtt_url, guild_id=None, ai_seconds=0.0)
+        # No time box by default (below what SKALD_AI_SECONDS allows): the AI seats only need to
+        # move, the same move every run (benchmarks/ai.py measures how well they play).
+        return Settings(token="test-token", db_path=self.db, mqtt_url=self.mqtt_url, guild_id=None,
+                        ai_seconds=self.ai_seconds, web=self.web)
 
     async def start(self) -> None:
         """A fresh bot instance on the same database, logged in against this harness."""

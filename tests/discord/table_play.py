@@ -137,6 +137,18 @@ async def play_out(h: Harness, game_id: int, people: Sequence[User], *, seed: in
     return made
 
 
+async def walked_out(h: Harness, host: User, game: str, other: User) -> int:
+    """A table of `host` and `other` that `other` leaves, then `host`: the AIs end it (a game
+    `other` walked out of, and `host` too)."""
+    game_id = await open_table(h, host, game, [other])
+    await h.slash(other, "game leave", {"game": game_id})
+    await h.slash(host, "game leave", {"game": game_id})
+    await h.client.tables.drain()
+    await h.settle()
+    assert (await h.client.tables.game(game_id)).status == "finished"
+    return game_id
+
+
 async def resigned_nidavellir(h: Harness, ann: User, bob: User) -> int:
     """A Nidavellir table of Ann, Bob and an AI that Ann resigns at once: a finished game."""
     game_id = await open_table(h, ann, "nidavellir", [bob], ais=1)

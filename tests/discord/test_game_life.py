@@ -12,12 +12,13 @@ from collections.abc import AsyncIterator, Mapping
 import pytest
 
 from bot import replays
+from bot.discord.cooldowns import Cooldowns
 from bot.kinds import ChangeKind
 from bot.tables.clocks import DAY, HOUR
 from tests.databases import Target
 from tests.discord.clocked import Clock, move_as, reminders, tick, waiting_seat
 from tests.discord.harness import Harness, Message, User
-from tests.discord.table_play import open_table
+from tests.discord.table_play import open_table, walked_out
 
 LIVE = 18 * 60  # a live clock: 3 minutes a move and 15 in the bank
 
@@ -148,14 +149,10 @@ async def test_a_seat_that_changes_hands_twice_names_each_holder_in_log_thread_r
 async def test_a_crew_win_does_not_count_for_someone_who_left_at_once(both: Harness) -> None:
     """Records credited people for what an AI played: Ann left before her first move and her
     stand-in sailed to the end; `/stats` said she won. Now the game is nobody's crew's, and her
-    reliability says she left."""
+    reliability says she left (Bob waited on her there)."""
     h = both
-    ann = h.user("ann")
-    game_id = await open_table(h, ann, "tranquility")
-    await h.slash(ann, "game leave", {"game": game_id})
-    await h.client.tables.drain()
-    await h.settle()
-    assert (await h.client.tables.game(game_id)).status == "finished"
+    ann, bob = h.user("ann"), h.user("bob")
+    await walked_out(h, ann, "tranquility", bob)
     stats = h.reply_text(await h.slash(ann, "stats"))
     assert "won of" not in stats and "Reliability: 0% — 0 played to the end, 1 left, 0 timed out." in stats
     board = h.reply_text(await h.slash(ann, "leaderboard", {"game": "tranquility"}))
@@ -342,6 +339,53 @@ async def test_a_custom_clock_with_an_increment_refills_the_bank_and_a_bad_one_i
     assert "custom — 1 hour a move, 2 hours in the bank, +30 minutes a move" in lobby.text()
 
 
+async def test_a_clock_reads_what_was_typed_and_one_past_its_bounds_is_refused_in_words_everywhere(
+        harness: Harness, clock: Clock) -> None:
+    """Issue 42: a clock of 400 digits answered "Sorry — something went wrong" in /play and
+    /tournament create and its autocomplete never answered (an OverflowError); 1.5m+1d ran as
+    1m+1d. Each place a clock is typed reads it exactly or says why not."""
+    h = harness
+    ann, bob, mod = h.user("ann"), h.user("bob"), h.user("mod", manage_guild=True)
+    huge = "1" * 400 + "m+1d"
+    why = "The time per move must be from 1 minute to 30 days, not '1111111111111111111…'."
+    offered = await h.autocomplete(ann, "play tranquility", {"clock": huge}, "clock")
+    assert offered[0]["name"] == f"✗ {why}"[:100], "the suggestions say why first"
+    for user, command, options in ((ann, "play tranquility", {"clock": huge}),
+                                   (mod, "tournament create", {"game": "nidavellir", "name": "Cup", "clock": huge}),
+                                   (mod, "skald settings", {"name": "clock", "value": huge})):
+        refused = await h.slash(user, command, options)
+        assert why in h.reply_text(refused) and "went wrong" not in h.reply_text(refused), command
+    assert await h.client.tables.list_games(h.guild_id) == [], "nothing opened"
+    assert (await h.client.tables.servers.settings(h.guild_id)).clock == "daily", "the setting unchanged"
+    offered = await h.autocomplete(ann, "play tranquility", {"clock": "1.5m+1d"}, "clock")
+    assert offered[0] == {"name": "custom — 1 minute 30 seconds a move, 1 day in the bank", "value": "1m30s+1d"}
+    game_id = await open_table(h, ann, "tranquility", [bob], options={"clock": "1.5m+1d"})
+    info = await h.client.tables.game(game_id)
+    assert info.clock == "1m30s+1d" and info.seats[info.to_move[0]].deadline == clock.now + 90 + DAY
+
+
+async def test_resigning_games_against_an_ai_cannot_wash_a_walk_out_off_a_record(harness: Harness) -> None:
+    """Issue 42: someone who walked out of a game resigned four games against an AI in a second and
+    reached 80%. Reliability counts what other people waited on: games against AI seats alone
+    count for nothing (docs/records.md)."""
+    h = harness
+    ann, bob = h.user("ann"), h.user("bob")
+    await walked_out(h, ann, "nidavellir", bob)
+    for number in range(4):
+        if number == 3:  # a minute later: /play opens 3 tables a minute per person
+            h.client.cooldowns = Cooldowns()
+        game_id = await open_table(h, bob, "nidavellir", ais=1)
+        asked = await h.slash(bob, "game resign", {"game": game_id})
+        await h.click(bob, h.button(h.replies(asked)[-1], f"Resign game #{game_id}"))
+        assert (await h.client.tables.game(game_id)).status == "finished"
+    stats = h.reply_text(await h.slash(bob, "stats"))
+    assert "Reliability: 0% — 0 played to the end, 1 left, 0 timed out." in stats
+    opened = await h.slash(ann, "play tranquility", {"min_reliability": 80})
+    lobby = h.messages[opened.original_id or 0]
+    refused = await h.click(bob, h.button(lobby, "Join"), message=lobby)
+    assert "at least 80%; yours in this server is 0%" in h.reply_text(refused)
+
+
 async def test_the_board_shows_each_seats_time_and_bank_and_mine_shows_the_other_seats(harness: Harness,
                                                                                          clock: Clock) -> None:
     """Nobody could see another seat's bank."""
@@ -361,10 +405,7 @@ async def test_the_board_shows_each_seats_time_and_bank_and_mine_shows_the_other
 async def test_a_table_with_a_minimum_reliability_refuses_a_player_who_quits(harness: Harness) -> None:
     h = harness
     ann, bob = h.user("ann"), h.user("bob")
-    quit_game = await open_table(h, bob, "tranquility")
-    await h.slash(bob, "game leave", {"game": quit_game})
-    await h.client.tables.drain()
-    await h.settle()
+    await walked_out(h, ann, "tranquility", bob)  # Bob walks out on Ann, who leaves too
     opened = await h.slash(ann, "play tranquility", {"min_reliability": 80})
     lobby = h.messages[opened.original_id or 0]
     assert "Joining needs a reliability of **80%**" in lobby.text()

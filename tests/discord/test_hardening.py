@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.discord.app import Settings, SettingsError
-from bot.discord.run import configure_logging
+from bot.logs import configure_logging
 from engine import registry
 from tests.discord.harness import Harness
 from tests.discord.table_play import open_table

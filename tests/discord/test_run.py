@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import subprocess
 import sys
@@ -208,3 +209,19 @@ def test_a_malformed_postgresql_url_gives_a_traceback_no_more_in_skald_run(
     assert err == "skald run: SKALD_DB: The PostgreSQL URL can't be used: a port must be a number from 1 to 65535.\n"
     with pytest.raises(SettingsError, match="names no database"):
         Settings.from_env({"DISCORD_TOKEN": "t", "SKALD_DB": "postgresql://skald:s3cret@db:5432"})
+
+
+@pytest.mark.parametrize("nonsense", ["abc", "-1", "4O", "17"])
+def test_skald_run_stops_naming_a_variable_set_to_what_it_cant_take_before_anything_is_opened(
+        nonsense: str, tmp_path: Path) -> None:
+    """Issue 42: SKALD_RENDER_PROCESSES=abc (or -1, 4O) was silently read as one per CPU while
+    other variables were refused by name. The real command, in its own process: one line naming
+    the variable and what it takes, exit 2, and the database not even created."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SKALD_", "DISCORD_"))}
+    env.update(DISCORD_TOKEN="t", SKALD_DB=str(tmp_path / "skald.sqlite3"), SKALD_RENDER_PROCESSES=nonsense)
+    skald = Path(sys.executable).parent / "skald"
+    done = subprocess.run([str(skald), "run"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (EXIT_CONFIG, "")
+    assert done.stderr == (f"skald run: SKALD_RENDER_PROCESSES must be a whole number from 0 to 16, "
+                           f"not {nonsense!r}.\n")
+    assert not (tmp_path / "skald.sqlite3").exists()

@@ -4,6 +4,8 @@ keeps (read beside the running bot), so a game replays in the terminal without D
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,7 +38,7 @@ async def test_replay_from_the_terminal_needs_an_export_made_in_discord_no_more(
         (name, data), = h.replies(posted)[-1].files.items()
         assert await skald("export", "--db", str(h.db), "--game-id", str(game_id)) == 0
         assert (here / name).read_bytes() == data, "the very file /game export posts"
-        assert capsys.readouterr() == (f"Wrote {name}: {said.format(name=name)}\n", "")
+        assert capsys.readouterr() == (f"Wrote {here / name}: {said.format(name=name)}\n", "")
         assert await skald("export", "--db", str(h.db), "--game-id", str(game_id), "--out", "-") == 0
         assert capsys.readouterr().out == data.decode()
     name = f"skald-nidavellir-{finished}.json"
@@ -67,3 +69,46 @@ async def test_skald_export_refuses_in_one_line(harness: Harness, tmp_path: Path
     assert await skald("export", "--db", "missing.db", "--game-id", "1") == 2
     assert capsys.readouterr().err == "skald export: no database at missing.db\n"
     assert not (tmp_path / "missing.db").exists()
+
+
+def run_skald(*words: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The installed `skald` command itself, in its own process."""
+    skald = Path(sys.executable).parent / "skald"
+    return subprocess.run([str(skald), *words], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+async def test_skald_export_never_writes_over_a_database_nor_a_file_without_force(
+        harness: Harness, tmp_path: Path) -> None:
+    """Issue 42: `skald export --db games.sqlite3 --game-id 1 --out games.sqlite3` exited 0 and left
+    the JSON where the database was. The real command: a database (the one it reads, or another)
+    is never written over, even with --force; an existing file only with --force; the file is its
+    owner's alone (it names a server's players), and the command says where it is."""
+    h = harness
+    ann, bob = h.user("ann"), h.user("bob")
+    game_id = await resigned_nidavellir(h, ann, bob)
+    db = str(h.db)
+    (tmp_path / "other.sqlite3").write_bytes(Path(db).read_bytes()[:4096])  # another database
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    export = ("export", "--db", db, "--game-id", str(game_id))
+    for out, force, said in ((db, True, f"{db} is a database; Skald never writes over one"),
+                             ("other.sqlite3", True, "other.sqlite3 is a database; Skald never writes over one"),
+                             ("notes.txt", False, "notes.txt exists; add --force to replace it"),
+                             ("/dev/null", True, "/dev/null is not a plain file")):
+        done = await asyncio.to_thread(run_skald, *export, "--out", out, *(["--force"] if force else []),
+                                       cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (2, ""), out
+        assert done.stderr.startswith(f"skald export: {said}") and done.stderr.count("\n") == 1, done.stderr
+    assert Path(db).read_bytes().startswith(b"SQLite format 3\x00"), "the database is as it was"
+    assert (tmp_path / "notes.txt").read_text() == "my notes\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")], "no scratch file left behind"
+
+    done = await asyncio.to_thread(run_skald, *export, cwd=tmp_path)  # the name /game export gives it
+    written = tmp_path / f"skald-nidavellir-{game_id}.json"
+    assert done.returncode == 0 and done.stdout.startswith(f"Wrote {written}: every move"), done.stdout
+    assert written.stat().st_mode & 0o777 == 0o600
+    again = await asyncio.to_thread(run_skald, *export, cwd=tmp_path)
+    assert again.returncode == 2 and f"{written.name} exists; add --force" in again.stderr
+    replaced = await asyncio.to_thread(run_skald, *export, "--out", "notes.txt", "--force", cwd=tmp_path)
+    assert replaced.returncode == 0 and replaced.stdout.startswith(f"Wrote {tmp_path / 'notes.txt'}: ")
+    assert (tmp_path / "notes.txt").read_bytes() == written.read_bytes()
+    assert (tmp_path / "notes.txt").stat().st_mode & 0o777 == 0o600

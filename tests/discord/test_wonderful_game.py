@@ -2,9 +2,11 @@
 
 Ann opens a 3-seat table with the Empire's b face, adds two AIs and starts; every pick, placement
 and `done` of hers is a click on her DM panel, except the first move of each planning, typed with
-`/move` from its autocomplete. The AIs (the descriptor's strongest, the planner) play at once, so
-each simultaneous step waits for her alone. Nothing she was shown alone, and no seat's hand or
-sealed pick, reaches the thread or the MQTT relay.
+`/move` from its autocomplete. From round 2's planning to round 3's she has autopass on (a
+choice on her panel): the production steps she produces nothing in pass her by. The AIs (the
+descriptor's strongest, the planner) play at once, so each simultaneous step waits for her alone.
+Nothing she was shown alone, and no seat's hand or sealed pick, reaches the thread or the MQTT
+relay.
 """
 
 from __future__ import annotations
@@ -28,13 +30,21 @@ from tests.relay.broker import LocalBroker, Recorder
 MOST_SITES = 4  # Ann slates drafted cards while fewer than this wait under construction, else recycles them
 
 
-def ann_move(texts: list[str], board: dict[str, Any]) -> str:
-    """A plain player's next move: the first card offered, supremacy's general, her drafted cards
-    slated while few wait under construction (the rest recycled), what she has placed on her
-    cards (onto the Empire card only when nothing else takes it), then done."""
+AUTOPASS = {2: "set autopass on", 3: "set autopass off"}  # what she says in each round's planning
+
+
+def ann_move(texts: list[str], view: dict[str, Any]) -> str:
+    """A plain player's next move: the first card offered, supremacy's general, autopass as
+    AUTOPASS says, her drafted cards slated while few wait under construction (the rest
+    recycled), what she has placed on her cards (onto the Empire card only when nothing else
+    takes it), then done."""
+    board = view["boards"][0]
     drafts = [t for t in texts if t.startswith("draft ")]
     if drafts:
         return drafts[0]
+    switch = AUTOPASS.get(view["round"])
+    if view["phase"] == "planning" and switch in texts:
+        return switch
     if "choose general" in texts:
         return "choose general"
     if board["drafted"]:
@@ -50,13 +60,14 @@ async def play_ann(h: Harness, ann: User, game_id: int, thread: int) -> list[tup
     made: list[tuple[int, str, str]] = []
     typed_in: set[int] = set()  # the rounds whose planning she began with /move
     sealed = 0  # draft turns seen with the AIs' picks made and hers not
+    produced: list[tuple[int, int]] = []  # at each production move: the round, what she makes of the step's resource
     while (await h.client.tables.game(game_id)).status == "running":
         assert len(made) < 400, "the game did not end"
         assert await whose_turn(h, game_id) == [ann.id], "the AI seats never keep her waiting"
         table = await h.client.tables.table_view(game_id, ann.id)
         view = table.view
         texts = [m.text for m in table.legal_moves]
-        text = ann_move(texts, view["boards"][0])
+        text = ann_move(texts, view)
         if view["phase"] == "draft":
             sealed += await no_sealed_pick_is_told(h, game_id, thread)
         if view["phase"] == "planning" and view["round"] not in typed_in:
@@ -74,7 +85,11 @@ async def play_ann(h: Harness, ann: User, game_id: int, thread: int) -> list[tup
                 assert title(text.split()[1]) in reply and text not in reply, reply
         assert inv.acknowledged and "⛔" not in h.reply_text(inv), h.reply_text(inv)
         made.append((view["round"], view["phase"], text))
+        if view["phase"] == "production":
+            produced.append((view["round"], view["boards"][0]["production"][view["step"]]))
     assert sealed == 4 * 7, "every draft turn waited for her with the AIs' picks sealed"
+    assert all(made for round_number, made in produced if round_number == 2), "autopass passed her empty steps"
+    assert any(not made for _, made in produced), "without autopass she is asked in every step she could act in"
     return made
 
 
@@ -130,6 +145,8 @@ async def play_whole_game(h: Harness, relayed: Recorder) -> None:
     for round_number in (1, 2, 3, 4):
         verbs = {text.split()[0] for r, phase, text in made if r == round_number and phase != "production"}
         assert {"draft", "done"} <= verbs and verbs & {"construct", "recycle"}, (round_number, verbs)
+    assert [(r, text) for r, _, text in made if text.startswith("set ")] == [(2, "set autopass on"),
+                                                                             (3, "set autopass off")]
     assert any(phase == "production" and text.startswith("place ") for _, phase, text in made)
     assert all(inv.acknowledged and not inv.calls_before_ack for inv in h.invocations.values())
     assert not h.unhandled

@@ -3,28 +3,31 @@
 Brokk, a hero with a recruit condition, and Baldr, a god whose power is offered at the end of a
 round, are declared here and nowhere else: Baldr touches two places, its declaration (`BALDR`)
 and its picture entry (`BALDR_PICTURE`). Once registered they are recruited, offered, parsed,
-weighed by the AI, shown in the view and drawn, and withdrawn again leave no trace.
+weighed by the AI, shown in the view and drawn, and gone again (`declared`) leave no trace.
 """
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import itertools
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import renderer
 from engine.core import Event, Move
 from engine.errors import BadMove, IllegalMove
-from engine.nidavellir import GAME
+from engine.nidavellir import GAME, appraisal, cards, choices, effects, grammar, steps, view
 from engine.nidavellir.ai import GreedyPlayer
 from engine.nidavellir.appraisal import evaluate
 from engine.nidavellir.army import ranks
 from engine.nidavellir.cards import CARDS
-from engine.nidavellir.catalogue import Declared, declare, withdraw
+from engine.nidavellir.catalogue import Declared, declare
 from engine.nidavellir.choice import Choice
-from engine.nidavellir.choices import CHOICES
+from engine.nidavellir.choices import CHOICES, forget_moves
 from engine.nidavellir.components import GOD, HERO, MINER, Card, seat_label
 from engine.nidavellir.effects import EFFECTS, spend_power
 from engine.nidavellir.grammar import PARSERS, alone, parse
@@ -84,15 +87,46 @@ BALDR = Declared(
 BALDR_PICTURE = pictures.Picture(colour=(200, 170, 40), power="bless")
 
 
-@pytest.fixture
-def toys() -> Iterator[None]:
-    declare(BROKK, BALDR)
-    pictures.register("baldr", BALDR_PICTURE)
+# Where declaring a card (and registering its picture) writes: every module-level table of these.
+CATALOGUE = (cards, grammar, view, effects, choices, steps, appraisal, pictures)
+
+
+def _tables() -> list[Any]:
+    """The catalogue's tables: its modules' dicts, sets and lists, and those a list holds."""
+    found: list[Any] = []
+    for module in CATALOGUE:
+        for name, value in vars(module).items():
+            if not name.startswith("__") and isinstance(value, dict | set | list):
+                found.append(value)
+                if isinstance(value, list):
+                    found += [item for item in value if isinstance(item, dict | set)]
+    return found
+
+
+@contextlib.contextmanager
+def declared(*entries: Declared) -> Iterator[None]:
+    """The cards declared for the block's length; then every table as it was, so a toy card of a
+    test leaves nothing behind (the engine has no way to take a card out: nothing else needs one)."""
+    saved = [(table, copy.copy(table)) for table in _tables()]
     try:
+        declare(*entries)
         yield
     finally:
-        withdraw(BROKK, BALDR)
-        pictures.unregister("baldr")
+        for table, before in saved:
+            if isinstance(table, list):
+                table[:] = before
+            else:
+                table.clear()
+                table.update(before)
+        grammar.read.cache_clear()
+        forget_moves()
+
+
+@pytest.fixture
+def toys() -> Iterator[None]:
+    with declared(BROKK, BALDR):
+        pictures.register("baldr", BALDR_PICTURE)
+        yield
     assert not {"brokk", "baldr"} & (set(CARDS) | set(EFFECTS) | set(pictures.PICTURES))
     assert "baldr" not in CHOICES and "bless" not in PARSERS
     with pytest.raises(BadMove):
@@ -167,5 +201,5 @@ def test_the_god_touches_two_places_and_the_page_says_so() -> None:
             text = path.read_text(encoding="utf-8").lower()
             assert "baldr" not in text and "brokk" not in text, path
     assert "2026-12-02" in PAGE.splitlines()[0]
-    for name in ("Declared", "declare", "withdraw", "power_at", "Picture", "tests/nidavellir/test_adding_a_card.py"):
+    for name in ("Declared", "declare", "declared", "power_at", "Picture", "tests/nidavellir/test_adding_a_card.py"):
         assert name in PAGE, name

@@ -10,10 +10,15 @@ from engine import Rng
 from engine.core import Game
 from engine.nidavellir import GAME
 from engine.nidavellir.coins import named_coin
-from engine.nidavellir.playout import _arrangements, bid_count, bid_words, nth_bid
+from engine.nidavellir.playout import BID_COINS, _arrangements, bid_words, nth_bid
 from engine.nidavellir.recruiting import can_recruit, recruitable
-from engine.nidavellir.state import BID
+from engine.nidavellir.state import BID, SeatState
 from tests.conformance import random_walk
+
+
+def bid_count(seat: SeatState) -> int:
+    """How many bids the seat may make (the length of its `legal_moves` while it bids)."""
+    return _arrangements(bid_words(seat)[1], BID_COINS)
 
 
 def test_the_bids_counted_are_the_legal_bids_in_order() -> None:

@@ -8,8 +8,8 @@ import pytest
 from engine.errors import IllegalMove
 from engine.nidavellir import GAME
 from engine.nidavellir.army import ranks
-from engine.nidavellir.components import BLACKSMITH, EXPLORER, HUNTER, MINER, WARRIOR
-from engine.nidavellir.scoring import THINGVELLIR_COLUMNS, sheet_rows
+from engine.nidavellir.components import BLACKSMITH, EXPLORER, HUNTER, MINER, SUITS, WARRIOR
+from engine.nidavellir.scoring import sheet_rows
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import (
     apply,
@@ -202,10 +202,11 @@ def test_score_sheet_has_artefact_and_mercenary_lines() -> None:
     state = end_of_age(state)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.sheet is not None
-    assert outcome.sheet["columns"] == THINGVELLIR_COLUMNS
+    columns = [*SUITS, "coins", "heroes", "artefacts", "mercenaries", "bonuses", "total", "rank"]
+    assert outcome.sheet["columns"] == columns
     row = outcome.sheet["rows"][0]
     # hunter 2² with the mercenary, 1 without: +3; explorer 5 + 7 + 11 + 2 × 3 with, 5 + 7 + 2 × 2 without: +13
     assert (row["hunter"], row["explorer"], row["mercenaries"]) == (1, 16, 3 + 13)
     assert row["artefacts"] == 28 and row["heroes"] == 8
-    parts = [c for c in THINGVELLIR_COLUMNS if c not in ("total", "rank")]
+    parts = [c for c in columns if c not in ("total", "rank")]
     assert row["total"] == sum(row[p] for p in parts)

@@ -229,3 +229,16 @@ def test_a_cleared_picture_removes_the_saved_file_and_odd_payloads_are_skipped(t
     assert not WatchBoard("skald").take("skald/1/3/picture", PNG)  # without --save pictures are ignored
     gone = WatchBoard("skald", tmp_path / "removed")
     assert not gone.take("skald/1/3/picture", PNG)  # the folder went away: skipped, the display goes on
+
+
+def test_a_saved_picture_is_its_owners_alone_and_a_file_of_its_name_that_is_no_picture_is_kept(tmp_path: Path) -> None:
+    """Issue 42: files a command writes that may hold a server's data are 0600, and none is
+    written over something it would damage."""
+    board = WatchBoard("skald", tmp_path)
+    assert board.take("skald/1/3/picture", PNG + b"rest")
+    assert (tmp_path / "skald_1_3.png").stat().st_mode & 0o777 == 0o600
+    theirs = tmp_path / "skald_1_4.png"
+    theirs.write_text("someone's notes\n")
+    assert not board.take("skald/1/4/picture", PNG + b"rest")
+    assert board.take("skald/1/4/picture", b"")  # a clearing leaves it too
+    assert theirs.read_text() == "someone's notes\n"

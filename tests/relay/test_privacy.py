@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -15,6 +14,7 @@ from bot.notify import PrivateListener, PrivateUpdate, PublicUpdate
 from bot.relay import MqttRelay
 from bot.tables import Tables
 from engine import registry
+from tests.conformance import leaves, secrets_of
 from tests.relay.broker import LocalBroker, Recorder
 from tests.relay.table_play import GUILD, HOST, host_moves, replay_game, start_game
 
@@ -29,25 +29,6 @@ GAMES: list[tuple[str, int, int, dict[str, Any] | None]] = [
 ]
 STATE_KEYS = ["schema", "seq", "guild_id", "game_id", "game", "title", "status", "reason", "seats", "to_move",
               "actor", "outcome", "result", "view", "updated_at"]
-
-
-def leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
-    """Every (path, value) in a JSON document, containers included."""
-    yield path, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from leaves(item, f"{path}/{key}")
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from leaves(item, f"{path}/{index}")
-
-
-def secrets_of(seat_view: dict[str, Any], spectator: dict[str, Any]) -> dict[str, Any]:
-    """What a seat's own view shows that the spectator's doesn't: path -> value (hands, own bids...)."""
-    public = dict(leaves(spectator))
-    return {path: value for path, value in leaves(seat_view)
-            if path != "/viewer" and value is not None and public.get(path) != value
-            and not isinstance(value, dict | list)}
 
 
 class Paced:

@@ -17,6 +17,7 @@ from renderer.nidavellir.army import TILES_W, army_height, row_height, tile_widt
 from renderer.nidavellir.pieces import flow
 from renderer.nidavellir.words import status_line
 from tests.renderer.golden import stored_view
+from tests.renderer.phone_rule import legible
 from tests.renderer.view_schema import nidavellir
 
 SCENE = {scene.name: scene for scene in SCENES}
@@ -97,4 +98,4 @@ def test_crowded_pictures_stay_legible_on_a_phone(picture: renderer.Kind) -> Non
     scene = {"board": "nidavellir-5p-age2", "hand": "nidavellir-4p-purse", "outcome": "nidavellir-4p-result"}
     view = _crowded_table() if picture == "board" else stored_view(SCENE[scene[picture]])
     sheet = renderer.draw(view, NAMES, picture)
-    assert sheet.texts and all(d.legible(sheet.width) for d in sheet.texts)
+    assert sheet.texts and all(legible(d, sheet.width) for d in sheet.texts)

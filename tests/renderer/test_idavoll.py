@@ -19,6 +19,7 @@ from renderer.nidavellir import idavoll, players
 from renderer.nidavellir.mythology import pill_width, seat_pills
 from renderer.nidavellir.tavern_cards import cards_height
 from tests.renderer.golden import stored_view
+from tests.renderer.phone_rule import legible
 from tests.renderer.view_schema import nidavellir
 
 SCENE = {scene.name: scene for scene in SCENES}
@@ -84,7 +85,7 @@ def test_each_seat_shows_its_gods_power_tokens_giants_capture_tokens_and_valkyri
     assert {"Surt (face down)", "Skymir", "next Hunter", "Gymir", "next Explorer"} <= set(texts)
     assert {"Hildr", "Ölrun", "Warrior", "Brynhildr"} <= set(texts)
     assert {"Hreasvelg", "Gullinbursti"} <= set(texts)  # the animal and the boar it brought, in the army
-    assert all(d.legible(sheet.width) for d in sheet.texts)
+    assert all(legible(d, sheet.width) for d in sheet.texts)
 
 
 def test_a_valkyries_track_is_drawn_with_her_tokens_value_in_it() -> None:
@@ -163,7 +164,7 @@ def test_the_score_sheet_has_gods_giants_and_valkyries_and_explains_them() -> No
     assert {"23", "30"} <= set(texts)
     note = " ".join(d.text for d in sheet.texts if d.role == "label")
     assert "Gods: their printed points" in note and "Valkyries: the value under each strength token" in note
-    assert all(d.legible(sheet.width) for d in sheet.texts)
+    assert all(legible(d, sheet.width) for d in sheet.texts)
 
 
 def test_the_base_game_and_thingvellir_have_no_idavoll_parts() -> None:
@@ -202,7 +203,7 @@ def test_every_mythology_card_on_one_seat_stays_inside_the_picture_and_legible()
     names = ["W" * 32] * 5
     assert max(pill_width(segments) for segments, _ in seat_pills(seat)) < INNER - 2 * players.PAD
     for sheet in (renderer.draw(view, names), renderer.draw({**view, "viewer": 3}, names, "hand")):
-        assert all(d.legible(sheet.width) for d in sheet.texts)
+        assert all(legible(d, sheet.width) for d in sheet.texts)
         assert not any("…" in d.text for d in sheet.texts if d.role in ("card", "points"))
     hand = [d.text for d in renderer.draw({**view, "viewer": 3}, names, "hand").texts]
     assert hand.count("power") == 3 and hand.count("used") == 2 and "face down" in hand

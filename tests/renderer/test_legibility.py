@@ -13,7 +13,8 @@ from benchmarks.legibility import LONG_NAMES, Sample, game_samples, option_sets,
 from engine import registry
 from engine.core import OptionSpec
 from renderer.canvas import BOLD, SANS, SERIF, Drawn
-from renderer.legibility import PHONE_TEXT, readings, smallest, text_height, too_small
+from renderer.legibility import PHONE_TEXT, readings, smallest, text_height
+from tests.renderer.phone_rule import too_small
 
 
 def _check(samples: list[Sample]) -> None:

@@ -14,8 +14,10 @@ from PIL import Image, ImageChops
 import renderer
 from bot.games import Scene
 from bot.render_cli import SCENES, names_for
-from renderer.canvas import KEY_ROLES, PHONE_INK, PHONE_WIDTH, RGB, Sheet
+from renderer.canvas import KEY_ROLES, PHONE_WIDTH, RGB, Sheet
+from renderer.legibility import PHONE_TEXT
 from tests.renderer.golden import stored_view
+from tests.renderer.phone_rule import legible
 
 SCENE = {scene.name: scene for scene in SCENES}
 
@@ -29,14 +31,14 @@ def test_every_name_point_coin_and_card_value_is_9_px_tall_at_400_px_wide(scene:
     sheet = _draw(scene)
     key = [d for d in sheet.texts if d.role in KEY_ROLES]
     assert key, "a picture with no names, points, coins or card values recorded"
-    small = [(d.text, round(d.ink_at(sheet.width), 2)) for d in key if d.ink_at(sheet.width) < PHONE_INK]
-    assert not small, f"{scene.name}: under {PHONE_INK} px at {PHONE_WIDTH} px wide: {small[:5]}"
+    small = [(d.text, round(d.ink_at(sheet.width), 2)) for d in key if d.ink_at(sheet.width) < PHONE_TEXT]
+    assert not small, f"{scene.name}: under {PHONE_TEXT} px at {PHONE_WIDTH} px wide: {small[:5]}"
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=lambda scene: scene.name)
 def test_every_label_heading_and_hint_is_9_px_tall_at_400_px_wide_too(scene: Scene) -> None:
     sheet = _draw(scene)
-    small = [(d.text, d.size) for d in sheet.texts if not d.legible(sheet.width)]
+    small = [(d.text, d.size) for d in sheet.texts if not legible(d, sheet.width)]
     assert not small, f"{scene.name}: {small[:5]}"
 
 
@@ -75,7 +77,7 @@ def test_hero_chips_are_drawn_at_the_size_of_players_names() -> None:
     sheet = _draw(scene)
     heroes = {str(hero["label"]) for hero in stored_view(scene)["heroes"]} - {"Dwerg Aesir"}
     chips = [d for d in sheet.texts if d.text in heroes]
-    assert chips and all(d.role == "name" and d.legible(sheet.width) for d in chips)
+    assert chips and all(d.role == "name" and legible(d, sheet.width) for d in chips)
 
 
 def test_the_nidavellir_result_names_the_winner_and_never_a_seat_number() -> None:

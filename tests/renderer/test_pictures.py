@@ -25,6 +25,7 @@ from renderer.nidavellir.pieces import flow
 from renderer.tranquility import SeaTable, card_hint, cell_ranges, island_room, placement_cost
 from renderer.zones import GAP, Zone
 from tests.renderer.golden import render_view, stored_view
+from tests.renderer.phone_rule import legible
 from tests.renderer.view_schema import tranquility
 
 SCENE = {scene.name: scene for scene in SCENES}
@@ -226,7 +227,7 @@ def test_every_phase_of_random_games_draws(game_name: str, options: dict[str, An
 def _assert_draws_legibly(view: dict[str, Any], kind: renderer.Kind) -> None:
     sheet = renderer.draw(view, [], kind)
     assert sheet.png()
-    assert all(d.legible(sheet.width) for d in sheet.texts), [d for d in sheet.texts if not d.legible(sheet.width)]
+    assert all(legible(d, sheet.width) for d in sheet.texts), [d for d in sheet.texts if not legible(d, sheet.width)]
 
 
 def test_a_new_zone_in_the_table_list_is_drawn_in_its_place(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,12 +13,13 @@ from PIL import Image
 import renderer.records as pictures
 from bot.rendering import draw as draw_in_pool
 from renderer.canvas import BOLD, GOLD, KEY_ROLES, WIDTH, Sheet
+from tests.renderer.phone_rule import legible
 from tests.renderer.records_samples import CREW, LEADERBOARD, RATING, SCENES, STANDINGS, SUMMARY, standing_rows
 
 
 def illegible(sheet: Sheet) -> list[tuple[str, int]]:
     """The texts a phone showing the picture 400 px wide could not read at a glance."""
-    return [(d.text, d.size) for d in sheet.texts if not d.legible(sheet.width)]
+    return [(d.text, d.size) for d in sheet.texts if not legible(d, sheet.width)]
 
 
 @pytest.mark.parametrize("kind", SCENES)

@@ -24,6 +24,7 @@ from renderer.replay import (
     caption_band,
     captions,
 )
+from tests.renderer.phone_rule import legible
 
 NAMES = ["Astrid", "Bjorn 🐻", "Sigrid", "Ulfhild the Far-Travelled", "Eirik"]
 
@@ -107,7 +108,7 @@ def test_the_caption_band_reads_on_a_phone() -> None:
     band = caption_band("Move 12 of 80", ["Astrid takes Warrior 7 from the Laughing Goblin.",
                                           "Ulfhild the Far-Travelled and Eirik tied and swap gems 5 and 3."])
     assert band.width == WIDTH
-    assert all(drawn.legible(band.width) for drawn in band.texts), [d for d in band.texts if not d.legible(WIDTH)]
+    assert all(legible(drawn, band.width) for drawn in band.texts), [d for d in band.texts if not legible(d, WIDTH)]
     assert any(drawn.role == "name" for drawn in band.texts)
 
 

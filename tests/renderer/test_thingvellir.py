@@ -18,6 +18,7 @@ from renderer.nidavellir import players, purse
 from renderer.nidavellir.camp import CAMP, draw_mercenary, mercenary_width
 from renderer.zones import GAP, Zone
 from tests.renderer.golden import stored_view
+from tests.renderer.phone_rule import legible
 from tests.renderer.view_schema import nidavellir
 
 SCENE = {scene.name: scene for scene in SCENES}
@@ -59,7 +60,7 @@ def test_a_seats_artefacts_and_waiting_mercenaries_are_in_its_block() -> None:
         assert label in texts
     assert texts.count("to enlist") == 2
     assert {"Warrior 9", "Explorer 11", "Explorer 8", "Miner 1"} <= set(texts)
-    assert all(d.legible(sheet.width) for d in sheet.texts)
+    assert all(legible(d, sheet.width) for d in sheet.texts)
 
 
 def test_a_camp_card_taken_instead_of_a_tavern_card_is_marked_at_its_tavern() -> None:
@@ -154,7 +155,7 @@ def test_every_artefact_and_five_mercenaries_on_one_seat_stay_inside_the_picture
     seat["mercenaries"] = [piece_view(c["key"]) for c in stored_view(SCENE[AGE2])["seats"][1]["mercenaries"]] * 2
     names = ["W" * 32] * 4
     for sheet in (renderer.draw(view, names), renderer.draw({**view, "viewer": 3}, names, "hand")):
-        assert all(d.legible(sheet.width) for d in sheet.texts)
+        assert all(legible(d, sheet.width) for d in sheet.texts)
         assert not any("…" in d.text for d in sheet.texts if d.role == "card")
     assert max(mercenary_width(m) for m in seat["mercenaries"]) < INNER - 2 * players.PAD
 

@@ -21,7 +21,7 @@ from bot.replays import (
 )
 from bot.store import open_store
 from engine import registry
-from tests.relay.test_privacy import leaves
+from tests.conformance import leaves
 from tests.replays.conftest import RESIGNED, RUNNING, Stored
 
 KEYS = ["format", "version", "game", "title", "status", "engine_version", "options", "seed", "players", "holders",

@@ -30,7 +30,7 @@ from bot.replays import (
 from bot.store import open_store
 from engine import registry
 from renderer.replay import Still
-from tests.relay.test_privacy import leaves, secrets_of
+from tests.conformance import leaves, secrets_of
 from tests.replays.conftest import FINISHED, RESIGNED, RUNNING, Stored
 from tests.replays.games import Played, spectator_views
 

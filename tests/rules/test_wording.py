@@ -1,16 +1,17 @@
 """Rules text is written in Skald's own words: no run of 6 words is copied from the seed documents.
 
-The seeds (the documents Skald was started from) live outside the repository, at
-/work/shared/rules/seeds or wherever SKALD_RULES_SEEDS points; the check skips without them.
-Only the seeds are third-party text; the team's own fact sheets (/work/shared/rules/*.md) are not
-checked. Every game is checked, except the ones listed in PENDING. How words are compared, and
-which runs do not count, is described in docs/rules.md ("Wording").
+The seeds (the documents Skald was started from) live outside the repository: in
+`shared/rules/seeds` beside the checkout (the repository's folder or one above it, as CI has it),
+or wherever SKALD_RULES_SEEDS points. Without them the check skips, saying where it looked, except
+under CI (CI set), where it fails: there it must run. Only the seeds are third-party text; the
+team's own fact sheets (shared/rules/*.md) are not checked. Every game is checked, except the
+ones listed in PENDING. How words are compared, and which runs do not count, is described in docs/rules.md ("Wording").
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,8 @@ from bot.rules.book import Entry, load_entries
 from bot.rules.games import GAME_ALIASES, GAMES
 from bot.rules.index import words
 
-SEEDS = Path(os.environ.get("SKALD_RULES_SEEDS", "/work/shared/rules/seeds"))
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS_BESIDE = Path("shared", "rules", "seeds")  # under the checkout's folder or one of its parents
 RUN = 6  # words in a row that count as copied
 
 # EXCLUSION: games whose reference still shares phrases with the seeds. Each is checked anyway and
@@ -118,11 +120,33 @@ def copied_runs(entries: Iterable[Entry], seed_runs: set[tuple[str, ...]]) -> di
     return copied
 
 
+def seed_places(environ: Mapping[str, str], root: Path = ROOT) -> list[Path]:
+    """Where the seeds may be, in order: SKALD_RULES_SEEDS if set (then only there), else
+    `shared/rules/seeds` in the checkout's folder and each folder above it."""
+    given = environ.get("SKALD_RULES_SEEDS", "").strip()
+    if given:
+        return [Path(given)]
+    return [folder / SEEDS_BESIDE for folder in (root, *root.parents)]
+
+
+def find_seeds(environ: Mapping[str, str], root: Path = ROOT) -> list[Path]:
+    """The seed documents of the first place that has any (none: [])."""
+    for place in seed_places(environ, root):
+        files = sorted(place.glob("*.txt")) if place.is_dir() else []
+        if files:
+            return files
+    return []
+
+
 @pytest.fixture(scope="module")
 def seed_runs() -> set[tuple[str, ...]]:
-    files = sorted(SEEDS.glob("*.txt")) if SEEDS.is_dir() else []
+    files = find_seeds(os.environ)
     if not files:
-        pytest.skip(f"no seed documents in {SEEDS}")
+        looked = ", ".join(str(place) for place in seed_places(os.environ)[:3])
+        why = f"no seed documents (looked in {looked} …; set SKALD_RULES_SEEDS to their folder)"
+        if os.environ.get("CI"):
+            pytest.fail(f"{why}: under CI the wording check must run")
+        pytest.skip(why)
     found: set[tuple[str, ...]] = set()
     for path in files:
         found |= runs(path.read_text(encoding="utf-8", errors="replace"))
@@ -178,3 +202,22 @@ def test_what_does_not_count_as_copying() -> None:
 def test_the_check_finds_a_sentence_pasted_from_a_seed(seed_runs: set[tuple[str, ...]]) -> None:
     pasted = Entry("valda/x", "valda", (), "X", "Every player receives 2 divine blood, 3 diamonds and 3 gold.")
     assert copied_runs([pasted], seed_runs)
+
+
+def test_the_seeds_are_found_beside_a_checkout_at_any_path_or_where_skald_rules_seeds_says(tmp_path: Path) -> None:
+    """Issue 42: the seeds were read from one machine's absolute path, so a clone elsewhere never
+    ran the check. A clone at any depth under a folder holding shared/rules/seeds finds them."""
+    seeds = tmp_path / "ci" / "shared" / "rules" / "seeds"
+    seeds.mkdir(parents=True)
+    (seeds / "000_a.txt").write_text("seed", encoding="utf-8")
+    beside = tmp_path / "ci" / "skald"  # the CI layout: the clone and shared/ in one folder
+    deeper = tmp_path / "ci" / "builds" / "42" / "skald"
+    for checkout in (beside, deeper):
+        checkout.mkdir(parents=True)
+        assert find_seeds({}, checkout) == [seeds / "000_a.txt"]
+    elsewhere = tmp_path / "mine"
+    elsewhere.mkdir()
+    (elsewhere / "001_b.txt").write_text("seed", encoding="utf-8")
+    assert find_seeds({"SKALD_RULES_SEEDS": str(elsewhere)}, beside) == [elsewhere / "001_b.txt"]
+    assert find_seeds({"SKALD_RULES_SEEDS": str(tmp_path / "none")}, beside) == []  # only where it says
+    assert find_seeds({}, elsewhere) == []  # no shared/ above it: none

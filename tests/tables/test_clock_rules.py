@@ -28,7 +28,12 @@ def test_a_custom_clock_reads_per_move_bank_and_increment_and_is_kept_as_written
     ("12x+1d", "The time per move '12x' isn't a time"),
     ("12h", "per move + bank + increment, like 12h+2d+1h"),
     ("12h+1d+1h+1h", "per move + bank + increment"),
-    ("30s+1d", "The time per move '30s' isn't a time"),
+    ("30x+1d", "The time per move '30x' isn't a time: write a number and a unit (s, m, h or d)"),
+    ("30s+1d", "The time per move must be from 1 minute to 30 days, not 30 seconds"),
+    ("1m+1m+0.01m", "The increment '0.01m' is 0.6 seconds: a clock counts whole seconds"),
+    ("1" * 400 + "m+1d", "The time per move must be from 1 minute to 30 days, not '1111111111111111111…'"),
+    ("1m+" + "9" * 400 + "d", "The bank can hold at most 60 days, not '9999999999999999999…'"),
+    ("1m+0+" + "5" * 400 + ".5h", "The increment can be at most 7 days, not '5555555555555555555…'"),
     ("0+1d", "The time per move must be from 1 minute to 30 days, not 0 minutes"),
     ("31d+0", "not 31 days"),
     ("1h+61d", "The bank can hold at most 60 days"),
@@ -37,6 +42,25 @@ def test_a_custom_clock_reads_per_move_bank_and_increment_and_is_kept_as_written
 def test_a_clock_that_cant_be_run_is_refused_saying_why(written: str, why: str) -> None:
     with pytest.raises(BadClock, match=re.escape(why)):
         clocks.check(written)
+
+
+@pytest.mark.parametrize(("written", "per_move", "bank", "increment", "stored"), [
+    ("1.5m+1d", 90, DAY, 0, "1m30s+1d"),
+    ("1m+0.5m", MINUTE, 30, 0, "1m+30s"),
+    ("1m+1m+0.4m", MINUTE, MINUTE, 24, "1m+1m+24s"),
+    ("90s+1.25h+0.5d", 90, 75 * MINUTE, 12 * HOUR, "1m30s+1h15m+12h"),
+    ("1d1h1m1s+0", DAY + HOUR + MINUTE + 1, 0, 0, "1d1h1m1s+0"),
+])
+def test_a_clock_reads_exactly_what_was_typed_to_the_second_and_its_stored_form_reads_back_the_same(
+        written: str, per_move: float, bank: float, increment: float, stored: str) -> None:
+    """Issue 42: `1.5m+1d` ran as `1m+1d`, `1m+0.5m` with a bank of 0, and the stored form of
+    `1m+1m+0.4m` read back differently: the parts are read in decimal, to the second, and stored
+    with seconds where they have some."""
+    made = clocks.custom(written)
+    assert (made.per_move, made.bank, made.increment) == (per_move, bank, increment)
+    assert made.name == stored == clocks.check(written)
+    assert clocks.custom(stored) == made and clocks.preset(stored) == made
+    assert clocks.custom("1d1h1m1s+0").label == "custom — 1 day 1 hour 1 minute 1 second a move, 0 minutes in the bank"
 
 
 def test_the_increment_refills_the_bank_after_a_move_up_to_its_starting_size() -> None:

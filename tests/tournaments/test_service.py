@@ -5,7 +5,6 @@ controls, a restart mid-event, and pairing exactly once (docs/tournaments.md).""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -14,63 +13,13 @@ from bot.store.keys import Space
 from bot.store.tournaments import CANCELLED, FINISHED, RUNNING
 from bot.tables import Tables
 from bot.tables.errors import AlreadySeated, AlreadyStarted, GameFull, NotAllowed, TooFewPlayers
-from bot.tables.tournaments import NewTournament, TournamentView
+from bot.tables.tournaments import TournamentView
 from bot.tables.types import ABANDONED
 from bot.tables.types import FINISHED as GAME_FINISHED
 from engine.errors import BadOptions
 from tests.databases import Target
 from tests.tables.duel import games
-
-GUILD, CHANNEL, ORGANISER = 10, 20, 99
-HOUR = 3600.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-async def tables(database: Target, clock: Clock) -> AsyncIterator[Tables]:
-    service = await Tables.open(database, games=games, clock=clock, seeds=iter(range(1, 10_000)).__next__)
-    yield service
-    await service.close()
-
-
-def event(**terms: Any) -> NewTournament:
-    base: dict[str, Any] = {"guild_id": GUILD, "channel_id": CHANNEL, "organiser_id": ORGANISER, "name": "Winter cup",
-                            "game": "duel", "options": {"rounds": 1}, "seats": 2}
-    return NewTournament(**(base | terms))
-
-
-async def with_ais(tables: Tables, count: int, **terms: Any) -> TournamentView:
-    view = await tables.tournaments.signup.create(event(**terms))
-    for _ in range(count):
-        view = await tables.tournaments.signup.add_ai(view.id, ORGANISER, "random")
-    return view
-
-
-async def settle(tables: Tables, tournament_id: int, until: Callable[[TournamentView], bool] | None = None,
-                 turns: int = 60) -> TournamentView:
-    """Let AI moves and due timers run until the event ends (or `until` holds)."""
-    for _ in range(turns):
-        await tables.drain()
-        # The armed timer may be running the event's step right now (a busy database is slow):
-        # wait for it, so that no turn passes while the work is still under way.
-        await tables.scheduler.idle()
-        await tables.scheduler.run_due()
-        view = await tables.tournaments.view(tournament_id)
-        if (until or (lambda v: v.row.status in (FINISHED, CANCELLED)))(view):
-            return view
-    raise AssertionError("the event did not get there")
+from tests.tournaments.events import GUILD, HOUR, ORGANISER, Clock, event, settle, with_ais
 
 
 def pairs(view: TournamentView) -> list[frozenset[int]]:

@@ -6,6 +6,7 @@ rather than through benchmarks/legibility.py."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Iterator
 from functools import cache
@@ -21,9 +22,9 @@ from engine.wonderful.cards import CARDS, DEVELOPMENTS
 from engine.wonderful.game import card_view
 from engine.wonderful.state import WonderfulState
 from renderer.canvas import INNER, Sheet
-from renderer.legibility import too_small
 from renderer.wonderful import board, hand, outcome
-from renderer.wonderful.pieces import TILE_W, short_title, site_slots, slots_width
+from renderer.wonderful.pieces import Site, site_slots, slots_width, span, tile_width
+from tests.renderer.phone_rule import too_small
 from tests.wonderful.greedy import greedy_game
 
 JSON = dict[str, Any]
@@ -95,9 +96,8 @@ def test_the_moments_cover_every_phase_at_every_table() -> None:
 
 
 def _drawn_titles(key: str) -> set[str]:
-    """Every way a card's name may be written in a picture."""
-    title = CARDS[key].title
-    return {title, short_title(title, TILE_W - 16), short_title(title, INNER - 16)}
+    """Every way a card's name may be written in a picture: whole."""
+    return {CARDS[key].title}
 
 
 def _private_only(state: WonderfulState, viewer: int | None) -> set[str]:
@@ -192,9 +192,10 @@ def test_the_module_draws_through_the_renderers_api() -> None:
 
 
 def test_the_pictures_print_the_facts_the_view_carries() -> None:
-    """The renderer has no card table of its own: a title or cost changed in the view is drawn so."""
+    """The renderer has no card table of its own: a title or cost changed in (a copy of) the view
+    is drawn so."""
     _, _, moments = _games()[2]  # 3 players, face a
-    view = _view(next(m.state for m in moments if m.label == "r2-planning"), 0)
+    view = copy.deepcopy(_view(next(m.state for m in moments if m.label == "r2-planning"), 0))
     built = next(board["built"][0] for board in view["boards"] if board["built"])
     drafted = view["boards"][0]["drafted"][0]
     view["cards"][built]["title"] = "Odd Title"
@@ -210,14 +211,41 @@ def test_the_pictures_print_the_facts_the_view_carries() -> None:
 def test_every_site_fits_its_tile_however_far_built() -> None:
     for key in CARDS:
         cost = card_view(key)["cost"]
+        width = tile_width(span(CARDS[key].title, "#2")) - 12
         for placed, stood_in in itertools.product(range(len(cost) + 1), (0, 1)):
-            slots = site_slots(cost[:placed], cost[placed:], stood_in, TILE_W - 12)
-            assert slots_width(slots) <= TILE_W - 12, (key, placed)
+            stand_ins = tuple(item for item in cost[:placed] if item != "krystallium")[:stood_in]
+            slots = site_slots(Site(tuple(cost[:placed]), tuple(cost[placed:]), len(stand_ins), stand_ins), width)
+            assert slots_width(slots) <= width, (key, placed)
             assert sum(count for *_, count in slots) == len(cost)
 
 
-@pytest.mark.parametrize("width", [TILE_W - 16, INNER - 16])
-def test_shortened_card_names_stay_apart(width: int) -> None:
-    """Over every card's title as the view carries it."""
-    shown = {short_title(card_view(d.key)["title"], width) for d in DEVELOPMENTS}
-    assert len(shown) == len(DEVELOPMENTS)
+def test_every_card_name_is_drawn_whole_on_its_tile_and_its_row() -> None:
+    """No shortened names: a tile spans two columns when its name needs them."""
+    state = next(m.state for m in _games()[6][2] if m.label == "r2-planning")  # 5 players, face a
+    view = _view(state, 0)
+    texts = {drawn.text for drawn in board(view, NAMES).texts} | {drawn.text for drawn in hand(view, NAMES).texts}
+    shown = {key for b in view["boards"] for key in [*b["drafted"], *b["built"], *(s["card"] for s in b["sites"])]}
+    shown |= set(view["hand"])
+    assert shown and not [key for key in shown if CARDS[key].title not in texts]
+    for development in DEVELOPMENTS:
+        assert tile_width(span(development.title, "#2")) <= INNER - 28
+
+
+def test_a_krystallium_marks_the_item_it_replaced() -> None:
+    # Secret Society: 3 gold, 1 krystallium. Its own krystallium slot and a krystallium standing
+    # in for one gold: one red gold, not the first two placed items.
+    site = Site(("krystallium", "gold", "gold"), ("gold",), 2, ("gold",))
+    assert site_slots(site, 400) == [("G", False, True, 1), ("G", False, False, 1), ("G", True, False, 1),
+                                     ("K", False, False, 1)]
+    nuclear = Site(("materials", "science"), ("materials",) * 3, 1, ("science",))
+    assert [slot[:3] for slot in site_slots(nuclear, 400)] == [("M", False, False), ("M", True, False),
+                                                               ("M", True, False), ("M", True, False),
+                                                               ("S", False, True)]
+
+
+def test_a_seat_on_autopass_says_so_on_its_panel() -> None:
+    _, _, moments = _games()[2]  # 3 players, face a
+    state = GAME.clone(next(m.state for m in moments if m.label == "r2-production"))
+    state.autopass[1] = True
+    lines = [drawn.text for drawn in board(_view(state, None), NAMES).texts]
+    assert sum(text.endswith(" · autopass") for text in lines) == 1

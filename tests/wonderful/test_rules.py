@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import IllegalMove
 from engine.wonderful import GAME, rules
-from engine.wonderful.cards import DECK_SIZE, PICKS, RESOURCES
+from engine.wonderful.cards import DEVELOPMENTS, PICKS, RESOURCES
 from engine.wonderful.state import DRAFT, PLANNING, PRODUCTION, Board, Site, WonderfulState
 
 
@@ -24,7 +24,7 @@ def production_step(state: WonderfulState, step: int) -> list[str]:
 
 
 def test_the_base_deck_has_150_developments() -> None:
-    assert DECK_SIZE == 150
+    assert sum(d.copies for d in DEVELOPMENTS) == 150
     state = GAME.setup(5, None, 3)
     assert len(state.deck) + sum(len(h) for h in state.hands) == 150
 
@@ -205,14 +205,31 @@ def test_picks_stay_hidden_until_every_empire_has_picked_and_can_be_taken_back()
     assert GAME.view(last.state, 1)["boards"][0]["drafted"] == [card]
 
 
-def test_two_players_are_dealt_ten_and_leave_three_over() -> None:
-    state = GAME.setup(2, None, 5)
+def _two_player_draft(version: int) -> tuple[WonderfulState, list[str]]:
+    state = GAME.setup(2, None, 5, version)
     assert [len(h) for h in state.hands] == [10, 10]
+    lines: list[str] = []
     for _ in range(PICKS):
         for seat in range(2):
-            state = GAME.apply(state, seat, f"draft {state.hands[seat][0]}").state
-    assert state.phase == PLANNING
-    assert len(state.leftovers) == 6 and all(len(b.drafted) == PICKS for b in state.boards)
+            step = GAME.apply(state, seat, f"draft {state.hands[seat][0]}")
+            state, lines = step.state, lines + [e.text for e in step.events]
+    assert state.phase == PLANNING and all(len(b.drafted) == PICKS for b in state.boards)
+    return state, lines
+
+
+def test_two_players_are_dealt_ten_and_the_three_left_in_each_hand_are_discarded() -> None:
+    state, lines = _two_player_draft(2)
+    # As printed (and as /rules says): discarded, face up. Both seats held both hands, so the
+    # discard tells neither anything it had not seen.
+    assert state.leftovers == [] and len(state.discard) == 6
+    assert lines[-2] == "The 6 cards left over go to the discard pile."
+    view = GAME.view(state, None)
+    assert view["leftover_count"] == 0 and set(view["discard"]) <= set(view["cards"])
+
+
+def test_rules_1_set_the_two_player_leftovers_aside_face_down() -> None:
+    state, _ = _two_player_draft(1)
+    assert len(state.leftovers) == 6 and state.discard == []
 
 
 def test_the_last_card_of_a_hand_is_still_drafted_by_its_seat() -> None:
@@ -221,7 +238,7 @@ def test_the_last_card_of_a_hand_is_still_drafted_by_its_seat() -> None:
         for seat in range(3):
             state = GAME.apply(state, seat, f"draft {state.hands[seat][0]}").state
     assert state.phase == DRAFT and [len(h) for h in state.hands] == [1, 1, 1]
-    assert [m.text for m in GAME.legal_moves(state, 0)] == [f"draft {state.hands[0][0]}"]
+    assert [m.text for m in GAME.legal_moves(state, 0) if m.text.startswith("draft ")] == [f"draft {state.hands[0][0]}"]
 
 
 def test_ai_players_are_pure() -> None:

@@ -4,9 +4,13 @@ declares them."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from functools import cache
 from typing import cast
+
+import pytest
 
 from engine.views.wonderful import RESOURCES, TYPES, WonderfulView
 from engine.wonderful import GAME, cards
@@ -90,15 +94,25 @@ def test_a_few_cards_as_the_view_shows_them() -> None:
     assert empire_view("aztec-empire", "b")["points_per"] is None
 
 
-def test_a_views_facts_are_its_own_to_change() -> None:
+def test_a_views_printed_facts_are_shared_read_only_and_a_copy_is_the_callers() -> None:
     state = _states()[-1]
     first = _view(state, None)
     key = next(iter(first["cards"]))
-    first["cards"][key]["cost"].append("gold")
-    first["empires"][first["boards"][0]["empire"]]["produces"].clear()
+    empire = first["boards"][0]["empire"]
+    assert first["cards"][key] is _view(state, 0)["cards"][key]  # shared, not copied for each view
+    with pytest.raises(TypeError, match="shared by every view"):
+        first["cards"][key]["cost"].append("gold")
+    with pytest.raises(TypeError, match="shared by every view"):
+        first["cards"][key]["title"] = "x"
+    with pytest.raises(TypeError, match="shared by every view"):
+        first["empires"][empire]["produces"].clear()
+    mine = copy.deepcopy(first)
+    mine["cards"][key]["cost"].append("gold")
+    mine["empires"][empire]["produces"].clear()
     again = _view(state, None)
     assert again["cards"][key]["cost"] == list(cards.CARDS[key].slots)
-    assert again["empires"][again["boards"][0]["empire"]]["produces"]
+    assert again["empires"][empire]["produces"]
+    assert pickle.loads(pickle.dumps(first)) == first == json.loads(json.dumps(first))
 
 
 def test_the_view_names_each_boards_empire_in_play() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -21,6 +22,7 @@ from bot.store.tournaments import (
     SIGNUP,
     TOURNAMENT_TIMER,
     EntrantRow,
+    News,
     RoundRow,
     TableRow,
     Terms,
@@ -37,11 +39,13 @@ from bot.tables.servers import Servers
 from bot.tournaments import formats, scoring
 from bot.tournaments.formats import Event, Format, Paired
 from bot.tournaments.scoring import Decided, Line
+from engine.errors import BadOptions
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 HOUR = 3600.0
+LOOK_NOW, NEXT_DUE = 0, -1  # an event's two timers (their `seat` in `timers`)
 LATENESS_LABELS = {scoring.COUNTS: "a stand-in's place counts for its entrant",
                    scoring.LAST: "a seat a stand-in finished is ranked last at its table"}
 
@@ -166,8 +170,15 @@ class Desk:
             yield
 
     async def wake(self, tournament_id: int, due_at: float) -> None:
-        """Set the event's timer (the leading process runs it)."""
-        await self.gate.set_timer(tournament_id, TOURNAMENT_TIMER, due_at, space=Space.TOURNAMENT)
+        """Set the event's timer (the leading process runs it). An event has two: a look again now
+        (something changed: a game ended, the organiser acted) and its next due time (a deadline),
+        so writing the next deadline after a look never pushes back a look asked for meanwhile.
+        Each wake carries a token of its own (the timer's state id), so one arriving while the
+        last runs, for the same moment, is kept: the scheduler deletes a timer that ran only while
+        it is still the one it ran."""
+        slot = LOOK_NOW if due_at <= self.now() else NEXT_DUE
+        await self.gate.set_timer(tournament_id, TOURNAMENT_TIMER, due_at, seat=slot, space=Space.TOURNAMENT,
+                                  state_id=secrets.randbits(31))
 
     async def changed(self, tournament_id: int) -> TournamentView:
         await self.tell(tournament_id)
@@ -197,11 +208,15 @@ class Desk:
                       seats=row.terms.seats, smallest=self.gate.games(row.terms.game).min_players)
         try:
             form = formats.get(row.terms.format)
-        except Exception:  # a format this Skald no longer has: the event can't be run or ranked
+        except BadOptions:  # a format this Skald no longer has: the event can't be run or ranked
             await self.rows.mark_broken(tournament_id, f"unknown format {row.terms.format!r}")
             raise self._unavailable(tournament_id) from None
         return TournamentView(row, self.gate.games(row.terms.game).title, entrants, rounds, tables, event,
                               tuple(form.standings(event)))
+
+    async def untold(self, tournament_id: int) -> list[News]:
+        """The event's news still to tell (a damaged item sets the event aside)."""
+        return await self._whole(tournament_id, self.news.untold_news)
 
     async def _whole(self, tournament_id: int, read: Callable[[int], Awaitable[T]]) -> T:
         """One read of the event's rows; a row that no longer decodes sets the event aside."""

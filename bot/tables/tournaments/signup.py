@@ -158,8 +158,6 @@ class Signups:
         if row.status == SIGNUP and row.terms.signup_until is not None and row.terms.checkin_minutes is not None \
                 and desk.now() >= row.terms.signup_until - row.terms.checkin_minutes * 60:
             await desk.rows.check_in(row.id, entrant.entrant, desk.now())  # joining during check-in is checking in
-        if row.status == RUNNING:
-            await desk.wake(row.id, desk.now())  # the next pairing may wait on nobody, but look again
         return await desk.changed(tournament_id)
 
     async def add_ai(self, tournament_id: int, by_user_id: int, kind: str, *, is_admin: bool = False,
@@ -250,7 +248,6 @@ async def drop(desk: Desk, row: TournamentRow, entrant: EntrantRow, why: str) ->
     await desk.rows.drop_entrant(row.id, entrant.entrant, row.round + 1, why, desk.now(),
                                  {"entrant": entrant.entrant, "name": entrant.name, "user_id": entrant.user_id,
                                   "why": why, "round": row.round + 1})
-    await desk.wake(row.id, desk.now())
     return await desk.changed(row.id)
 
 
