@@ -26,7 +26,7 @@ from pathlib import Path
 
 from benchmarks.fixtures import insert_running_game
 from bot.discord.commands import suggestions
-from bot.store import SqliteStore
+from bot.store import open_store
 from bot.tables import Tables
 
 GUILD, CHANNEL = 1, 7
@@ -48,7 +48,7 @@ def _ms(values: Sequence[float]) -> str:
 async def measure(count: int, calls: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "lookups.sqlite3"
-        await (await SqliteStore.open(path)).close()
+        await (await open_store(path)).close()
         fill(path, count)
         tables = await Tables.open(path, cache_size=256)
         try:

@@ -32,9 +32,9 @@ from typing import Any, TypeVar
 
 from benchmarks.fixtures import insert_finished_game
 from bot.record_pictures import crew_data, leaderboard_data, rating_data
-from bot.store import SqliteStore
 from bot.store import migrate as migrations
-from bot.store.connection import connect
+from bot.store import open_store
+from bot.store.store import open_database
 from bot.tables.ratings import recompute
 from bot.tables.records import Records
 from bot.tables.teams import team_games, team_records
@@ -115,25 +115,25 @@ def timed(action: Callable[[], T], runs: int = 1) -> tuple[T, list[float]]:
 async def run(results: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "records.sqlite3"
-        db = await connect(path)
-        await migrations.migrate(db, target=5)
+        db = await open_database(path)
+        await db.direct(lambda conn: migrations.migrate(conn, 5))
         await db.close()
         nidavellir, tranquility = fill(path, results)
 
-        db = await connect(path)
+        db = await open_database(path)
         started = time.perf_counter()
-        await migrations.migrate(db)
+        await db.direct(migrations.migrate)
         backfill = time.perf_counter() - started
         await db.close()
 
-        store = await SqliteStore.open(path)
+        store = await open_store(path)
         try:
             started = time.perf_counter()
-            rows = await store.results(GUILD, "nidavellir")
+            rows = await store.results.results(GUILD, "nidavellir")
             read = time.perf_counter() - started
             ratings, recomputes = timed(lambda: recompute(rows), runs=3)
             assert all(recompute(rows) == ratings for _ in range(2)), "the same rows gave other numbers"
-            coop = await store.results(GUILD, "tranquility")
+            coop = await store.results.results(GUILD, "tranquility")
             _, teams_times = timed(lambda: team_records("tranquility", team_games(coop)), runs=3)
 
             records = Records(store, registry.get)

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.fixtures import insert_running_game
-from bot.store import SqliteStore
+from bot.store import open_store
 from bot.tables import Tables
 from bot.tables.clocks import DAY
 
@@ -57,7 +57,7 @@ def _pct(values: Sequence[float], q: float) -> float:
 async def run(games: int, due: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "scheduler.sqlite3"
-        await (await SqliteStore.open(path)).close()
+        await (await open_store(path)).close()
         now = time.time()
         due_at = now + 5.0  # after start-up: they fall due while the service runs
         fill(path, games, due, due_at, now)

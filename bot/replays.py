@@ -156,7 +156,7 @@ def game_log(record: GameRecord) -> GameLog:
 
 async def load_log(store: Store, game_id: int) -> GameLog:
     """One consistent read of a stored game; NotReplayable if there is no such game or it never started."""
-    record = await store.load(game_id, from_start=True)
+    record = await store.games.load(game_id, from_start=True)
     if record is None:
         raise NotReplayable(f"There is no game #{game_id}.")
     if record.game.status in (Status.LOBBY, Status.CANCELLED):

@@ -1,5 +1,7 @@
-"""Numbered SQL migrations of the Skald store (0001_init.sql, ...), shipped as package data.
+"""Skald's one migration history, for SQLite and PostgreSQL alike: Alembic revisions in
+`versions/`, `0001` (schema 1) to the newest, each written once (bot/store/migrate.py runs them;
+docs/storage.md, "Migrations", says how to add one).
 
 A package (not a loose folder) so a non-editable `pip install .` carries the files;
-`bot.store.migrate` reads them with importlib.resources. See docs/storage.md.
+`bot.store.migrate` finds them with importlib.resources.
 """

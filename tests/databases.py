@@ -21,8 +21,7 @@ import pytest
 
 from bot.store import is_postgres
 from bot.store import migrate as migrations
-from bot.store.connection import connect
-from bot.store.postgres import migrate as pg_migrations
+from bot.store.store import open_database
 
 Target = str | Path  # what SKALD_DB / --db takes: a file path or a postgresql:// URL
 SERVER = "SKALD_TEST_POSTGRES"
@@ -114,15 +113,9 @@ async def sql_rows(target: Target, statement: str, rows: Iterable[Sequence[Any]]
 async def migrate_to(target: Target, version: int | None = None) -> list[int]:
     """Bring a database to schema `version` (default: the latest), as `skald db migrate --to`
     does; returns the versions applied."""
-    if is_postgres(target):
-        conn = await asyncpg.connect(str(target))
-        try:
-            return await pg_migrations.migrate(conn, version)
-        finally:
-            await conn.close()
-    db = await connect(target)
+    db = await open_database(target)
     try:
-        return await migrations.migrate(db, version)
+        return await db.direct(lambda conn: migrations.migrate(conn, version))
     finally:
         await db.close()
 

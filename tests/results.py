@@ -7,6 +7,6 @@ from bot.store import ResultRow, Store
 
 
 async def results_of(store: Store, game_id: int) -> list[ResultRow]:
-    game = await store.game(game_id)
+    game = await store.games.game(game_id)
     assert game is not None, f"no game {game_id}"
-    return [row for row in await store.results(game.guild_id, game.game) if row.game_id == game_id]
+    return [row for row in await store.results.results(game.guild_id, game.game) if row.game_id == game_id]

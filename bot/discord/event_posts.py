@@ -333,7 +333,7 @@ class NewsAnnouncer(Coalescer):
             if not ready(view, news):
                 return  # its tables open under the event's lock, which tells again afterwards
             message_id = await self._post(view, news)
-            await tables.tournaments.desk.rows.news_told(news, message_id, tables.gate.clock())
+            await tables.tournaments.desk.news.news_told(news, message_id, tables.gate.clock())
             view = await tables.tournaments.view(tournament_id)  # a fallback may have moved the thread
 
     async def give_up(self, game_id: int) -> None:
@@ -343,7 +343,7 @@ class NewsAnnouncer(Coalescer):
         untold = await desk.untold(game_id)
         if untold:
             log.error("tournament %d's news %d passed over: Discord refuses it", game_id, untold[0].seq)
-            await desk.rows.news_told(untold[0], None, self.bot.tables.gate.clock())
+            await desk.news.news_told(untold[0], None, self.bot.tables.gate.clock())
 
     async def _show(self, view: TournamentView) -> None:
         row = view.row

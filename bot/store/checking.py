@@ -1,5 +1,5 @@
 """Every row Skald keeps, checked for columns that no longer decode (`skald db verify`): the same
-SQL on both stores, over the `Sql` they offer (docs/storage.md, "Checking").
+queries on both databases (docs/storage.md, "Checking").
 
 A game's own rows (its row, log and snapshots) are checked by replaying it (bot/tables/audit.py);
 a tournament's by reading every row of it as the service does (`TournamentStore.damage`). What is
@@ -11,30 +11,36 @@ set aside by that reader, and named here.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot.store.results import Sql
-from bot.store.rows import DECODING, Row
+import sqlalchemy as sa
 
-Read = Callable[[Callable[[Sql], Awaitable[Sequence[Row]]]], Awaitable[Sequence[Row]]]
+from bot.store.database import Database
+from bot.store.grouping import Sql
+from bot.store.rows import DECODING, Row
+from bot.store.schema import announcements, guild_settings, results
 
 
 @dataclass(frozen=True)
 class Checked:
     """A table's JSON columns, and the key columns that name a row of it."""
 
-    table: str
+    table: sa.Table
     key: tuple[str, ...]
     columns: tuple[str, ...]
     nullable: bool = True  # a NULL is a value (no outcome yet, no sheet)
 
+    def query(self) -> sa.Select[tuple[object, ...]]:
+        keys = [self.table.c[name] for name in self.key]
+        return sa.select(*keys, *(self.table.c[name] for name in self.columns)).order_by(keys[0])
+
 
 CHECKED = (
-    Checked("results", ("game_id", "seat", "part"), ("options", "sheet")),
-    Checked("guild_settings", ("guild_id", "key"), ("value",), nullable=False),
-    Checked("announcements", ("game_id",), ("to_move", "posted_to_move")),
+    Checked(results, ("game_id", "seat", "part"), ("options", "sheet")),
+    Checked(guild_settings, ("guild_id", "key"), ("value",), nullable=False),
+    Checked(announcements, ("game_id",), ("to_move", "posted_to_move")),
 )
+_QUERIES = [checked.query() for checked in CHECKED]
 
 
 @dataclass(frozen=True)
@@ -51,25 +57,33 @@ class Damage:
 
 
 def _key_names(table: str) -> tuple[str, ...]:
-    return next(c.key for c in CHECKED if c.table == table)
+    return next(c.key for c in CHECKED if c.table.name == table)
 
 
-async def damaged(read: Read) -> list[Damage]:
-    """Every row of the checked tables with a column that no longer decodes, table by table."""
+def _damage(checked: Checked, rows: list[Row]) -> list[Damage]:
     found: list[Damage] = []
-    for checked in CHECKED:
-        columns = (*checked.key, *checked.columns)
-
-        async def op(sql: Sql, columns: tuple[str, ...] = columns, table: str = checked.table) -> Sequence[Row]:
-            return await sql.fetch(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {', '.join(columns[:1])}")
-        for row in await read(op):
-            width = len(checked.key)
-            for index, column in enumerate(checked.columns):
-                value = row[width + index]
-                if value is None and checked.nullable:
-                    continue
-                try:
-                    json.loads(value)
-                except DECODING:
-                    found.append(Damage(checked.table, tuple(row[i] for i in range(width)), column))
+    width = len(checked.key)
+    for row in rows:
+        for index, column in enumerate(checked.columns):
+            value = row[width + index]
+            if value is None and checked.nullable:
+                continue
+            try:
+                json.loads(value)
+            except DECODING:
+                found.append(Damage(checked.table.name, tuple(row[i] for i in range(width)), column))
     return found
+
+
+class CheckStore:
+    """What `skald db verify` reads beside the games and the events."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def damaged(self) -> list[Damage]:
+        """Every row of the checked tables with a column that no longer decodes, table by table."""
+        def op(conn: Sql) -> list[list[Row]]:
+            return [list(conn.execute(query).all()) for query in _QUERIES]
+        tables = await self._db.read(op, snapshot=True)
+        return [damage for checked, rows in zip(CHECKED, tables, strict=True) for damage in _damage(checked, rows)]

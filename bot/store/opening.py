@@ -1,4 +1,4 @@
-"""Which store a database target names: a PostgreSQL URL, or else an SQLite file path.
+"""Which database a target names: a PostgreSQL URL, or else an SQLite file path.
 
 SKALD_DB and every `--db` take the same two forms. asyncpg is imported only for a URL, so the
 terminal tools on SQLite start without it. A URL is checked here (`check_url`) before asyncpg
@@ -12,7 +12,6 @@ from pathlib import Path
 from urllib.parse import SplitResult, parse_qs, unquote, urlsplit
 
 from bot.store.errors import StoreError
-from bot.store.protocol import Store
 
 SCHEMES = ("postgresql://", "postgres://")
 _IPV6 = re.compile(r"\[([^\]]+)\](?::(.*))?")  # [address] or [address]:port, as asyncpg reads it
@@ -110,17 +109,3 @@ def describe(target: str | Path) -> str:
     auth, at, hostspec = parts.netloc.partition("@")
     user = auth.partition(":")[0] + "@" if at and auth.partition(":")[0] else ""
     return f"{parts.scheme}://{user}{hostspec if at else parts.netloc}{parts.path}"
-
-
-async def open_store(target: str | Path, *, migrate: bool = True, exclusive: bool = True) -> Store:
-    """Open (and by default migrate) the database `target` names.
-
-    `exclusive` matters for SQLite only (the one-process lock on the file); a PostgreSQL
-    database is meant to be shared by several processes."""
-    if is_postgres(target):
-        from bot.store.postgres.store import PostgresStore
-
-        return await PostgresStore.open(str(target), migrate=migrate)
-    from bot.store.store import SqliteStore
-
-    return await SqliteStore.open(target, migrate=migrate, exclusive=exclusive)

@@ -1,14 +1,11 @@
-"""Results of finished games in the store: one row per seat's holder at the end, and one per
-other person who held the seat and quit (docs/records.md).
+"""Results and records in the store: one row per seat's holder at the end of a finished game, and
+one per other person who held the seat and quit (docs/records.md).
 
 Who is credited with what is decided by `bot.credit` (pure); the rows it drafts are written by a
 `GameResults` write, which rides in the commit of the change that finishes the game
 (`append_change(also=...)`), so a finished game without results, or results of a game that did
 not finish, never exist. Schema 7's backfill (bot/store/backfill.py) writes them the same way.
 They are read back in the order ratings are computed: finished_at, then game id, then seat.
-
-SQL that both stores run goes through `Sql`: statements with `?` placeholders, which
-PostgreSQL's side numbers.
 """
 
 from __future__ import annotations
@@ -18,49 +15,54 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-import aiosqlite
+import sqlalchemy as sa
 
 from bot.credit import Draft
 from bot.store.clocks import SeatWrite
 from bot.store.codec import dumps
-from bot.store.connection import Database
+from bot.store.database import Database
+from bot.store.grouping import Sql
 from bot.store.records import ResultRow
 from bot.store.rows import DECODING, Row
+from bot.store.schema import games, moves, results, snapshots
+from bot.store.statements import columns, p
 
 log = logging.getLogger(__name__)
 
 RESULT_COLUMNS = ("game_id, seat, part, guild_id, game, user_id, ai, name, rank, score, won, cooperative, resigned, "
                   "stood_in, finished, quit, stand_in, options, sheet, started_at, finished_at")
-RESULT_ORDER = "ORDER BY finished_at, game_id, seat, part"
+_NAMES = [c.strip() for c in RESULT_COLUMNS.split(",")]
+RESULT_ORDER = (results.c.finished_at, results.c.game_id, results.c.seat, results.c.part)
 IN_THREAD = 1000  # rows read from this many on are made into records in a worker thread
 
-
-class Sql(Protocol):
-    """One connection inside a transaction, as both stores offer it to shared code."""
-
-    async def fetch(self, statement: str, *params: Any) -> Sequence[Row]: ...
-
-    async def execute(self, statement: str, *params: Any) -> None: ...
-
-    async def execute_many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None: ...
+_OF_GAME = sa.and_(results.c.guild_id == p("guild_id"), results.c.game == p("game"))
+_RESULTS = sa.select(*columns(results, RESULT_COLUMNS)).where(_OF_GAME).order_by(*RESULT_ORDER)
+_MARK = sa.select(sa.func.count(), sa.func.max(results.c.finished_at), sa.func.max(results.c.game_id)).where(_OF_GAME)
+_PLAYED = sa.select(results.c.game).distinct().where(results.c.guild_id == p("guild_id")).order_by(results.c.game)
+_PLAYED_BY = _PLAYED.where(results.c.user_id == p("user_id"))
+_INSERT = sa.insert(results)
 
 
-class SqliteSql:
-    """`Sql` over an aiosqlite connection."""
+def _facts(condition: sa.ColumnElement[bool]) -> tuple[sa.Select[Any], sa.Select[Any]]:
+    """What the result rows of the finished games `condition` selects take from each game: its
+    row with its start and last change's times, and its stand-ins' moves by seat."""
+    started = (sa.select(snapshots.c.created_at).where(snapshots.c.game_id == games.c.id, snapshots.c.state_id == 0)
+               .scalar_subquery())
+    last = (sa.select(moves.c.created_at).where(moves.c.game_id == games.c.id, moves.c.state_id == games.c.state_id)
+            .scalar_subquery())
+    facts = sa.select(games.c.id, games.c.guild_id, games.c.game, games.c.options, games.c.outcome, games.c.created_at,
+                      games.c.updated_at, started, last).where(condition)
+    stood = (sa.select(moves.c.game_id, moves.c.seat, sa.func.count())
+             .where(moves.c.stand_in == sa.true(), moves.c.seat.is_not(None),
+                    moves.c.game_id.in_(sa.select(games.c.id).where(condition)))
+             .group_by(moves.c.game_id, moves.c.seat))
+    return facts, stood
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
 
-    async def fetch(self, statement: str, *params: Any) -> Sequence[Row]:
-        return list(await self.db.execute_fetchall(statement, params))
-
-    async def execute(self, statement: str, *params: Any) -> None:
-        await self.db.execute(statement, params)
-
-    async def execute_many(self, statement: str, rows: Sequence[Sequence[Any]]) -> None:
-        await self.db.executemany(statement, rows)
+_ONE = _facts(games.c.id == p("game_id"))
+_EVERY_FINISHED = _facts(sa.and_(games.c.status == "finished", games.c.outcome.is_not(None)))
 
 
 @dataclass(frozen=True)
@@ -73,9 +75,6 @@ class GameResults:
 
 # Writes a change brings beside its log row and clocks, committed with it (`append_change`).
 ChangeWrite = SeatWrite | GameResults
-
-_INSERT = (f"INSERT INTO results ({RESULT_COLUMNS}) "
-           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 @dataclass(frozen=True)
@@ -91,21 +90,16 @@ class _Finished:
     stood: dict[int, int]  # moves an AI stand-in made, by seat
 
 
-async def _finished(sql: Sql, where: str, *params: Any) -> dict[int, _Finished]:
-    """The facts of the finished games `where` selects (a condition on `games g`), in two queries
-    whatever their number (the backfill asks for all of them at once)."""
-    rows = await sql.fetch(
-        "SELECT g.id, g.guild_id, g.game, g.options, g.outcome, g.created_at, g.updated_at, "
-        "(SELECT p.created_at FROM snapshots p WHERE p.game_id = g.id AND p.state_id = 0), "
-        "(SELECT m.created_at FROM moves m WHERE m.game_id = g.id AND m.state_id = g.state_id) "
-        f"FROM games g WHERE {where}", *params)
+def _finished(conn: Sql, queries: tuple[sa.Select[Any], sa.Select[Any]],
+              params: dict[str, Any]) -> dict[int, _Finished]:
+    """The facts of the finished games the queries select, in two queries whatever their number
+    (the backfill asks for all of them at once)."""
+    facts, stood_query = queries
     stood: dict[int, dict[int, int]] = {}
-    for r in await sql.fetch("SELECT m.game_id, m.seat, COUNT(*) FROM moves m WHERE m.stand_in = ? AND "
-                             f"m.seat IS NOT NULL AND m.game_id IN (SELECT g.id FROM games g WHERE {where}) "
-                             "GROUP BY m.game_id, m.seat", True, *params):
+    for r in conn.execute(stood_query, params):
         stood.setdefault(int(r[0]), {})[int(r[1])] = int(r[2])
     found = {}
-    for r in rows:
+    for r in conn.execute(facts, params):
         sheet = (json.loads(r[4]) if r[4] else {}).get("sheet")
         found[int(r[0])] = _Finished(
             guild_id=int(r[1]), game=str(r[2]), options=str(r[3]), sheet=None if sheet is None else dumps(sheet),
@@ -114,23 +108,26 @@ async def _finished(sql: Sql, where: str, *params: Any) -> dict[int, _Finished]:
     return found
 
 
-def _values(game_id: int, game: _Finished, drafts: Sequence[Draft]) -> list[tuple[Any, ...]]:
-    return [(game_id, d.seat, d.part, game.guild_id, game.game, d.user_id, d.ai, d.name, d.rank, d.score, d.won,
-             d.cooperative, d.resigned, game.stood.get(d.seat, 0), d.finished, d.quit, d.stand_in, game.options,
-             game.sheet if d.cooperative else None, game.started_at, game.finished_at) for d in drafts]
+def _values(game_id: int, game: _Finished, drafts: Sequence[Draft]) -> list[dict[str, Any]]:
+    return [dict(zip(_NAMES, (
+        game_id, d.seat, d.part, game.guild_id, game.game, d.user_id, d.ai, d.name, d.rank, d.score, d.won,
+        d.cooperative, d.resigned, game.stood.get(d.seat, 0), d.finished, d.quit, d.stand_in, game.options,
+        game.sheet if d.cooperative else None, game.started_at, game.finished_at), strict=True)) for d in drafts]
 
 
-async def write_results(sql: Sql, game_id: int, drafts: Sequence[Draft]) -> None:
+def write_results(conn: Sql, game_id: int, drafts: Sequence[Draft]) -> None:
     """Inside a write operation: the finished game's result rows, as drafted."""
-    facts = await _finished(sql, "g.id = ?", game_id)
-    await sql.execute_many(_INSERT, _values(game_id, facts[game_id], drafts))
+    facts = _finished(conn, _ONE, {"game_id": game_id})
+    if drafts:
+        conn.execute(_INSERT, _values(game_id, facts[game_id], drafts))
 
 
-async def write_all_results(sql: Sql, drafted: dict[int, Sequence[Draft]]) -> None:
+def write_all_results(conn: Sql, drafted: dict[int, Sequence[Draft]]) -> None:
     """Inside a write operation: the result rows of many finished games (schema 7's backfill)."""
-    facts = await _finished(sql, "g.status = 'finished' AND g.outcome IS NOT NULL")
-    await sql.execute_many(_INSERT, [row for game_id, drafts in drafted.items()
-                                     for row in _values(game_id, facts[game_id], drafts)])
+    facts = _finished(conn, _EVERY_FINISHED, {})
+    rows = [row for game_id, drafts in drafted.items() for row in _values(game_id, facts[game_id], drafts)]
+    if rows:
+        conn.execute(_INSERT, rows)
 
 
 def _result(row: Row, decoded: dict[str, Any]) -> ResultRow:
@@ -153,8 +150,8 @@ def _result(row: Row, decoded: dict[str, Any]) -> ResultRow:
 
 
 def result_rows(rows: Sequence[Row]) -> list[ResultRow]:
-    """Rows of RESULT_COLUMNS (sqlite3 rows or asyncpg records) as records. A row that no longer
-    decodes is left out (logged): one game's damage never empties a server's records."""
+    """Rows of RESULT_COLUMNS as records. A row that no longer decodes is left out (logged): one
+    game's damage never empties a server's records."""
     decoded: dict[str, Any] = {}
     found = []
     for r in rows:
@@ -177,31 +174,26 @@ class ResultsMark:
 class ResultStore:
     """Reading results: a server's of one game, a person's, and what is new."""
 
-    _db: Database
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     async def results(self, guild_id: int, game: str) -> list[ResultRow]:
-        """Every result row of `game` in the server, in rating order."""
-        rows = await self._db.fetchall(
-            f"SELECT {RESULT_COLUMNS} FROM results WHERE guild_id = ? AND game = ? {RESULT_ORDER}", (guild_id, game))
+        """Every result row of `game` in the server, in rating order (finished_at, game id, seat)."""
+        rows = await self._db.read(lambda conn: conn.execute(_RESULTS, {"guild_id": guild_id, "game": game}).all())
         if len(rows) < IN_THREAD:
             return result_rows(rows)
         return await asyncio.to_thread(result_rows, rows)  # tens of milliseconds at 10,000 rows: off the loop
 
     async def results_mark(self, guild_id: int, game: str) -> ResultsMark:
         """How many results the server has of `game` and its latest (a cache key: rows are only added)."""
-        row = await self._db.fetchone(
-            "SELECT COUNT(*), MAX(finished_at), MAX(game_id) FROM results WHERE guild_id = ? AND game = ?",
-            (guild_id, game))
-        assert row is not None
-        return ResultsMark(int(row[0]), row[1], row[2])
+        row = await self._db.read(lambda conn: conn.execute(_MARK, {"guild_id": guild_id, "game": game}).one())
+        return ResultsMark(int(row[0]), row[1], None if row[2] is None else int(row[2]))
 
     async def played(self, guild_id: int, user_id: int | None = None) -> list[str]:
         """The games with results in the server (of one person, with `user_id`), by key."""
         if user_id is None:
-            rows = await self._db.fetchall(
-                "SELECT DISTINCT game FROM results WHERE guild_id = ? ORDER BY game", (guild_id,))
+            rows = await self._db.read(lambda conn: conn.execute(_PLAYED, {"guild_id": guild_id}).all())
         else:
-            rows = await self._db.fetchall(
-                "SELECT DISTINCT game FROM results WHERE user_id = ? AND guild_id = ? ORDER BY game",
-                (user_id, guild_id))
+            rows = await self._db.read(lambda conn: conn.execute(_PLAYED_BY, {"guild_id": guild_id,
+                                                                              "user_id": user_id}).all())
         return [str(r[0]) for r in rows]

@@ -1,6 +1,5 @@
-"""Rows as both stores read them: the column lists they select, and the records they make.
-
-asyncpg records and sqlite3 rows are both sequences, in the order these column lists give.
+"""Rows as the store reads them: the records each row makes, read by position in the order the
+parts select their columns (SQLAlchemy rows are sequences).
 """
 
 from __future__ import annotations
@@ -29,44 +28,17 @@ class Row(Protocol):
     def __getitem__(self, index: slice, /) -> Any: ...
 
 
-GAME_COLUMNS = (
-    "id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
-    "lobby_message_id, created_at, updated_at, to_move, engine_version, broken, clock, timeout_policy, paused_at, "
-    "rematch_of, min_reliability"
-)
-SEAT_QUERY = (
-    "SELECT s.game_id, s.seat, s.name, s.user_id, s.ai, u.dm_ok, s.stand_in, s.why FROM seats s "
-    "LEFT JOIN users u ON u.user_id = s.user_id "
-)
-ANNOUNCEMENT_COLUMNS = ("game_id, state_id, to_move, channel_id, message_id, from_state, posted_to_move, "
-                        "panels_state_id, board, board_picture")
-# Games whose thread or panels have not been told everything committed, oldest mark first.
-LAGGING_GAMES = ("SELECT a.game_id FROM announcements a JOIN games g ON g.id = a.game_id "
-                 "WHERE g.status != 'lobby' AND g.broken IS NULL "
-                 "AND (a.state_id < g.state_id OR a.panels_state_id < g.state_id) ORDER BY a.updated_at")
-MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
 NO_LIMIT = 2**31 - 1  # a state id above any real one (`load` without `upto`), within an INTEGER
 STATUSES = ("lobby", "running", "finished", "abandoned", "cancelled")
 
 
-TIMER_COLUMNS = "game_id, kind, seat, due_at, state_id, space"
-
-
 def timer_row(row: Row) -> Timer:
+    """A row of TIMER_COLUMNS (bot/store/clocks.py) as a timer."""
     return Timer(game_id=row[0], kind=row[1], seat=row[2], due_at=row[3], state_id=row[4], space=row[5])
 
 
-HOLDER_COLUMNS = "seat, since, name, why, user_id, ai, for_user"
-HOLDERS_OF_GAME = f"SELECT {HOLDER_COLUMNS} FROM seat_holders WHERE game_id = ? ORDER BY seat, since"
-# Every holding of a server's ended games where a person held a seat, by game (reliability).
-ENDED_HOLDINGS = ("SELECT h.game_id, g.status, h.seat, h.since, h.name, h.why, h.user_id, h.ai, h.for_user "
-                  "FROM seat_holders h JOIN games g ON g.id = h.game_id "
-                  "WHERE g.guild_id = ? AND g.status IN ('finished', 'abandoned') AND h.game_id IN "
-                  "(SELECT game_id FROM seat_holders WHERE user_id = ?) ORDER BY h.game_id, h.seat, h.since")
-
-
 def ended_holdings(rows: Iterable[Row]) -> list[tuple[str, list[Holding]]]:
-    """ENDED_HOLDINGS rows as (status, holdings) per game, in game order."""
+    """Rows of (game id, status, then a holding's columns) as (status, holdings) per game, in game order."""
     games: dict[int, tuple[str, list[Holding]]] = {}
     for r in rows:
         games.setdefault(int(r[0]), (str(r[1]), []))[1].append(holding_row(r[2:]))
@@ -74,7 +46,7 @@ def ended_holdings(rows: Iterable[Row]) -> list[tuple[str, list[Holding]]]:
 
 
 def holding_row(row: Row) -> Holding:
-    """A row of HOLDER_COLUMNS as a holding."""
+    """A row of a holding's columns (bot/store/games.py, HOLDER_COLUMNS) as a holding."""
     return Holding(seat=row[0], since=row[1], name=row[2], why=row[3], user_id=row[4], ai=row[5], for_user=row[6])
 
 
@@ -184,9 +156,9 @@ def snapshot(game_id: int, row: Row) -> Snapshot:
 
 class DecodedGames:
     """Listing games: a row that no longer decodes sets its game aside (marked broken, logged,
-    left out) instead of failing the listing for the whole server (a mixin of both stores)."""
+    left out) instead of failing the listing for the whole server."""
 
-    if TYPE_CHECKING:  # each store's own
+    if TYPE_CHECKING:  # the games part's own
         async def mark_broken(self, game_id: int, reason: str | None) -> None: ...
 
     async def _decoded_games(self, rows: Iterable[Row], seats: dict[int, list[SeatRow]]

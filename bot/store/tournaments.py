@@ -1,12 +1,10 @@
 """Tournaments in the store (schemas 9 and 10, docs/tournaments.md): an event's terms, its
-entrants, its rounds and their tables, and the news its announcements tell.
+entrants, its rounds and their tables. Its news is the outbox's (bot/store/outbox.py), written
+here in the transaction of the change it tells.
 
-The SQL is written once, for both stores, over `Sql` (`?` placeholders; PostgreSQL's side numbers
-them): each store only offers `sql_write` and `sql_read`. What must happen once happens in one
-transaction with the check that makes it once: a round's row and its tables (a second pairing of
-the same round finds the row and writes nothing), a table's link to its game, a table's result
-(decided once), the final ranking. News is written in the transaction of the change it tells,
-and marked told only once Discord took it (`news_told`).
+What must happen once happens in one transaction with the check that makes it once: a round's
+row and its tables (a second pairing of the same round finds the row and writes nothing), a
+table's link to its game, a table's result (decided once), the final ranking.
 
 A row that no longer decodes raises DamagedEvent naming its table and column: the service sets
 that event aside (`mark_broken`), and listings leave it out, so one damaged event never stops
@@ -16,18 +14,25 @@ the others (or the bot's start).
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Any, Protocol, TypeVar
+from typing import Any
+
+import sqlalchemy as sa
 
 from bot.store.codec import dumps
+from bot.store.database import Database
 from bot.store.errors import DamagedEvent, SeatsTaken, StateConflict
+from bot.store.grouping import Sql
+from bot.store.outbox import NEWS_ORDERED as _NEWS
+from bot.store.outbox import News, add_news, news_row
 from bot.store.records import JSON
-from bot.store.results import Sql
 from bot.store.rows import DECODING, Row
+from bot.store.schema import tournament_entrants, tournament_rounds, tournament_tables, tournaments
+from bot.store.statements import columns, p
 
-T = TypeVar("T")
-SqlOp = Callable[[Sql], Awaitable[T]]
+__all__ = ["CANCELLED", "FINISHED", "RUNNING", "SIGNUP", "TOURNAMENT_TIMER", "EntrantRow", "News", "RoundRow",
+           "TableRow", "Terms", "TournamentRow", "TournamentStore"]
 
 SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
 STATUSES = (SIGNUP, RUNNING, FINISHED, CANCELLED)
@@ -180,90 +185,94 @@ def _table(row: Row) -> TableRow:
         raise DamagedEvent(int(row[0]), f"tournament_tables (round {row[1]}, table {row[2]})", error) from error
 
 
-@dataclass(frozen=True)
-class News:
-    """One announcement for the event's thread: its kind and what it says, as data written with
-    the change it tells (what it shows never changes after)."""
+T, E, R, TB = tournaments, tournament_entrants, tournament_rounds, tournament_tables
+# An UPDATE sets the columns its parameters name (SQLAlchemy's way): a parameter of its WHERE is
+# never named after a column of its table (`..._is`).
+_EVENT = sa.select(*columns(T, _COLUMNS))
+_EVENT_BY_ID = _EVENT.where(T.c.id == p("tournament_id"))
+_CREATE = sa.insert(T).returning(T.c.id)
+_IDS = sa.select(T.c.id).order_by(T.c.id)
+_SET_EVENT = sa.update(T).where(T.c.id == p("tournament_id"))
+_OPEN = T.c.status.in_((SIGNUP, RUNNING))
+_PAUSE = sa.update(T).where(T.c.id == p("tournament_id"), T.c.paused_at.is_(None), _OPEN).returning(T.c.id)
+_RESUME = sa.update(T).where(T.c.id == p("tournament_id"), T.c.paused_at.is_not(None), _OPEN).returning(T.c.id)
+_ROUND = sa.and_(R.c.tournament_id == p("tournament_id"), R.c.round == p("round"))
+_ROUND_IS = sa.and_(R.c.tournament_id == p("tournament_id_is"), R.c.round == p("round_is"))
+_MOVE_DEADLINE = sa.update(R).where(_ROUND_IS)
+_BEGIN = (sa.update(T).where(T.c.id == p("tournament_id"), T.c.status == SIGNUP).values(status=RUNNING)
+          .returning(T.c.id))
+_ENTRANT = sa.and_(E.c.tournament_id == p("tournament_id"), E.c.entrant == p("entrant"))
+_ENTRANT_IS = sa.update(E).where(E.c.tournament_id == p("tournament_id_is"), E.c.entrant == p("entrant_is"))
+_WITHDRAW = sa.delete(E).where(_ENTRANT)
+_END = sa.update(T).where(T.c.id == p("tournament_id"), _OPEN).returning(T.c.id)
+_TAKING = sa.select(T.c.status, T.c.max_entrants, T.c.round, T.c.late_until).where(
+    T.c.id == p("tournament_id"), T.c.broken.is_(None))
+_SIGNED_UP = sa.select(sa.literal(1)).where(E.c.tournament_id == p("tournament_id"), E.c.user_id == p("user_id"))
+_COUNTED = sa.select(sa.func.count(), sa.func.coalesce(sa.func.max(E.c.entrant), -1)).where(
+    E.c.tournament_id == p("tournament_id"))
+_ADD_ENTRANT = sa.insert(E).returning(*columns(E, _ENTRANT_COLUMNS))
+_TOUCH = sa.update(T).where(T.c.id == p("tournament_id")).values(updated_at=p("now"))
+_STATUS = sa.select(T.c.status).where(T.c.id == p("tournament_id"))
+_CHECK_IN = (_ENTRANT_IS.where(E.c.checked_in.is_(None),
+                               sa.exists().where(T.c.id == p("tournament_id_is"), T.c.status == SIGNUP))
+             .returning(E.c.entrant))
+_DROP = _ENTRANT_IS.where(E.c.dropped_round.is_(None)).returning(E.c.entrant)
+_ENTRANTS = (sa.select(*columns(E, _ENTRANT_COLUMNS)).where(E.c.tournament_id == p("tournament_id"))
+             .order_by(E.c.entrant))
+_EVENTS_OF = (sa.select(*columns(T, _COLUMNS), *columns(E, _ENTRANT_COLUMNS)).join(T, T.c.id == E.c.tournament_id)
+              .where(E.c.user_id == p("user_id"), T.c.guild_id == p("guild_id"), T.c.broken.is_(None))
+              .order_by(T.c.id.desc()))
+_PAIRED = sa.select(sa.literal(1)).where(_ROUND)
+_ADD_ROUND = sa.insert(R)
+_ADD_TABLES = sa.insert(TB)
+_CLOSE_ROUND = sa.update(R).where(_ROUND_IS, R.c.closed_at.is_(None)).returning(R.c.round)
+_ROUND_COLUMNS = "tournament_id, round, byes, opened_at, deadline, closed_at"
+_ROUNDS = sa.select(*columns(R, _ROUND_COLUMNS)).where(R.c.tournament_id == p("tournament_id")).order_by(R.c.round)
+_TABLE_SELECT = sa.select(*columns(TB, _TABLE_COLUMNS))
+_TABLES = _TABLE_SELECT.where(TB.c.tournament_id == p("tournament_id")).order_by(TB.c.round, TB.c.table_no)
+_TABLE_OF_GAME = _TABLE_SELECT.where(TB.c.game_id == p("game_id"))
+_TABLE_IS = sa.and_(TB.c.tournament_id == p("tournament_id_is"), TB.c.round == p("round_is"),
+                    TB.c.table_no == p("table_no_is"))
+_LINK = sa.update(TB).where(_TABLE_IS, TB.c.game_id.is_(None))
+_LINKED = sa.select(TB.c.game_id).where(_TABLE_IS)
+_DECIDE = sa.update(TB).where(_TABLE_IS, TB.c.places.is_(None)).returning(TB.c.table_no)
+_CORRECT = sa.update(TB).where(_TABLE_IS, TB.c.places == p("was")).values(decided="corrected").returning(TB.c.table_no)
 
-    tournament_id: int
-    seq: int
-    kind: str
-    body: JSON
-    created_at: float
 
-
-def _news(row: Row) -> News:
-    try:
-        body = json.loads(row[3])
-        if not isinstance(body, dict):
-            raise TypeError("not an object")
-        return News(row[0], row[1], row[2], body, row[4])
-    except DECODING as error:
-        raise DamagedEvent(int(row[0]), f"tournament_news (item {row[1]})", error) from error
-
-
-async def add_news(sql: Sql, tournament_id: int, kind: str, body: JSON, now: float) -> None:
-    """Inside a write: news for the event's thread, after the last."""
-    rows = await sql.fetch("SELECT COALESCE(MAX(seq), 0) FROM tournament_news WHERE tournament_id = ?", tournament_id)
-    await sql.execute("INSERT INTO tournament_news (tournament_id, seq, kind, body, created_at) VALUES (?, ?, ?, ?, ?)",
-                      tournament_id, int(rows[0][0]) + 1, kind, dumps(body), now)
-
-
-class SqlRunner(Protocol):
-    """How a store runs shared SQL: a write in its own transaction, a read in one snapshot."""
-
-    async def write(self, op: SqlOp[T]) -> T: ...
-
-    async def read(self, op: SqlOp[T]) -> T: ...
+def _key(table: TableRow) -> dict[str, int]:
+    """The table, as an UPDATE's WHERE names it."""
+    return {"tournament_id_is": table.tournament_id, "round_is": table.round, "table_no_is": table.table_no}
 
 
 class TournamentStore:
-    """Tournament rows, the same for both stores (each store has one as `tournaments`)."""
+    """Tournament rows: the event, its entrants, its rounds and their tables."""
 
-    def __init__(self, runner: SqlRunner) -> None:
-        self.runner = runner
-
-    async def sql_write(self, op: SqlOp[T]) -> T:
-        return await self.runner.write(op)
-
-    async def sql_read(self, op: SqlOp[T]) -> T:
-        return await self.runner.read(op)
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     # -- the event --------------------------------------------------------------------------------
     async def create_tournament(self, terms: Terms, now: float) -> int:
-        async def op(sql: Sql) -> int:
-            values = [getattr(terms, name) for name in _TERMS]
-            values[_TERMS.index("options")] = dumps(terms.options)
-            rows = await sql.fetch(
-                f"INSERT INTO tournaments ({', '.join(_TERMS)}, created_at, updated_at) "
-                f"VALUES ({', '.join('?' for _ in _TERMS)}, ?, ?) RETURNING id", *values, now, now)
-            return int(rows[0][0])
-        return await self.sql_write(op)
+        values = {name: getattr(terms, name) for name in _TERMS}
+        values["options"] = dumps(terms.options)
+        return await self._db.write(lambda conn: int(conn.execute(_CREATE, {**values, "created_at": now,
+                                                                            "updated_at": now}).scalar_one()))
 
     async def tournament(self, tournament_id: int) -> TournamentRow | None:
         """The event (DamagedEvent when its row no longer decodes)."""
-        async def op(sql: Sql) -> TournamentRow | None:
-            rows = await sql.fetch(f"SELECT {_COLUMNS} FROM tournaments WHERE id = ?", tournament_id)
-            return _tournament(rows[0]) if rows else None
-        return await self.sql_read(op)
+        row = await self._db.read(lambda conn: conn.execute(_EVENT_BY_ID, {"tournament_id": tournament_id}).first())
+        return None if row is None else _tournament(row)
 
     async def find(self, *, guild_id: int | None = None, statuses: Sequence[str] = ()) -> list[TournamentRow]:
         """A server's events (every server's without `guild_id`), newest first; events set aside
         are left out, and a row that no longer decodes sets its event aside here."""
-        where: list[str] = ["broken IS NULL"]
-        params: list[object] = []
+        query = _EVENT.where(T.c.broken.is_(None))
         if guild_id is not None:
-            where.append("guild_id = ?")
-            params.append(guild_id)
+            query = query.where(T.c.guild_id == guild_id)
         if statuses:
-            where.append(f"status IN ({', '.join('?' for _ in statuses)})")
-            params.extend(statuses)
-
-        async def op(sql: Sql) -> list[Row]:
-            return list(await sql.fetch(f"SELECT {_COLUMNS} FROM tournaments WHERE {' AND '.join(where)} "
-                                        "ORDER BY id DESC", *params))
+            query = query.where(T.c.status.in_(list(statuses)))
+        query = query.order_by(T.c.id.desc())
         found = []
-        for row in await self.sql_read(op):
+        for row in await self._db.read(lambda conn: conn.execute(query).all()):
             try:
                 found.append(_tournament(row))
             except DamagedEvent as damaged:
@@ -272,77 +281,65 @@ class TournamentStore:
 
     async def ids(self) -> list[int]:
         """Every event's id, set aside or not (`skald db verify`)."""
-        async def op(sql: Sql) -> list[int]:
-            return [int(r[0]) for r in await sql.fetch("SELECT id FROM tournaments ORDER BY id")]
-        return await self.sql_read(op)
+        return [int(r[0]) for r in await self._db.read(lambda conn: conn.execute(_IDS).all())]
 
     async def mark_broken(self, tournament_id: int, reason: str | None) -> None:
         """Set the event aside (None: take it back, `skald db verify` found it whole again)."""
-        async def op(sql: Sql) -> None:
-            await sql.execute("UPDATE tournaments SET broken = ? WHERE id = ?", reason, tournament_id)
-        await self.sql_write(op)
+        await self._db.write(lambda conn: conn.execute(_SET_EVENT, {"broken": reason, "tournament_id": tournament_id}))
 
     async def set_tournament(self, tournament_id: int, field: str, value: int | float | str | None,
                              now: float) -> None:
         if field not in SETTABLE:
             raise ValueError(f"{field} is not a tournament column the service sets.")
-
-        async def op(sql: Sql) -> None:
-            await sql.execute(f"UPDATE tournaments SET {field} = ?, updated_at = ? WHERE id = ?",
-                              value, now, tournament_id)
-        await self.sql_write(op)
+        await self._db.write(lambda conn: conn.execute(_SET_EVENT, {field: value, "updated_at": now,
+                                                                    "tournament_id": tournament_id}))
 
     async def pause(self, tournament_id: int, paused_at: float | None, now: float,
                     deadline: tuple[int, float] | None) -> bool:
         """Pause (or, `paused_at` None, resume) the event, moving the open round's deadline when
         given (round, new deadline), with its news; False if it was so already."""
-        async def op(sql: Sql) -> bool:
-            condition = "paused_at IS NULL" if paused_at is not None else "paused_at IS NOT NULL"
-            rows = await sql.fetch(f"UPDATE tournaments SET paused_at = ?, updated_at = ? WHERE id = ? "
-                                   f"AND {condition} AND status IN (?, ?) RETURNING id",
-                                   paused_at, now, tournament_id, SIGNUP, RUNNING)
-            if not rows:
+        def op(conn: Sql) -> bool:
+            statement = _PAUSE if paused_at is not None else _RESUME
+            if conn.execute(statement, {"paused_at": paused_at, "updated_at": now,
+                                        "tournament_id": tournament_id}).first() is None:
                 return False
             if deadline is not None:
-                await sql.execute("UPDATE tournament_rounds SET deadline = ? WHERE tournament_id = ? AND round = ?",
-                                  deadline[1], tournament_id, deadline[0])
-            await add_news(sql, tournament_id, "paused" if paused_at is not None else "resumed", {}, now)
+                conn.execute(_MOVE_DEADLINE, {"deadline": deadline[1], "tournament_id_is": tournament_id,
+                                              "round_is": deadline[0]})
+            add_news(conn, tournament_id, "paused" if paused_at is not None else "resumed", {}, now)
             return True
-        return await self.sql_write(op)
+        return await self._db.write(op)
 
     async def begin_tournament(self, tournament_id: int, ratings: Mapping[int, float], rounds: int, now: float,
                                news: JSON, withdrawn: Sequence[int] = ()) -> bool:
         """Sign-up over: the entrants who did not check in (`withdrawn`) taken off, the others'
         seeding ratings, the rounds, status running; False if it was no longer signing up."""
-        async def op(sql: Sql) -> bool:
-            rows = await sql.fetch("UPDATE tournaments SET status = ?, rounds = ?, updated_at = ? "
-                                   "WHERE id = ? AND status = ? RETURNING id",
-                                   RUNNING, rounds, now, tournament_id, SIGNUP)
-            if not rows:
+        def op(conn: Sql) -> bool:
+            if conn.execute(_BEGIN, {"rounds": rounds, "updated_at": now,
+                                     "tournament_id": tournament_id}).first() is None:
                 return False
-            await sql.execute_many("DELETE FROM tournament_entrants WHERE tournament_id = ? AND entrant = ?",
-                                   [(tournament_id, entrant) for entrant in withdrawn])
-            await sql.execute_many("UPDATE tournament_entrants SET rating = ? WHERE tournament_id = ? AND entrant = ?",
-                                   [(rating, tournament_id, entrant) for entrant, rating in ratings.items()])
-            await add_news(sql, tournament_id, "started", news, now)
+            if withdrawn:
+                conn.execute(_WITHDRAW, [{"tournament_id": tournament_id, "entrant": e} for e in withdrawn])
+            if ratings:
+                conn.execute(_ENTRANT_IS, [{"rating": rating, "tournament_id_is": tournament_id, "entrant_is": entrant}
+                                           for entrant, rating in ratings.items()])
+            add_news(conn, tournament_id, "started", news, now)
             return True
-        return await self.sql_write(op)
+        return await self._db.write(op)
 
     async def end_tournament(self, tournament_id: int, status: str, places: Mapping[int, int], now: float,
                              news: JSON) -> bool:
         """Finished (with every entrant's final place) or called off; False if it had ended already."""
-        async def op(sql: Sql) -> bool:
-            rows = await sql.fetch("UPDATE tournaments SET status = ?, updated_at = ? "
-                                   "WHERE id = ? AND status IN (?, ?) RETURNING id",
-                                   status, now, tournament_id, SIGNUP, RUNNING)
-            if not rows:
+        def op(conn: Sql) -> bool:
+            ended = conn.execute(_END, {"status": status, "updated_at": now, "tournament_id": tournament_id})
+            if ended.first() is None:
                 return False
-            await sql.execute_many(
-                "UPDATE tournament_entrants SET final_place = ? WHERE tournament_id = ? AND entrant = ?",
-                [(place, tournament_id, entrant) for entrant, place in places.items()])
-            await add_news(sql, tournament_id, status, news, now)
+            if places:
+                conn.execute(_ENTRANT_IS, [{"final_place": place, "tournament_id_is": tournament_id,
+                                            "entrant_is": entrant} for entrant, place in places.items()])
+            add_news(conn, tournament_id, status, news, now)
             return True
-        return await self.sql_write(op)
+        return await self._db.write(op)
 
     # -- entrants ---------------------------------------------------------------------------------
     async def add_entrant(self, tournament_id: int, *, name: str, user_id: int | None, ai: str | None,
@@ -351,90 +348,67 @@ class TournamentStore:
         same transaction, so two clicks (or two processes) sign up once and never past the limit.
         While the event runs, a late entry is taken until its `late_until` round is paired, with
         its news (`news`)."""
-        async def op(sql: Sql) -> EntrantRow:
-            found = await sql.fetch("SELECT status, max_entrants, round, late_until FROM tournaments WHERE id = ? "
-                                    "AND broken IS NULL", tournament_id)
-            status, most, paired, late_until = (found[0][0], found[0][1], found[0][2], found[0][3]) if found \
-                else (None, 0, 0, 0)
+        def op(conn: Sql) -> EntrantRow:
+            found = conn.execute(_TAKING, {"tournament_id": tournament_id}).first()
+            status, most, paired, late_until = (found[0], found[1], found[2], found[3]) if found else (None, 0, 0, 0)
             late = status == RUNNING and int(paired) < int(late_until)
             if status != SIGNUP and not late:
                 raise StateConflict(f"Tournament #{tournament_id} is no longer taking sign-ups.")
-            if user_id is not None and await sql.fetch("SELECT 1 FROM tournament_entrants WHERE tournament_id = ? "
-                                                       "AND user_id = ?", tournament_id, user_id):
+            if user_id is not None and conn.execute(_SIGNED_UP, {"tournament_id": tournament_id,
+                                                                 "user_id": user_id}).first():
                 raise StateConflict(f"You are signed up for tournament #{tournament_id} already.")
-            counted = (await sql.fetch("SELECT COUNT(*), COALESCE(MAX(entrant), -1) FROM tournament_entrants "
-                                       "WHERE tournament_id = ?", tournament_id))[0]
-            count, last = counted[0], counted[1]
+            count, last = conn.execute(_COUNTED, {"tournament_id": tournament_id}).one()
             if int(count) >= int(most):
                 raise SeatsTaken(f"Tournament #{tournament_id} is full ({most} entrants).")
-            rows = await sql.fetch(f"INSERT INTO tournament_entrants (tournament_id, entrant, user_id, ai, name, "
-                                   f"rating, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING {_ENTRANT_COLUMNS}",
-                                   tournament_id, int(last) + 1, user_id, ai, name, rating, now)
-            await sql.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", now, tournament_id)
-            entrant = _entrant(rows[0])
+            row = conn.execute(_ADD_ENTRANT, {"tournament_id": tournament_id, "entrant": int(last) + 1,
+                                              "user_id": user_id, "ai": ai, "name": name, "rating": rating,
+                                              "joined_at": now}).one()
+            conn.execute(_TOUCH, {"now": now, "tournament_id": tournament_id})
+            entrant = _entrant(row)
             if late and news is not None:
-                await add_news(sql, tournament_id, "joined", {**news, "entrant": entrant.entrant,
-                                                              "round": int(paired) + 1}, now)
+                add_news(conn, tournament_id, "joined", {**news, "entrant": entrant.entrant, "round": int(paired) + 1},
+                         now)
             return entrant
-        return await self.sql_write(op)
+        return await self._db.write(op)
 
     async def remove_entrant(self, tournament_id: int, entrant: int, now: float) -> bool:
         """Take back a sign-up while the event is still signing up; False if it started."""
-        async def op(sql: Sql) -> bool:
-            rows = await sql.fetch("SELECT status FROM tournaments WHERE id = ?", tournament_id)
-            if not rows or rows[0][0] != SIGNUP:
+        def op(conn: Sql) -> bool:
+            if conn.execute(_STATUS, {"tournament_id": tournament_id}).scalar() != SIGNUP:
                 return False
-            await sql.execute("DELETE FROM tournament_entrants WHERE tournament_id = ? AND entrant = ?",
-                              tournament_id, entrant)
-            await sql.execute("UPDATE tournaments SET updated_at = ? WHERE id = ?", now, tournament_id)
+            conn.execute(_WITHDRAW, {"tournament_id": tournament_id, "entrant": entrant})
+            conn.execute(_TOUCH, {"now": now, "tournament_id": tournament_id})
             return True
-        return await self.sql_write(op)
+        return await self._db.write(op)
 
     async def check_in(self, tournament_id: int, entrant: int, now: float) -> bool:
         """The entrant says they will play; False if they had already (or sign-up is over)."""
-        async def op(sql: Sql) -> bool:
-            rows = await sql.fetch(
-                "UPDATE tournament_entrants SET checked_in = ? WHERE tournament_id = ? AND entrant = ? "
-                "AND checked_in IS NULL AND EXISTS (SELECT 1 FROM tournaments WHERE id = ? AND status = ?) "
-                "RETURNING entrant", now, tournament_id, entrant, tournament_id, SIGNUP)
-            return bool(rows)
-        return await self.sql_write(op)
+        return await self._db.write(lambda conn: conn.execute(_CHECK_IN, {
+            "checked_in": now, "tournament_id_is": tournament_id, "entrant_is": entrant}).first() is not None)
 
     async def drop_entrant(self, tournament_id: int, entrant: int, from_round: int, why: str, now: float,
                            news: JSON) -> bool:
         """Not paired from `from_round` on; False if dropped already."""
-        async def op(sql: Sql) -> bool:
-            rows = await sql.fetch("UPDATE tournament_entrants SET dropped_round = ?, dropped_why = ? "
-                                   "WHERE tournament_id = ? AND entrant = ? AND dropped_round IS NULL "
-                                   "RETURNING entrant",
-                                   from_round, why, tournament_id, entrant)
-            if rows:
-                await add_news(sql, tournament_id, "dropped", news, now)
-            return bool(rows)
-        return await self.sql_write(op)
+        def op(conn: Sql) -> bool:
+            if conn.execute(_DROP, {"dropped_round": from_round, "dropped_why": why, "tournament_id_is": tournament_id,
+                                    "entrant_is": entrant}).first() is None:
+                return False
+            add_news(conn, tournament_id, "dropped", news, now)
+            return True
+        return await self._db.write(op)
 
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
-        async def op(sql: Sql) -> list[EntrantRow]:
-            rows = await sql.fetch(f"SELECT {_ENTRANT_COLUMNS} FROM tournament_entrants WHERE tournament_id = ? "
-                                   "ORDER BY entrant", tournament_id)
-            return [_entrant(r) for r in rows]
-        return await self.sql_read(op)
+        rows = await self._db.read(lambda conn: conn.execute(_ENTRANTS, {"tournament_id": tournament_id}).all())
+        return [_entrant(r) for r in rows]
 
     async def events_of(self, user_id: int, guild_id: int) -> list[tuple[TournamentRow, EntrantRow]]:
         """A person's events in the server, newest first (those set aside left out)."""
-        async def op(sql: Sql) -> list[Row]:
-            return list(await sql.fetch(
-                f"SELECT {', '.join('t.' + c for c in _COLUMNS.split(', '))}, "
-                f"{', '.join('e.' + c for c in _ENTRANT_COLUMNS.split(', '))} "
-                "FROM tournament_entrants e JOIN tournaments t ON t.id = e.tournament_id "
-                "WHERE e.user_id = ? AND t.guild_id = ? AND t.broken IS NULL ORDER BY t.id DESC", user_id, guild_id))
         width = len(_COLUMNS.split(", "))
-        both = width + len(_ENTRANT_COLUMNS.split(", "))
         found = []
-        for row in await self.sql_read(op):
-            values = [row[i] for i in range(both)]
+        for row in await self._db.read(lambda conn: conn.execute(_EVENTS_OF, {"user_id": user_id,
+                                                                              "guild_id": guild_id}).all()):
             try:
-                found.append((_tournament(values[:width]), _entrant(values[width:])))
+                found.append((_tournament(row[:width]), _entrant(row[width:])))
             except DamagedEvent as damaged:
                 await self.mark_broken(damaged.tournament_id, f"DamagedEvent: {damaged.what}")
         return found
@@ -444,161 +418,100 @@ class TournamentStore:
                          byes: Sequence[int], now: float, deadline: float, news: JSON) -> bool:
         """A round's pairing, written once: its row, its tables and the news in one transaction;
         False when the round was paired already (by an earlier run, or another process)."""
-        async def op(sql: Sql) -> bool:
-            if await sql.fetch("SELECT 1 FROM tournament_rounds WHERE tournament_id = ? AND round = ?",
-                               tournament_id, round_no):
+        def op(conn: Sql) -> bool:
+            if conn.execute(_PAIRED, {"tournament_id": tournament_id, "round": round_no}).first() is not None:
                 return False
-            await sql.execute("INSERT INTO tournament_rounds (tournament_id, round, byes, opened_at, deadline) "
-                              "VALUES (?, ?, ?, ?, ?)", tournament_id, round_no, dumps(list(byes)), now, deadline)
-            await sql.execute_many("INSERT INTO tournament_tables (tournament_id, round, table_no, entrants) "
-                                   "VALUES (?, ?, ?, ?)",
-                                   [(tournament_id, round_no, number, dumps(list(table)))
-                                    for number, table in enumerate(tables, start=1)])
-            await sql.execute("UPDATE tournaments SET round = ?, updated_at = ? WHERE id = ?", round_no, now,
-                              tournament_id)
-            await add_news(sql, tournament_id, "round", news, now)
+            conn.execute(_ADD_ROUND, {"tournament_id": tournament_id, "round": round_no, "byes": dumps(list(byes)),
+                                      "opened_at": now, "deadline": deadline})
+            if tables:
+                conn.execute(_ADD_TABLES, [{"tournament_id": tournament_id, "round": round_no, "table_no": number,
+                                            "entrants": dumps(list(table))}
+                                           for number, table in enumerate(tables, start=1)])
+            conn.execute(_SET_EVENT, {"round": round_no, "updated_at": now, "tournament_id": tournament_id})
+            add_news(conn, tournament_id, "round", news, now)
             return True
-        return await self.sql_write(op)
+        return await self._db.write(op)
 
     async def close_round(self, tournament_id: int, round_no: int, now: float, news: JSON) -> bool:
         """The round's close, with its news (which carries the standings as they stand now)."""
-        async def op(sql: Sql) -> bool:
-            rows = await sql.fetch("UPDATE tournament_rounds SET closed_at = ? WHERE tournament_id = ? AND round = ? "
-                                   "AND closed_at IS NULL RETURNING round", now, tournament_id, round_no)
-            if rows:
-                await add_news(sql, tournament_id, "round_closed", news, now)
-            return bool(rows)
-        return await self.sql_write(op)
+        def op(conn: Sql) -> bool:
+            if conn.execute(_CLOSE_ROUND, {"closed_at": now, "tournament_id_is": tournament_id,
+                                           "round_is": round_no}).first() is None:
+                return False
+            add_news(conn, tournament_id, "round_closed", news, now)
+            return True
+        return await self._db.write(op)
 
     async def set_deadline(self, tournament_id: int, round_no: int, deadline: float,
                            news: JSON | None = None) -> None:
         """Move the round's deadline (with `news`: the organiser closes it now, and the thread is told)."""
-        async def op(sql: Sql) -> None:
-            await sql.execute("UPDATE tournament_rounds SET deadline = ? WHERE tournament_id = ? AND round = ?",
-                              deadline, tournament_id, round_no)
+        def op(conn: Sql) -> None:
+            conn.execute(_MOVE_DEADLINE, {"deadline": deadline, "tournament_id_is": tournament_id,
+                                          "round_is": round_no})
             if news is not None:
-                await add_news(sql, tournament_id, "closing", news, deadline)
-        await self.sql_write(op)
+                add_news(conn, tournament_id, "closing", news, deadline)
+        await self._db.write(op)
 
     async def rounds(self, tournament_id: int) -> list[RoundRow]:
-        async def op(sql: Sql) -> list[RoundRow]:
-            rows = await sql.fetch("SELECT tournament_id, round, byes, opened_at, deadline, closed_at "
-                                   "FROM tournament_rounds WHERE tournament_id = ? ORDER BY round", tournament_id)
-            return [_round(r) for r in rows]
-        return await self.sql_read(op)
+        rows = await self._db.read(lambda conn: conn.execute(_ROUNDS, {"tournament_id": tournament_id}).all())
+        return [_round(r) for r in rows]
 
     async def tournament_tables(self, tournament_id: int) -> list[TableRow]:
-        async def op(sql: Sql) -> list[TableRow]:
-            rows = await sql.fetch(f"SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE tournament_id = ? "
-                                   "ORDER BY round, table_no", tournament_id)
-            return [_table(r) for r in rows]
-        return await self.sql_read(op)
+        rows = await self._db.read(lambda conn: conn.execute(_TABLES, {"tournament_id": tournament_id}).all())
+        return [_table(r) for r in rows]
 
     async def table_of_game(self, game_id: int) -> TableRow | None:
         """The tournament table a game is played at, if any."""
-        async def op(sql: Sql) -> TableRow | None:
-            rows = await sql.fetch(f"SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE game_id = ?", game_id)
-            return _table(rows[0]) if rows else None
-        return await self.sql_read(op)
+        row = await self._db.read(lambda conn: conn.execute(_TABLE_OF_GAME, {"game_id": game_id}).first())
+        return None if row is None else _table(row)
 
     async def link_game(self, table: TableRow, game_id: int) -> int:
         """The table's game: `game_id`, unless the table has one already (then that one)."""
-        async def op(sql: Sql) -> int:
-            await sql.execute("UPDATE tournament_tables SET game_id = ? WHERE tournament_id = ? AND round = ? "
-                              "AND table_no = ? AND game_id IS NULL", game_id, table.tournament_id, table.round,
-                              table.table_no)
-            rows = await sql.fetch("SELECT game_id FROM tournament_tables WHERE tournament_id = ? AND round = ? "
-                                   "AND table_no = ?", table.tournament_id, table.round, table.table_no)
-            return int(rows[0][0])
-        return await self.sql_write(op)
+        def op(conn: Sql) -> int:
+            conn.execute(_LINK, {**_key(table), "game_id": game_id})
+            return int(conn.execute(_LINKED, _key(table)).scalar_one())
+        return await self._db.write(op)
 
     async def decide_table(self, table: TableRow, places: Sequence[int], scores: Sequence[int] | None,
                            decided: str, note: str, news: tuple[str, JSON] | None = None, now: float = 0.0) -> bool:
         """A table's result, once (with `news`, kind and body, in the same transaction): False if it
         was decided already."""
-        async def op(sql: Sql) -> bool:
-            rows = await sql.fetch(
-                "UPDATE tournament_tables SET places = ?, scores = ?, decided = ?, note = ? WHERE tournament_id = ? "
-                "AND round = ? AND table_no = ? AND places IS NULL RETURNING table_no",
-                dumps(list(places)), None if scores is None else dumps(list(scores)), decided, note,
-                table.tournament_id, table.round, table.table_no)
-            if rows and news is not None:
-                await add_news(sql, table.tournament_id, news[0], news[1], now)
-            return bool(rows)
-        return await self.sql_write(op)
+        def op(conn: Sql) -> bool:
+            if conn.execute(_DECIDE, {**_key(table), "places": dumps(list(places)),
+                                      "scores": None if scores is None else dumps(list(scores)),
+                                      "decided": decided, "note": note}).first() is None:
+                return False
+            if news is not None:
+                add_news(conn, table.tournament_id, news[0], news[1], now)
+            return True
+        return await self._db.write(op)
 
     async def correct_table(self, table: TableRow, places: Sequence[int], note: str, now: float, news: JSON) -> bool:
         """The organiser corrects a decided table's places, with the news that tells it; False if
         the table was not decided (or no longer as read)."""
-        async def op(sql: Sql) -> bool:
-            rows = await sql.fetch(
-                "UPDATE tournament_tables SET places = ?, decided = ?, note = ? WHERE tournament_id = ? AND round = ? "
-                "AND table_no = ? AND places = ? RETURNING table_no",
-                dumps(list(places)), "corrected", note, table.tournament_id, table.round, table.table_no,
-                dumps(list(table.places or ())))
-            if rows:
-                await add_news(sql, table.tournament_id, "corrected", news, now)
-            return bool(rows)
-        return await self.sql_write(op)
-
-    # -- news: the event's part of the outbox ----------------------------------------------------------
-    async def post_news(self, tournament_id: int, kind: str, body: JSON, now: float) -> None:
-        async def op(sql: Sql) -> None:
-            await add_news(sql, tournament_id, kind, body, now)
-        await self.sql_write(op)
-
-    async def untold_news(self, tournament_id: int) -> list[News]:
-        """The event's news not yet told (Discord has not taken it), oldest first."""
-        async def op(sql: Sql) -> list[News]:
-            rows = await sql.fetch("SELECT tournament_id, seq, kind, body, created_at FROM tournament_news "
-                                   "WHERE tournament_id = ? AND told_at IS NULL ORDER BY seq", tournament_id)
-            return [_news(r) for r in rows]
-        return await self.sql_read(op)
-
-    async def news(self, tournament_id: int) -> list[News]:
-        """Every news item of the event, oldest first (told or not)."""
-        async def op(sql: Sql) -> list[News]:
-            rows = await sql.fetch("SELECT tournament_id, seq, kind, body, created_at FROM tournament_news "
-                                   "WHERE tournament_id = ? ORDER BY seq", tournament_id)
-            return [_news(r) for r in rows]
-        return await self.sql_read(op)
-
-    async def news_told(self, news: News, message_id: int | None, now: float) -> None:
-        """Discord took the news (`message_id`; None: refused it for good, so it is passed over)."""
-        async def op(sql: Sql) -> None:
-            await sql.execute("UPDATE tournament_news SET told_at = ?, message_id = ? WHERE tournament_id = ? "
-                              "AND seq = ? AND told_at IS NULL", now, message_id, news.tournament_id, news.seq)
-        await self.sql_write(op)
-
-    async def telling(self) -> list[int]:
-        """Events with news still to tell (those set aside left out), oldest first."""
-        async def op(sql: Sql) -> list[int]:
-            rows = await sql.fetch("SELECT DISTINCT n.tournament_id FROM tournament_news n JOIN tournaments t "
-                                   "ON t.id = n.tournament_id WHERE n.told_at IS NULL AND t.broken IS NULL "
-                                   "ORDER BY n.tournament_id")
-            return [int(r[0]) for r in rows]
-        return await self.sql_read(op)
+        def op(conn: Sql) -> bool:
+            if conn.execute(_CORRECT, {**_key(table), "places": dumps(list(places)), "note": note,
+                                       "was": dumps(list(table.places or ()))}).first() is None:
+                return False
+            add_news(conn, table.tournament_id, "corrected", news, now)
+            return True
+        return await self._db.write(op)
 
     # -- checking ---------------------------------------------------------------------------------------
     async def damage(self, tournament_id: int) -> list[str]:
         """Every row of the event that no longer decodes, by table and column (`skald db verify`)."""
-        found: list[str] = []
+        reads: list[tuple[sa.Select[Any], Callable[[Row], Any]]] = [
+            (_EVENT_BY_ID, _tournament), (_ENTRANTS, _entrant), (_ROUNDS, _round), (_TABLES, _table),
+            (_NEWS, news_row)]
 
-        async def read(statement: str, decode: Callable[[Row], Any]) -> None:
-            async def op(sql: Sql) -> Sequence[Row]:
-                return await sql.fetch(statement, tournament_id)
-            for row in await self.sql_read(op):
+        def op(conn: Sql) -> list[tuple[list[Row], Callable[[Row], Any]]]:
+            return [(list(conn.execute(query, {"tournament_id": tournament_id}).all()), decode)
+                    for query, decode in reads]
+        found: list[str] = []
+        for rows, decode in await self._db.read(op, snapshot=True):
+            for row in rows:
                 try:
                     decode(row)
                 except DamagedEvent as damaged:
                     found.append(damaged.what)
-        await read(f"SELECT {_COLUMNS} FROM tournaments WHERE id = ?", _tournament)
-        await read(f"SELECT {_ENTRANT_COLUMNS} FROM tournament_entrants WHERE tournament_id = ? ORDER BY entrant",
-                   _entrant)
-        await read("SELECT tournament_id, round, byes, opened_at, deadline, closed_at FROM tournament_rounds "
-                   "WHERE tournament_id = ? ORDER BY round", _round)
-        await read(f"SELECT {_TABLE_COLUMNS} FROM tournament_tables WHERE tournament_id = ? ORDER BY round, table_no",
-                   _table)
-        await read("SELECT tournament_id, seq, kind, body, created_at FROM tournament_news WHERE tournament_id = ? "
-                   "ORDER BY seq", _news)
         return found

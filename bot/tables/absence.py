@@ -51,14 +51,14 @@ class Absence:
         if days <= 0:
             raise TooLongAway("Say for how many days (at least one).")
         since = now - AWAY_WINDOW_DAYS * clocks.DAY
-        spans = await store.absences(user_id, guild_id, since)
+        spans = await store.clocks.absences(user_id, guild_id, since)
         taken = sum(min(end, now) - max(start, since) for start, end in spans) / clocks.DAY
         if taken + days > settings.away_days + 1e-9:
             left = max(0.0, settings.away_days - taken)
             raise TooLongAway(f"This server allows {settings.away_days} days away per {AWAY_WINDOW_DAYS}; you have "
                               f"{left:.0f} left.")
         until = now + days * clocks.DAY
-        await store.start_absence(user_id, guild_id, now, until)
+        await store.clocks.start_absence(user_id, guild_id, now, until)
         await self.gate.absences.note(user_id, guild_id, until)
         for info in await self.looking.running_games_of(user_id, guild_id):
             async with self.gate.locked(info.game_id) as table:
@@ -82,7 +82,7 @@ class Absence:
         now = self.gate.clock()
         was_away = await self.gate.absences.until(user_id, guild_id) is not None
         if was_away:
-            await self.gate.store.end_absence(user_id, guild_id, now)
+            await self.gate.store.clocks.end_absence(user_id, guild_id, now)
             await self.gate.absences.note(user_id, guild_id, None)
         for info in await self.looking.running_games_of(user_id, guild_id):
             seat = info.seat_of(user_id)
@@ -126,7 +126,7 @@ class Absence:
             if await self.gate.absences.until(user_id, table.row.guild_id) is not None:
                 return  # away longer now: a later timer speaks for the new end
             await self._back_from_absence(table, timer.seat, timer.due_at)
-            if await self.gate.store.take_absence_end(user_id, table.row.guild_id, timer.due_at):
+            if await self.gate.store.clocks.take_absence_end(user_id, table.row.guild_id, timer.due_at):
                 await self.seating.notify(table, "absence_over", timer.seat, user_id=user_id, deadline=timer.due_at)
 
 

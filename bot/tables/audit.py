@@ -21,7 +21,6 @@ from bot.holders import SeatHistory
 from bot.kinds import ChangeKind
 from bot.move_log import MOVE, UNDO, BadUndo, MoveFailed, replay
 from bot.store import MoveRow, Store
-from bot.store.checking import damaged
 from bot.store.errors import DamagedRow
 from bot.tables.types import CANCELLED, FINISHED, LOBBY, RUNNING
 from engine.core import Game
@@ -76,11 +75,11 @@ def _canonical(data: Any) -> str:
 
 async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[Any]]) -> tuple[int, int, list[Finding]]:
     """Replay one game; returns (changes, snapshots checked, findings)."""
-    row = await store.game(game_id)
+    row = await store.games.game(game_id)
     if row is None:
         return 0, 0, [Finding(game_id, "vanished during the check")]
-    changes = await store.moves(game_id)
-    snapshots = await store.snapshots(game_id)
+    changes = await store.games.moves(game_id)
+    snapshots = await store.games.snapshots(game_id)
     findings: list[Finding] = []
 
     def found(problem: str) -> None:
@@ -100,8 +99,8 @@ async def verify_game(store: Store, game_id: int, games: Callable[[str], Game[An
     except SkaldError as error:
         found(f"is a game of {row.game!r}, which this Skald does not know: {error.reason}")
         return len(changes), 0, findings
-    seats = await store.seats(game_id)
-    _check_holders(SeatHistory(await store.holders(game_id)), [s.seat for s in seats], changes, found)
+    seats = await store.games.seats(game_id)
+    _check_holders(SeatHistory(await store.games.holders(game_id)), [s.seat for s in seats], changes, found)
     by_id = {s.state_id: s.state for s in snapshots}
     try:
         state = engine.setup(len(seats), row.options, row.seed, row.engine_version)
@@ -161,7 +160,7 @@ async def verify(store: Store, games: Callable[[str], Game[Any]]) -> Audit:
     """Replay every game in the store, then check every tournament and the other tables."""
     total_changes = total_snapshots = 0
     findings: list[Finding] = []
-    ids = await store.game_ids()
+    ids = await store.games.game_ids()
     for game_id in ids:
         try:
             changes, snapshots, found = await verify_game(store, game_id, games)
@@ -177,7 +176,7 @@ async def verify(store: Store, games: Callable[[str], Game[Any]]) -> Audit:
         for what in await store.tournaments.damage(tournament_id):
             findings.append(Finding(0, f"{what} does not decode; the event is set aside",
                                     where=f"tournament #{tournament_id}"))
-    for damage in await damaged(store.tournaments.sql_read):
+    for damage in await store.checks.damaged():
         table, _, rest = str(damage).partition(": ")
         findings.append(Finding(0, rest, where=table))
     return Audit(len(ids), total_changes, total_snapshots, tuple(findings), len(events))

@@ -32,7 +32,7 @@ class Absences:
         if self._until is None or stale:
             now = self.clock()
             self._read = time.monotonic()
-            self._until = {(u, g): until for u, g, until in await self.store.current_absences(now)}
+            self._until = {(u, g): until for u, g, until in await self.store.clocks.current_absences(now)}
         until = self._until.get((user_id, guild_id))
         return until if until is not None and until > self.clock() else None
 

@@ -14,13 +14,15 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import sqlalchemy.exc
+
 from bot.counts import counted
 from bot.environment import SKALD_DB
 from bot.files import SQLITE_HEADER
 from bot.store import StoreError, describe, is_postgres, open_store
 from bot.store import migrate as migrations
-from bot.store.connection import connect
 from bot.store.opening import check_url
+from bot.store.store import open_database
 from bot.tables.audit import verify
 from engine import registry
 
@@ -34,7 +36,7 @@ def default_db() -> str:
 
 def database_errors(target: str | Path) -> tuple[type[BaseException], ...]:
     """What using the database may raise that is the database's doing, told in one line."""
-    errors: tuple[type[BaseException], ...] = (StoreError, sqlite3.Error, OSError)
+    errors: tuple[type[BaseException], ...] = (StoreError, sqlite3.Error, sqlalchemy.exc.SQLAlchemyError, OSError)
     if is_postgres(target):
         import asyncpg
 
@@ -86,9 +88,11 @@ def refused_url(command: str, target: str) -> bool:
 def unusable(path: str | Path, error: BaseException) -> str:
     """One line for an error met while using the database at `path` (no traceback)."""
     path = describe(path)
+    if isinstance(error, sqlalchemy.exc.DBAPIError) and error.orig is not None:
+        error = error.orig  # the driver's own words, without SQLAlchemy's lines around them
     if isinstance(error, StoreError):
         return str(error)
-    if isinstance(error, sqlite3.Error):
+    if isinstance(error, (sqlite3.Error, sqlalchemy.exc.SQLAlchemyError)):
         return f"{path} can't be used as a database: {error}"
     if isinstance(error, OSError):
         return f"{path} can't be used as a database: {error.strerror or error}"
@@ -114,7 +118,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 async def _migrate(path: str, target: int | None) -> int:
     if refused_url("db migrate", path):
         return EXIT_BAD_ARGUMENT
-    newest = migrations.latest_version()  # PostgreSQL's migrations are the same versions
+    newest = migrations.latest_version()  # one history for both databases
     if target is not None and not 1 <= target <= newest:
         print(f"skald db migrate: there is no schema version {target}: the versions are 1 to {newest}, "
               f"the newest this Skald knows (--to {newest}, or no --to, brings a database up to date).",
@@ -125,8 +129,7 @@ async def _migrate(path: str, target: int | None) -> int:
         print(f"skald db migrate: {problem}", file=sys.stderr)
         return 1
     try:
-        before, applied, after = await (_migrate_postgres(path, target) if is_postgres(path)
-                                        else _migrate_sqlite(path, target))
+        before, applied, after = await _migrate_database(path, target)
     except database_errors(path) as error:
         print(f"skald db migrate: {unusable(path, error)}", file=sys.stderr)
         return 1
@@ -139,24 +142,13 @@ async def _migrate(path: str, target: int | None) -> int:
     return 0
 
 
-async def _migrate_sqlite(path: str, target: int | None) -> tuple[int, list[int], int]:
-    db = await connect(path)
+async def _migrate_database(path: str, target: int | None) -> tuple[int, list[int], int]:
+    # SQLite's migration takes the file's lock, as every writer does: one process per file.
+    db = await open_database(path)
     try:
-        return (await migrations.current_version(db), await migrations.migrate(db, target),
-                await migrations.current_version(db))
-    finally:
-        await db.close()
-
-
-async def _migrate_postgres(url: str, target: int | None) -> tuple[int, list[int], int]:
-    from bot.store.postgres import migrate as pg_migrations
-    from bot.store.postgres.database import PgDatabase
-
-    db = await PgDatabase.open(url, pool_size=1, lock_pool_size=1)
-    try:
-        async with db.pool.acquire() as conn:
-            return (await pg_migrations.current_version(conn), await pg_migrations.migrate(conn, target),
-                    await pg_migrations.current_version(conn))
+        before = await db.direct(migrations.current_version)
+        applied = await db.direct(lambda conn: migrations.migrate(conn, target))
+        return before, applied, await db.direct(migrations.current_version)
     finally:
         await db.close()
 

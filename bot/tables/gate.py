@@ -170,14 +170,14 @@ class Gate:
         return table if table is not None else await self._load(game_id)
 
     async def _fresh(self, table: Table) -> bool:
-        return not self.store.shared or await self.store.revision(table.game_id) == table.revision
+        return not self.store.shared or await self.store.games.revision(table.game_id) == table.revision
 
     async def _note_revision(self, table: Table) -> None:
         """After this process's own changes (still under the lock): the revision they made."""
         if table.game_id not in self.cache:
             return
         try:
-            table.revision = await self.store.revision(table.game_id)
+            table.revision = await self.store.games.revision(table.game_id)
         except Exception:
             self.cache.drop(table.game_id)  # unknown: the next use reloads it
         except BaseException:
@@ -187,10 +187,10 @@ class Gate:
     async def _load(self, game_id: int) -> Table:
         try:
             try:
-                record = await self.store.load(game_id)
+                record = await self.store.games.load(game_id)
             except DamagedSnapshot:  # a cache: the game is rebuilt from its log instead
                 log.warning("game %d: a snapshot does not decode; replaying its whole log", game_id)
-                record = await self.store.load(game_id, from_start=True)
+                record = await self.store.games.load(game_id, from_start=True)
         except DamagedRow as damaged:
             raise await self._unavailable(game_id, damaged) from None
         if record is None:
@@ -202,20 +202,20 @@ class Gate:
             try:
                 table = rebuild(engine, record)
             except (StaleEncoding, DamagedSnapshot):  # a snapshot from another version: replay the whole log
-                full = await self.store.load(game_id, from_start=True)
+                full = await self.store.games.load(game_id, from_start=True)
                 assert full is not None
                 table = rebuild(engine, full)
         except Exception as error:
             raise await self._unavailable(game_id, error) from None
         if table.row.status == RUNNING and table.row.clock != "none":
             try:
-                table.clocks = await self.store.clocks(game_id)
+                table.clocks = await self.store.clocks.clocks(game_id)
             except DamagedRow as damaged:
                 raise await self._unavailable(game_id, damaged) from None
         if table.row.status == RUNNING:
             await self.absences.mark(table)
         if table.row.status == RUNNING and table.row.to_move is None:  # a row from before schema 4
-            await self.store.set_to_move(game_id, table.row.state_id, table.to_move())
+            await self.store.games.set_to_move(game_id, table.row.state_id, table.to_move())
             table.row = replace(table.row, to_move=table.to_move())
         self.cache.put(table)
         self.ai.wake(table)  # after a restart an AI seat may have been about to move
@@ -233,7 +233,7 @@ class Gate:
             reason = f"DamagedRow: {error.what} ({type(error.cause).__name__})"
         log.error("game %d can't be loaded (%s); it is set aside until `skald db verify` finds it loads",
                   game_id, reason)
-        await self.store.mark_broken(game_id, reason)
+        await self.store.games.mark_broken(game_id, reason)
         self.cache.drop(game_id)
 
     async def _unavailable(self, game_id: int, error: BaseException) -> GameUnavailable:
@@ -244,7 +244,7 @@ class Gate:
     async def moves(self, game_id: int, *, after: int = 0, last: int | None = None) -> list[MoveRow]:
         """The game's logged changes; a row that no longer decodes sets the game aside."""
         try:
-            return await self.store.moves(game_id, after=after, last=last)
+            return await self.store.games.moves(game_id, after=after, last=last)
         except DamagedRow as damaged:
             raise await self._unavailable(game_id, damaged) from None
 
@@ -331,7 +331,7 @@ class Gate:
             drafts = credit.drafts(change.outcome, len(table.seats), _history(table), resigned)
             also = (*also, GameResults(tuple(drafts)))
         try:
-            await self.store.append_change(table.game_id, row, status=status, outcome=change.outcome,
+            await self.store.games.append_change(table.game_id, row, status=status, outcome=change.outcome,
                                            snapshot=engine.encode(change.state) if due else None, clocks=writes,
                                            also=also)
         except BaseException:
@@ -362,7 +362,7 @@ class Gate:
         """Set one of the game's bookkeeping fields (its lobby message, thread, pause)."""
         # No game lock: adapters call this from their notices, which run under that lock.
         now = self.clock()
-        if not await self.store.set_game_field(game_id, field, value, now):
+        if not await self.store.games.set_game_field(game_id, field, value, now):
             raise NoSuchGame(f"There is no game #{game_id}.")
         changes: dict[str, Any] = {field: value, "updated_at": now}
         for table in (self.cache.get(game_id), self._held.get(game_id)):
@@ -371,7 +371,7 @@ class Gate:
 
     async def set_timer(self, game_id: int, kind: str, due_at: float, *, seat: int = -1, state_id: int = -1,
                         space: str = Space.GAME) -> None:
-        await self.store.set_timer(game_id, kind, due_at, seat=seat, state_id=state_id, space=space)
+        await self.store.clocks.set_timer(game_id, kind, due_at, seat=seat, state_id=state_id, space=space)
         await self.scheduler.changed(due_at)
 
     def _retire(self, table: Table) -> None:
@@ -380,7 +380,7 @@ class Gate:
             self.cache.drop(table.game_id)
 
     async def reload_seats(self, table: Table, now: float) -> None:
-        table.seats = tuple(await self.store.seats(table.game_id))
+        table.seats = tuple(await self.store.games.seats(table.game_id))
         table.row = replace(table.row, updated_at=now)
 
 

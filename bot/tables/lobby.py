@@ -73,8 +73,8 @@ class Lobby:
         await self._check_limits(new.guild_id, new.host_id if new.host_plays else None, terms.settings)
         now = gate.clock()
         if new.dm_ok is not None:
-            await gate.store.set_dm_ok(new.host_id, new.dm_ok, now)
-        game_id = await gate.store.create_game(guild_id=new.guild_id, channel_id=new.channel_id,
+            await gate.store.settings.set_dm_ok(new.host_id, new.dm_ok, now)
+        game_id = await gate.store.games.create_game(guild_id=new.guild_id, channel_id=new.channel_id,
                                                host_id=new.host_id,
                                                host_name=new.host_name if new.host_plays else None,
                                                game=terms.game, options=terms.options, now=now, clock=terms.clock,
@@ -96,7 +96,7 @@ class Lobby:
         if not engine.min_players <= len(seats) <= engine.max_players:
             raise TooFewPlayers(f"{engine.title} seats {engine.min_players}–{engine.max_players} players, "
                                 f"not {len(seats)}.")
-        game_id = await self.gate.store.create_game(
+        game_id = await self.gate.store.games.create_game(
             guild_id=new.guild_id, channel_id=new.channel_id, host_id=new.host_id, host_name=None, game=terms.game,
             options=terms.options, now=self.gate.clock(), clock=terms.clock, timeout_policy=terms.timeout_policy,
             min_reliability=terms.min_reliability, seats=seats, origin=origin)
@@ -135,7 +135,7 @@ class Lobby:
                 raise NotInGame(f"Only the players of game #{game_id} can ask for its rematch.")
             # The database says whether one is open already, so a click after a restart (or on
             # another process) finds it too.
-            earlier = await self.gate.store.rematch(game_id)
+            earlier = await self.gate.store.games.rematch(game_id)
             if earlier is not None:
                 info = (await self.gate.read(earlier)).info()
                 if info.status == LOBBY:
@@ -171,7 +171,7 @@ class Lobby:
             await self._check_reliability(table, user_id)
             now = self.gate.clock()
             if dm_ok is not None:
-                await self.gate.store.set_dm_ok(user_id, dm_ok, now)
+                await self.gate.store.settings.set_dm_ok(user_id, dm_ok, now)
             await self._seat(table, name=name, user_id=user_id, ai=None, now=now)
             await self._lobby_changed(table, now, settings)
             await self.gate.publisher.publish(table, reason=Reason.JOIN)
@@ -188,7 +188,7 @@ class Lobby:
                 return await self._cancel(table)
             now = self.gate.clock()
             try:
-                await self.gate.store.remove_seat(game_id, seat, now)
+                await self.gate.store.games.remove_seat(game_id, seat, now)
             except StateConflict:
                 self.gate.cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None
@@ -235,9 +235,9 @@ class Lobby:
                                        table.timed(), await self.gate.absences.paused(table), now)
             writes = await self.gate.absences.resumes(table, writes)
             try:
-                await self.gate.store.start_game(game_id, seed=seed, thread_id=thread_id, state=engine.encode(state),
-                                                 now=now, to_move=to_move, engine_version=engine.version,
-                                                 clocks=writes, holders=holders)
+                await self.gate.store.games.start_game(game_id, seed=seed, thread_id=thread_id,
+                                                       state=engine.encode(state), now=now, to_move=to_move,
+                                                       engine_version=engine.version, clocks=writes, holders=holders)
             except StateConflict:
                 self.gate.cache.drop(game_id)
                 raise AlreadyStarted(f"Game #{game_id} has already started.") from None
@@ -267,7 +267,7 @@ class Lobby:
     async def _cancel(self, table: Table, reason: Reason = Reason.CANCEL) -> GameInfo:
         now = self.gate.clock()
         try:
-            await self.gate.store.close_lobby(table.game_id, CANCELLED, now)
+            await self.gate.store.games.close_lobby(table.game_id, CANCELLED, now)
         except StateConflict:
             self.gate.cache.drop(table.game_id)
             raise AlreadyStarted(f"Game #{table.game_id} has already started.") from None
@@ -287,18 +287,18 @@ class Lobby:
     async def _check_limits(self, guild_id: int, user_id: int | None, settings: ServerSettings,
                             per_server: bool = True) -> None:
         store = self.gate.store
-        if per_server and await store.count_active(guild_id=guild_id) >= settings.max_tables:
+        if per_server and await store.games.count_active(guild_id=guild_id) >= settings.max_tables:
             raise TooManyTables(f"This server has {settings.max_tables} open tables already, its limit; finish or "
                                 "cancel one first.")
         if user_id is not None and \
-                await store.count_active(guild_id=guild_id, user_id=user_id) >= settings.max_tables_per_player:
+                await store.games.count_active(guild_id=guild_id, user_id=user_id) >= settings.max_tables_per_player:
             raise TooManyTables(f"You already play at {settings.max_tables_per_player} open tables here, the "
                                 "limit; finish or leave one first.")
 
     async def _seat(self, table: Table, *, name: str, user_id: int | None, ai: str | None, now: float) -> None:
         """Take the next seat; the store checks status and seat count in the same transaction."""
         try:
-            await self.gate.store.add_seat(table.game_id, name=name, user_id=user_id, ai=ai, now=now,
+            await self.gate.store.games.add_seat(table.game_id, name=name, user_id=user_id, ai=ai, now=now,
                                            max_seats=table.engine.max_players)
         except SeatsTaken:
             self.gate.cache.drop(table.game_id)

@@ -33,7 +33,7 @@ class Looking:
         """Games of a guild (None: every guild), newest first, optionally by channel, player, game or
         place (a thread or channel id). Built from the rows alone: no game is rebuilt to list it."""
         gate = self.gate
-        rows = await gate.store.games(guild_id=guild_id, channel_id=channel_id, user_id=user_id, game=game,
+        rows = await gate.store.games.games(guild_id=guild_id, channel_id=channel_id, user_id=user_id, game=game,
                                       statuses=ACTIVE_STATUSES if active_only else None, place=place, limit=limit)
         infos: list[GameInfo] = []
         for row, seats in rows:
@@ -85,7 +85,7 @@ class Looking:
         and whether its clock is paused; soonest deadline first, games without a clock last. Each
         game's seats carry their clocks and absences, so the others' state can be shown too."""
         games = await self.running_games_of(user_id, guild_id)
-        clocks_of = await self.gate.store.clocks_of([g.game_id for g in games])
+        clocks_of = await self.gate.store.clocks.clocks_of([g.game_id for g in games])
         waiting = []
         for info in games:
             seat = info.seat_of(user_id)

@@ -40,7 +40,7 @@ class Outbox:
         self.owner = uuid.uuid4().hex  # this process, as the leases name it
 
     async def announcement(self, game_id: int) -> Announcement | None:
-        return await self.store.announcement(game_id)
+        return await self.store.outbox.announcement(game_id)
 
     @asynccontextmanager
     async def lease(self, key: Key, what: str) -> AsyncIterator[bool]:
@@ -49,12 +49,12 @@ class Outbox:
         game (and each event's thread) at a time, in order (docs/scaling.md). False: another
         process is telling it now; it will tell what is committed, so the caller may look again
         shortly. A dead process's lease lapses."""
-        taken = await self.store.take_lease(key, what, self.owner, time.time(), LEASE)
+        taken = await self.store.outbox.take_lease(key, what, self.owner, time.time(), LEASE)
         try:
             yield taken
         finally:
             if taken and self.store.shared:
-                await self.store.drop_lease(key, what, self.owner)
+                await self.store.outbox.drop_lease(key, what, self.owner)
 
     async def changes(self, game_id: int, after: int) -> list[MoveRow]:
         """The committed changes with state id > `after`, oldest first (public and private lines)."""
@@ -62,29 +62,29 @@ class Outbox:
 
     async def told(self, mark: Announcement, pinged: Sequence[int] = ()) -> None:
         """The thread now shows `mark`; `pinged` seats were pinged by it."""
-        await self.store.record_announcement(mark, pinged=pinged, now=self.clock())
+        await self.store.outbox.record_announcement(mark, pinged=pinged, now=self.clock())
 
     async def panels(self, game_id: int) -> dict[int, PanelMark]:
-        return await self.store.panel_marks(game_id)
+        return await self.store.outbox.panel_marks(game_id)
 
     async def panels_shown(self, game_id: int, marks: Sequence[PanelMark], done: int | None = None) -> None:
         """What these seats' panels now show and (`done`) that every seat is handled up to that
         state: one write, riding in the next group commit."""
-        await self.store.record_panels(game_id, marks, self.clock(), done)
+        await self.store.outbox.record_panels(game_id, marks, self.clock(), done)
 
     def now(self) -> float:
         return self.clock()
 
     async def lagging(self) -> list[int]:
         """Games with something committed that their thread or panels have not been told."""
-        return await self.store.lagging_games()
+        return await self.store.outbox.lagging_games()
 
     async def telling(self) -> list[int]:
         """Events with news committed and not yet told."""
-        return await self.store.tournaments.telling()
+        return await self.store.outbox.telling()
 
     async def dm_channel(self, user_id: int) -> int | None:
-        return await self.store.dm_channel(user_id)
+        return await self.store.settings.dm_channel(user_id)
 
     async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
-        await self.store.set_dm_channel(user_id, channel_id, self.clock())
+        await self.store.settings.set_dm_channel(user_id, channel_id, self.clock())

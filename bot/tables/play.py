@@ -53,7 +53,7 @@ class Play:
             move = _parse(table, seat, text)
             clock = table.clocks.get(seat)
             if clock is not None and clock.deadline is not None and clock.deadline <= gate.clock():
-                await gate.store.clear_votes(game_id, seat)  # back in time: the table's vote is moot
+                await gate.store.clocks.clear_votes(game_id, seat)  # back in time: the table's vote is moot
             return await self._play(table, seat, move, user_id)
 
     async def ai_move(self, game_id: int, seat: int, state_id: int, kind: str, move: Move) -> bool:

@@ -65,12 +65,12 @@ class Derived(Generic[T]):
         if lock is None:
             lock = self._locks[key] = asyncio.Lock()
         async with lock:
-            mark = await self.store.results_mark(guild_id, game)
+            mark = await self.store.results.results_mark(guild_id, game)
             kept = self._kept.get(key)
             if kept is not None and kept[0] == mark:
                 self._kept.move_to_end(key)
                 return kept[1]
-            rows = await self.store.results(guild_id, game)
+            rows = await self.store.results.results(guild_id, game)
             value = await asyncio.to_thread(self.compute, rows)
             self.computed += 1
             # Kept under the mark read before the rows: a game finishing in between only costs
@@ -101,12 +101,12 @@ class Records:
 
     async def played(self, guild_id: int, user_id: int | None = None) -> list[str]:
         """Games with results in the server (of one person, with `user_id`), by key."""
-        return await self.store.played(guild_id, user_id)
+        return await self.store.results.played(guild_id, user_id)
 
     async def stats(self, guild_id: int, user_id: int) -> list[GameStats]:
         """A person's record at every game they finished in the server, by game key."""
         found = []
-        for key in await self.store.played(guild_id, user_id):
+        for key in await self.store.results.played(guild_id, user_id):
             try:
                 engine = self._games(key)
             except SkaldError:  # a game no longer hosted keeps its rows but has no record to show

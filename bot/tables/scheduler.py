@@ -88,14 +88,14 @@ class Scheduler:
         slots = asyncio.Semaphore(CONCURRENT)
         try:
             while True:
-                due = await self.store.due_timers(self.clock(), BATCH)
+                due = await self.store.clocks.due_timers(self.clock(), BATCH)
                 by_game: dict[tuple[str, int], list[Timer]] = {}
                 for timer in due:  # in due order within each game (or event: its own key space)
                     by_game.setdefault((timer.space, timer.game_id), []).append(timer)
                 kept: list[Timer] = []  # timers the database was out of reach for: they run again
                 await asyncio.gather(*(self._run_game(timers, slots, kept) for timers in by_game.values()))
                 # One write for the whole batch (a handler's own commit usually deleted its timer already).
-                await self.store.finish_timers([t for t in due if t not in kept])
+                await self.store.clocks.finish_timers([t for t in due if t not in kept])
                 ran += len(due) - len(kept)
                 if kept:
                     self._again_soon()
@@ -139,7 +139,7 @@ class Scheduler:
         return True
 
     async def _rearm(self) -> None:
-        due = await self.store.next_due()
+        due = await self.store.clocks.next_due()
         if due is None:
             if self._timer is not None:
                 self._timer.cancel()

@@ -226,7 +226,7 @@ class Seating:
                 return
             # Taken before it is sent: a leader that dies after this never has it sent again by
             # the next one (at most once; the alternative, twice, is worse for a DM).
-            if not await self.gate.store.take_timer(timer):
+            if not await self.gate.store.clocks.take_timer(timer):
                 return
             await self.notify(table, "reminder", timer.seat, user_id=table.seats[timer.seat].user_id,
                               deadline=clock.deadline, share_left=REMINDERS[timer.kind])
@@ -256,13 +256,13 @@ class Seating:
         store = self.gate.store
         async with self.gate.locked(game_id) as table:
             require_running(table)
-            if await store.timer(game_id, "vote", seat) is None:
+            if await store.clocks.timer(game_id, "vote", seat) is None:
                 raise NoVote("There is no vote about that seat now: it was settled, or its player moved.")
             voters = _voters(table, seat)
             if voter not in voters:
                 raise NotAllowed("Only the other players at this table vote on it.")
-            await store.cast_vote(game_id, seat, voter, choice, self.gate.clock())
-            votes = await store.votes(game_id, seat)
+            await store.clocks.cast_vote(game_id, seat, voter, choice, self.gate.clock())
+            votes = await store.clocks.votes(game_id, seat)
             decided = _decide({v.voter: v.choice for v in votes}, voters, table.row.host_id, final=False)
             if decided is not None:
                 await self._settle(table, seat, decided)
@@ -273,7 +273,7 @@ class Seating:
         async with self.gate.locked(timer.game_id) as table:
             if table.row.status != RUNNING or timer.seat not in table.to_move():
                 return
-            votes = await self.gate.store.votes(timer.game_id, timer.seat)
+            votes = await self.gate.store.clocks.votes(timer.game_id, timer.seat)
             voters = _voters(table, timer.seat)
             choice = _decide({v.voter: v.choice for v in votes}, voters, table.row.host_id, final=True)
             await self._settle(table, timer.seat, choice or "stand_in")
@@ -286,7 +286,7 @@ class Seating:
         if choice == "wait":
             clock = table.clocks.get(seat)
             if clock is None:
-                await self.gate.store.clear_votes(table.game_id, seat)
+                await self.gate.store.clocks.clear_votes(table.game_id, seat)
                 return
             longer = clocks.extend(clock, clocks.WAIT_MORE, now)
             line = f"The table waits a day more for {name} (until <t:{longer.deadline or now:.0f}:R>)."

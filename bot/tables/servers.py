@@ -27,11 +27,11 @@ class Servers:
 
     async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
         """Store one of the server's settings (`bot.tables.settings.check` validates it first)."""
-        await self.gate.store.set_guild_setting(guild_id, key, value, self.gate.clock())
+        await self.gate.store.settings.set_guild_setting(guild_id, key, value, self.gate.clock())
 
     async def reliability(self, guild_id: int, user_id: int) -> credit.Reliability:
         """How the person's ended games in the server went: played to the end, left, timed out."""
-        games = await self.gate.store.ended_holdings(user_id, guild_id)
+        games = await self.gate.store.games.ended_holdings(user_id, guild_id)
         return credit.reliability(((status, SeatHistory(held)) for status, held in games), user_id)
 
     async def require_reliable(self, guild_id: int, user_id: int, minimum: int, what: str) -> None:
@@ -46,7 +46,7 @@ class Servers:
 
     async def set_dm_ok(self, user_id: int, ok: bool | None) -> None:
         """Remember whether the user's DMs reach them (None: unknown)."""
-        await self.gate.store.set_dm_ok(user_id, ok, self.gate.clock())
+        await self.gate.store.settings.set_dm_ok(user_id, ok, self.gate.clock())
         for table in self.gate.in_memory():  # a table both cached and locked is set twice alike
             if table.seat_of(user_id) is not None:
                 table.seats = tuple(replace(s, dm_ok=ok) if s.user_id == user_id else s for s in table.seats)
@@ -55,30 +55,31 @@ class Servers:
     async def web_access(self, guild_id: int) -> WebAccess:
         """Who may open the server's game pages (its `web` setting, signed links' generation, the
         channels seen to be public)."""
-        return web_access(await self.gate.store.guild_settings(guild_id))
+        return web_access(await self.gate.store.settings.guild_settings(guild_id))
 
     async def saw_channel(self, guild_id: int, channel_id: int, public: bool, known: WebAccess) -> None:
         """Remember whether everyone can see the channel, as the bot just saw it (`known`: the access
         read before, so an unchanged channel costs no write)."""
         if (channel_id in known.public_channels) != public:
-            await self.gate.store.set_guild_setting(guild_id, declared.channel_key(channel_id),
+            await self.gate.store.settings.set_guild_setting(guild_id, declared.channel_key(channel_id),
                                                     declared.PUBLIC if public else declared.PRIVATE, self.gate.clock())
 
     async def revoke_web_links(self, guild_id: int) -> int:
         """Every signed link given for the server's games so far stops working; the new generation."""
         generation = (await self.web_access(guild_id)).generation + 1
-        await self.gate.store.set_guild_setting(guild_id, declared.WEB_GENERATION, generation, self.gate.clock())
+        await self.gate.store.settings.set_guild_setting(guild_id, declared.WEB_GENERATION, generation,
+                                                         self.gate.clock())
         return generation
 
     async def web_secret(self) -> str:
         """The links' signing key kept in the database, made the first time it is asked for. Read
         back after it is written: two processes making one at once agree on the one stored last,
         and every later read (a link made, a link checked) takes that one."""
-        stored = (await self.gate.store.guild_settings(declared.WHOLE_BOT)).get(declared.WEB_SECRET)
+        stored = (await self.gate.store.settings.guild_settings(declared.WHOLE_BOT)).get(declared.WEB_SECRET)
         if isinstance(stored, str) and stored:
             return stored
-        await self.gate.store.set_guild_setting(declared.WHOLE_BOT, declared.WEB_SECRET, secrets.token_urlsafe(32),
-                                                self.gate.clock())
-        kept = (await self.gate.store.guild_settings(declared.WHOLE_BOT)).get(declared.WEB_SECRET)
+        await self.gate.store.settings.set_guild_setting(declared.WHOLE_BOT, declared.WEB_SECRET,
+                                                         secrets.token_urlsafe(32), self.gate.clock())
+        kept = (await self.gate.store.settings.guild_settings(declared.WHOLE_BOT)).get(declared.WEB_SECRET)
         assert isinstance(kept, str)
         return kept

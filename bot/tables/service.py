@@ -102,7 +102,7 @@ class Tables(Looking):
         Call it once the notifiers are attached, so they hear those moves. (A game whose AI
         must act also resumes by itself the first time anything loads it.) Each game on its
         own: one that can't be loaded is set aside, and the others still resume."""
-        for row, seats in await self.store.games(statuses=(RUNNING,)):
+        for row, seats in await self.store.games.games(statuses=(RUNNING,)):
             if not any(seat.ai is not None or seat.stand_in is not None or seat.user_id is None for seat in seats):
                 continue
             try:

@@ -188,7 +188,7 @@ def check(name: str, value: Any) -> Any:
 
 
 async def server_settings(store: Store, guild_id: int) -> ServerSettings:
-    return read(await store.guild_settings(guild_id))
+    return read(await store.settings.guild_settings(guild_id))
 
 
 # -- the web pages' own keys (docs/web.md) ------------------------------------------------------

@@ -139,12 +139,12 @@ class Undo:
 
     async def _state_at(self, table: Table, state_id: int) -> Any:
         """The game's state as it was at `state_id`, rebuilt from the store."""
-        record = await self.gate.store.load(table.game_id, upto=state_id)
+        record = await self.gate.store.games.load(table.game_id, upto=state_id)
         assert record is not None
         try:
             return rebuild(table.engine, record).state
         except StaleEncoding:  # a snapshot from another version: replay from the start
-            full = await self.gate.store.load(table.game_id, from_start=True, upto=state_id)
+            full = await self.gate.store.games.load(table.game_id, from_start=True, upto=state_id)
             assert full is not None
             return rebuild(table.engine, full).state
 

@@ -69,7 +69,7 @@ class ChangeTeller:
             self._wakeup.clear()
             marks, self._pending = list(self._pending.values()), {}
             try:
-                await self.store.tell_changes(marks)
+                await self.store.watch.tell_changes(marks)
                 self.told += len(marks)
             except Exception:
                 # Pages miss this change until the game's next one (or a reconnect's fresh look).
@@ -79,7 +79,7 @@ class ChangeTeller:
         """Send what is pending, then stop."""
         if self._pending:
             with contextlib.suppress(Exception):
-                await self.store.tell_changes(list(self._pending.values()))
+                await self.store.watch.tell_changes(list(self._pending.values()))
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -91,7 +91,7 @@ async def following_changes(hub: Hub, store: Store, *, told_here: bool) -> Async
     """Keep the hub told of changes while the block runs; yields which feed ("told", "listen",
     "poll"). `told_here`: the hub is attached to this process's tables (`Told`), which on SQLite
     is every change there is."""
-    async with store.listen_changes(hub.changed) as listening:
+    async with store.watch.listen_changes(hub.changed) as listening:
         if listening:
             yield "listen"
             return

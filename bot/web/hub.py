@@ -279,7 +279,7 @@ class Hub:
         """One read of where every watched game and server stands; what moved is read again."""
         if not self.games and not self.guilds:
             return
-        marks = await self.reader.store.game_marks(list(self.games), list(self.guilds))
+        marks = await self.reader.store.watch.game_marks(list(self.games), list(self.guilds))
         by_game = {mark.game_id: mark for mark in marks}
         for game_id, watch in list(self.games.items()):
             mark = by_game.get(game_id)

@@ -213,9 +213,9 @@ class Reader:
         self.loads += 1
         try:
             try:
-                record = await self.store.load(game_id)
+                record = await self.store.games.load(game_id)
             except DamagedSnapshot:
-                record = await self.store.load(game_id, from_start=True)
+                record = await self.store.games.load(game_id, from_start=True)
         except DamagedRow:
             raise GameUnavailable(UNAVAILABLE) from None
         if record is None:
@@ -224,11 +224,11 @@ class Reader:
         row = table.row
         if row.status == Status.RUNNING and row.clock != "none":
             try:
-                table.clocks = await self.store.clocks(game_id)
+                table.clocks = await self.store.clocks.clocks(game_id)
             except DamagedRow:
                 raise GameUnavailable(UNAVAILABLE) from None
         try:
-            changes = await self.store.moves(game_id, after=max(0, row.state_id - STORY))
+            changes = await self.store.games.moves(game_id, after=max(0, row.state_id - STORY))
         except DamagedRow:
             raise GameUnavailable(UNAVAILABLE) from None
         last = next((change for change in reversed(changes) if change.state_id == row.state_id), None)
@@ -247,7 +247,7 @@ class Reader:
             try:
                 return rebuild(engine, record)
             except (StaleEncoding, DamagedSnapshot):
-                full = await self.store.load(row.id, from_start=True)
+                full = await self.store.games.load(row.id, from_start=True)
                 if full is None:
                     raise NoSuchGame(f"There is no game #{row.id}.") from None
                 return rebuild(engine, full)
@@ -259,7 +259,7 @@ class Reader:
     async def record(self, game_id: int) -> GameRecord:
         """The whole log of a game, for its replay (which never leaves the server: bot/web/history.py)."""
         try:
-            record = await self.store.load(game_id, from_start=True)
+            record = await self.store.games.load(game_id, from_start=True)
         except DamagedRow:
             raise GameUnavailable(UNAVAILABLE) from None
         if record is None:
@@ -270,8 +270,8 @@ class Reader:
 
     async def listing(self, guild_id: int) -> list[Listed]:
         """The server's open tables and running games, then its last finished ones."""
-        rows = await self.store.games(guild_id=guild_id, statuses=ACTIVE_STATUSES)
-        rows += await self.store.games(guild_id=guild_id, statuses=(FINISHED,), limit=LISTED_FINISHED)
+        rows = await self.store.games.games(guild_id=guild_id, statuses=ACTIVE_STATUSES)
+        rows += await self.store.games.games(guild_id=guild_id, statuses=(FINISHED,), limit=LISTED_FINISHED)
         access = await self.access(guild_id)
         listed = []
         for row, seats in rows:
@@ -290,7 +290,7 @@ class Reader:
     # -- who may look ------------------------------------------------------------------------------
     async def access(self, guild_id: int) -> WebAccess:
         async def read() -> WebAccess:
-            return web_access(await self.store.guild_settings(guild_id))
+            return web_access(await self.store.settings.guild_settings(guild_id))
 
         return await self._access.get(guild_id, read)
 
@@ -298,7 +298,7 @@ class Reader:
         async def read() -> bytes | None:
             stored: Any = None
             if not links.secret_from_env():
-                stored = (await self.store.guild_settings(declared.WHOLE_BOT)).get(declared.WEB_SECRET)
+                stored = (await self.store.settings.guild_settings(declared.WHOLE_BOT)).get(declared.WEB_SECRET)
             return links.signing_key(stored if isinstance(stored, str) else None)
 
         return await self._key.get(declared.WHOLE_BOT, read)

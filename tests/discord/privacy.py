@@ -27,12 +27,12 @@ def private_lines(h: Harness) -> set[str]:
 
 async def view_at(h: Harness, game_id: int, state_id: int, seat: int | None = None) -> dict[str, Any]:
     """The game's view (a spectator's by default) as it was at `state_id`, rebuilt from its log."""
-    row = await h.client.tables.store.game(game_id)
+    row = await h.client.tables.store.games.game(game_id)
     assert row is not None and row.seed is not None
     game = registry.get(row.game)
-    seats = await h.client.tables.store.seats(game_id)
+    seats = await h.client.tables.store.games.seats(game_id)
     state = game.setup(len(seats), row.options, row.seed, row.engine_version)
-    changes = [c for c in await h.client.tables.store.moves(game_id) if c.state_id <= state_id]
+    changes = [c for c in await h.client.tables.store.games.moves(game_id) if c.state_id <= state_id]
     view: dict[str, Any] = game.view(replay_changes(game, state, changes), seat)
     return view
 

@@ -59,7 +59,7 @@ async def test_both_expansions_are_played_to_the_end_with_the_gods_powers_used_t
     assert all(inv.acknowledged and not inv.calls_before_ack for inv in h.invocations.values())
     assert not h.unhandled
 
-    moves = [c for c in await h.client.tables.store.moves(game_id) if c.kind == "move"]
+    moves = [c for c in await h.client.tables.store.games.moves(game_id) if c.kind == "move"]
     assert all(c.user_id is not None for c in moves), "people made every move"
     used = {c.text.split()[0] for c in moves if c.text.split()[0] in POWERS}
     assert len(used) >= 2, f"gods' powers used through the panels: {used}"
@@ -104,7 +104,7 @@ async def test_no_private_value_reaches_a_channel_or_a_public_picture(harness: H
         await play_turn(h, game_id, people, rng)
         secrets |= private_lines(h)
     assert secrets
-    moves = [c.text for c in await h.client.tables.store.moves(game_id) if c.kind == "move" and c.user_id]
+    moves = [c.text for c in await h.client.tables.store.games.moves(game_id) if c.kind == "move" and c.user_id]
     assert any(text.startswith("take ") for text in moves)
     hidden = [text for text in moves if text.startswith(("bid ", "under "))]
     for message in h.public_messages():

@@ -32,7 +32,7 @@ async def test_no_private_value_reaches_a_channel_or_a_public_picture(harness: H
         secrets |= private_lines(h)  # a panel edited later shows only its new private lines
     assert secrets, "the players were told their draws or bids privately"
     # A move text can name face-down cards or a hidden bid: the thread tells only the events.
-    moves = [change.text for change in await h.client.tables.store.moves(game_id)
+    moves = [change.text for change in await h.client.tables.store.games.moves(game_id)
              if change.kind == "move" and change.user_id is not None]
     assert moves
     for message in h.public_messages():

@@ -75,7 +75,7 @@ async def test_pause_and_resume_share_a_budget_so_a_flood_posts_no_flood_of_news
     flips = [await h.slash(org, "tournament pause" if n % 2 == 0 else "tournament resume",
                            {"tournament": tournament_id}) for n in range(12)]
     assert easy(h, flips) == 8, "four pauses and resumes a minute"
-    news = await h.client.tables.tournaments.desk.rows.news(tournament_id)
+    news = await h.client.tables.tournaments.desk.news.news(tournament_id)
     assert sum(n.kind in ("paused", "resumed") for n in news) == 4
 
 

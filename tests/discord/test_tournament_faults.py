@@ -23,10 +23,10 @@ EMOJI = {"started": "🏁 ", "round": "📣 ", "round_closed": "✅ ", "dropped"
 async def tell_through_outage(h: Harness, tournament_id: int, rounds: int = 40) -> None:
     """Let the news announcer's retries run (timers, not tasks: the harness fires them) until the
     event has nothing left to tell."""
-    rows = h.client.tables.tournaments.desk.rows
+    news = h.client.tables.tournaments.desk.news
     for _ in range(rounds):
         await h.settle()
-        if not await rows.untold_news(tournament_id):
+        if not await news.untold_news(tournament_id):
             return
         h.client.notifier.news.retry_now()
     raise AssertionError("the news was never told")
@@ -68,7 +68,7 @@ async def test_an_event_under_a_discord_outage_and_two_kills_tells_each_news_onc
     await play_round(h, clock, tournament_id, 1, {ann.id: ann}, rng)
     view = await event(h, tournament_id)
     assert view.row.round == 2
-    untold = await h.client.tables.tournaments.desk.rows.untold_news(tournament_id)
+    untold = await h.client.tables.tournaments.desk.news.untold_news(tournament_id)
     assert [n.kind for n in untold][:2] == ["round_closed", "round"], "failed posts stay untold"
 
     # Killed mid-outage: the retries die with the process; the next one tells what was missed.
@@ -91,7 +91,7 @@ async def test_an_event_under_a_discord_outage_and_two_kills_tells_each_news_onc
     view = await event(h, tournament_id)
     assert view.row.status == FINISHED
     assert all(failure.times == 0 for failure in h.failures), "Discord failed every post it was set to fail"
-    items = await h.client.tables.tournaments.desk.rows.news(tournament_id)
+    items = await h.client.tables.tournaments.desk.news.news(tournament_id)
     posts = h.posts(thread)
     # Exactly once each, in order: every item is a post of its own, and the thread holds nothing else.
     assert len(posts) == len(items), [p.text()[:40] for p in posts]

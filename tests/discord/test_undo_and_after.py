@@ -51,7 +51,7 @@ async def test_undo_button_on_the_movers_panel_takes_the_move_back(harness: Harn
     story = "\n".join(m.text() for m in h.channel_messages(info.thread_id or 0))
     assert "takes back their last move" in story
     assert text not in story.replace(f"**{text}**", ""), "what was taken back stays private"
-    assert [c.kind for c in await h.client.tables.store.moves(game_id)] == ["move", "undo"]
+    assert [c.kind for c in await h.client.tables.store.games.moves(game_id)] == ["move", "undo"]
 
 
 async def test_game_undo_command_and_its_refusals(harness: Harness) -> None:

@@ -110,12 +110,12 @@ async def no_sealed_pick_is_told(h: Harness, game_id: int, thread: int) -> int:
 
 async def spectator_views(h: Harness, game_id: int) -> dict[int, dict[str, Any]]:
     """The spectator view after every change of the game, by state id (its log replayed once)."""
-    row = await h.client.tables.store.game(game_id)
+    row = await h.client.tables.store.games.game(game_id)
     assert row is not None and row.seed is not None
     game = registry.get(row.game)
-    start = game.setup(len(await h.client.tables.store.seats(game_id)), row.options, row.seed, row.engine_version)
+    start = game.setup(len(await h.client.tables.store.games.seats(game_id)), row.options, row.seed, row.engine_version)
     views = {0: game.view(start, None)}
-    for replayed in replay(game, start, await h.client.tables.store.moves(game_id)):
+    for replayed in replay(game, start, await h.client.tables.store.games.moves(game_id)):
         views[replayed.change.state_id] = game.view(replayed.state, None)
     return views
 

@@ -57,7 +57,7 @@ async def replay_game(tables: Tables, game_id: int, seed: int, players: int,
                       options: dict[str, Any] | None = None, game_key: str = "tranquility") -> Replay:
     game = registry.get(game_key)
     replay = Replay(states=[game.setup(players, options, seed)])
-    for change in await tables.store.moves(game_id):
+    for change in await tables.store.games.moves(game_id):
         assert change.kind == "move" and change.seat is not None and change.state_id == len(replay.states)
         step = game.apply(replay.states[-1], change.seat, change.text)
         replay.states.append(step.state)

@@ -74,14 +74,14 @@ async def play_stored(case: Case, db: Path) -> Played:
         seen = 0
         while True:
             await tables.drain()
-            for row in await tables.store.moves(game_id, after=seen):
+            for row in await tables.store.games.moves(game_id, after=seen):
                 state = states[-1]
                 if row.kind == "move":
                     assert row.seat is not None
                     state = engine.apply(state, row.seat, row.text).state
                 states.append(state)
                 seen = row.state_id
-            game_row = await tables.store.game(game_id)
+            game_row = await tables.store.games.game(game_id)
             assert game_row is not None
             if game_row.status != "running" or (case.stop_at is not None and seen >= case.stop_at):
                 break
@@ -91,7 +91,7 @@ async def play_stored(case: Case, db: Path) -> Played:
                 with contextlib.suppress(StaleBoard):  # an AI seat moved meanwhile: look again
                     await tables.play.move(game_id, HOST, seen, ai.choose(states[-1], 0, case.seed + seen).text)
         log = await load_log(tables.store, game_id)
-        rows = tuple(await tables.store.moves(game_id))
+        rows = tuple(await tables.store.games.moves(game_id))
     finally:
         await tables.close()
     return Played(case, db, game_id, log, rows, tuple(states))

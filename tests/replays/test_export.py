@@ -19,7 +19,7 @@ from bot.replays import (
     rebuild,
     to_export,
 )
-from bot.store import SqliteStore
+from bot.store import open_store
 from engine import registry
 from tests.conformance import leaves
 from tests.replays.conftest import RESIGNED, RUNNING, Stored
@@ -116,7 +116,7 @@ def test_a_damaged_export_names_the_field(stored: Stored, field: str, value: obj
 
 async def test_export_file_reads_any_started_game_from_the_store(stored: Stored) -> None:
     played = stored(RUNNING.name)
-    store = await SqliteStore.open(played.db, exclusive=False)
+    store = await open_store(played.db, exclusive=False)
     try:
         attachment = await export_file(store, played.game_id)
         with pytest.raises(NotReplayable, match="no game #404"):

@@ -27,7 +27,7 @@ from bot.replays import (
     replay_file,
     stills,
 )
-from bot.store import SqliteStore
+from bot.store import open_store
 from engine import registry
 from renderer.replay import Still
 from tests.conformance import leaves, secrets_of
@@ -168,7 +168,7 @@ def test_a_log_that_no_longer_replays_is_refused_without_the_engines_reason(stor
 
 async def test_replay_file_reads_the_store_once_and_refuses_what_has_no_replay(stored: Stored) -> None:
     played, running = stored("tranquility"), stored(RUNNING.name)
-    store = await SqliteStore.open(played.db, exclusive=False)
+    store = await open_store(played.db, exclusive=False)
     try:
         attachment = await replay_file(store, played.game_id)
         with pytest.raises(NotReplayable, match="There is no game #999"):
@@ -178,7 +178,7 @@ async def test_replay_file_reads_the_store_once_and_refuses_what_has_no_replay(s
     assert attachment.filename == f"skald-tranquility-{played.game_id}-replay.gif"
     assert attachment.media_type == "image/gif" and attachment.data.startswith(b"GIF89a")
     assert attachment.fits and attachment.frames == len(stills(played.log))
-    store = await SqliteStore.open(running.db, exclusive=False)
+    store = await open_store(running.db, exclusive=False)
     try:
         with pytest.raises(NotReplayable, match="not finished"):
             await replay_file(store, running.game_id)

@@ -42,7 +42,7 @@ async def drive(db_path: Path, seed: int, say: Callable[[str], None]) -> None:
             move = view.legal_moves[ai_seed(seed, view.state_id, seat) % len(view.legal_moves)]
             result = await tables.play.move(game_id, seat + 1, view.state_id, move.text)
             say(f"ACK {result.state_id}")
-        final = await tables.store.load(game_id)
+        final = await tables.store.games.load(game_id)
         assert final is not None and final.snapshot is not None and not final.moves
         say(f"DONE {json.dumps(GAME.encode(GAME.decode(final.snapshot.state)), sort_keys=True)}")
     finally:

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.store import SqliteStore
+from bot.store import open_store
 from bot.tables.audit import verify
 from tests.store.crash_child import drive
 from tests.tables.duel import games
@@ -21,14 +21,14 @@ KILLS = 20
 
 async def check(db_path: Path, acked: int) -> int:
     """Every acknowledged move is there and nothing is half-applied; returns the state id."""
-    store = await SqliteStore.open(db_path)
+    store = await open_store(db_path)
     try:
-        found = await store.games(game="duel")
+        found = await store.games.games(game="duel")
         if not found:
             assert acked == 0
             return 0
         (row, _seats), = found
-        changes = await store.moves(row.id)
+        changes = await store.games.moves(row.id)
         assert [c.state_id for c in changes] == list(range(1, row.state_id + 1))
         assert row.state_id >= acked
         audit = await verify(store, games)

@@ -34,17 +34,17 @@ async def test_a_refused_change_does_not_sink_the_others_in_its_batch(database: 
     store = await open_store(path)
     try:
         results = await asyncio.gather(
-            store.append_change(ids[0], change(1, "lay 1"), status="running", outcome=None, snapshot=None),
-            store.append_change(ids[1], change(5, "lay 2"), status="running", outcome=None, snapshot=None),
-            store.append_change(ids[2], change(1, "lay 3"), status="running", outcome=None, snapshot={"x": 1}),
+            store.games.append_change(ids[0], change(1, "lay 1"), status="running", outcome=None, snapshot=None),
+            store.games.append_change(ids[1], change(5, "lay 2"), status="running", outcome=None, snapshot=None),
+            store.games.append_change(ids[2], change(1, "lay 3"), status="running", outcome=None, snapshot={"x": 1}),
             return_exceptions=True,
         )
         assert results[0] is None and results[2] is None and isinstance(results[1], StateConflict)
-        assert [(m.state_id, m.text) for m in await store.moves(ids[0])] == [(1, "lay 1")]
-        assert await store.moves(ids[1]) == [] and (await store.game(ids[1])) is not None
-        assert [s.state_id for s in await store.snapshots(ids[2])] == [0, 1]
+        assert [(m.state_id, m.text) for m in await store.games.moves(ids[0])] == [(1, "lay 1")]
+        assert await store.games.moves(ids[1]) == [] and (await store.games.game(ids[1])) is not None
+        assert [s.state_id for s in await store.games.snapshots(ids[2])] == [0, 1]
         with pytest.raises(StateConflict):  # the same state id twice: the second is refused
-            await store.append_change(ids[0], change(1, "lay 9"), status="running", outcome=None, snapshot=None)
+            await store.games.append_change(ids[0], change(1, "lay 9"), status="running", outcome=None, snapshot=None)
     finally:
         await store.close()
 
@@ -60,6 +60,6 @@ async def test_many_games_moving_at_once_all_commit(database: Target) -> None:
 
         assert await asyncio.gather(*(first_move(g) for g in ids)) == [1] * len(ids)
         for game_id in ids:
-            assert len(await tables.store.moves(game_id)) == 1
+            assert len(await tables.store.games.moves(game_id)) == 1
     finally:
         await tables.close()

@@ -5,18 +5,17 @@ backfill that rebuilt seat histories and results of games played before schema 7
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import AsyncIterator
 
-import aiosqlite
-import asyncpg
 import pytest
+import sqlalchemy.exc
+from sqlalchemy import Connection
 
 from bot.store import is_postgres, open_store
 from bot.store import migrate as migrations
 from bot.store.backfill import seat_history
-from bot.store.postgres.results import PgSql
-from bot.store.results import ResultsMark, SqliteSql
+from bot.store.results import ResultsMark
+from bot.store.store import open_database
 from bot.tables import Tables
 from bot.tables.types import NewTable
 from tests.ai_seats import no_thinking
@@ -184,7 +183,7 @@ async def test_abandoned_running_and_open_games_have_no_results(tables: Tables) 
                                                game="tranquility"))
     for game_id in (abandoned.game_id, running.game_id, lobby.game_id):
         assert await results_of(tables.store, game_id) == []
-    assert await tables.store.played(GUILD) == []
+    assert await tables.store.results.played(GUILD) == []
 
 
 async def test_the_results_are_in_the_finishing_commit_or_the_game_does_not_finish(tables: Tables,
@@ -196,11 +195,11 @@ async def test_the_results_are_in_the_finishing_commit_or_the_game_does_not_fini
     await tables.lobby.join(info.game_id, BOB, "Bob")
     await tables.lobby.start(info.game_id, ANN, seed=5)
     await refuse_results(database)
-    with pytest.raises((sqlite3.IntegrityError, asyncpg.RaiseError), match="no results"):
+    with pytest.raises(sqlalchemy.exc.DBAPIError, match="no results"):
         await tables.play.resign(info.game_id, BOB)
-    row = await tables.store.game(info.game_id)
+    row = await tables.store.games.game(info.game_id)
     assert row is not None and (row.status, row.state_id) == ("running", 0)
-    assert await tables.store.moves(info.game_id) == []
+    assert await tables.store.games.moves(info.game_id) == []
     await sql(database, "DROP TRIGGER refuse" + (" ON results" if is_postgres(database) else ""))
     await tables.play.resign(info.game_id, BOB)
     assert [r.won for r in await results_of(tables.store, info.game_id)] == [True, False]
@@ -217,17 +216,15 @@ async def holders_in(target: Target) -> list[tuple[object, ...]]:
 
 async def run_backfill(target: Target) -> None:
     """Schema 7's backfill, in one transaction, as the migration runs it."""
-    if is_postgres(target):
-        conn = await asyncpg.connect(str(target))
-        try:
-            async with conn.transaction():
-                await seat_history(PgSql(conn))
-        finally:
-            await conn.close()
-        return
-    async with aiosqlite.connect(target) as db:
-        await seat_history(SqliteSql(db))
-        await db.commit()
+    def backfill(conn: Connection) -> None:
+        with conn.begin():
+            seat_history(conn)
+
+    db = await open_database(target)
+    try:
+        await db.direct(backfill)
+    finally:
+        await db.close()
 
 
 async def test_the_backfill_gives_the_holders_and_rows_the_service_wrote(database: Target) -> None:
@@ -334,6 +331,6 @@ async def test_a_schema_6_database_gets_its_seat_histories_and_results_under_the
             (0, 0, ANN, "Ann", True, False), (1, 0, None, "AI for Bob", True, True), (1, 1, BOB, "Bob", False, False)]
         assert crew[0].sheet == {"won": True} and crew[2].sheet == {"won": True}
         assert await results_of(store, 3) == []
-        assert await store.results_mark(GUILD, "tranquility") == ResultsMark(3, 400, 2)
+        assert await store.results.results_mark(GUILD, "tranquility") == ResultsMark(3, 400, 2)
     finally:
         await store.close()

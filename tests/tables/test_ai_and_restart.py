@@ -45,12 +45,12 @@ async def test_ai_seats_move_through_the_pipeline_until_a_human_must_act(tables:
 async def test_ai_games_replay_exactly_from_the_log(tables: Tables, another_database: Target) -> None:
     game_id = await ai_duel(tables, rounds=10)
     await play_alice_to_the_end(tables, game_id)
-    log = [(m.seat, m.text) for m in await tables.store.moves(game_id)]
+    log = [(m.seat, m.text) for m in await tables.store.games.moves(game_id)]
     other = await Tables.open(another_database, games=games)
     try:
         again = await ai_duel(other, rounds=10)
         await play_alice_to_the_end(other, again)
-        assert [(m.seat, m.text) for m in await other.store.moves(again)] == log
+        assert [(m.seat, m.text) for m in await other.store.games.moves(again)] == log
     finally:
         await other.close()
 
@@ -121,7 +121,7 @@ async def test_evicted_games_reload_transparently(db_path: Target) -> None:
                 await tables.play.move(game_id, user, state_id, view.legal_moves[-1].text)
         assert len(tables.gate.cache) == 1
         for game_id in (first, second):
-            record = await tables.store.load(game_id)
+            record = await tables.store.games.load(game_id)
             assert record is not None and record.game.state_id == 8
             assert record.snapshot is not None and record.snapshot.state_id == 8 and not record.moves
     finally:

@@ -20,7 +20,7 @@ async def test_fifty_identical_clicks_apply_exactly_once(tables: Tables) -> None
     stale = [o for o in outcomes if isinstance(o, StaleBoard)]
     assert len(applied) == 1 and len(stale) == 49
     assert all(s.state_id == 1 and "moved on" in s.reason for s in stale)
-    assert len(await tables.store.moves(game_id)) == 1
+    assert len(await tables.store.games.moves(game_id)) == 1
     assert (await tables.game(game_id)).state_id == 1
 
 

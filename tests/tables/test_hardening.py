@@ -75,7 +75,7 @@ async def test_a_game_whose_log_no_longer_replays_is_set_aside_and_the_others_go
         assert "set aside" in refused.value.reason and "99" not in refused.value.reason
         assert [g.game_id for g in await again.list_games(GUILD)] == [healthy], "left out of listings"
         await play(again, healthy, 2)
-        row = await again.store.game(broken)
+        row = await again.store.games.game(broken)
         assert row is not None and row.broken == "IllegalMove at change 1", "operators learn where, not what"
     finally:
         await again.close()
@@ -123,7 +123,7 @@ async def test_a_started_game_can_not_be_cancelled_or_left_by_a_late_click(table
         await tables.lobby.cancel(game_id, ALICE)
     with pytest.raises(AlreadyStarted):
         await tables.lobby.leave(game_id, BOB)
-    row = await tables.store.game(game_id)
+    row = await tables.store.games.game(game_id)
     assert row is not None and row.status == "running"
 
 
@@ -132,14 +132,15 @@ async def test_the_store_checks_the_lobby_status_and_seat_limit_in_the_same_tran
 
     game_id = await duel(tables)
     with pytest.raises(StateConflict):
-        await tables.store.add_seat(game_id, name="late", user_id=CARL, ai=None, now=0.0)
+        await tables.store.games.add_seat(game_id, name="late", user_id=CARL, ai=None, now=0.0)
     with pytest.raises(StateConflict):
-        await tables.store.close_lobby(game_id, "cancelled", 0.0)
+        await tables.store.games.close_lobby(game_id, "cancelled", 0.0)
     info = await tables.lobby.create(NewTable(guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, host_name="Alice",
                                               game="duel"))
     with pytest.raises(SeatsTaken):
         for i in range(10):
-            await tables.store.add_seat(info.game_id, name=f"p{i}", user_id=200 + i, ai=None, now=0.0, max_seats=4)
+            await tables.store.games.add_seat(info.game_id, name=f"p{i}", user_id=200 + i, ai=None, now=0.0,
+                                              max_seats=4)
 
 
 async def test_open_tables_are_limited_per_player_and_per_server(tables: Tables) -> None:
@@ -187,7 +188,7 @@ async def test_an_idle_lobby_expires_after_a_day_even_across_a_restart(db_path: 
 async def test_finished_games_leave_the_cache(tables: Tables) -> None:
     game_id = await duel(tables, rounds=1)
     await play(tables, game_id, 2)
-    assert (await tables.store.game(game_id)).status == "finished"  # type: ignore[union-attr]
+    assert (await tables.store.games.game(game_id)).status == "finished"  # type: ignore[union-attr]
     assert game_id not in tables.gate.cache
     assert (await tables.game(game_id)).outcome is not None  # it still reads back
 

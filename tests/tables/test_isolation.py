@@ -47,7 +47,7 @@ async def two_games(target: Target) -> tuple[int, int]:
             for state_id, user in enumerate((ALICE, BOB, CARL)):
                 view = await tables.table_view(game_id, user)
                 await tables.play.move(game_id, user, state_id, view.legal_moves[0].text)
-            await tables.store.set_timer(game_id, "half", 0.0, seat=0)
+            await tables.store.clocks.set_timer(game_id, "half", 0.0, seat=0)
             ids.append(game_id)
     finally:
         await tables.close()

@@ -151,7 +151,7 @@ async def test_adapter_bookkeeping_survives_a_restart(tables: Tables, db_path: T
     try:
         assert (await again.game(game_id)).lobby_message_id == 555
         assert await again.outbox.dm_channel(ALICE) == 666 and await again.outbox.dm_channel(ALICE + 1) is None
-        assert await again.store.guild_settings(GUILD) == {"ping_role": {"id": 9}}
+        assert await again.store.settings.guild_settings(GUILD) == {"ping_role": {"id": 9}}
         assert (await again.game(game_id)).seats[0].dm_ok is False
     finally:
         await again.close()

@@ -145,7 +145,7 @@ async def test_resigning_a_cooperative_game_hands_the_seat_to_an_ai_and_the_crew
     assert info.status == "running" and info.outcome is None
     assert info.seats[0].stand_in is not None and info.seats[0].why == "resigned"
     assert "resigned; an AI plays their seat" in (await tables.log(game_id))[0].text
-    stored = (await tables.store.seats(game_id))[0]  # committed with the table action, not only in memory
+    stored = (await tables.store.games.seats(game_id))[0]  # committed with the table action, not only in memory
     assert stored.stand_in == info.seats[0].stand_in and stored.why == "resigned"
 
 

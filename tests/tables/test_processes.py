@@ -50,7 +50,7 @@ async def test_fifty_identical_moves_through_two_processes_apply_once(two: tuple
     stale = [o for o in outcomes if isinstance(o, StaleBoard)]
     assert len(applied) == 1 and len(stale) == 49, [o for o in outcomes if not isinstance(o, MoveResult | StaleBoard)]
     assert all(s.state_id == 1 for s in stale)
-    assert len(await first.store.moves(game_id)) == 1
+    assert len(await first.store.games.moves(game_id)) == 1
     assert (await first.game(game_id)).state_id == (await second.game(game_id)).state_id == 1
 
 

@@ -51,7 +51,7 @@ async def test_a_demo_is_saved_and_verifies(database: Target) -> None:
     store = await open_store(database)
     try:
         assert (await verify(store, registry.get)).ok
-        (row, seats), = await store.games()
+        (row, seats), = await store.games.games()
         assert row.status == "finished" and all(s.ai == "random" for s in seats)
     finally:
         await store.close()

@@ -189,7 +189,7 @@ async def test_a_persons_move_never_waits_for_an_ai_seat_thinking_at_the_same_ta
         assert laid.state_id == view.state_id + 1, "committed while the AI thinks"
         held.go.set()
         await tables.ai.settled(game_id, 10)
-        log = await tables.store.moves(game_id)
+        log = await tables.store.games.moves(game_id)
         assert [(c.seat, c.user_id) for c in log[:2]] == [(0, 1), (1, None)], "its move, thought on board 0, stood"
         assert len(held.boards) >= 2 and held.boards[0] != held.boards[1], "then it thought again, on round 2"
         assert not tables.ai.failures
@@ -214,7 +214,7 @@ async def test_an_ai_move_thought_on_a_board_that_no_longer_stands_is_thought_ag
         await tables.seating.come_back(info.game_id, 2)  # ... who is back before it chose
         held.go.set()
         await tables.ai.settled(info.game_id, 10)
-        assert [c.kind for c in await tables.store.moves(info.game_id)] == ["stand_in", "back"], "no AI move"
+        assert [c.kind for c in await tables.store.games.moves(info.game_id)] == ["stand_in", "back"], "no AI move"
         assert (await tables.game(info.game_id)).to_move == (0, 1) and not tables.ai.failures
     finally:
         held.go.set()
@@ -232,7 +232,7 @@ async def test_a_stop_drops_the_choices_under_way_and_the_seats_take_up_where_th
     await held.asked(1)
     await tables.ai.stop()
     assert not tables.ai.busy(game_id) and len(held.boards) == 1
-    assert await tables.store.moves(game_id) == [], "dropped, not submitted"
+    assert await tables.store.games.moves(game_id) == [], "dropped, not submitted"
     tables.ai.wake(await tables.gate.read(game_id))
     assert not tables.ai.busy(game_id), "stopped for good"
     await tables.close()
@@ -240,7 +240,7 @@ async def test_a_stop_drops_the_choices_under_way_and_the_seats_take_up_where_th
     try:
         await again.resume()
         await again.ai.settled(game_id, 10)
-        assert [c.seat for c in await again.store.moves(game_id)] == [1], "the AI seat moved where it was"
+        assert [c.seat for c in await again.store.games.moves(game_id)] == [1], "the AI seat moved where it was"
     finally:
         await again.close()
 

@@ -79,7 +79,7 @@ async def test_undo_double_click_takes_back_one_move(tables: Tables) -> None:
     assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
     refused = next(o for o in outcomes if isinstance(o, BaseException))
     assert isinstance(refused, CantUndo)
-    moves = await tables.store.moves(game_id)
+    moves = await tables.store.games.moves(game_id)
     assert [m.kind for m in moves] == ["move", "undo"]
 
 

@@ -34,7 +34,7 @@ async def test_a_game_stored_under_an_older_version_verifies_under_that_version(
             await tables.lobby.add_ai(info.game_id, ALICE, "heuristic")
         await tables.lobby.start(info.game_id, ALICE, seed=7)
         await tables.drain()
-        row = await tables.store.game(info.game_id)
+        row = await tables.store.games.game(info.game_id)
         assert row is not None and row.engine_version == 1
         audit = await verify(tables.store, registry.get)  # today's Tranquility, which knows version 1
         assert audit.ok and audit.moves > 3, audit.findings

@@ -66,7 +66,7 @@ async def test_a_tournament_and_a_game_of_the_same_number_keep_their_own_timers(
                                               game="duel"))
     assert view.id == info.game_id == 1
     await tables.lobby.cancel(info.game_id, ORGANISER)
-    timer = await tables.store.timer(view.id, "tournament", space=Space.TOURNAMENT)
+    timer = await tables.store.clocks.timer(view.id, "tournament", space=Space.TOURNAMENT)
     assert timer is not None and timer.space == Space.TOURNAMENT and timer.game_id == 1
 
 
@@ -97,9 +97,8 @@ async def test_a_damaged_row_of_each_kind_sets_its_event_aside_politely_and_veri
     audit = await verify(tables.store, games)
     assert any(str(f).startswith(f"tournament #{damaged.id}: {what}") for f in audit.findings), audit.findings
     if kind == "news":
-        rows = tables.tournaments.desk.rows
         with pytest.raises(DamagedEvent, match="does not decode"):
-            await rows.news(damaged.id)
+            await tables.tournaments.desk.news.news(damaged.id)
     else:
         with pytest.raises(EventUnavailable, match="part of its record is damaged"):
             await tables.tournaments.view(damaged.id)
@@ -120,7 +119,7 @@ async def test_a_damaged_result_or_setting_is_left_out_by_its_reader_and_named_b
     await sql_rows(database, "UPDATE results SET options = '{' WHERE game_id = ? AND seat = 0", [(game_id,)])
     await sql_rows(database, "INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES (?, ?, ?, ?)",
                    [(GUILD, "clock", "{not json", 1.0)])
-    assert len(await tables.store.results(GUILD, "duel")) == 1, "the damaged row is left out, the other read"
+    assert len(await tables.store.results.results(GUILD, "duel")) == 1, "the damaged row is left out, the other read"
     assert (await tables.servers.settings(GUILD)).clock  # the default applies
     findings = [str(f) for f in (await verify(tables.store, games)).findings]
     assert f"results (game_id {game_id}, seat 0, part 0): options does not decode" in findings
@@ -157,7 +156,7 @@ async def test_entrants_out_are_marked_and_never_on_the_podium(tables: Tables) -
     view = await settle(tables, view.id)
     line = view.line_of(best)
     assert line is not None and line.out and line.place == len(view.entrants)
-    podium = [p["name"] for p in (await tables.tournaments.desk.rows.news(view.id))[-1].body["podium"]]
+    podium = [p["name"] for p in (await tables.tournaments.desk.news.news(view.id))[-1].body["podium"]]
     assert view.name_of(best) not in podium and len(podium) == 3
 
 
@@ -175,7 +174,7 @@ async def test_a_decided_table_is_corrected_with_news_and_the_standings_redrawn(
     view = await tables.tournaments.organiser.correct(view.id, ORGANISER, table.game_id, flipped)
     corrected = view.tables_of(1)[0]
     assert corrected.places == tuple(flipped) and corrected.decided == "corrected"
-    news = (await tables.tournaments.desk.rows.news(view.id))[-1]
+    news = (await tables.tournaments.desk.news.news(view.id))[-1]
     assert news.kind == "corrected" and news.body["was"] == list(table.places)
     after = view.line_of(table.entrants[0])
     assert before is not None and after is not None and after.points != before.points
@@ -206,7 +205,7 @@ async def test_closing_a_round_now_decides_its_last_tables_as_at_the_deadline(ta
     await tables.tournaments.organiser.close_round(view.id, ORGANISER)
     view = await settle(tables, view.id, until=lambda v: len(v.rounds) == 2)
     assert all(t.decided == "deadline" for t in view.tables_of(1))
-    kinds = [n.kind for n in await tables.tournaments.desk.rows.news(view.id)]
+    kinds = [n.kind for n in await tables.tournaments.desk.news.news(view.id)]
     assert kinds.index("closing") < kinds.index("round_closed")
 
 
@@ -222,7 +221,7 @@ async def test_a_late_entry_is_paired_from_the_next_round_with_no_points_for_the
     view = await settle(tables, view.id, until=lambda v: len(v.rounds) == 2)
     assert late.entrant in [e for t in view.tables_of(2) for e in t.entrants] + list(view.rounds[1].byes)
     assert late.entrant not in [e for t in view.tables_of(1) for e in t.entrants]
-    news = await tables.tournaments.desk.rows.news(view.id)
+    news = await tables.tournaments.desk.news.news(view.id)
     assert any(n.kind == "joined" and n.body["round"] == 2 for n in news)
     view = await settle(tables, view.id, until=lambda v: len(v.rounds) == 3)
     with pytest.raises(AlreadyStarted, match="no more late entries"):
@@ -239,13 +238,13 @@ async def test_who_did_not_check_in_is_left_out_at_the_start(tables: Tables, clo
     await settle(tables, view.id, until=lambda v: v.row.status == SIGNUP)
     await tables.tournaments.signup.check_in(view.id, 1)
     await tables.tournaments.signup.check_in(view.id, 2)
-    kinds = [n.kind for n in await tables.tournaments.desk.rows.news(view.id)]
+    kinds = [n.kind for n in await tables.tournaments.desk.news.news(view.id)]
     assert kinds == ["checkin"]
     clock.now += HOUR
     view = await settle(tables, view.id, until=lambda v: v.row.status != SIGNUP)
     assert view.row.status in (RUNNING, FINISHED)
     assert sorted(e.user_id or 0 for e in view.entrants) == [1, 2]
-    started = next(n for n in await tables.tournaments.desk.rows.news(view.id) if n.kind == "started")
+    started = next(n for n in await tables.tournaments.desk.news.news(view.id) if n.kind == "started")
     assert started.body["withdrawn"] == ["Player 3"]
 
 
@@ -300,6 +299,6 @@ async def test_writing_the_next_deadline_never_pushes_back_a_look_asked_for_mean
     desk = tables.tournaments.desk
     await desk.wake(view.id, clock.now)  # a game ended: look again now
     await desk.wake(view.id, clock.now + 24 * HOUR)  # the advance under way sets the next deadline
-    due = await tables.store.due_timers(clock.now)
+    due = await tables.store.clocks.due_timers(clock.now)
     assert [(t.space, t.game_id, t.kind) for t in due] == [(Space.TOURNAMENT, view.id, "tournament")]
-    assert (await tables.store.timer(view.id, "tournament", space=Space.TOURNAMENT)) is not None
+    assert (await tables.store.clocks.timer(view.id, "tournament", space=Space.TOURNAMENT)) is not None

@@ -44,7 +44,7 @@ async def test_a_swiss_event_of_ai_entrants_plays_from_sign_up_to_champion(table
     assert view.standings[0].place == 1
     finals = {e.entrant: e.final_place for e in view.entrants}
     assert finals == {line.entrant: line.place for line in view.standings}
-    kinds = [n.kind for n in await tables.store.tournaments.untold_news(view.id)]
+    kinds = [n.kind for n in await tables.store.outbox.untold_news(view.id)]
     assert kinds == ["started", "round", "round_closed", "round", "round_closed", "round", "round_closed", "finished"]
 
 
@@ -221,7 +221,7 @@ async def test_two_processes_on_one_postgresql_database_pair_and_open_each_round
         assert len(view.rounds) == 1 and len(view.tables) == 3
         games_opened = [t.game_id for t in view.tables]
         assert None not in games_opened and len(set(games_opened)) == 3
-        assert len(await first.store.games(guild_id=GUILD)) == 3  # no game opened twice
+        assert len(await first.store.games.games(guild_id=GUILD)) == 3  # no game opened twice
     finally:
         await second.close()
         await first.close()
@@ -236,10 +236,10 @@ async def test_a_table_whose_game_no_longer_loads_is_drawn_at_the_deadline_and_t
     view = await settle(tables, view.id, until=lambda v: len(v.tables) == 2)
     damaged = view.tables[0].game_id
     assert damaged is not None
-    await tables.store.mark_broken(damaged, "a row no longer decodes")
+    await tables.store.games.mark_broken(damaged, "a row no longer decodes")
     tables.gate.cache.drop(damaged)
     await tables.tournaments.director.advance(view.id)  # before the deadline: it waits, and its timer stays
-    assert (await tables.store.timer(view.id, "tournament", space=Space.TOURNAMENT)) is not None
+    assert (await tables.store.clocks.timer(view.id, "tournament", space=Space.TOURNAMENT)) is not None
     clock.now += 24 * HOUR
     view = await settle(tables, view.id)
     assert view.row.status == FINISHED

@@ -15,8 +15,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.store import Store, is_postgres, open_store
-from bot.store.postgres.watching import APPLICATION, payloads, read_payload
-from bot.store.watching import GameMark
+from bot.store.watching import APPLICATION, GameMark, payloads, read_payload
 from bot.tables import Tables
 from bot.web import cli
 from bot.web.feed import ChangeTeller

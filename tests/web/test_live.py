@@ -170,14 +170,14 @@ async def test_another_process_on_sqlite_polls_once_for_every_page(tables: Table
     await web_on(tables)
     store = await open_store(tmp_path / "skald.db", migrate=False, exclusive=False)
     polled = 0
-    marks = store.game_marks
+    marks = store.watch.game_marks
 
     async def counted(*args: Any, **kwargs: Any) -> Any:
         nonlocal polled
         polled += 1
         return await marks(*args, **kwargs)
 
-    store.game_marks = counted  # type: ignore[method-assign]
+    store.watch.game_marks = counted  # type: ignore[method-assign]
     site = Site(store, limits=TEST_LIMITS)
     assert await site.follow(told_here=False) == "poll"
     try:

@@ -27,9 +27,9 @@ async def test_every_step_of_a_finished_game_is_its_spectator_view_and_public_li
     await web_on(tables)
     await host_moves(tables, game_id, random.Random(11))
     await tables.drain()
-    row = await tables.store.game(game_id)
+    row = await tables.store.games.game(game_id)
     assert row is not None and row.status == "finished" and row.seed is not None
-    changes = await tables.store.moves(game_id)
+    changes = await tables.store.games.moves(game_id)
     game = registry.get("tranquility")
     start = game.setup(3, row.options, row.seed)
     page = await (await client.get(f"/g/{game_id}/replay")).text()

@@ -44,11 +44,11 @@ async def test_no_hand_bid_or_private_line_reaches_a_page_across_a_whole_game(
         await stream.wait_for(lambda e: len(e) == 1)
         await tables.lobby.start(game_id, HOST, seed=seed)
         await tables.drain()
-        row = await tables.store.game(game_id)
+        row = await tables.store.games.game(game_id)
         assert row is not None and row.status == "finished" and row.seed is not None
         final = row.state_id
         await stream.wait_for(lambda e: e[-1].data.get("seq") == final, timeout=30)
-    changes = await tables.store.moves(game_id)
+    changes = await tables.store.games.moves(game_id)
     names = [seat.name for seat in (await tables.game(game_id)).seats]
     start = game.setup(players, row.options, row.seed)
     states = [start]

@@ -16,6 +16,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 from bot.store import keys
 from bot.store.errors import DamagedEvent
 from bot.store.keys import Space
+from bot.store.outbox import OutboxStore
 from bot.store.records import JSON
 from bot.store.tournaments import (
     SIGNUP,
@@ -142,6 +143,7 @@ class Desk:
         self.gate, self.lobby, self.play, self.seating = gate, lobby, play, seating
         self.servers, self.records = servers, records
         self.rows: TournamentStore = gate.store.tournaments
+        self.news: OutboxStore = gate.store.outbox  # the event's news: the outbox's part of the store
         self.rooms: Rooms | None = None
         self.listeners: list[TournamentListener] = []
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -214,7 +216,7 @@ class Desk:
 
     async def untold(self, tournament_id: int) -> list[News]:
         """The event's news still to tell (a damaged item sets the event aside)."""
-        return await self._whole(tournament_id, self.rows.untold_news)
+        return await self._whole(tournament_id, self.news.untold_news)
 
     async def _whole(self, tournament_id: int, read: Callable[[int], Awaitable[T]]) -> T:
         """One read of the event's rows; a row that no longer decodes sets the event aside."""

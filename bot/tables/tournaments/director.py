@@ -64,7 +64,7 @@ class Director:
         for row in await desk.rows.find(statuses=(SIGNUP, RUNNING)):
             if row.status == RUNNING or row.terms.signup_until is not None:
                 await desk.wake(row.id, desk.now())
-        for tournament_id in await desk.rows.telling():
+        for tournament_id in await desk.news.telling():
             await desk.tell(tournament_id)
 
     # -- doing what is due ------------------------------------------------------------------------------
@@ -96,8 +96,8 @@ class Director:
         if now < opens:
             return opens
         if now < until:
-            if minutes is not None and not any(n.kind == "checkin" for n in await self.desk.rows.news(row.id)):
-                await self.desk.rows.post_news(row.id, "checkin", {"until": until}, now)
+            if minutes is not None and not any(n.kind == "checkin" for n in await self.desk.news.news(row.id)):
+                await self.desk.news.post_news(row.id, "checkin", {"until": until}, now)
             return until
         await self.begin(row)
         return None

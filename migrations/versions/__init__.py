@@ -1,0 +1,1 @@
+"""The revisions, one file per schema version (Alembic loads them by path)."""
