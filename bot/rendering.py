@@ -36,6 +36,7 @@ from typing import Any, Literal, TypeVar
 import renderer
 from bot import games
 from bot.environment import SKALD_RENDER_BOT_PID, SKALD_RENDER_PROCESSES, handed_down
+from engine import registry
 from renderer import records
 
 log = logging.getLogger(__name__)
@@ -48,9 +49,11 @@ Kind = Literal["board", "hand", "outcome", "leaderboard", "rating", "crew", "sum
 RENDER_NICENESS = 10
 PARENT_WATCH_SECONDS = 0.25  # how often a render process looks whether its parent is still there
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-# Imported by the fork server before it forks anything: workers start with the renderer loaded,
-# and this module ties the fork server itself to the bot (the end of this file).
-_FORK_SERVER_PRELOAD = ["__main__", __name__]
+# Imported by the fork server before it forks anything: workers start with the renderer, the
+# thinking processes' code and the games loaded (imported in each worker instead, at nice 19 on a
+# busy host, they took 0.5 s of CPU and 24-30 s of wall clock before the first AI move), and this
+# module ties the fork server itself to the bot (the end of this file).
+_FORK_SERVER_PRELOAD = ["__main__", __name__, "bot.thinking", *registry.built_in_modules()]
 _pool: ProcessPoolExecutor | None = None
 _pool_pid = 0  # the process that made the pool (a forked child must not use its parent's)
 _tied_pid = 0  # the render process tied to its parent; a worker forked from the fork server inherits its pid

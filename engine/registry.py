@@ -24,6 +24,12 @@ def names() -> list[str]:
     return sorted({**_GAMES, **_added})
 
 
+def built_in_modules() -> list[str]:
+    """The modules of the games that ship with Skald (not those registered at run time), for a
+    process that forks workers to import once before it forks (bot/rendering.py)."""
+    return sorted({target.split(":")[0] for target in _GAMES.values()})
+
+
 @cache
 def get(name: str) -> Game[Any]:
     """The Game registered under `name`; BadOptions names the known games otherwise."""

@@ -9,8 +9,9 @@ tests), the bot's thinking processes in Discord (bot/thinking.py), where a searc
 the event loop needs.
 
 The engine reads no clock: the host hands each choice a `TimeBox`, an engine `Allowance` that
-measures the CPU time of the thread thinking and is spent once the box is, or at once when the
-host stops (a shutdown: every choice under way ends within one step of its search).
+measures the CPU time of the thread thinking and is spent once the box is (or three boxes of
+wall-clock time have passed: a busy host), or at once when the host stops (a shutdown: every
+choice under way ends within one step of its search).
 """
 
 from __future__ import annotations
@@ -32,20 +33,28 @@ class Stop(Protocol):
     def is_set(self) -> bool: ...
 
 
+# A choice's wall-clock bound, in time boxes: the thinking processes run at the lowest priority,
+# and on a host busy with other work (nice 0) they get about 1% of a CPU, so a box of CPU time
+# alone took over a minute a move there while the seats' players waited (the CI of 2026-12-06).
+WALL_BOXES = 3.0
+
+
 class TimeBox(Allowance):
-    """At most `seconds` of CPU time of the thread that thinks, from when it is made (made where
-    the choice runs: a worker's own thread); spent at once, without reading a clock, when
-    `seconds` is 0 (the tests' AI seats: the same move every run) or once `stop` is set."""
+    """At most `seconds` of CPU time of the thread that thinks, and at most `WALL_BOXES` times
+    that on the wall clock, from when it is made (made where the choice runs: a worker's own
+    thread); spent at once, without reading a clock, when `seconds` is 0 (the tests' AI seats:
+    the same move every run) or once `stop` is set."""
 
     def __init__(self, seconds: float, stop: Stop | None = None) -> None:
         self.seconds = seconds
         self.stop = stop
         self.started = time.thread_time() if seconds > 0 else 0.0
+        self.until = time.monotonic() + WALL_BOXES * seconds if seconds > 0 else 0.0
 
     def spent(self) -> bool:
         if self.seconds <= 0 or (self.stop is not None and self.stop.is_set()):
             return True
-        return time.thread_time() - self.started > self.seconds
+        return time.thread_time() - self.started > self.seconds or time.monotonic() > self.until
 
 
 def choose(engine: Game[Any], state: Any, seat: int, kind: str, seed: int, seconds: float,

@@ -6,13 +6,14 @@ once by a shutdown."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
 
 from bot import rendering, thinking
 from bot.tables import Tables
-from bot.tables.thinking import FairSlots, TimeBox, in_thread
+from bot.tables.thinking import WALL_BOXES, FairSlots, TimeBox, in_thread
 from bot.tables.types import NewTable
 from engine import registry
 from engine.core import Game, Move, Spent
@@ -142,6 +143,12 @@ def test_a_time_box_is_spent_at_once_with_no_time_or_a_stop_and_reads_only_its_t
     box = TimeBox(60.0, stop)
     assert not box.spent()
     stop.set()
+    assert box.spent()
+
+
+def test_a_time_box_is_spent_after_three_boxes_of_wall_clock_though_its_thread_got_no_cpu() -> None:
+    box = TimeBox(0.05)  # a thread that sleeps spends no CPU time: a starved process's search
+    time.sleep(0.05 * WALL_BOXES + 0.05)
     assert box.spent()
 
 
