@@ -153,8 +153,8 @@ SKALD_RENDER_PROCESSES = Number(
 SKALD_AI_SECONDS = Number(
     "SKALD_AI_SECONDS", default="1", low=0.01, high=30, unit="seconds",
     help="the most CPU time, in seconds, an AI seat (a stand-in, an open seat, an AI player) thinks over one "
-          "move: {range} (default 1); lower it on a small machine hosting many tables, raise it for stronger "
-          "stand-ins (docs/engine.md)")
+          "move (and at most three times that on the wall clock, on a busy host): {range} (default 1); lower "
+          "it on a small machine hosting many tables, raise it for stronger stand-ins (docs/engine.md)")
 SKALD_WEB_PORT = Number(
     "SKALD_WEB_PORT", whole=True, low=1, high=65535,
     help="a port ({range}) turns the spectator web pages on inside `skald run` too, serving there; `skald web` "
