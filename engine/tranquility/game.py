@@ -25,7 +25,7 @@ from engine.tranquility.cards import (
     is_island,
     token,
 )
-from engine.tranquility.moves import move_of, read
+from engine.tranquility.moves import action_of, move_of, read
 from engine.tranquility.state import OVER, PLAY, ROCKS, START_PHASE, TranquilityState, clone, decode, encode
 from engine.views import as_json, outcome_view
 from engine.views.tranquility import Phase, TranquilityView
@@ -111,13 +111,13 @@ class Tranquility(Game[TranquilityState]):
         return move_of(read(text))
 
     def check_move(self, state: TranquilityState, seat: int, move: Move) -> None:
-        rules.check(state, seat, read(move.text))
+        rules.check(state, seat, action_of(move))
 
     def _apply(self, state: TranquilityState, seat: int, move: Move) -> tuple[Event, ...]:
-        return tuple(rules.perform(state, seat, read(move.text)))
+        return tuple(rules.perform(state, seat, action_of(move)))
 
     def advance(self, state: TranquilityState, seat: int, move: Move) -> None:
-        rules.perform(state, seat, read(move.text), told=False)
+        rules.perform(state, seat, action_of(move), told=False)
 
     def playout(self, state: TranquilityState, rng: Rng, limit: int | None = None) -> int:
         return playout.playout(state, rng, limit)
