@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, seat_label, validate_options
 from engine.rng import Rng
 from engine.tranquility import legal, playout, rules
+from engine.tranquility.ai import HeuristicPlayer, QuickRandomPlayer
 from engine.tranquility.cards import (
     CELLS,
     FINISH,
@@ -26,6 +27,7 @@ from engine.tranquility.cards import (
     token,
 )
 from engine.tranquility.moves import action_of, move_of, read
+from engine.tranquility.planner import PlannerPlayer
 from engine.tranquility.state import OVER, PLAY, ROCKS, START_PHASE, TranquilityState, clone, decode, encode
 from engine.views import as_json, outcome_view
 from engine.views.tranquility import Phase, TranquilityView
@@ -236,9 +238,8 @@ class Tranquility(Game[TranquilityState]):
         return other
 
     def ai_players(self) -> Mapping[str, AIPlayer[TranquilityState]]:
-        from engine.tranquility.ai import ai_players
-
-        return ai_players(self)
+        """The AI kinds offered for empty seats."""
+        return {"random": QuickRandomPlayer(self), "heuristic": HeuristicPlayer(self), "planner": PlannerPlayer(self)}
 
     def not_your_turn_reason(self, state: TranquilityState, seat: int) -> str:
         if state.phase == START_PHASE:
