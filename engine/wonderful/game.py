@@ -285,8 +285,13 @@ class Wonderful(Game[WonderfulState]):
         return as_json(view)
 
     def determinize(self, state: WonderfulState, seat: int | None, seed: int) -> WonderfulState:
-        """Redeal the cards `seat` can't see: the deck, the left-over cards and the other hands.
-        Picks already made and working boards are choices, not cards: they stay."""
+        """Redeal what `seat` can't see: the deck, the left-over cards and the other hands; and
+        another seat still working on this step is back at the step's start (its working board
+        is the board the table saw), since what it did so far is hidden. A seat that is done
+        keeps its finished board (it is public that it could be done with it), and a pick made
+        this draft turn stays: the move completing the turn shows every pick, and the
+        conformance suite holds that a move's public lines can't depend on what the mover
+        can't see."""
         other = clone(state)
         rng = Rng.from_seed(seed)
         unseen = [s for s in range(state.players) if s != seat]
@@ -300,6 +305,8 @@ class Wonderful(Game[WonderfulState]):
             size = len(state.hands[s])
             other.hands[s] = sorted(pool[:size])
             pool = pool[size:]
+            if other.work[s] is not None and not other.done[s]:
+                other.work[s] = other.boards[s].copy()
         other.rng = rng.next64()
         return other
 
