@@ -476,9 +476,15 @@ class Game(ABC, Generic[S]):
             if not seats:
                 break
             seat = min(seats)
-            self.advance(state, seat, rng.choice(self.legal_moves(state, seat)))
+            moves = self.playout_moves(state, seat)
+            self.advance(state, seat, moves[rng.below(len(moves))])  # as Rng.choice draws
             made += 1
         return made
+
+    def playout_moves(self, state: S, seat: int) -> Sequence[Move]:
+        """`legal_moves` of a seat known to be to move, as `playout` asks for them: a game may
+        skip the entry points' seat guard here (its own list, unguarded)."""
+        return self.legal_moves(state, seat)
 
     def undoable(self, before: S, seat: int, step: Step[S]) -> bool:
         """Whether `seat` may take back the move that led from `before` to `step`.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, seat_label, validate_options
@@ -206,18 +206,8 @@ class Wonderful(Game[WonderfulState]):
             said += f" Slated this round: its {CARDS[key].recycle}{cubes} are yours to place."
         return said
 
-    def playout(self, state: WonderfulState, rng: Rng, limit: int | None = None) -> int:
-        """`Game.playout`'s draw (the same moves from the same seed), without the contract's seat
-        guards and the copy checks a person's move needs: the legal list is the grammar's own."""
-        made = 0
-        while limit is None or made < limit:
-            seats = self.to_move(state)
-            if not seats:
-                break
-            seat = min(seats)
-            self._apply(state, seat, rng.choice(grammar.legal_moves(state, seat)))
-            made += 1
-        return made
+    def playout_moves(self, state: WonderfulState, seat: int) -> Sequence[Move]:
+        return grammar.legal_moves(state, seat)  # the grammar's own list, without the seat guard
 
     def _reveals_nothing(self, before: WonderfulState, seat: int, after: WonderfulState) -> bool:
         # Within a simultaneous step a move changes only its seat's hidden pick or working board;
