@@ -21,7 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parents[1]
+from benchmarks.interleaved import HERE, interleave
+
 COUNTS = (2, 3, 5)
 
 # Run inside each tree (its folder first on the path, so its own `engine` is the one imported):
@@ -69,13 +70,7 @@ def run(tree: Path, game: str, games: int, checked: bool) -> dict[str, float]:
 
 
 def compare(before: Path, game: str, runs: int, games: int, checked: bool) -> None:
-    samples: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
-    for index in range(runs):
-        order = (("before", before), ("after", HERE)) if index % 2 == 0 else (("after", HERE), ("before", before))
-        for label, tree in order:
-            for name, value in run(tree, game, games, checked).items():
-                samples[label].setdefault(name, []).append(value)
-        print(f"  {game}: run {index + 1} of {runs} done", file=sys.stderr, flush=True)
+    samples = interleave(before, runs, lambda tree: run(tree, game, games, checked), game)
     print(f"\n{game}: games per CPU-second, median of {runs} interleaved runs of {games} games "
           f"(before: {before}, after: {HERE})")
     print("| game, options, players, path | before | after | after/before |\n|---|---:|---:|---:|")
