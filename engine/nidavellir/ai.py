@@ -93,7 +93,7 @@ def quick_move(state: NidavellirState, seat: int, rng: Rng) -> Move:
     moves = legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
-    if moves[0].text.startswith("bid") and not state.tasks and state.phase == BID:
+    if said(moves[0]).verb == "bid" and not state.tasks and state.phase == BID:
         sample = rng.sample(moves, min(8, len(moves)))
         score = bid_scorer(state, seat)
         return max(sample, key=lambda m: (score(m), m.text))

@@ -234,11 +234,12 @@ class TavernPick(Choice):
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         # Most picks take a tavern card: that one is legal without listing the alternatives.
-        if move.text.startswith("take ") and move.text[5:] in self.takeable(state, task.seat):
+        told = said(move)
+        if told.verb == "take" and told.card in self.takeable(state, task.seat):
             return True
         # An expansion's pick is found among that expansion's moves alone (the full list decides
         # when it isn't there, so a move listed by another still counts).
-        verb = move.text.split(" ", 1)[0]
+        verb = told.verb
         for rules in expansions(state):
             if verb in rules.pick_verbs and any(m.text == move.text for m in rules.pick_moves(state, task.seat)):
                 return True
@@ -390,7 +391,8 @@ class Recruit(Choice):
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         # A hero other than a Dwerg is listed exactly when it is in the reserve and its effect
         # allows it (recruitable): no need to try every other hero.
-        hero = move.text[len("recruit "):] if move.text.startswith("recruit ") else ""
+        told = said(move)
+        hero = told.card if told.verb == "recruit" else ""
         if hero in state.reserve and hero not in DWERGS:
             return not effect(hero).refusal(state, task.seat)
         return super().is_legal(state, task, move)
