@@ -131,7 +131,7 @@ class Wonderful(Game[WonderfulState]):
 
     def check_move(self, state: WonderfulState, seat: int, move: Move) -> None:
         move = self._typed(state, seat, move)
-        if move.text not in grammar.legal_texts(state, seat):
+        if not grammar.is_legal(state, seat, move):
             raise grammar.refusal(state, seat, move)
 
     def _typed(self, state: WonderfulState, seat: int, move: Move) -> WonderfulMove:

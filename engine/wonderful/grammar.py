@@ -270,6 +270,28 @@ def legal_moves(state: WonderfulState, seat: int) -> list[WonderfulMove]:
     return moves
 
 
+def is_legal(state: WonderfulState, seat: int, move: WonderfulMove) -> bool:
+    """Whether `move` is among `legal_moves(state, seat)`: the moves that name no copy of a card
+    are judged on their own; the rest (recycling, placing, taking back) against the list."""
+    verb, item = move.verb, move.item
+    if state.phase == OVER or (state.picks[seat] is not None if state.phase == DRAFT else state.done[seat]):
+        return False
+    if verb == "set":
+        return state.rules >= 2 and (item == "on") != state.autopass[seat]
+    if state.phase == DRAFT:
+        return verb == "draft" and item in state.hands[seat]
+    board = state.board(seat)
+    if verb == "choose":
+        return board.choosing
+    if verb == "done":
+        return not board.choosing and (state.phase != PLANNING or not board.drafted)
+    if verb == "construct":
+        return item in board.drafted
+    if verb == "draft":
+        return False
+    return move.text in legal_texts(state, seat)
+
+
 def legal_texts(state: WonderfulState, seat: int) -> list[str]:
     """Every legal move text of `seat`, sorted."""
     return [move.text for move in legal_moves(state, seat)]
