@@ -21,7 +21,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parents[1]
+from benchmarks.interleaved import HERE, interleave
+
 # A figure's line, as benchmarks.store prints it: what it is, then its number.
 FIGURES = (
     (re.compile(r"^\s*(\d+) games at once:\s+([\d.]+) accepted moves/s.*p50\s+([\d.]+) ms, p99\s+([\d.]+) ms"),
@@ -72,14 +73,8 @@ def server(backend: str, url: str | None) -> Iterator[str | None]:
 
 
 def compare(before: Path, backend: str, url: str | None, runs: int, moves: int) -> None:
-    samples: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
     with server(backend, url) as target:
-        for index in range(runs):
-            order = (("before", before), ("after", HERE)) if index % 2 == 0 else (("after", HERE), ("before", before))
-            for label, tree in order:
-                for name, value in run(tree, backend, target, moves).items():
-                    samples[label].setdefault(name, []).append(value)
-                print(f"  {backend}: run {index + 1} of {runs}, {label} done", file=sys.stderr, flush=True)
+        samples = interleave(before, runs, lambda tree: run(tree, backend, target, moves), backend)
     print(f"\n{backend} (median of {runs} runs each, interleaved; before: {before}, after: {HERE})")
     print("| figure | before | after | change |\n|---|---:|---:|---:|")
     for name, values in samples["before"].items():

@@ -11,7 +11,7 @@ import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, Self, TypeVar
 
 from engine.errors import BadMove, BadOptions, GameOver, IllegalMove, NoSuchSeat, NotYourTurn, StaleEncoding
@@ -36,20 +36,53 @@ def replace_seats(text: str, name_of: Callable[[int], str]) -> str:
     return SEAT_PATTERN.sub(lambda match: name_of(int(match.group(1)) - 1), text)
 
 
-@dataclass(frozen=True, order=True)
+@functools.total_ordering
 class Move:
-    """One action of one seat. `text` is the identity: short, stable, parseable.
+    """One action of one seat, read once into a typed value. `text` is the identity: short,
+    stable, parseable; equality, hashing and order go by it alone.
 
     Texts are space-separated tokens; a UI may offer them step by step by their
     leading tokens (e.g. "place 37" then "at 12"), so keep the most telling token first.
-    `label` is a friendlier wording for buttons; it never takes part in equality.
+    `label` is a friendlier wording for buttons; it never takes part in equality. A game's
+    subclass carries the move's parsed parts (`parts`) for the rules to read, and words its
+    label only when someone reads it (`word`): search players' playouts never do.
     """
 
-    text: str
-    label: str = field(default="", compare=False)
+    __slots__ = ("_label", "text")
+
+    def __init__(self, text: str, label: str | None = None) -> None:
+        self.text = text
+        self._label = label
+
+    @property
+    def label(self) -> str:
+        """The friendlier wording, worded on first reading ("" where the text is its own label)."""
+        if self._label is None:
+            self._label = self.word()
+        return self._label
+
+    def word(self) -> str:
+        """Word the label; a game's subclass overrides it (the base move has none)."""
+        return ""
+
+    def parts(self) -> tuple[Any, ...]:
+        """The parsed parts the rules read; `parse_move(text)` of a legal move gives the same."""
+        return (self.text,)
+
+    def __eq__(self, other: object) -> bool:
+        return self.text == other.text if isinstance(other, Move) else NotImplemented
+
+    def __lt__(self, other: Move) -> bool:
+        return self.text < other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r})"
 
 
 @dataclass(frozen=True)
@@ -443,9 +476,15 @@ class Game(ABC, Generic[S]):
             if not seats:
                 break
             seat = min(seats)
-            self.advance(state, seat, rng.choice(self.legal_moves(state, seat)))
+            moves = self.playout_moves(state, seat)
+            self.advance(state, seat, moves[rng.below(len(moves))])  # as Rng.choice draws
             made += 1
         return made
+
+    def playout_moves(self, state: S, seat: int) -> Sequence[Move]:
+        """`legal_moves` of a seat known to be to move, as `playout` asks for them: a game may
+        skip the entry points' seat guard here (its own list, unguarded)."""
+        return self.legal_moves(state, seat)
 
     def undoable(self, before: S, seat: int, step: Step[S]) -> bool:
         """Whether `seat` may take back the move that led from `before` to `step`.

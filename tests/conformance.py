@@ -160,7 +160,11 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
         assert texts == sorted(texts), "legal moves must be sorted by text"
         assert len(set(texts)) == len(texts), "legal move texts must be unique"
         for move in moves:
-            assert game.parse_move(state, seat, move.text) == move, f"{move.text!r} must parse back"
+            # Read once at the edge: a person's text becomes the very value the legal list holds.
+            read = game.parse_move(state, seat, move.text)
+            assert read == move, f"{move.text!r} must parse back"
+            assert type(read) is type(move), f"{move.text!r} must parse to a {type(move).__name__}"
+            assert read.parts() == move.parts(), f"{move.text!r} must parse to the same parts"
         chosen = moves if exhaustive or len(moves) <= SAMPLED_MOVES else rng.sample(moves, SAMPLED_MOVES)
         for move in chosen:
             step = game.apply(state, seat, move)

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import BadOptions, Event, OptionSpec, Rng, registry, validate_options
-from engine.core import options_said, read_options
+from engine.core import Move, options_said, read_options
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -117,3 +117,32 @@ def test_event_visibility() -> None:
     assert Event("x").visible_to(None)
     private = Event("y", frozenset({1}))
     assert private.visible_to(1) and not private.visible_to(0) and not private.visible_to(None)
+
+
+def test_a_move_is_its_text_for_equality_and_words_its_label_once_when_read() -> None:
+    """Issue 44: moves are typed values; equality, hashing and order go by the text alone, and a
+    game's label is worded on first reading (playouts never read one)."""
+    worded: list[str] = []
+
+    class Lay(Move):
+        __slots__ = ("rune",)
+
+        def __init__(self, rune: int) -> None:
+            super().__init__(f"lay {rune}")
+            self.rune = rune
+
+        def word(self) -> str:
+            worded.append(self.text)
+            return f"Lay rune {self.rune}"
+
+        def parts(self) -> tuple[int]:
+            return (self.rune,)
+
+    move = Lay(3)
+    assert move == Move("lay 3") and hash(move) == hash(Move("lay 3")) and move != Move("lay 4")
+    assert sorted([Lay(5), Move("lay 4"), Lay(3)]) == [Move("lay 3"), Move("lay 4"), Move("lay 5")]
+    assert worded == []
+    assert move.label == "Lay rune 3" and move.label == "Lay rune 3"
+    assert worded == ["lay 3"]
+    assert Move("pass", "Pass").label == "Pass" and Move("pass").label == ""
+    assert move.parts() == (3,) and Move("pass").parts() == ("pass",)

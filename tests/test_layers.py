@@ -81,3 +81,31 @@ def test_no_base_nidavellir_module_imports_an_expansion() -> None:
              if f in base and f != "engine/nidavellir/__init__.py"
              and (m.startswith(named) or m in {f"engine.nidavellir.{name}" for name in expansions})]
     assert not found
+
+
+def test_no_game_and_its_ai_import_each_other() -> None:
+    """Issue 44: ai.py and game.py imported each other in every game (one of them lazily, inside
+    a function). Lazy imports included, no circle of imports passes through a game's `Game`
+    module or its AI players' modules: the game imports its AI, never the other way round."""
+    graph: dict[str, set[str]] = {}
+    for file, module in imports("engine"):
+        name = file.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        graph.setdefault(name, set())
+        parts = module.split(".")
+        for cut in (len(parts), len(parts) - 1):  # "from engine.x import y": module y or name y of x
+            target = ".".join(parts[:cut])
+            if target.startswith("engine.") and (ROOT / (target.replace(".", "/") + ".py")).exists():
+                graph[name].add(target)
+                break
+    circles = []
+    for start in (name for name in graph if name.rsplit(".", 1)[-1] in ("game", "ai", "planner")):
+        seen, stack = set(), [(start, [start])]
+        while stack:
+            node, path = stack.pop()
+            for nxt in graph.get(node, ()):
+                if nxt == start:
+                    circles.append(" -> ".join([*path, start]))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*path, nxt]))
+    assert not circles, circles[:5]

@@ -23,11 +23,11 @@ from engine.nidavellir.appraisal import (
     placement_gain,
     power_move_worth,
 )
-from engine.nidavellir.game import GAME, play
 from engine.nidavellir.grammar import said
 from engine.nidavellir.hidden import determinize
 from engine.nidavellir.rounds import bidders
 from engine.nidavellir.state import BID, OVER, NidavellirState
+from engine.nidavellir.steps import legal_moves, play
 from engine.rng import Rng
 from engine.search import Budget, Tactics, search
 
@@ -90,10 +90,10 @@ def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
 def quick_move(state: NidavellirState, seat: int, rng: Rng) -> Move:
     """The cheap policy used inside playouts: the best card (tavern or camp), the best column for a
     mercenary or a double, the cheapest discard, a heuristic bid; any other choice at random."""
-    moves = GAME.legal_moves(state, seat)
+    moves = legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
-    if moves[0].text.startswith("bid") and not state.tasks and state.phase == BID:
+    if said(moves[0]).verb == "bid" and not state.tasks and state.phase == BID:
         sample = rng.sample(moves, min(8, len(moves)))
         score = bid_scorer(state, seat)
         return max(sample, key=lambda m: (score(m), m.text))
@@ -116,7 +116,7 @@ class ThinkingPlayer(AIPlayer[NidavellirState]):
     """A player that weighs its options; a forced move is played without thinking."""
 
     def choose(self, state: NidavellirState, seat: int, seed: int) -> Move:
-        moves = GAME.legal_moves(state, seat)
+        moves = legal_moves(state, seat)
         if not moves:
             raise IllegalMove("This seat has no legal move now.")
         if len(moves) == 1:

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 
 from engine.core import Event, Move
 from engine.nidavellir.components import SUITS
-from engine.nidavellir.grammar import said
+from engine.nidavellir.grammar import NidavellirMove, said
 from engine.nidavellir.state import NidavellirState, Task
 
 
@@ -63,7 +63,7 @@ class ColumnChoice(Choice):
         """Carry out the choice of column `suit`."""
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(self.text.format(verb=self.verbs[0], name=SUITS[suit]), self.label(state, task, suit))
+        return [NidavellirMove(self.text.format(verb=self.verbs[0], name=SUITS[suit]), self.label(state, task, suit))
                 for suit in self.columns(state, task)]
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:

@@ -33,7 +33,7 @@ from engine.nidavellir.components import (
     seat_label,
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
-from engine.nidavellir.grammar import HERO_TOKENS, said, word_order
+from engine.nidavellir.grammar import HERO_TOKENS, NidavellirMove, said, word_order
 from engine.nidavellir.recruiting import (
     FREE_HEROES,
     UNCOUNTED_RECRUIT,
@@ -80,7 +80,7 @@ def _bid_moves(coins: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
     for a, b, c in permutations([marked_word(coin, marked) for coin in coins], 3):
         text = f"bid {a} {b} {c}"
         if text not in seen:
-            seen[text] = Move(text, f"{first} {a} · {second} {b} · {third} {c}")
+            seen[text] = NidavellirMove(text, f"{first} {a} · {second} {b} · {third} {c}")
     return tuple(seen[text] for text in sorted(seen))
 
 
@@ -99,14 +99,14 @@ def _card_moves(verb: str, cards: tuple[str, ...]) -> tuple[Move, ...]:
 @lru_cache(maxsize=1024)
 def recruit_move(hero: str) -> Move:
     """The move recruiting `hero` (any Dwerg brother is 'dwerg'); pure, so made once."""
-    return Move(f"recruit {'dwerg' if hero in DWERGS else hero}", f"Recruit {CARDS[hero].label}")
+    return NidavellirMove(f"recruit {'dwerg' if hero in DWERGS else hero}", f"Recruit {CARDS[hero].label}")
 
 
 @lru_cache(maxsize=4096)
 def card_move(text: str, label: str, card: str) -> Move:
     """A move naming one card: its `text` and `label` formats filled with the card's key and label
     (pure, so made once per card and wording)."""
-    return Move(text.format(card), label.format(CARDS[card].label))
+    return NidavellirMove(text.format(card), label.format(CARDS[card].label))
 
 
 def forget_moves() -> None:
@@ -192,7 +192,7 @@ class FaceUpBid(Choice):
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         seat = state.seats[task.seat]
         words = {coin_word(seat, c) for c in seat.pouch}
-        return [Move(f"bid {word}", f"Bid {word} face up") for word in words]
+        return [NidavellirMove(f"bid {word}", f"Bid {word} face up") for word in words]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         words = said(move).coins
@@ -234,11 +234,12 @@ class TavernPick(Choice):
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         # Most picks take a tavern card: that one is legal without listing the alternatives.
-        if move.text.startswith("take ") and move.text[5:] in self.takeable(state, task.seat):
+        told = said(move)
+        if told.verb == "take" and told.card in self.takeable(state, task.seat):
             return True
         # An expansion's pick is found among that expansion's moves alone (the full list decides
         # when it isn't there, so a move listed by another still counts).
-        verb = move.text.split(" ", 1)[0]
+        verb = told.verb
         for rules in expansions(state):
             if verb in rules.pick_verbs and any(m.text == move.text for m in rules.pick_moves(state, task.seat)):
                 return True
@@ -323,7 +324,7 @@ class Transform(Choice):
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         amount = task.n + transform_bonus(state, task.seat)
         seat = state.seats[task.seat]
-        return [Move(f"transform {coin_word(seat, c)} {PLACES[p]}",
+        return [NidavellirMove(f"transform {coin_word(seat, c)} {PLACES[p]}",
                      f"+{amount} on the {coin_word(seat, c)} ({PLACES[p]})")
                 for c, p in self.targets(state, task)]
 
@@ -359,7 +360,7 @@ class Trade(Choice):
         seat = state.seats[task.seat]
         pairs = {tuple(sorted((coin_word(seat, a), coin_word(seat, b)), key=word_order))
                  for a, b in combinations(seat.pouch, 2)}
-        return [Move(f"trade {a} {b}", f"Trade {a} + {b}") for a, b in pairs]
+        return [NidavellirMove(f"trade {a} {b}", f"Trade {a} + {b}") for a, b in pairs]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         seat = state.seats[task.seat]
@@ -390,7 +391,8 @@ class Recruit(Choice):
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         # A hero other than a Dwerg is listed exactly when it is in the reserve and its effect
         # allows it (recruitable): no need to try every other hero.
-        hero = move.text[len("recruit "):] if move.text.startswith("recruit ") else ""
+        told = said(move)
+        hero = told.card if told.verb == "recruit" else ""
         if hero in state.reserve and hero not in DWERGS:
             return not effect(hero).refusal(state, task.seat)
         return super().is_legal(state, task, move)
@@ -457,7 +459,7 @@ class TopDiscard(Choice):
     prompt = "choose a column to discard from"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        moves = [Move(f"discard {SUITS[s]}", f"Discard the top {SUITS[s]}")
+        moves = [NidavellirMove(f"discard {SUITS[s]}", f"Discard the top {SUITS[s]}")
                  for s in discard_columns(state.seats[task.seat], task.args)]
         return moves + cancel_moves(state, task.seat)
 

@@ -25,7 +25,7 @@ from engine.nidavellir.components import (
     is_trading,
     seat_label,
 )
-from engine.nidavellir.grammar import coin_of_token, said, word_order
+from engine.nidavellir.grammar import NidavellirMove, coin_of_token, said, word_order
 from engine.nidavellir.state import NO_BID, NidavellirState, SeatState
 
 
@@ -130,10 +130,10 @@ def seat_move(state: NidavellirState, index: int, move: Move) -> Move:
     if written == list(told.coins):
         return move
     if told.verb == "transform":  # one coin, then where it lies (and an amount)
-        return Move(told.text.replace(f" {told.coins[0]} ", f" {written[0]} ", 1))
+        return NidavellirMove(told.text.replace(f" {told.coins[0]} ", f" {written[0]} ", 1))
     if told.verb == "trade":
         written.sort(key=word_order)
-    return Move(" ".join([told.verb, *written]))
+    return NidavellirMove(" ".join([told.verb, *written]))
 
 
 def no_such_coin(seat: SeatState, word: str, where: str = "") -> str:

@@ -7,6 +7,7 @@ from engine.core import Event, Move
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms
 from engine.nidavellir.components import seat_label
+from engine.nidavellir.grammar import NidavellirMove
 from engine.nidavellir.hooks import Effect
 from engine.nidavellir.state import NidavellirState, Task
 
@@ -126,7 +127,7 @@ def pioneer_draw(state: NidavellirState, seat: int, usual: int) -> int:
 def cancel_moves(state: NidavellirState, seat: int) -> list[Move]:
     """The move that cancels a discard aimed at `seat` ('thor'), when it may."""
     card = discard_canceller(state, seat)
-    return [Move(card, f"Cancel this discard ({CARDS[card].label})")] if card else []
+    return [NidavellirMove(card, f"Cancel this discard ({CARDS[card].label})")] if card else []
 
 
 def cancel_discard(state: NidavellirState, seat: int, source: str) -> list[Event]:

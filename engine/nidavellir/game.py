@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, validate_options
 from engine.errors import IllegalMove
+from engine.nidavellir.ai import players
 from engine.nidavellir.choices import CHOICES, TAVERN_PICK, pending, place_bids
 from engine.nidavellir.coins import seat_move
 from engine.nidavellir.components import seat_label
@@ -23,7 +24,7 @@ from engine.nidavellir.rounds import bidders
 from engine.nidavellir.scoring import ranks_of, sheet, totals
 from engine.nidavellir.setup import new_game
 from engine.nidavellir.state import BID, IDAVOLL, OVER, THINGVELLIR, NidavellirState
-from engine.nidavellir.steps import settle
+from engine.nidavellir.steps import legal_moves, play, settle
 from engine.nidavellir.view import view
 from engine.rng import Rng
 from engine.views import as_json, outcome_view
@@ -73,11 +74,7 @@ class Nidavellir(Game[NidavellirState]):
     def legal_moves(self, state: NidavellirState, seat: int) -> list[Move]:
         if state.phase == OVER:
             return []
-        found = pending(state, seat)
-        if found is None:
-            return []
-        choice, task = found
-        return sorted(choice.moves(state, task), key=_TEXT)
+        return legal_moves(state, seat)
 
     def parse_move(self, state: NidavellirState, seat: int, text: str) -> Move:
         # The grammar reads text alone; a coin word (5, 5b, 5g) is then written as this seat's moves
@@ -172,20 +169,7 @@ class Nidavellir(Game[NidavellirState]):
         return piles(state)
 
     def ai_players(self) -> Mapping[str, AIPlayer[NidavellirState]]:
-        from engine.nidavellir.ai import players
-
         return players(self)
-
-
-def play(state: NidavellirState, seat: int, move: Move) -> list[Event]:
-    """Carry out a legal move (canonical) in place and run the rule steps that follow."""
-    found = pending(state, seat)
-    if found is None:
-        raise ValueError(f"{seat_label(seat)} has no choice pending for {move.text!r}")
-    choice, task = found
-    if task.kind != BID:
-        state.tasks.pop(0)
-    return choice.apply(state, task, move) + settle(state)
 
 
 GAME = Nidavellir()

@@ -271,12 +271,34 @@ def read(text: str) -> Said:
     return PARSERS[tokens[0]](tokens[1:])
 
 
+class NidavellirMove(Move):
+    """A move and what it says (`said`), read from its text once, on first asking, and kept:
+    the choices, the AI and the views read its fields, never the text again."""
+
+    __slots__ = ("_said",)
+
+    def __init__(self, text: str, label: str | None = None, told: Said | None = None) -> None:
+        super().__init__(text, label)
+        self._said = told
+
+    @property
+    def said(self) -> Said:
+        told = self._said
+        if told is None:
+            told = self._said = read(self.text)
+        return told
+
+    def parts(self) -> tuple[Said]:
+        return (self.said,)
+
+
 def said(move: Move) -> Said:
-    """What a (canonical) move says."""
-    return read(move.text)
+    """What a (canonical) move says: its own reading, or (a plain `Move`) the text read now."""
+    return move.said if isinstance(move, NidavellirMove) else read(move.text)
 
 
-def parse(text: str) -> Move:
+def parse(text: str) -> NidavellirMove:
     """Read a move text into its canonical form; BadMove if it is not Nidavellir grammar."""
-    return Move(read(text).text)
+    told = read(text)
+    return NidavellirMove(told.text, told=told)
 

@@ -4,24 +4,27 @@ front of the queue until a seat must choose (or bid), or the game is over."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 
-from engine.core import Event
+from engine.core import Event, Move
 from engine.nidavellir.ages import age_end, distinction, finish, game_over, start_age
-from engine.nidavellir.choices import CHOICES
+from engine.nidavellir.choices import CHOICES, pending
 from engine.nidavellir.coins import trade
-from engine.nidavellir.components import is_trading
+from engine.nidavellir.components import is_trading, seat_label
 from engine.nidavellir.effects import trade_terms
 from engine.nidavellir.recruiting import owes_hero
 from engine.nidavellir.rounds import end_round, end_tavern
 from engine.nidavellir.state import (
     AGE_END,
     AUTO_TRADE,
+    BID,
     CHECK_HEROES,
     DISTINCTION,
     END_ROUND,
     END_TAVERN,
     FINISH,
     GAME_OVER,
+    OVER,
     RECRUIT,
     START_AGE,
     TRADE,
@@ -89,3 +92,28 @@ def settle(state: NidavellirState) -> list[Event]:
         state.tasks.pop(0)
         events += STEPS[task.kind](state, task)
     return events
+
+
+_TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
+
+
+def legal_moves(state: NidavellirState, seat: int) -> list[Move]:
+    """Every legal move of `seat` (its pending choice's), sorted by text."""
+    if state.phase == OVER:
+        return []
+    found = pending(state, seat)
+    if found is None:
+        return []
+    choice, task = found
+    return sorted(choice.moves(state, task), key=_TEXT)
+
+
+def play(state: NidavellirState, seat: int, move: Move) -> list[Event]:
+    """Carry out a legal move (canonical) in place and run the rule steps that follow."""
+    found = pending(state, seat)
+    if found is None:
+        raise ValueError(f"{seat_label(seat)} has no choice pending for {move.text!r}")
+    choice, task = found
+    if task.kind != BID:
+        state.tasks.pop(0)
+    return choice.apply(state, task, move) + settle(state)

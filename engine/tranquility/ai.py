@@ -9,9 +9,7 @@ is down, islands that fit nowhere) are discarded first; Finish cards are kept sa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from math import ceil
-from typing import TYPE_CHECKING
 
 from engine.core import AIPlayer, Move, RandomPlayer
 from engine.errors import IllegalMove
@@ -32,9 +30,6 @@ from engine.tranquility.cards import (
 )
 from engine.tranquility.moves import Action, Kind, move_of, text_of
 from engine.tranquility.state import ROCKS, START_PHASE, TranquilityState
-
-if TYPE_CHECKING:
-    from engine.tranquility.game import Tranquility
 
 PLACE_BONUS = 4.0  # a placed island is progress; a discard is not
 POSITION_WEIGHT = 0.3  # cards wasted per cell an island sits away from its ideal cell
@@ -242,10 +237,3 @@ class HeuristicPlayer(AIPlayer[TranquilityState]):
         if rows:
             return min(rows, key=lambda a: (empty[a.row - 1], wanted[a.row - 1], a.row))
         return next(a for a in legal if a.kind == Kind.ROCKS_KEEP)
-
-
-def ai_players(game: Tranquility) -> Mapping[str, AIPlayer[TranquilityState]]:
-    """The AI kinds offered for empty seats."""
-    from engine.tranquility.planner import PlannerPlayer
-
-    return {"random": QuickRandomPlayer(game), "heuristic": HeuristicPlayer(game), "planner": PlannerPlayer(game)}

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, seat_label, validate_options
 from engine.rng import Rng
 from engine.tranquility import legal, playout, rules
+from engine.tranquility.ai import HeuristicPlayer, QuickRandomPlayer
 from engine.tranquility.cards import (
     CELLS,
     FINISH,
@@ -25,7 +26,8 @@ from engine.tranquility.cards import (
     is_island,
     token,
 )
-from engine.tranquility.moves import move_of, read
+from engine.tranquility.moves import action_of, move_of, read
+from engine.tranquility.planner import PlannerPlayer
 from engine.tranquility.state import OVER, PLAY, ROCKS, START_PHASE, TranquilityState, clone, decode, encode
 from engine.views import as_json, outcome_view
 from engine.views.tranquility import Phase, TranquilityView
@@ -111,13 +113,13 @@ class Tranquility(Game[TranquilityState]):
         return move_of(read(text))
 
     def check_move(self, state: TranquilityState, seat: int, move: Move) -> None:
-        rules.check(state, seat, read(move.text))
+        rules.check(state, seat, action_of(move))
 
     def _apply(self, state: TranquilityState, seat: int, move: Move) -> tuple[Event, ...]:
-        return tuple(rules.perform(state, seat, read(move.text)))
+        return tuple(rules.perform(state, seat, action_of(move)))
 
     def advance(self, state: TranquilityState, seat: int, move: Move) -> None:
-        rules.perform(state, seat, read(move.text), told=False)
+        rules.perform(state, seat, action_of(move), told=False)
 
     def playout(self, state: TranquilityState, rng: Rng, limit: int | None = None) -> int:
         return playout.playout(state, rng, limit)
@@ -236,9 +238,8 @@ class Tranquility(Game[TranquilityState]):
         return other
 
     def ai_players(self) -> Mapping[str, AIPlayer[TranquilityState]]:
-        from engine.tranquility.ai import ai_players
-
-        return ai_players(self)
+        """The AI kinds offered for empty seats."""
+        return {"random": QuickRandomPlayer(self), "heuristic": HeuristicPlayer(self), "planner": PlannerPlayer(self)}
 
     def not_your_turn_reason(self, state: TranquilityState, seat: int) -> str:
         if state.phase == START_PHASE:

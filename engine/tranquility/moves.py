@@ -178,7 +178,27 @@ def text_of(action: Action) -> str:
     return wording(action).text
 
 
-def move_of(action: Action) -> Move:
-    """The engine `Move` of an action: canonical text and button label."""
-    text, _, label = wording(action)
-    return Move(text, label)
+class TranquilityMove(Move):
+    """A move read into its `Action`; its button label is worded when first read."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, text: str, action: Action) -> None:
+        super().__init__(text)
+        self.action = action
+
+    def word(self) -> str:
+        return wording(self.action).label
+
+    def parts(self) -> Action:
+        return self.action
+
+
+def move_of(action: Action) -> TranquilityMove:
+    """The engine `Move` of an action: its canonical text, and its label when read."""
+    return TranquilityMove(wording(action).text, action)
+
+
+def action_of(move: Move) -> Action:
+    """The action a move carries (a plain `Move` handed in is read here, once)."""
+    return move.action if isinstance(move, TranquilityMove) else read(move.text)

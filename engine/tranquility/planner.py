@@ -13,9 +13,8 @@ the planner doesn't search (the Start discard, manual Jagged Rocks, forced moves
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING
 
-from engine.core import AIPlayer, Move
+from engine.core import AIPlayer, Game, Move
 from engine.errors import IllegalMove
 from engine.rng import Rng
 from engine.tranquility import rules
@@ -23,9 +22,6 @@ from engine.tranquility.ai import IMPOSSIBLE, PLACE_BONUS, POSITION_WEIGHT, Heur
 from engine.tranquility.cards import CELLS, COLUMNS, FINISH, ISLAND_MAX, START
 from engine.tranquility.moves import Action, Kind, move_of
 from engine.tranquility.state import PLAY, START_PHASE, TranquilityState
-
-if TYPE_CHECKING:
-    from engine.core import Game
 
 CANDIDATES = 6  # the heuristic's best moves the planner compares
 WORLDS = 12  # redealt futures each candidate is played out in

@@ -10,11 +10,11 @@ resource first, recycles the rest, and feeds first the cards that pay back soone
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
-from engine.core import AIPlayer, Move, RandomPlayer
+from engine.core import AIPlayer, Game, Move, RandomPlayer
 from engine.errors import IllegalMove
 from engine.wonderful import rules
 from engine.wonderful.cards import (
@@ -29,11 +29,8 @@ from engine.wonderful.cards import (
     empire_face,
 )
 from engine.wonderful.construction import missing, placeable
-from engine.wonderful.grammar import legal_moves, site_index, split
+from engine.wonderful.grammar import WonderfulMove, legal_moves, site_index, split
 from engine.wonderful.state import DRAFT, PLANNING, PRODUCTION, Board, Site, WonderfulState
-
-if TYPE_CHECKING:
-    from engine.wonderful.game import Wonderful
 
 RESOURCE = 0.45  # points a resource is worth toward a card
 PRODUCED = 0.35  # points a unit of production is worth each round it still runs
@@ -142,31 +139,32 @@ class _Player(AIPlayer[WonderfulState]):
         moves = legal_moves(state, seat)
         if not moves:
             raise IllegalMove("This seat has no legal move now.")
-        scored = [(self.score(state, seat, move.text.split()), move.text, move) for move in moves]
+        scored = [(self.score(state, seat, move), move.text, move) for move in moves]
         return max(scored, key=lambda t: (t[0], [-ord(ch) for ch in t[1]]))[2]
 
-    def score(self, state: WonderfulState, seat: int, words: list[str]) -> float:
-        raise NotImplementedError
+    @abstractmethod
+    def score(self, state: WonderfulState, seat: int, move: WonderfulMove) -> float:
+        """How good `move` is for `seat`, in points."""
 
-    def shared_score(self, state: WonderfulState, board: Board, words: list[str]) -> float | None:
+    def shared_score(self, state: WonderfulState, board: Board, move: WonderfulMove) -> float | None:
         """The moves both players score alike: autopass is a person's choice, never an AI's; a
         token is taken back only at the game's last step, a character (it scores a point there)
         from a card that can't be finished."""
-        verb = words[0]
+        verb = move.verb
         if verb == "set":
             return -10.0
         if verb != "take":
             return None
-        if words[1] == KRYSTALLIUM or not last_step(state):
+        if move.item == KRYSTALLIUM or not last_step(state):
             return -10.0
-        index = site_index(board, words[3], lambda site: words[1] in site.covered)
+        index = site_index(board, move.target, lambda site: move.item in site.covered)
         return -10.0 if finishable(board, board.sites[index]) else 0.5
 
-    def place_score(self, state: WonderfulState, board: Board, words: list[str]) -> float:
-        item, target = words[1], words[3]
+    def place_score(self, state: WonderfulState, board: Board, move: WonderfulMove) -> float:
+        item, target = move.item, move.target
         if target == KRYSTALLIUM:
             return -0.1  # `done` puts what is left there anyway
-        slot = words[5] if len(words) == 6 else item
+        slot = move.slot
         site = board.sites[site_index(board, target, lambda s: slot in missing(s))]
         left = len(missing(site))
         card = CARDS[split(target)[0]]
@@ -186,25 +184,25 @@ class GreedyPlayer(_Player):
     name = "greedy"
     description = "scores each move on its own: cards by points less cost, placements by progress"
 
-    def score(self, state: WonderfulState, seat: int, words: list[str]) -> float:
+    def score(self, state: WonderfulState, seat: int, move: WonderfulMove) -> float:
         board = state.board(seat)
-        shared = self.shared_score(state, board, words)
+        shared = self.shared_score(state, board, move)
         if shared is not None:
             return shared
-        verb = words[0]
+        verb, item = move.verb, move.item
         if verb == "draft":
-            card = CARDS[words[1]]
+            card = CARDS[item]
             return max(net(state, board, card, site_need(board)), RESOURCE)
         if verb == "construct":
-            return 1.0 + net(state, board, CARDS[words[1]], site_need(board))
+            return 1.0 + net(state, board, CARDS[item], site_need(board))
         if verb == "recycle":
-            if words[1] in board.drafted:
-                return 1.0 + RESOURCE + (0.3 if placeable(board, CARDS[words[1]].recycle) else 0.0)
+            if item in board.drafted:
+                return 1.0 + RESOURCE + (0.3 if placeable(board, CARDS[item].recycle) else 0.0)
             return -5.0
         if verb == "choose":
-            return 1.0 if words[1] == _choose_character(state, board) else 0.5
+            return 1.0 if item == _choose_character(state, board) else 0.5
         if verb == "place":
-            return self.place_score(state, board, words)
+            return self.place_score(state, board, move)
         return 0.0  # done
 
 
@@ -249,32 +247,32 @@ class PlannerPlayer(_Player):
                 value += card.points_per[0] * 0.7
         return max(value, RESOURCE)
 
-    def score(self, state: WonderfulState, seat: int, words: list[str]) -> float:
+    def score(self, state: WonderfulState, seat: int, move: WonderfulMove) -> float:
         board = state.board(seat)
-        shared = self.shared_score(state, board, words)
+        shared = self.shared_score(state, board, move)
         if shared is not None:
             return shared
-        verb = words[0]
+        verb, item = move.verb, move.item
         if verb == "draft":
-            return self.draft_value(state, board, words[1])
-        if verb in ("construct", "recycle") and words[1] in board.drafted:
-            kept = words[1] in self.keep(state, board)
+            return self.draft_value(state, board, item)
+        if verb in ("construct", "recycle") and item in board.drafted:
+            kept = item in self.keep(state, board)
             return 2.0 if kept == (verb == "construct") else -1.0
         if verb == "recycle":
             return -5.0
         if verb == "choose":
-            return 1.0 if words[1] == _choose_character(state, board) else 0.5
+            return 1.0 if item == _choose_character(state, board) else 0.5
         if verb == "place":
-            score = self.place_score(state, board, words)
-            if words[1] != KRYSTALLIUM and words[3] != KRYSTALLIUM:
-                card = CARDS[split(words[3])[0]]
+            score = self.place_score(state, board, move)
+            if item != KRYSTALLIUM and move.target != KRYSTALLIUM:
+                card = CARDS[split(move.target)[0]]
                 makes = sum(n for _, n in card.produces) + (1 if card.produces_per else 0)
                 score += 0.3 * makes * (rounds_after(state) + 1)
             return score
         return 0.0
 
 
-def players(game: Wonderful) -> Mapping[str, AIPlayer[WonderfulState]]:
+def players(game: Game[WonderfulState]) -> Mapping[str, AIPlayer[WonderfulState]]:
     return {"random": RandomPlayer(game), "greedy": GreedyPlayer(game), "planner": PlannerPlayer(game)}
 
 

@@ -7,6 +7,7 @@ tokens of the move texts (`draft zeppelin`).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 # The five produced resources, in the order the production steps take them.
@@ -58,9 +59,9 @@ class Development:
     points: int = 0
     points_per: tuple[int, str] | None = None
 
-    @property
+    @functools.cached_property
     def slots(self) -> tuple[str, ...]:
-        """The cost as one item per slot, in COST_ORDER."""
+        """The cost as one item per slot, in COST_ORDER (worked out once: playouts ask often)."""
         count = dict(self.cost)
         return tuple(item for item in COST_ORDER for _ in range(count.get(item, 0)))
 

@@ -16,10 +16,15 @@ from engine.wonderful.state import Board, Site
 
 def missing(site: Site) -> list[str]:
     """The cost items still to be placed on a card under construction, in cost order."""
-    left = Counter(site.covered)
+    slots = CARDS[site.card].slots
+    if not site.covered:
+        return list(slots)
+    left: dict[str, int] = {}
+    for item in site.covered:
+        left[item] = left.get(item, 0) + 1
     out = []
-    for item in CARDS[site.card].slots:
-        if left[item] > 0:
+    for item in slots:
+        if left.get(item, 0) > 0:
             left[item] -= 1
         else:
             out.append(item)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, seat_label, validate_options
@@ -10,7 +10,7 @@ from engine.rng import Rng
 from engine.views import as_json, outcome_view
 from engine.views.shared import shared
 from engine.views.wonderful import BoardView, CardView, EmpireView, SiteView, WonderfulView
-from engine.wonderful import construction, grammar, rules
+from engine.wonderful import ai, construction, grammar, rules
 from engine.wonderful.cards import (
     CARDS,
     DEVELOPMENTS,
@@ -22,6 +22,7 @@ from engine.wonderful.cards import (
     pass_left,
     title,
 )
+from engine.wonderful.grammar import WonderfulMove
 from engine.wonderful.state import OVER, PRODUCTION, RULES, Board, WonderfulState, clone, decode, encode
 
 OPTIONS = (
@@ -123,52 +124,55 @@ class Wonderful(Game[WonderfulState]):
         return frozenset(s for s, d in enumerate(state.done) if not d)
 
     def legal_moves(self, state: WonderfulState, seat: int) -> list[Move]:
-        return grammar.legal_moves(state, seat)
+        return list(grammar.legal_moves(state, seat))
 
-    def parse_move(self, state: WonderfulState, seat: int, text: str) -> Move:
+    def parse_move(self, state: WonderfulState, seat: int, text: str) -> WonderfulMove:
         return grammar.parse(text, state.board(seat))
 
     def check_move(self, state: WonderfulState, seat: int, move: Move) -> None:
-        if move.text not in grammar.legal_texts(state, seat):
+        move = self._typed(state, seat, move)
+        if not grammar.is_legal(state, seat, move):
             raise grammar.refusal(state, seat, move)
 
+    def _typed(self, state: WonderfulState, seat: int, move: Move) -> WonderfulMove:
+        """`move` as this game's value (a plain `Move` handed in is read once here)."""
+        return move if isinstance(move, WonderfulMove) else grammar.parse(move.text, state.board(seat))
+
     def _apply(self, state: WonderfulState, seat: int, move: Move) -> tuple[Event, ...]:
-        words = move.text.split()
-        verb = words[0]
+        move = self._typed(state, seat, move)
+        verb, item = move.verb, move.item
         if verb == "draft":
-            return tuple(rules.draft(state, seat, words[1]))
+            return tuple(rules.draft(state, seat, item))
         if verb == "done":
             return tuple(rules.finish(state, seat))
         mine = frozenset({seat})
         if verb == "set":  # set autopass on|off
-            state.autopass[seat] = words[2] == "on"
+            state.autopass[seat] = item == "on"
             said = ("You will pass the production steps in which you produce nothing." if state.autopass[seat]
                     else "You will act in every production step again.")
             return (Event(said, mine),)
         board = state.board(seat)
         printed = state.rules >= 2
         if verb == "construct":
-            construction.construct(board, words[1], fresh=printed)
-            return (Event(f"You slate {title(words[1])} for construction.", mine),)
+            construction.construct(board, item, fresh=printed)
+            return (Event(f"You slate {title(item)} for construction.", mine),)
         if verb == "recycle":
-            return (Event(self._recycle(board, words[1], printed), mine),)
+            return (Event(self._recycle(board, item, printed), mine),)
         if verb == "choose":
-            rules.choose(board, words[1])
-            return (Event(f"You take a {words[1]}.", mine),)
+            rules.choose(board, item)
+            return (Event(f"You take a {item}.", mine),)
+        target, stand_in = move.target, move.stand_in
         if verb == "take":
-            stand_in = words[5] if len(words) == 6 else None
-            index = grammar.site_index(board, words[3], lambda site: construction.holds(site, words[1], stand_in))
+            index = grammar.site_index(board, target, lambda site: construction.holds(site, item, stand_in))
             card = board.sites[index].card
-            construction.take_back(board, words[1], index, stand_in)
-            return (Event(f"You take a {words[1]} back from {title(card)}.", mine),)
-        item, target = words[1], words[3]
+            construction.take_back(board, item, index, stand_in)
+            return (Event(f"You take a {item} back from {title(card)}.", mine),)
         if target == "krystallium":
             construction.take(board, item)
             made = construction.to_pile(board)
             said = " It makes a krystallium." if made else ""
             return (Event(f"You put {item} on your Empire card.{said}", mine),)
-        stand_in = words[5] if len(words) == 6 else None
-        slot = stand_in or item
+        slot = move.slot
         if printed:
             index = grammar.site_index(board, target, lambda site: slot in construction.missing(site))
         else:
@@ -201,6 +205,9 @@ class Wonderful(Game[WonderfulState]):
             cubes = f" and the {len(back)} cube{'s' * (len(back) != 1)} on it" if back else ""
             said += f" Slated this round: its {CARDS[key].recycle}{cubes} are yours to place."
         return said
+
+    def playout_moves(self, state: WonderfulState, seat: int) -> Sequence[Move]:
+        return grammar.legal_moves(state, seat)  # the grammar's own list, without the seat guard
 
     def _reveals_nothing(self, before: WonderfulState, seat: int, after: WonderfulState) -> bool:
         # Within a simultaneous step a move changes only its seat's hidden pick or working board;
@@ -268,8 +275,13 @@ class Wonderful(Game[WonderfulState]):
         return as_json(view)
 
     def determinize(self, state: WonderfulState, seat: int | None, seed: int) -> WonderfulState:
-        """Redeal the cards `seat` can't see: the deck, the left-over cards and the other hands.
-        Picks already made and working boards are choices, not cards: they stay."""
+        """Redeal what `seat` can't see: the deck, the left-over cards and the other hands; and
+        another seat still working on this step is back at the step's start (its working board
+        is the board the table saw), since what it did so far is hidden. A seat that is done
+        keeps its finished board (it is public that it could be done with it), and a pick made
+        this draft turn stays: the move completing the turn shows every pick, and the
+        conformance suite holds that a move's public lines can't depend on what the mover
+        can't see."""
         other = clone(state)
         rng = Rng.from_seed(seed)
         unseen = [s for s in range(state.players) if s != seat]
@@ -283,6 +295,8 @@ class Wonderful(Game[WonderfulState]):
             size = len(state.hands[s])
             other.hands[s] = sorted(pool[:size])
             pool = pool[size:]
+            if other.work[s] is not None and not other.done[s]:
+                other.work[s] = other.boards[s].copy()
         other.rng = rng.next64()
         return other
 
@@ -304,9 +318,7 @@ class Wonderful(Game[WonderfulState]):
         return tuple(piles)
 
     def ai_players(self) -> Mapping[str, AIPlayer[WonderfulState]]:
-        from engine.wonderful.ai import players
-
-        return players(self)
+        return ai.players(self)
 
     def not_your_turn_reason(self, state: WonderfulState, seat: int) -> str:
         if state.phase == "draft":

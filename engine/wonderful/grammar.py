@@ -88,8 +88,59 @@ def label(text: str, board: Board | None = None) -> str:
     return said[:1].upper() + said[1:]  # not str.capitalize: it would lower-case the printed names
 
 
-def _move(text: str, board: Board | None = None) -> Move:
-    return Move(text, label(text, board))
+class WonderfulMove(Move):
+    """A move read into its parts: `verb`; `item` (the card drafted, slated or recycled, the
+    resource or token placed or taken, the character chosen, autopass's on or off); `target`
+    (the card word placed on or taken from, or krystallium); `stand_in` (the resource a
+    krystallium stands in for). Its label is worded from the mover's `board` when read."""
+
+    __slots__ = ("board", "item", "stand_in", "target", "verb")
+
+    def __init__(self, text: str, verb: str, item: str = "", target: str = "", stand_in: str | None = None,
+                 board: Board | None = None) -> None:
+        self.text = text  # Move's own fields set here: a playout makes tens of thousands
+        self._label: str | None = None
+        self.verb = verb
+        self.item = item
+        self.target = target
+        self.stand_in = stand_in
+        self.board = board
+
+    def word(self) -> str:
+        return label(self.text, self.board)
+
+    def parts(self) -> tuple[str, str, str, str | None]:
+        return self.verb, self.item, self.target, self.stand_in
+
+    @property
+    def card(self) -> str:
+        """The card word the move names: the target's, else the item's (draft, construct, recycle)."""
+        return self.target or self.item
+
+    @property
+    def slot(self) -> str:
+        """The slot a placement fills: the resource a krystallium stands in for, else the item."""
+        return self.stand_in or self.item
+
+    def with_card(self, word: str) -> WonderfulMove:
+        """The same move naming the card by `word` instead (another copy, or the key alone)."""
+        if self.target:
+            return _placing(self.verb, self.item, word, self.stand_in, self.board)
+        return _verb(self.verb, word, self.board)
+
+
+def _verb(verb: str, item: str, board: Board | None = None) -> WonderfulMove:
+    """`draft|construct|recycle|choose <item>`."""
+    return WonderfulMove(f"{verb} {item}", verb, item, board=board)
+
+
+def _placing(verb: str, item: str, target: str, stand_in: str | None, board: Board | None) -> WonderfulMove:
+    """`place <item> on <target> [as <stand_in>]` or `take <item> from <target> [as <stand_in>]`."""
+    text = f"{verb} {item} {'on' if verb == 'place' else 'from'} {target}" + (f" as {stand_in}" if stand_in else "")
+    return WonderfulMove(text, verb, item, target, stand_in, board)
+
+
+DONE = WonderfulMove("done", "done")
 
 
 # -- the legal texts ----------------------------------------------------------------------
@@ -108,19 +159,19 @@ def _named(board: Board, card: str, chosen: list[int], drafted: bool = False) ->
     return [token(card, places.index(group[0]) + 1) for group in groups]
 
 
-def _printed_texts(board: Board) -> list[str]:
+def _printed_moves(board: Board) -> list[WonderfulMove]:
     """Rules 2's construction moves: recycling, placing and taking back, each copy named when
     copies differ."""
-    texts: list[str] = []
+    moves: list[WonderfulMove] = []
     drafted = set(board.drafted)
     for card in drafted:
-        texts += [f"construct {card}", f"recycle {card}"]
+        moves += [_verb("construct", card, board), _verb("recycle", card, board)]
     by_card: dict[str, list[int]] = {}
     for index, site in enumerate(board.sites):
         by_card.setdefault(site.card, []).append(index)
     takings = _takings(board)
     for card, indices in by_card.items():
-        texts += [f"recycle {word}" for word in _named(board, card, indices, drafted=card in drafted)]
+        moves += [_verb("recycle", word, board) for word in _named(board, card, indices, drafted=card in drafted)]
         wanted: dict[str, list[int]] = {}
         for index in indices:
             for slot in set(missing(board.sites[index])):
@@ -129,87 +180,125 @@ def _printed_texts(board: Board) -> list[str]:
             words = _named(board, card, chosen)
             if slot in RESOURCES:
                 if board.available.get(slot):
-                    texts += [f"place {slot} on {w}" for w in words]
+                    moves += [_placing("place", slot, w, None, board) for w in words]
                 if board.krystallium:
-                    texts += [f"place krystallium on {w} as {slot}" for w in words]
+                    moves += [_placing("place", KRYSTALLIUM, w, slot, board) for w in words]
             elif slot == KRYSTALLIUM:
                 if board.krystallium:
-                    texts += [f"place krystallium on {w}" for w in words]
+                    moves += [_placing("place", KRYSTALLIUM, w, None, board) for w in words]
             elif _held(board, slot):
-                texts += [f"place {slot} on {w}" for w in words]
+                moves += [_placing("place", slot, w, None, board) for w in words]
         for item, stand_in in takings:
             for word in _named(board, card, [i for i in indices if holds(board.sites[i], item, stand_in)]):
-                texts.append(f"take {item} from {word}" + (f" as {stand_in}" if stand_in else ""))
+                moves.append(_placing("take", item, word, stand_in, board))
     for resource in board.available:
-        texts.append(f"place {resource} on krystallium")
-    return texts
+        moves.append(_placing("place", resource, KRYSTALLIUM, None, board))
+    return moves
 
 
-def _takings(board: Board) -> list[tuple[str, str | None]]:
+def _takings(board: Board) -> set[tuple[str, str | None]]:
     """What could be taken back from some card, as (token, the resource a krystallium stands in
     for): a krystallium in its own slot, one standing in for each resource, each character."""
-    kinds = [(KRYSTALLIUM, None), *((KRYSTALLIUM, r) for r in RESOURCES), *((c, None) for c in CHARACTERS)]
-    return [(item, stand_in) for item, stand_in in kinds if any(holds(site, item, stand_in) for site in board.sites)]
+    found: set[tuple[str, str | None]] = set()
+    for site in board.sites:
+        if site.krystallium > len(site.stand_ins):
+            found.add((KRYSTALLIUM, None))
+        found.update((KRYSTALLIUM, resource) for resource in site.stand_ins)
+        found.update((character, None) for character in CHARACTERS if character in site.covered)
+    return found
 
 
-def _rules1_texts(board: Board) -> list[str]:
+def _rules1_moves(board: Board) -> list[WonderfulMove]:
     """Rules 1's construction moves: a card by its key alone, the engine choosing the copy."""
-    texts: list[str] = []
+    moves: list[WonderfulMove] = []
     drafted = set(board.drafted)
     for card in drafted:
-        texts += [f"construct {card}", f"recycle {card}"]
+        moves += [_verb("construct", card, board), _verb("recycle", card, board)]
     for card in {s.card for s in board.sites} - drafted:
-        texts.append(f"recycle {card}")
+        moves.append(_verb("recycle", card, board))
     needs: dict[str, set[str]] = {}
     for site in board.sites:
         needs.setdefault(site.card, set()).update(missing(site))
     for resource in board.available:
-        texts.append(f"place {resource} on krystallium")
-        texts += [f"place {resource} on {card}" for card, need in needs.items() if resource in need]
+        moves.append(_placing("place", resource, KRYSTALLIUM, None, board))
+        moves += [_placing("place", resource, card, None, board) for card, need in needs.items() if resource in need]
     if board.krystallium:
         for card, need in needs.items():
             if KRYSTALLIUM in need:
-                texts.append(f"place krystallium on {card}")
-            texts += [f"place krystallium on {card} as {r}" for r in need if r in RESOURCES]
+                moves.append(_placing("place", KRYSTALLIUM, card, None, board))
+            moves += [_placing("place", KRYSTALLIUM, card, r, board) for r in need if r in RESOURCES]
     for character in CHARACTERS:
         if _held(board, character):
-            texts += [f"place {character} on {card}" for card, need in needs.items() if character in need]
-    return texts
+            moves += [_placing("place", character, card, None, board) for card, need in needs.items()
+                      if character in need]
+    return moves
 
 
-def _autopass(state: WonderfulState, seat: int) -> list[str]:
+def _autopass(state: WonderfulState, seat: int) -> list[WonderfulMove]:
     if state.rules < 2:
         return []
-    return ["set autopass off" if state.autopass[seat] else "set autopass on"]
+    return [SWITCHED[not state.autopass[seat]]]
 
 
-def legal_texts(state: WonderfulState, seat: int) -> list[str]:
-    """Every legal move text of `seat`, sorted."""
+SWITCHED = {on: WonderfulMove(f"set autopass {word}", "set", word) for on, word in ((True, "on"), (False, "off"))}
+CHOICES = [_verb("choose", c) for c in CHARACTERS]
+
+
+def _by_text(move: Move) -> str:
+    return move.text
+
+
+def legal_moves(state: WonderfulState, seat: int) -> list[WonderfulMove]:
+    """Every legal move of `seat`, sorted by text."""
     if state.phase == OVER:
         return []
     if state.phase == DRAFT:
         if state.picks[seat] is not None:
             return []
-        return sorted([f"draft {card}" for card in set(state.hands[seat])] + _autopass(state, seat))
-    if state.done[seat]:
-        return []
+        moves = [_verb("draft", card) for card in set(state.hands[seat])] + _autopass(state, seat)
+    else:
+        if state.done[seat]:
+            return []
+        board = state.board(seat)
+        moves = _printed_moves(board) if state.rules >= 2 else _rules1_moves(board)
+        moves += _autopass(state, seat)
+        if board.choosing:
+            moves += CHOICES
+        elif state.phase != PLANNING or not board.drafted:
+            moves.append(DONE)
+    moves.sort(key=_by_text)
+    return moves
+
+
+def is_legal(state: WonderfulState, seat: int, move: WonderfulMove) -> bool:
+    """Whether `move` is among `legal_moves(state, seat)`: the moves that name no copy of a card
+    are judged on their own; the rest (recycling, placing, taking back) against the list."""
+    verb, item = move.verb, move.item
+    if state.phase == OVER or (state.picks[seat] is not None if state.phase == DRAFT else state.done[seat]):
+        return False
+    if verb == "set":
+        return state.rules >= 2 and (item == "on") != state.autopass[seat]
+    if state.phase == DRAFT:
+        return verb == "draft" and item in state.hands[seat]
     board = state.board(seat)
-    texts = _printed_texts(board) if state.rules >= 2 else _rules1_texts(board)
-    texts += _autopass(state, seat)
-    if board.choosing:
-        texts += [f"choose {c}" for c in CHARACTERS]
-    elif state.phase != PLANNING or not board.drafted:
-        texts.append("done")
-    return sorted(texts)
+    if verb == "choose":
+        return board.choosing
+    if verb == "done":
+        return not board.choosing and (state.phase != PLANNING or not board.drafted)
+    if verb == "construct":
+        return item in board.drafted
+    if verb == "draft":
+        return False
+    return move.text in legal_texts(state, seat)
+
+
+def legal_texts(state: WonderfulState, seat: int) -> list[str]:
+    """Every legal move text of `seat`, sorted."""
+    return [move.text for move in legal_moves(state, seat)]
 
 
 def _held(board: Board, character: str) -> int:
     return board.financiers if character == "financier" else board.generals
-
-
-def legal_moves(state: WonderfulState, seat: int) -> list[Move]:
-    board = state.board(seat) if state.phase != DRAFT else None
-    return [_move(t, board) for t in legal_texts(state, seat)]
 
 
 # -- which copy a text means ----------------------------------------------------------------
@@ -288,20 +377,29 @@ def read(text: str) -> list[str]:
                   "or done.")
 
 
-def parse(text: str, board: Board | None = None) -> Move:
-    return _move(" ".join(read(text)), board)
+def parse(text: str, board: Board | None = None) -> WonderfulMove:
+    """A person's text read once into its move (`board`, the mover's, words its label)."""
+    words = read(text)
+    verb = words[0]
+    if verb == "done":
+        return DONE
+    if verb == "set":
+        return SWITCHED[words[2] == "on"]
+    if len(words) == 2:
+        return _verb(verb, words[1], board)
+    return _placing(verb, words[1], words[3], words[5] if len(words) == 6 else None, board)
 
 
 # -- why a move is refused ---------------------------------------------------------------------
 
 
-def _copy_refusal(state: WonderfulState, seat: int, board: Board, words: list[str]) -> IllegalMove | None:
+def _copy_refusal(state: WonderfulState, seat: int, board: Board, move: WonderfulMove) -> IllegalMove | None:
     """Why a move's card word names no copy it could: a number past the copies; a number where
     the copies are alike (the key alone is the move); the key alone where they differ."""
-    at = next((i for i, w in enumerate(words) if i and split(w)[0] in CARDS), None)
-    if at is None:
+    word = move.card
+    if move.verb not in ("recycle", "place", "take") or split(word)[0] not in CARDS:
         return None
-    key, number = split(words[at])
+    key, number = split(word)
     count = len(sites_of(board, key))
     if number is not None and number > count:
         have = f"{count} {'copy' if count == 1 else 'copies'}" if count else "none"
@@ -312,64 +410,62 @@ def _copy_refusal(state: WonderfulState, seat: int, board: Board, words: list[st
         places = sites_of(board, key)
         signature = board.sites[places[number - 1]].signature()
         first = next(n for n, i in enumerate(places, 1) if board.sites[i].signature() == signature)
-        for word in (key, token(key, first)):
-            same = " ".join([*words[:at], word, *words[at + 1:]])
-            if same in legal and word != words[at]:
-                like = "every other copy" if word == key else f"#{first}"
+        for other in (key, token(key, first)):
+            same = move.with_card(other).text
+            if same in legal and other != word:
+                like = "every other copy" if other == key else f"#{first}"
                 return IllegalMove(f"{title(key)} #{number} is like {like} for this: say `{same}`.")
         return None
-    offered = [t for t in legal if t.split()[:at] == words[:at] and t.split()[at + 1:] == words[at + 1:]
-               and split(t.split()[at])[0] == key and ":" in t.split()[at]]
+    offered = [t for t in (move.with_card(token(key, n)).text for n in range(1, count + 1)) if t in legal]
     if offered:
         return IllegalMove(f"Your copies of {title(key)} differ: say which, " + " or ".join(f"`{t}`" for t in offered)
                            + ".")
     return None
 
 
-def refusal(state: WonderfulState, seat: int, move: Move) -> IllegalMove:
+def refusal(state: WonderfulState, seat: int, move: WonderfulMove) -> IllegalMove:
     """Why a well-formed move is not legal now, in the player's terms."""
-    words = move.text.split()
-    verb = words[0]
+    verb = move.verb
     phase = state.phase
-    if state.rules < 2 and (verb in ("take", "set") or any(":" in w for w in words)):
+    if state.rules < 2 and (verb in ("take", "set") or ":" in move.card):
         return IllegalMove("This game plays by the rules it began with (rules 1, before 2026-12-06): taking "
                            "tokens back, autopass and naming a copy came later.")
     if verb == "set":
         if phase == OVER:
             return IllegalMove("The game is over.")
-        return IllegalMove(f"Autopass is {words[2]} already.")
+        return IllegalMove(f"Autopass is {move.item} already.")
     if verb == "draft":
         if phase != DRAFT:
             return IllegalMove("The draft is over for this round.")
         if state.picks[seat] is not None:
             return IllegalMove("You have picked already; wait for the others.")
-        return IllegalMove(f"{title(words[1])} is not in your hand.")
+        return IllegalMove(f"{title(move.item)} is not in your hand.")
     if phase == DRAFT:
         return IllegalMove("It's the draft: pick a card from your hand with `draft <card>`.")
     board = state.board(seat)
     if verb == "construct":
         if phase != PLANNING:
             return IllegalMove("Cards are slated for construction during planning only.")
-        return IllegalMove(f"{title(words[1])} is not in your draft area.")
+        return IllegalMove(f"{title(move.item)} is not in your draft area.")
     if verb == "choose":
         return IllegalMove("You have no supremacy token to choose.")
     if verb == "done":
         if board.choosing:
             return IllegalMove("Choose your science supremacy token first: a financier or a general.")
         return IllegalMove(f"Slate or recycle every drafted card first ({len(board.drafted)} left).")
-    wrong = _copy_refusal(state, seat, board, words)
+    wrong = _copy_refusal(state, seat, board, move)
     if wrong is not None:
         return wrong
-    target = words[1] if verb == "recycle" else words[3]
+    target = move.card
     key = split(target)[0]
     if verb == "recycle":
         return IllegalMove(f"{title(key)} is neither in your draft area nor under construction.")
     if verb == "take":
         if not sites_of(board, key):
             return IllegalMove(f"{title(key)} is not under construction.")
-        what = words[1] + (f" standing in for {words[5]}" if len(words) == 6 else "")
+        what = move.item + (f" standing in for {move.stand_in}" if move.stand_in else "")
         return IllegalMove(f"{_card_words(target, board)} holds no {what} to take back.")
-    item = words[1]
+    item = move.item
     if item in RESOURCES and board.available.get(item, 0) == 0:
         return IllegalMove(f"You have no {item} to place.")
     if item == KRYSTALLIUM and board.krystallium == 0:
@@ -380,5 +476,4 @@ def refusal(state: WonderfulState, seat: int, move: Move) -> IllegalMove:
         return IllegalMove("Krystallium itself doesn't go onto the krystallium pile.")
     if not sites_of(board, key):
         return IllegalMove(f"{title(key)} is not under construction.")
-    slot = words[5] if len(words) == 6 else item
-    return IllegalMove(f"{_card_words(target, board)} needs no more {slot}.")
+    return IllegalMove(f"{_card_words(target, board)} needs no more {move.slot}.")

@@ -255,3 +255,24 @@ def test_productions_make_what_production_makes_step_by_step() -> None:
         for board in state.boards:
             assert rules.productions(board, face) == {
                 resource: rules.production(board, resource, face) for resource in RESOURCES}
+
+
+def test_determinize_puts_another_seat_still_planning_back_at_the_steps_start() -> None:
+    """Issue 44: another seat's working board is hidden until the step is revealed, so a state
+    determinized for seat 0 shows seat 1 as the table last saw it; seat 0's own work and a seat
+    that is done keep theirs."""
+    state = GAME.setup(3, None, 5)
+    while state.phase == DRAFT:
+        seat = min(GAME.to_move(state))
+        state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0]).state
+    assert state.phase == PLANNING
+    for seat in (0, 1):
+        slate = next(m for m in GAME.legal_moves(state, seat) if m.text.startswith("construct "))
+        state = GAME.apply(state, seat, slate).state
+    while not state.done[2]:
+        state = GAME.apply(state, 2, GAME.legal_moves(state, 2)[0]).state
+    other = GAME.determinize(state, 0, 11)
+    assert other.board(0) == state.board(0)
+    assert other.board(1) == state.boards[1] != state.board(1)
+    assert other.board(2) == state.board(2)
+    assert GAME.view(other, 0) == GAME.view(state, 0)

@@ -19,12 +19,12 @@ from engine.nidavellir.army import ranks
 from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import DWARF, coin_value, is_trading
 from engine.nidavellir.effects import effect
-from engine.nidavellir.game import play
 from engine.nidavellir.grammar import said
 from engine.nidavellir.idavoll.cards import GYMIR_FACTOR
 from engine.nidavellir.idavoll.effects import valkyrie, waiting_giant
 from engine.nidavellir.idavoll.rules import reservation
 from engine.nidavellir.state import NidavellirState
+from engine.nidavellir.steps import play
 
 MYTH_SHARE = 0.5  # promises are uncertain: half of what a power, a giant or a track promise counts
 FREYA_COST = 1.5  # a swap must gain more than keeping the power for a later round

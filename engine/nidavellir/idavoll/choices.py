@@ -9,7 +9,7 @@ from engine.nidavellir.choice import Choice, ColumnChoice
 from engine.nidavellir.choices import KeepDrawn
 from engine.nidavellir.coins import coin_word, named_coin
 from engine.nidavellir.components import POUCH_PLACE, SUITS, seat_label
-from engine.nidavellir.grammar import said
+from engine.nidavellir.grammar import NidavellirMove, said
 from engine.nidavellir.idavoll.effects import OLRUN_CLASS
 from engine.nidavellir.idavoll.steps import hrungnir_transforms, pouch_coins
 from engine.nidavellir.recruiting import place
@@ -86,7 +86,7 @@ class HrungnirOrder(Choice):
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         seat = state.seats[task.seat]
-        return [Move(f"transform {coin_word(seat, c)} pouch", f"Hrungnir: the {coin_word(seat, c)} next")
+        return [NidavellirMove(f"transform {coin_word(seat, c)} pouch", f"Hrungnir: the {coin_word(seat, c)} next")
                 for c in set(self.left(state, task))]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:

@@ -13,7 +13,7 @@ from engine.nidavellir.choice import Choice
 from engine.nidavellir.choices import KeepDrawn
 from engine.nidavellir.components import GOD, TAVERN_LABELS, TAVERNS, Card, seat_label
 from engine.nidavellir.effects import spend_power
-from engine.nidavellir.grammar import HERO_TOKENS, said
+from engine.nidavellir.grammar import HERO_TOKENS, NidavellirMove, said
 from engine.nidavellir.hooks import ROUND_END, ROUND_START
 from engine.nidavellir.idavoll.appraisal import PowerWorth, freya_worth, loki_worth, odin_worth, thor_worth
 from engine.nidavellir.idavoll.effects import God, Thor
@@ -29,7 +29,7 @@ from engine.nidavellir.idavoll.rules import reservation
 from engine.nidavellir.recruiting import recruit, recruitable
 from engine.nidavellir.state import FREYA, FRIGG_KEEP, FRIGG_ORDER, LOKI, ODIN, NidavellirState, Task
 
-PASS = Move("pass", "Keep the power for later")
+PASS = NidavellirMove("pass", "Keep the power for later")
 
 
 class LokiReserve(Choice):
@@ -40,7 +40,8 @@ class LokiReserve(Choice):
     prompt = "reserve a tavern card with Loki, or pass"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [PASS, *(Move(f"loki {card} in {TAVERNS[t]}", f"Loki: reserve {CARDS[card].label} ({TAVERNS[t]})")
+        return [PASS, *(NidavellirMove(f"loki {card} in {TAVERNS[t]}",
+                                       f"Loki: reserve {CARDS[card].label} ({TAVERNS[t]})")
                         for t in range(3) for card in set(state.taverns[t]))]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
@@ -66,13 +67,13 @@ class FreyaSwap(Choice):
     prompt = "swap two cards of two taverns with Freya, or pass"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        moves = [PASS]
+        moves: list[Move] = [PASS]
         for a in range(3):
             for b in range(a + 1, 3):
                 for x in set(state.taverns[a]):
                     for y in set(state.taverns[b]):
                         if x != y:  # swapping two copies of one card changes nothing
-                            moves.append(Move(f"freya {x} in {TAVERNS[a]} with {y} in {TAVERNS[b]}",
+                            moves.append(NidavellirMove(f"freya {x} in {TAVERNS[a]} with {y} in {TAVERNS[b]}",
                                               f"Freya: {CARDS[x].label} ({TAVERNS[a]}) ⇄ "
                                               f"{CARDS[y].label} ({TAVERNS[b]})"))
         return moves
@@ -135,7 +136,7 @@ class FriggOrder(Choice):
     prompt = "choose which card goes under the deck first"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move(f"under {card}", f"{CARDS[card].label} under first") for card in set(state.drawn)]
+        return [NidavellirMove(f"under {card}", f"{CARDS[card].label} under first") for card in set(state.drawn)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         return f"{CARDS[said(move).card].label} is not one of the two cards to put back."
@@ -192,7 +193,7 @@ class OdinSwap(Choice):
         return [(a, b) for a in sorted(given) for b in sorted(taken) if a != b]
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [PASS, *(Move(f"odin {a} for {b}", f"Odin: give back {a.capitalize()}, take {b.capitalize()}")
+        return [PASS, *(NidavellirMove(f"odin {a} for {b}", f"Odin: give back {a.capitalize()}, take {b.capitalize()}")
                         for a, b in self.pairs(state, task.seat))]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:

@@ -9,7 +9,7 @@ from engine.nidavellir.cards import CARDS, cards_per_tavern
 from engine.nidavellir.components import DWARF, FRIGG_LIMITS, OFFERING, SUITS, TAVERN_LABELS, seat_label
 from engine.nidavellir.effects import EFFECTS, notify, spend_power, timed_powers
 from engine.nidavellir.expansion import Expansion
-from engine.nidavellir.grammar import said
+from engine.nidavellir.grammar import NidavellirMove, said
 from engine.nidavellir.hooks import FIRST_PICK, ROUND_END, ROUND_START
 from engine.nidavellir.idavoll.cards import (
     FRIGG_DRAW,
@@ -154,19 +154,19 @@ class Idavoll(Expansion):
         cards = list(state.taverns[state.tavern])
         for card in self.withheld(state, seat):
             cards.remove(card)
-        moves = []
+        moves: list[Move] = []
         waiting = waiting_giants(state, seat)
         for card in set(cards) if waiting else ():
             suit = CARDS[card].suit
             giant = waiting.get(suit, "") if CARDS[card].kind == DWARF and suit is not None else ""
             if giant:
-                moves.append(Move(f"capture {card}", f"Capture {CARDS[card].label} ({CARDS[giant].label})"))
+                moves.append(NidavellirMove(f"capture {card}", f"Capture {CARDS[card].label} ({CARDS[giant].label})"))
         player = state.seats[seat]
         holds_frigg = "frigg" in player.command or "frigg" in player.heroes  # else refused: asked first
         if holds_frigg and not frigg_refusal(state, seat):
             # Rules 2 let Frigg bury a card Loki reserved for another seat; rules 3 withholds it.
             offered = cards if state.rules >= FRIGG_LIMITS else state.taverns[state.tavern]
-            moves += [Move(f"frigg {card}", f"Frigg: {CARDS[card].label} under the deck, draw 3")
+            moves += [NidavellirMove(f"frigg {card}", f"Frigg: {CARDS[card].label} under the deck, draw 3")
                       for card in set(offered) if CARDS[card].kind in AGE_CARDS]
         return moves
 

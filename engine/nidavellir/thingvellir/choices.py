@@ -24,7 +24,7 @@ from engine.nidavellir.components import (
     seat_label,
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, transform_bonus
-from engine.nidavellir.grammar import MERCENARY_PREFIX, said
+from engine.nidavellir.grammar import MERCENARY_PREFIX, NidavellirMove, said
 from engine.nidavellir.recruiting import gain, place
 from engine.nidavellir.state import (
     CAMP,
@@ -115,7 +115,7 @@ class EnlistOrder(Choice):
     prompt = "choose to enlist first or last"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [Move("enlist first", "Enlist first"), Move("enlist last", "Enlist last")]
+        return [NidavellirMove("enlist first", "Enlist first"), NidavellirMove("enlist last", "Enlist last")]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         return "First choose when you enlist: 'enlist first' or 'enlist last'."
@@ -136,12 +136,12 @@ class Enlist(Choice):
     prompt = "enlist your mercenaries"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        out = []
+        out: list[Move] = []
         for card in set(unplaced_mercenaries(state.seats[task.seat])):
             piece = CARDS[card]
             for suit, _ in piece.options:
                 name = card.removeprefix(MERCENARY_PREFIX)
-                out.append(Move(f"enlist {name} as {SUITS[suit]}", f"{piece.label} as {SUITS[suit]}"))
+                out.append(NidavellirMove(f"enlist {name} as {SUITS[suit]}", f"{piece.label} as {SUITS[suit]}"))
         return out
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
@@ -228,7 +228,7 @@ class VidofnirTransform(Choice):
         seat = state.seats[task.seat]
         coins = pouch_candidates(seat, task.n - 1 if task.n else None)
         words = {coin_word(seat, c) for c in coins}
-        return [Move(f"transform {word} pouch +{a + bonus}", f"+{a + bonus} on the {word} (pouch)")
+        return [NidavellirMove(f"transform {word} pouch +{a + bonus}", f"+{a + bonus} on the {word} (pouch)")
                 for word in words for a in set(task.args)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
@@ -300,7 +300,7 @@ class CardDiscard(Choice):
         return f"discard a card of {where} ({CARDS[task.card].label})"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        moves = [Move(f"discard {card} from {SUITS[suit]}", f"Discard {CARDS[card].label} ({SUITS[suit]})")
+        moves = [NidavellirMove(f"discard {card} from {SUITS[suit]}", f"Discard {CARDS[card].label} ({SUITS[suit]})")
                  for card, suit in discardable_cards(state.seats[task.seat], task.args)]
         return moves + cancel_moves(state, task.seat)
 

@@ -11,7 +11,7 @@ from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
-from engine.nidavellir.grammar import said
+from engine.nidavellir.grammar import NidavellirMove, said
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import ENLISTMENT, NOBODY, TAVERN_DISCARD, THINGVELLIR, NidavellirState, Task
 from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLE_KEY, DOUBLES, THINGVELLIR_HERO_KEYS
@@ -24,7 +24,7 @@ _TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is mu
 @lru_cache(maxsize=256)
 def camp_move(card: str) -> Move:
     """The move taking `card` from the camp (pure, so cached: the camp's cards are few)."""
-    return Move(f"{CAMP_VERB} {card}", f"Camp: {CARDS[card].label}")
+    return NidavellirMove(f"{CAMP_VERB} {card}", f"Camp: {CARDS[card].label}")
 
 
 def camp_open_to(state: NidavellirState, seat: int) -> str:
