@@ -6,7 +6,8 @@ Plays whole 3-person It's a Wonderful World games through the Discord test harne
 people play over days (tests/discord/told.py): whoever comes back makes their moves for the
 step at one sitting, then `--away` hours pass before the next one does; Cy's DMs are closed.
 Prints, per person: thread pings and new DMs per round, steps in which they were told more than
-once, new DM panels within a second of their own move, and the steps they had to act in.
+once, new DM panels within a second of their own move, and the steps they had to act in. Then
+the hand pictures drawn and uploaded while one person clicks through a whole game on their panel.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 from bot.tables.clocks import HOUR
 from tests.discord.clocked import Clock
 from tests.discord.harness import Harness
+from tests.discord.table_play import open_table, play_out
 from tests.discord.told import Played, play_over_days
 
 
@@ -47,12 +49,34 @@ async def run(games: int, away: float) -> None:
         print(f"  {name:16} {pings:6.2f} {dms:6.2f} {pings + dms:6.2f} {twice:6.2f} {soon:6.2f} {steps:6.2f}")
 
 
+async def redraws(db: Path, game: str, seed: int) -> tuple[int, int, int]:
+    """A game of Ann and two AI seats, every move of hers clicked on her DM panel (narrowing
+    long move lists as a player does): the hand pictures uploaded, their bytes, and the clicks."""
+    async with Harness.open(db) as h:
+        ann = h.user("ann")
+        game_id = await open_table(h, ann, game, ais=2)
+        await play_out(h, game_id, [ann], seed=seed)
+        await h.settle()
+        uploads = [r.files["hand.png"] for r in h.requests if "hand.png" in r.files]
+        return len(uploads), sum(len(b) for b in uploads), len(h.invocations)
+
+
+async def run_redraws(games: int) -> None:
+    print(f"\nHand pictures, Ann clicking her DM panel through a game with 2 AI seats ({games} games, per game):")
+    for game in ("wonderful", "nidavellir"):
+        with tempfile.TemporaryDirectory() as folder:
+            rows = [await redraws(Path(folder) / f"r{i}.sqlite3", game, i) for i in range(games)]
+        print(f"  {game:11} clicks {statistics.mean(r[2] for r in rows):6.1f}, hand pictures uploaded "
+              f"{statistics.mean(r[0] for r in rows):6.1f}, {statistics.mean(r[1] for r in rows) / 1e6:.2f} MB")
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--away", type=float, default=2.0, help="hours between sittings")
     args = parser.parse_args(argv)
     asyncio.run(run(args.games, args.away * HOUR))
+    asyncio.run(run_redraws(args.games))
     return 0
 
 
