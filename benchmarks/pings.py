@@ -2,7 +2,7 @@
 
     python -m benchmarks.pings [--games N] [--away HOURS]
 
-Plays whole 3-person It's a Wonderful World games through the Discord test harness the way
+Plays whole 3-person It's a Wonderful World and Nidavellir games through the Discord test harness the way
 people play over days (tests/discord/told.py): whoever comes back makes their moves for the
 step at one sitting, then `--away` hours pass before the next one does; Cy's DMs are closed.
 Prints, per person: thread pings and new DMs per round, steps in which they were told more than
@@ -27,17 +27,23 @@ from tests.discord.table_play import open_table, play_out
 from tests.discord.told import Played, play_over_days
 
 
-async def one_game(db: Path, away: float) -> Played:
+async def one_game(db: Path, game: str, away: float) -> Played:
     clock = Clock()
     async with Harness.open(db, clock=clock) as h:
         people = [h.user("ann"), h.user("bob"), h.user("cy", dm_closed=True)]
-        return await play_over_days(h, clock, people, away=away)
+        return await play_over_days(h, clock, people, away=away, game=game)
 
 
 async def run(games: int, away: float) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        played = [await one_game(Path(folder) / f"w{i}.sqlite3", away) for i in range(games)]
-    print(f"It's a Wonderful World, 3 people, {games} games, {away / HOUR:g} h away between sittings (per round):")
+    for game, title in (("wonderful", "It's a Wonderful World"), ("nidavellir", "Nidavellir")):
+        with tempfile.TemporaryDirectory() as folder:
+            played = [await one_game(Path(folder) / f"g{i}.sqlite3", game, away) for i in range(games)]
+        show(title, played, away)
+
+
+def show(title: str, played: Sequence[Played], away: float) -> None:
+    games = len(played)
+    print(f"{title}, 3 people, {games} games, {away / HOUR:g} h away between sittings (per person per round):")
     print(f"  {'person':16} {'pings':>6} {'DMs':>6} {'told':>6} {'twice':>6} {'DM<1s':>6} {'steps':>6}")
     for index, name in enumerate(("ann", "bob", "cy (DMs closed)")):
         rows = [(p, p.people[index]) for p in played]

@@ -1,6 +1,6 @@
 """What reached each person, counted from the HTTP the bot sent (a ping, a new DM), and a whole
-It's a Wonderful World game played the way people play over days, for the tests and
-`python -m benchmarks.pings` (issue 46).
+It's a Wonderful World or Nidavellir game played the way people play over days, for the tests
+and `python -m benchmarks.pings` (issue 46).
 
 A ping is a message posted in a server channel that mentions the person and lets that mention
 notify them; a DM is a new message in their DMs (an edit notifies nobody); a reminder is a DM
@@ -52,8 +52,8 @@ def notices(h: Harness, since: int = 0) -> list[Notice]:
 
 @dataclass
 class Played:
-    """A game played by `play_over_days`: per person, per step (round, phase, step, draft turn)
-    they were told in, what told them; the steps each had to act in, and those their own move began."""
+    """A game played by `play_over_days`: per person, per step (`step_of`) they were told in,
+    what told them; the steps each had to act in, and those their own move began."""
 
     people: Sequence[User]
     told: dict[int, dict[tuple[object, ...], Counter[str]]] = field(default_factory=dict)
@@ -76,16 +76,20 @@ class Played:
 
 
 async def step_of(h: Harness, game_id: int) -> tuple[object, ...]:
+    """The step as the spectators see it, its round first and its phase second: a Wonderful draft
+    turn, planning or production step; Nidavellir's bids or a tavern's recruiting."""
     view = (await h.client.tables.table_view(game_id, None)).view
-    return view["round"], view["phase"], view["step"], sum(len(b["drafted"]) for b in view["boards"])
+    if view["game"] == "wonderful":
+        return view["round"], view["phase"], view["step"], sum(len(b["drafted"]) for b in view["boards"])
+    return (view["age"], view["round"]), view["phase"], view["tavern"]
 
 
 async def play_over_days(h: Harness, clock: Clock, people: Sequence[User], *, away: float = 2 * HOUR,
-                         options: dict[str, str] | None = None) -> Played:
-    """A 3-person Wonderful game (daily clock): one of those awaited (each in turn) makes all
+                         game: str = "wonderful", options: dict[str, str] | None = None) -> Played:
+    """A 3-person game (Wonderful or Nidavellir; daily clock): one of those awaited (each in turn) makes all
     their moves for the step at one sitting by `/move` (the first legal move), then `away` passes
     before the next person sits down. Returns what told whom, step by step."""
-    game_id = await open_table(h, people[0], "wonderful", people[1:], options={"clock": "daily", **(options or {})})
+    game_id = await open_table(h, people[0], game, people[1:], options={"clock": "daily", **(options or {})})
     by_id = {p.id: p for p in people}
     played = Played(people)
     seen = sittings = 0
@@ -132,6 +136,6 @@ async def play_over_days(h: Harness, clock: Clock, people: Sequence[User], *, aw
         await tick(h, clock, away)
         count(await step_of(h, game_id))
     info = await h.client.tables.game(game_id)
-    played.rounds = 4
+    played.rounds = len({step[0] for steps in played.owed.values() for step in steps})
     played.timeouts = sum(1 for s in info.seats if s.stand_in is not None)
     return played
