@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from bot.kinds import ChangeKind
 from bot.store import MoveRow
+from bot.tables.settings import PINGS_OFF
 from bot.tables.types import GameInfo, TableView
 
 if TYPE_CHECKING:
@@ -88,8 +89,11 @@ def by_dm(info: GameInfo, seat: int, turn: Turn | None) -> bool:
 
 async def unpinged(tables: Tables, table: TableView) -> set[int]:
     """The people's seats now to act that the thread's status line names without a ping: a new
-    DM panel tells them of their turn, or their own move began it (they are there, acting)."""
+    DM panel tells them of their turn, or their own move began it (they are there, acting), or
+    the server's `thread_pings` is off."""
     info = table.info
     people = [s for s in table.to_move if info.seats[s].user_id is not None and not info.seats[s].played_by_ai]
+    if (await tables.servers.settings(info.guild_id)).thread_pings == PINGS_OFF:
+        return set(people)
     known = await turns(tables, info, people, table.state_id)
     return {s for s in people if by_dm(info, s, known.get(s)) or (s in known and known[s].own)}

@@ -31,3 +31,15 @@ async def test_each_person_is_told_once_per_step_they_must_act_in(harness: Harne
     assert all(c["dm"] == 0 for c in played.told[cy.id].values()), "closed DMs: told in the thread"
     assert all(c["ping"] == 0 for p in (ann, bob) for c in played.told[p.id].values()), "open DMs: told by DM"
     assert played.timeouts == 0
+
+
+async def test_a_server_may_have_its_threads_never_ping(harness: Harness, clock: Clock) -> None:
+    """`thread_pings off`: the thread names whoever must act and pings nobody; DM panels still tell."""
+    h = harness
+    mod = h.user("mod", manage_guild=True)
+    changed = await h.slash(mod, "skald settings", {"name": "thread_pings", "value": "off"})
+    assert "off" in h.reply_text(changed), h.reply_text(changed)
+    ann, bob, cy = h.user("ann"), h.user("bob"), h.user("cy", dm_closed=True)
+    played = await play_over_days(h, clock, [ann, bob, cy], game="nidavellir")
+    assert all(c["ping"] == 0 for p in (ann, bob, cy) for c in played.told.get(p.id, {}).values())
+    assert all(any(c["dm"] for c in played.told[p.id].values()) for p in (ann, bob))
