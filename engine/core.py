@@ -432,6 +432,12 @@ class Game(ABC, Generic[S]):
         `seat` sees as they are, and only move cards among those hidden from it, within a pool."""
         return None
 
+    def step(self, state: S) -> Hashable:
+        """Which step of the game `state` is in: a seat that must act both before and after a
+        move begins a new turn (and its clock a new allowance) when the step changed, or when
+        other seats began to act with it. None: the game doesn't say (seats then just join)."""
+        return None
+
     def ai_players(self) -> Mapping[str, AIPlayer[S]]:
         """AI kinds for empty seats, by name (at least "random")."""
         return {"random": RandomPlayer(self)}

@@ -4,11 +4,11 @@ A seat's panel is brought up to date when something concerns it: a line only it 
 from someone else's move, its turn beginning, the start and the end of the game. (Its own
 move is shown by the interaction that made it: the clicked panel is updated through that
 interaction, a `/move` is answered privately.) It is drawn from the state committed at that
-moment, so an older panel is never sent after a newer one. In a game played live the panel
-is edited in place (the thread's ping is the notification); a new DM, which notifies, goes
-out when a seat's turn begins after it was away (no panel for `AWAY` seconds), and once at
-the end of the game. What each panel shows is recorded per seat (`seat_panels`), so a
-restart neither loses a panel nor sends one twice.
+moment, so an older panel is never sent after a newer one. A seat's turn beginning is
+told once (reach.py): by a new DM, which notifies, unless its person is at the table (moved
+within `reach.AWAY` seconds before) — then the panel is edited in place and the thread's ping
+is the notice. A new DM also goes out once at the end of the game. What each panel shows is
+recorded per seat (`seat_panels`), so a restart neither loses a panel nor sends one twice.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from bot.discord.lobby import dm_channel
 from bot.discord.notices import tell_notes
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import Panel, named, seat_panel
+from bot.discord.reach import Turn, by_dm, turns
 from bot.discord.thread import await_burst
 from bot.holders import OPEN
 from bot.kinds import ChangeKind
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
-AWAY = 600.0  # seconds without a panel after which a turn beginning is a new, notifying DM
 
 
 def concerned(start: bool, over: bool, humans: Sequence[int], to_move: Sequence[int],
@@ -148,6 +148,7 @@ class PanelAnnouncer(Coalescer):
             for seat in sorted(self._handed_on(info, window, marks)):
                 shown.append(await self._retire(seat, marks[seat]))
                 marks[seat] = shown[-1]
+            known = await turns(self.bot.tables, info, [s for s in public.to_move if s in humans], target)
             for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window, changes):
                 current = marks.get(seat)
                 if any(c.kind == ChangeKind.SEAT and c.seat == seat for c in window):
@@ -158,7 +159,7 @@ class PanelAnnouncer(Coalescer):
                     self._skipped.add((game_id, seat))  # its own interaction is drawing it
                     skipped = True
                     continue
-                new = await self._refresh(game_id, seat, current, changes)
+                new = await self._refresh(game_id, seat, current, changes, known.get(seat))
                 if new is not None:
                     shown.append(new)
         except BaseException:
@@ -203,8 +204,10 @@ class PanelAnnouncer(Coalescer):
         await self.bot.tables.outbox.panels_shown(game_id, [], done=table.state_id)
 
     async def _refresh(self, game_id: int, seat: int, current: PanelMark | None,
-                       changes: Sequence[MoveRow]) -> PanelMark | None:
-        """Bring one seat's panel up to date; returns what it now shows (None: nothing to do)."""
+                       changes: Sequence[MoveRow], turn: Turn | None = None) -> PanelMark | None:
+        """Bring one seat's panel up to date; returns what it now shows (None: nothing to do).
+        `turn`: the seat's current turn, if it is to act (a turn begun since the panel was drawn
+        is told by a new DM unless its person is at the table: reach.py)."""
         tables = self.bot.tables
         info = await tables.game(game_id)
         user_id = info.seats[seat].user_id
@@ -219,11 +222,12 @@ class PanelAnnouncer(Coalescer):
         over = not table.info.active
         new = PanelMark(seat=seat, state_id=table.state_id, offered_moves=bool(table.legal_moves), final=over,
                         told_no_dm=current.told_no_dm if current is not None else False)
-        if table.info.seats[seat].dm_ok is False:
-            return await self._tell_no_dm(table, user_id, new)
+        if table.info.seats[seat].dm_ok is False:  # known: the thread's status line pings them
+            return await self._tell_no_dm(table, user_id, new, ping=False)
         panel = await seat_panel(table, private_lines=lines, urgent=False)
-        away = current is not None and tables.outbox.now() - current.shown_at >= AWAY
-        fresh = current is None or current.message_id is None or over or (table.my_turn and away)
+        began = turn is not None and current is not None and turn.began > current.state_id
+        fresh = current is None or current.message_id is None or over or \
+            (table.my_turn and began and by_dm(table.info, seat, turn))
         try:
             if fresh:
                 new = await self._send(user_id, panel, current, new)
@@ -262,8 +266,10 @@ class PanelAnnouncer(Coalescer):
             await channel.get_partial_message(message_id).edit(**panel.edit_kwargs())
         self.edited += 1
 
-    async def _tell_no_dm(self, table: TableView, user_id: int, new: PanelMark) -> PanelMark:
-        """DMs bounce: say so once in the game's thread; the player uses "My hand"."""
+    async def _tell_no_dm(self, table: TableView, user_id: int, new: PanelMark, ping: bool = True) -> PanelMark:
+        """DMs bounce: say so once in the game's thread; the player uses "My hand". `ping`: the
+        note is how they learn of their turn (the bounce was found just now: the thread took them
+        for told by DM); else the status line pings them and the note only names them."""
         if not new.told_no_dm and table.info.active:
             info = table.info
             place = info.thread_id or info.channel_id
@@ -271,5 +277,6 @@ class PanelAnnouncer(Coalescer):
             async with self.pacer.slot(place):
                 await channel.send(f"<@{user_id}> I can't send you direct messages, so your hand stays here: press "
                                    "**My hand** under the latest board (or use `/game hand`) — only you will see it.",
-                                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+                                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)] if ping
+                                                                            else []))
         return replace(new, channel_id=None, message_id=None, told_no_dm=True)

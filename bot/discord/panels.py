@@ -39,6 +39,7 @@ class Panel:
     filename: str = "hand.png"
     view: discord.ui.View | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    kept: str | None = None  # an edit keeps the picture the message shows (its URL): what it shows is unchanged
 
     def send_kwargs(self, limit: int = pictures.DEFAULT_LIMIT) -> dict[str, Any]:
         """Keyword arguments for `send`/`followup.send`."""
@@ -55,7 +56,10 @@ class Panel:
         """Keyword arguments for editing a message into this panel (replacing its picture)."""
         kwargs = self.send_kwargs(limit)
         file = kwargs.pop("file", None)
-        kwargs["attachments"] = [file] if file is not None else []
+        if self.kept is not None:  # no upload: the message keeps its attachment
+            self.embed.set_image(url=self.kept)
+        else:
+            kwargs["attachments"] = [file] if file is not None else []
         kwargs["view"] = self.view if self.view is not None else discord.ui.View(timeout=None)
         return kwargs
 
@@ -175,11 +179,12 @@ def clock_lines(info: GameInfo) -> list[str]:
 
 
 async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note: str = "",
-                     private_lines: Sequence[str] = (), urgent: bool = True) -> Panel:
+                     private_lines: Sequence[str] = (), urgent: bool = True, kept: str | None = None) -> Panel:
     """The panel of `table.seat` (or a spectator's board when the viewer has no seat).
 
     `urgent=False`: nobody is waiting for this one right now (a DM panel brought up to date),
-    so under load its picture yields to those someone is waiting for."""
+    so under load its picture yields to those someone is waiting for. `kept`: the URL of the
+    picture the edited message shows, which shows this board already: not drawn again."""
     info = table.info
     names = names_of(info)
     status, colour = status_of(info, table.to_move, table.seat)
@@ -200,7 +205,16 @@ async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note:
     if table.seat is None or finished:
         png = await pictures.board(table.view, names) if table.view else None
         return Panel(content, embed, png, "board.png")
+    if kept is not None:
+        return Panel(content, embed, None, "hand.png", _hand_controls(table, prefix, page), kept=kept)
     png = await pictures.hand(table.view, names, urgent) if table.view else None
+    return Panel(content, embed, png, "hand.png", _hand_controls(table, prefix, page))
+
+
+def _hand_controls(table: TableView, prefix: str, page: int) -> discord.ui.View:
+    """A seat's controls: its moves (or Refresh), Undo while it may, the way back from a stand-in."""
+    info = table.info
+    assert table.seat is not None
     view = move_controls(info.game_id, table.state_id, table.legal_moves, prefix, page) if table.legal_moves else None
     if view is None:
         view = discord.ui.View(timeout=None)
@@ -212,4 +226,4 @@ async def seat_panel(table: TableView, *, prefix: str = "", page: int = 0, note:
     if info.seats[table.seat].stand_in is not None:  # an AI plays it: the way back, never stale moves
         view.add_item(control(ControlId(info.game_id, table.state_id, "back"), label="Take my seat back",
                               emoji="🪑", style=discord.ButtonStyle.success, row=4))
-    return Panel(content, embed, png, "hand.png", view)
+    return view

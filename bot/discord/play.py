@@ -7,6 +7,7 @@ one (`StaleBoard`) and the player gets the current panel instead, privately.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,27 @@ async def edit_in_place(interaction: Interaction, panel: Panel) -> None:
     await interaction.edit_original_response(**panel.edit_kwargs(limit_of(interaction)))
 
 
+BOARD = re.compile(r"board (\d+)")
+
+
+def shown_picture(interaction: Interaction, table: TableView, before: TableView | None = None) -> str | None:
+    """The URL of the hand picture the clicked panel shows, when it shows what `table` would:
+    the same board (narrowing a move list, paging, Refresh with nothing new), or `before`, a
+    board whose view of the seat is the same (a move that changed nothing it pictures). An edit
+    keeps that picture instead of drawing and uploading it again."""
+    message = interaction.message
+    if message is None or not message.embeds or table.seat is None or not table.info.active:
+        return None
+    embed = message.embeds[0]
+    shown = BOARD.match(embed.footer.text or "")
+    if shown is None or not embed.image.url:
+        return None
+    same = int(shown.group(1)) == table.state_id or (
+        before is not None and int(shown.group(1)) == before.state_id and before.seat == table.seat
+        and before.view == table.view and [s.name for s in before.info.seats] == [s.name for s in table.info.seats])
+    return embed.image.url if same else None
+
+
 async def my_view(bot: SkaldBot, interaction: Interaction, game_id: int) -> TableView:
     return await bot.tables.table_view(game_id, interaction.user.id)
 
@@ -62,7 +84,8 @@ async def on_refresh(interaction: Interaction, control_id: ControlId, values: Se
     page_text, _, prefix = control_id.arg.partition(":")
     page = int(page_text) if page_text.isdigit() else 0
     table = await my_view(bot, interaction, control_id.game_id)
-    await edit_in_place(interaction, await seat_panel(table, prefix=prefix, page=page))
+    await edit_in_place(interaction, await seat_panel(table, prefix=prefix, page=page,
+                                                      kept=shown_picture(interaction, table)))
 
 
 @handles("pick")
@@ -78,7 +101,7 @@ async def on_pick(interaction: Interaction, control_id: ControlId, values: Seque
     bot = interaction.client
     await ack(interaction, update=True)
     table = await my_view(bot, interaction, control_id.game_id)
-    await edit_in_place(interaction, await seat_panel(table, prefix=text))
+    await edit_in_place(interaction, await seat_panel(table, prefix=text, kept=shown_picture(interaction, table)))
 
 
 @handles("do")
@@ -136,6 +159,7 @@ async def _on_own_panel(interaction: Interaction, game_id: int,
     info = await bot.tables.game(game_id)
     seat = info.seat_of(interaction.user.id)
     claim = bot.notifier.panels.claim(game_id, seat) if in_dm and seat is not None else contextlib.nullcontext()
+    before = await my_view(bot, interaction, game_id)
     async with claim:
         try:
             note, private = await act()
@@ -151,7 +175,8 @@ async def _on_own_panel(interaction: Interaction, game_id: int,
             await interaction.edit_original_response(content=f"{note} The game is over.",
                                                      view=discord.ui.View(timeout=None))
             return
-        await edit_in_place(interaction, await seat_panel(table, note=note, private_lines=private))
+        await edit_in_place(interaction, await seat_panel(table, note=note, private_lines=private,
+                                                          kept=shown_picture(interaction, table, before)))
         if in_dm and seat is not None and table.info.active:
             await bot.tables.outbox.panels_shown(game_id, [PanelMark(
                 seat=seat, state_id=table.state_id, channel_id=message.channel.id, message_id=message.id,

@@ -20,7 +20,7 @@ import asyncio
 import hashlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -34,6 +34,7 @@ from bot.discord.endings import ending_controls
 from bot.discord.ids import ControlId
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import bold, named
+from bot.discord.reach import unpinged
 from bot.discord.web_links import game_link
 from bot.names import result_line
 from bot.notify import SeatInfo
@@ -145,12 +146,14 @@ def _filling_up(mark: Announcement, window: Sequence[MoveRow]) -> bool:
     return bool(window)
 
 
-def _pings(table: TableView, mark: Announcement, window: Sequence[MoveRow]) -> tuple[int, ...]:
-    """Human seats whose turn began since the mark: each is pinged once per turn."""
+def _pings(table: TableView, mark: Announcement, window: Sequence[MoveRow],
+           by_dm: Set[int] = frozenset()) -> tuple[int, ...]:
+    """Human seats whose turn began since the mark: each is pinged once per turn, unless a new DM
+    panel tells them or they began it themselves (`by_dm`: reach.unpinged): one notice per turn."""
     seats = table.info.seats
     due = []
     for seat in table.to_move:
-        if seats[seat].user_id is None or seats[seat].played_by_ai:
+        if seats[seat].user_id is None or seats[seat].played_by_ai or seat in by_dm:
             continue
         if mark.state_id < 0 or seat not in mark.to_move or any(seat not in c.to_move for c in window):
             due.append(seat)
@@ -233,10 +236,12 @@ def _units(mark_state: int, changes: Sequence[MoveRow], info: GameInfo,
     return units
 
 
-def plan_story(mark: Announcement, changes: Sequence[MoveRow], table: TableView) -> StoryPlan | None:
+def plan_story(mark: Announcement, changes: Sequence[MoveRow], table: TableView,
+               by_dm: Set[int] = frozenset()) -> StoryPlan | None:
     """How to bring the thread from `mark` to `table` (the committed state), or None if it is there.
 
-    `changes` holds at least every committed change after `min(mark.from_state, mark.state_id)`.
+    `changes` holds at least every committed change after `min(mark.from_state, mark.state_id)`;
+    `by_dm`: seats told of their turn otherwise (reach.unpinged), named without a ping.
     """
     target = table.state_id
     if mark.state_id >= target:
@@ -254,7 +259,7 @@ def plan_story(mark: Announcement, changes: Sequence[MoveRow], table: TableView)
         if len(messages) == 1 and first == 0:
             status = status_line(table, (), mark.posted_to_move)
             return StoryPlan(edit=True, parts=(StoryPart(messages[0], status),), pinged=(), mark=new_mark)
-    pinged = _pings(table, mark, window)
+    pinged = _pings(table, mark, window, by_dm)
     units = _units(mark.state_id, window, table.info, start_line(table) if mark.state_id < 0 else None)
     messages, first = pack_story(units, board_chars)
     parts = (*(StoryPart(m) for m in messages[:-1]), StoryPart(messages[-1], status_line(table, pinged, table.to_move)))
@@ -365,7 +370,7 @@ class ThreadAnnouncer(Coalescer):
         if mark.state_id >= table.state_id:
             return None
         changes = await tables.outbox.changes(game_id, after=min(mark.from_state, mark.state_id))
-        plan = plan_story(mark, changes, table)
+        plan = plan_story(mark, changes, table, await unpinged(tables, table))
         return None if plan is None else (table, changes, plan)
 
     async def give_up(self, game_id: int) -> None:

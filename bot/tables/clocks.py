@@ -267,13 +267,26 @@ def timers(clock: SeatClock, now: float) -> list[TimerSpec]:
 @dataclass(frozen=True)
 class Handover:
     """Who must act before change `state_id` and after it; `mover`: the seat that moved (its
-    clock earns the increment); `given_back`: seats an undo gave their turn back."""
+    clock earns the increment); `given_back`: seats an undo gave their turn back; `new_step`:
+    the change began a new step of the game (the engine's `step` changed)."""
 
     before: Set[int]
     after: Set[int]
     state_id: int
     mover: int | None = None
     given_back: Set[int] = frozenset()
+    new_step: bool = False
+
+    def renewed(self) -> set[int]:
+        """Seats acting before and after that begin a new turn: all of them when a new step
+        began; else the mover, when its move brought other seats in (it completed a step
+        whose next one it acts in too)."""
+        both = set(self.before & self.after)
+        if self.new_step:
+            return both
+        if self.mover in both and self.after - self.before:
+            return {self.mover}
+        return set()
 
 
 def transition(rules: Preset | None, clocks: Mapping[int, SeatClock], handover: Handover, timed: Set[int],
@@ -283,7 +296,9 @@ def transition(rules: Preset | None, clocks: Mapping[int, SeatClock], handover: 
     Seats that stopped acting stop their clocks (the mover's earns the increment); seats that
     began acting and play for themselves (`timed`: people without a stand-in) start theirs,
     paused for those in `paused` — or, for seats given back, restore the turn as it stood.
-    Seats acting before and after keep running: a simultaneous step runs every waiting clock."""
+    Seats acting before and after keep running (a simultaneous step runs every waiting clock),
+    except those beginning a new turn (`Handover.renewed`): each seat of a step gets the step's
+    own allowance, whoever's move began it."""
     if rules is None:
         return ClockWrites()
     before, after, state_id = handover.before, handover.after, handover.state_id
@@ -291,13 +306,17 @@ def transition(rules: Preset | None, clocks: Mapping[int, SeatClock], handover: 
     changed: list[SeatClock] = []
     cleared: list[int] = []
     specs: list[TimerSpec] = []
-    for seat in sorted(before - after):
+    renewed = handover.renewed()
+    known_clocks = dict(clocks)
+    for seat in sorted((before - after) | renewed):
         clock = clocks.get(seat)
         if clock is not None and clock.active:
-            changed.append(stop(clock, rules, now, moved=seat == mover))
-            cleared.append(seat)
-    for seat in sorted((after - before) & timed):
-        known = clocks.get(seat)
+            known_clocks[seat] = stopped = stop(clock, rules, now, moved=seat == mover)
+            if seat not in renewed or seat not in timed:
+                changed.append(stopped)
+                cleared.append(seat)
+    for seat in sorted(((after - before) | renewed) & timed):
+        known = known_clocks.get(seat)
         if seat in given_back and known is not None:
             clock = restore(known, rules, now, state_id, seat in paused)
         else:

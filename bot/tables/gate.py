@@ -319,9 +319,10 @@ class Gate:
             if status != RUNNING:
                 writes = clocks.stop_all(table.clocks, rules, now)
             else:
+                moved = kind == ChangeKind.MOVE
                 handover = clocks.Handover(set(table.to_move()), set(to_move), new_id,
-                                           mover=seat if kind == ChangeKind.MOVE else None,
-                                           given_back=change.given_back)
+                                           mover=seat if moved else None, given_back=change.given_back,
+                                           new_step=moved and engine.step(table.state) != engine.step(change.state))
                 writes = clocks.transition(rules, table.clocks, handover, table.timed(),
                                            await self.absences.paused(table), now)
                 writes = await self.absences.resumes(table, writes)

@@ -53,6 +53,13 @@ class Looking:
             infos.append(table.info())
         return infos
 
+    async def start_to_move(self, game_id: int) -> frozenset[int]:
+        """The seats that had to act when the game began."""
+        table = await self.gate.read(game_id)
+        row = table.row
+        return table.engine.to_move(table.engine.setup(len(table.seats), row.options, row.seed or 0,
+                                                       row.engine_version))
+
     async def table_view(self, game_id: int, user_id: int | None) -> TableView:
         """What `user_id` sees now: its seat's view and legal moves, or the spectator view."""
         table = await self.gate.read(game_id)

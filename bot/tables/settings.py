@@ -117,6 +117,10 @@ def _role(text: str) -> int | None:
     return int(match.group(1) or match.group(2)) if match else None
 
 
+PINGS_TO_ACT, PINGS_OFF = "to_act", "off"
+PINGS = (PINGS_TO_ACT, PINGS_OFF)
+PINGS_LABELS = {PINGS_TO_ACT: "to_act — a game's thread pings those who must act and aren't told by DM",
+                PINGS_OFF: "off — a game's thread names those who must act, never pings"}
 WEB_OFF, WEB_ON, WEB_LINKS = "off", "on", "links"
 WEB_MODES = (WEB_OFF, WEB_ON, WEB_LINKS)
 WEB_LABELS = {WEB_OFF: "off — no web pages", WEB_ON: "on — open pages for games everyone can see, signed links for "
@@ -161,6 +165,9 @@ class ServerSettings:
     organiser_role: int = declared(0, Setting(
         "The role whose members may run tournaments, besides those with Manage Server (0: none)", 0, 2**63 - 1,
         typed=_role, also="a @role, or none", show=_role_shown))
+    thread_pings: str = declared(PINGS_TO_ACT, Setting(
+        "Whether a game's thread pings the people who must act (those not told by a DM panel: DMs closed, or "
+        "at the table), or never pings (docs/async.md)", choices=PINGS, labels=PINGS_LABELS))
     web: str = declared(WEB_OFF, Setting(
         "Spectator web pages of this server's games (docs/web.md): off; on (games in channels everyone can see "
         "are open and listed, the others by signed link only); links (every game by signed link only, none "

@@ -6,7 +6,7 @@ moves, says why one is refused, and carries it out; `settle` then runs the rule 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -70,6 +70,10 @@ class Nidavellir(Game[NidavellirState]):
         if state.tasks:
             return frozenset({state.tasks[0].seat})
         return bidders(state)
+
+    def step(self, state: NidavellirState) -> Hashable:
+        # The sealed bids, then each tavern's recruiting: the seat that bid last may recruit first.
+        return state.age, state.round, state.phase, state.tavern
 
     def legal_moves(self, state: NidavellirState, seat: int) -> list[Move]:
         if state.phase == OVER:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, seat_label, validate_options
@@ -122,6 +122,9 @@ class Wonderful(Game[WonderfulState]):
         if state.phase == "draft":
             return frozenset(s for s, p in enumerate(state.picks) if p is None)
         return frozenset(s for s, d in enumerate(state.done) if not d)
+
+    def step(self, state: WonderfulState) -> Hashable:
+        return state.reveals  # every simultaneous step completed reveals something
 
     def legal_moves(self, state: WonderfulState, seat: int) -> list[Move]:
         return list(grammar.legal_moves(state, seat))

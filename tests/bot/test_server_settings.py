@@ -18,7 +18,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "async.md"
 
 DEFAULTS = {"clock": "daily", "timeout_policy": "stand_in", "away_days": 14, "games_channel": 0, "max_tables": 200,
             "max_tables_per_player": 12, "lobby_expiry_hours": 24, "min_reliability": 0,
-            "organiser_role": 0, "web": "off"}
+            "organiser_role": 0, "thread_pings": "to_act", "web": "off"}
 
 
 def test_a_server_that_changed_nothing_has_the_defaults() -> None:
@@ -57,7 +57,8 @@ def test_allowed_values_are_stored_as_given(name: str, value: Any, stored: Any) 
     ("lobby_expiry_hours", 337, "lobby_expiry_hours can't be '337': a whole number from 1 to 336."),
     ("min_reliability", 101, "min_reliability can't be '101': a whole number from 0 to 100."),
     ("nope", 1, "There is no setting 'nope'; settings are: clock, timeout_policy, away_days, games_channel, "
-                "max_tables, max_tables_per_player, lobby_expiry_hours, min_reliability, organiser_role, web."),
+                "max_tables, max_tables_per_player, lobby_expiry_hours, min_reliability, organiser_role, thread_pings, "
+                "web."),
 ])
 def test_a_refused_value_is_told_what_is_allowed(name: str, value: Any, message: str) -> None:
     with pytest.raises(ValueError) as refused:

@@ -13,7 +13,7 @@ from bot.tables.types import NewTable
 from engine.core import Move
 from tests.databases import sql
 from tests.discord.harness import CONTENT_LIMIT, Harness, Message, embed_text
-from tests.discord.table_play import live_panel, move_option, narrow_to_moves, open_table, play_out
+from tests.discord.table_play import live_panel, narrow_to_moves, open_table, play_out
 
 BOARD = re.compile(r"board (\d+)")
 
@@ -187,16 +187,16 @@ async def test_a_living_board_that_cant_be_read_back_is_posted_afresh_with_its_l
 
 async def test_a_5xx_on_the_story_post_is_retried_and_arrives_exactly_once_with_its_ping(harness: Harness) -> None:
     h = harness
-    ann, bob = h.user("ann"), h.user("bob")
+    # Their DMs are closed, so the thread's ping is how each is told of a turn (reach.py).
+    ann, bob = h.user("ann", dm_closed=True), h.user("bob", dm_closed=True)
     game_id = await open_table(h, ann, "tranquility", [bob])
     thread = (await h.client.tables.game(game_id)).thread_id or 0
+    await h.settle()
     before = len(h.posts(thread))
     mover, waiting = (ann, bob) if (await h.client.tables.game(game_id)).to_move == (0,) else (bob, ann)
     h.fail("POST", "/channels/{channel_id}/messages", status=503, channel_id=thread)
-    panel = h.dms(mover)[-1]
-    found = move_option(panel)
-    assert found is not None
-    await h.click(mover, found[0], found[1], message=panel)
+    table = await h.client.tables.table_view(game_id, mover.id)
+    await h.slash(mover, "move", {"text": table.legal_moves[0].text, "game": game_id}, channel_id=thread)
     assert len(h.posts(thread)) == before, "the post failed"
     assert h.client.notifier.thread.pending_retries == 1
     h.client.notifier.thread.retry_now()

@@ -24,7 +24,9 @@ async def test_nidavellir_is_played_to_the_end_through_panels(harness: Harness) 
     info = await h.client.tables.game(game_id)
     assert sorted(info.to_move) == [0, 1, 2], "the first bids are sealed and simultaneous"
     start = h.last_message(info.thread_id or 0)
-    assert all(f"<@{p.id}>" in start.content for p in (ann, bob, cid))
+    # Each is told of the first bids once: by their new DM panel, so the thread names them unpinged.
+    assert all(f"**{p.name}**" in start.content and p.mention not in start.content for p in (ann, bob, cid))
+    assert all(sum("Your move" in m.content for m in h.dms(p)) == 1 for p in (ann, bob, cid))
     moves = await play_out(h, game_id, [ann, bob, cid], seed=2)
     story = h.channel_messages(info.thread_id or 0)
     assert "placed their bids" in story[1].text() and "<@" not in story[1].content, \

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.discord import dm_panels
+from bot.discord import reach
 from tests.discord.harness import Harness
 from tests.discord.privacy import assert_public_board_is_the_spectators, private_lines
 from tests.discord.table_play import choose, live_panel, open_table, play_out, whose_turn
@@ -47,7 +47,7 @@ async def test_players_with_closed_dms_finish_the_game_through_my_hand(harness: 
     h = harness
     # Every turn is a new DM, as for players coming back after a while (live play edits panels
     # in place, which would not meet the closed DMs until the game's last message).
-    monkeypatch.setattr(dm_panels, "AWAY", 0.0)
+    monkeypatch.setattr(reach, "AWAY", 0.0)
     ann, bob = h.user("ann"), h.user("bob")
     dan = h.user("dan", dm_closed=True)
     inv = await h.slash(ann, "play tranquility")

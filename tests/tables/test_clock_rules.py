@@ -96,3 +96,24 @@ def test_a_reminder_falls_due_at_its_share_of_the_turn() -> None:
     assert clocks.reminder_due(turn, 0.5) == NOW + 9 * MINUTE
     assert clocks.reminder_due(turn, 0.1) == pytest.approx(NOW + 18 * MINUTE - 108)
     assert [t.kind for t in clocks.timers(turn, NOW + 10 * MINUTE)] == ["tenth", "timeout"]
+
+
+@pytest.mark.parametrize(("before", "after", "new_step", "renewed"), [
+    ({2}, {0, 1, 2}, False, {2}),  # the last pick of a draft turn: the next turn's picks, its own too
+    ({2}, {2}, True, {2}),  # the last sealed bid, and the same seat recruits first
+    ({2}, {2}, False, set()),  # one more move of the same turn
+    ({0, 1, 2}, {1, 2}, False, set()),  # a pick in a step still waiting for others
+])
+def test_each_seat_of_a_step_gets_the_steps_allowance_whoever_began_it(
+        before: set[int], after: set[int], new_step: bool, renewed: set[int]) -> None:
+    rules = clocks.PRESETS["daily"]
+    known = {seat: clocks.start(seat, None, rules, NOW, 1, paused=False) for seat in before}
+    later = NOW + 30 * HOUR  # past the move's day: six hours come out of the bank
+    writes = clocks.transition(rules, known, clocks.Handover(before, after, 2, mover=2, new_step=new_step),
+                               {0, 1, 2}, set(), later)
+    written = {c.seat: c for c in writes.clocks}
+    fresh = {seat for seat, c in written.items() if c.started == later and seat in before}
+    assert fresh == renewed
+    for seat in renewed:
+        bank = rules.bank - 6 * HOUR
+        assert written[seat].bank == bank and written[seat].deadline == later + DAY + bank

@@ -1,0 +1,90 @@
+"""What telling people costs them: pings and DMs per person per round of an async game.
+
+    python -m benchmarks.pings [--games N] [--away HOURS]
+
+Plays whole 3-person It's a Wonderful World and Nidavellir games through the Discord test harness the way
+people play over days (tests/discord/told.py): whoever comes back makes their moves for the
+step at one sitting, then `--away` hours pass before the next one does; Cy's DMs are closed.
+Prints, per person: thread pings and new DMs per round, steps in which they were told more than
+once, new DM panels within a second of their own move, and the steps they had to act in. Then
+the hand pictures drawn and uploaded while one person clicks through a whole game on their panel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.tables.clocks import HOUR
+from tests.discord.clocked import Clock
+from tests.discord.harness import Harness
+from tests.discord.table_play import open_table, play_out
+from tests.discord.told import Played, play_over_days
+
+
+async def one_game(db: Path, game: str, away: float) -> Played:
+    clock = Clock()
+    async with Harness.open(db, clock=clock) as h:
+        people = [h.user("ann"), h.user("bob"), h.user("cy", dm_closed=True)]
+        return await play_over_days(h, clock, people, away=away, game=game)
+
+
+async def run(games: int, away: float) -> None:
+    for game, title in (("wonderful", "It's a Wonderful World"), ("nidavellir", "Nidavellir")):
+        with tempfile.TemporaryDirectory() as folder:
+            played = [await one_game(Path(folder) / f"g{i}.sqlite3", game, away) for i in range(games)]
+        show(title, played, away)
+
+
+def show(title: str, played: Sequence[Played], away: float) -> None:
+    games = len(played)
+    print(f"{title}, 3 people, {games} games, {away / HOUR:g} h away between sittings (per person per round):")
+    print(f"  {'person':16} {'pings':>6} {'DMs':>6} {'told':>6} {'twice':>6} {'DM<1s':>6} {'steps':>6}")
+    for index, name in enumerate(("ann", "bob", "cy (DMs closed)")):
+        rows = [(p, p.people[index]) for p in played]
+        pings = statistics.mean(p.per_round(u, ("ping",)) for p, u in rows)
+        dms = statistics.mean(p.per_round(u, ("dm",)) for p, u in rows)
+        twice = statistics.mean(p.doubled(u) / p.rounds for p, u in rows)
+        soon = statistics.mean(p.soon_after(u) / p.rounds for p, u in rows)
+        steps = statistics.mean(len(p.owed.get(u.id, ())) / p.rounds for p, u in rows)
+        print(f"  {name:16} {pings:6.2f} {dms:6.2f} {pings + dms:6.2f} {twice:6.2f} {soon:6.2f} {steps:6.2f}")
+
+
+async def redraws(db: Path, game: str, seed: int) -> tuple[int, int, int]:
+    """A game of Ann and two AI seats, every move of hers clicked on her DM panel (narrowing
+    long move lists as a player does): the hand pictures uploaded, their bytes, and the clicks."""
+    async with Harness.open(db) as h:
+        ann = h.user("ann")
+        game_id = await open_table(h, ann, game, ais=2)
+        await play_out(h, game_id, [ann], seed=seed)
+        await h.settle()
+        uploads = [r.files["hand.png"] for r in h.requests if "hand.png" in r.files]
+        return len(uploads), sum(len(b) for b in uploads), len(h.invocations)
+
+
+async def run_redraws(games: int) -> None:
+    print(f"\nHand pictures, Ann clicking her DM panel through a game with 2 AI seats ({games} games, per game):")
+    for game in ("wonderful", "nidavellir"):
+        with tempfile.TemporaryDirectory() as folder:
+            rows = [await redraws(Path(folder) / f"r{i}.sqlite3", game, i) for i in range(games)]
+        print(f"  {game:11} clicks {statistics.mean(r[2] for r in rows):6.1f}, hand pictures uploaded "
+              f"{statistics.mean(r[0] for r in rows):6.1f}, {statistics.mean(r[1] for r in rows) / 1e6:.2f} MB")
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--away", type=float, default=2.0, help="hours between sittings")
+    args = parser.parse_args(argv)
+    asyncio.run(run(args.games, args.away * HOUR))
+    asyncio.run(run_redraws(args.games))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,99 @@
+"""How a person is told that their turn began: one notice per turn, decided the same way by the
+thread and by the DM panels (docs/async.md, "One notice per step").
+
+A person whose DMs reach them is told by a new, notifying DM panel — unless they are at the
+table: their own move came within `AWAY` seconds before their turn began (they completed the
+step themselves, or answered the step before a moment ago). Then their panel is edited in place
+(a new DM would replace the panel they are clicking) and the thread's status line pings them
+instead. A person whose DMs bounce is pinged in the thread. Both announcers read the decision
+from the committed log alone (when the turn began, when the person last moved), so whichever
+tells first, the other agrees: never a DM and a thread mention for the same turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence, Set
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.kinds import ChangeKind
+from bot.store import MoveRow
+from bot.tables.settings import PINGS_OFF
+from bot.tables.types import GameInfo, TableView
+
+if TYPE_CHECKING:
+    from bot.tables.service import Tables
+
+AWAY = 600.0  # seconds since a person's own move after which a turn beginning is a new, notifying DM
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A seat's current turn: the state it began at (0: the game's start) and whether its person
+    was there then."""
+
+    began: int
+    present: bool  # its person moved within AWAY before it began (or began it by their own move)
+    own: bool = False  # it began with their own move, which left them to act (a step they began)
+
+
+def turn_of(seat: int, changes: Sequence[MoveRow], start: Set[int] | None) -> Turn | None:
+    """The seat's current turn as `changes` (oldest first, ending with the latest) show it; None
+    when they don't reach back far enough to tell. `start`: the seats to act at the game's
+    start, when `changes` begin there (else None)."""
+    if not changes or seat not in changes[-1].to_move:
+        return None
+    for index in range(len(changes) - 1, -1, -1):
+        change = changes[index]
+        if change.seat == seat and change.kind == ChangeKind.MOVE and not change.stand_in:
+            return Turn(change.state_id, True, own=True)
+        before = changes[index - 1].to_move if index else start
+        if before is None:
+            return None
+        if seat not in before:
+            since = change.created_at - AWAY
+            if start is None and changes[0].created_at >= since:
+                return None  # the person's last move may lie before what we read
+            present = any(c.seat == seat and c.kind == ChangeKind.MOVE and not c.stand_in and c.created_at >= since
+                          for c in changes[:index])
+            return Turn(change.state_id, present)
+    return Turn(0, False)  # to act since the start
+
+
+async def turns(tables: Tables, info: GameInfo, seats: Sequence[int], state_id: int) -> dict[int, Turn]:
+    """The current turn of each of `seats` still to act at `state_id`, reading back through the
+    log as far as needed."""
+    found: dict[int, Turn] = {}
+    window = 4 * len(info.seats) + 8
+    left = list(seats)
+    while left:
+        after = max(0, state_id - window)
+        changes = [c for c in await tables.outbox.changes(info.game_id, after=after) if c.state_id <= state_id]
+        start = await tables.start_to_move(info.game_id) if after == 0 else None
+        for seat in list(left):
+            turn = turn_of(seat, changes, start)
+            if turn is not None or after == 0:
+                left.remove(seat)
+                if turn is not None:
+                    found[seat] = turn
+        window *= 4
+    return found
+
+
+def by_dm(info: GameInfo, seat: int, turn: Turn | None) -> bool:
+    """Whether the seat's person is told of this turn by a new DM (else: the thread pings them)."""
+    if info.seats[seat].dm_ok is False:
+        return False
+    return turn is None or not turn.present
+
+
+async def unpinged(tables: Tables, table: TableView) -> set[int]:
+    """The people's seats now to act that the thread's status line names without a ping: a new
+    DM panel tells them of their turn, or their own move began it (they are there, acting), or
+    the server's `thread_pings` is off."""
+    info = table.info
+    people = [s for s in table.to_move if info.seats[s].user_id is not None and not info.seats[s].played_by_ai]
+    if (await tables.servers.settings(info.guild_id)).thread_pings == PINGS_OFF:
+        return set(people)
+    known = await turns(tables, info, people, table.state_id)
+    return {s for s in people if by_dm(info, s, known.get(s)) or (s in known and known[s].own)}

@@ -1,0 +1,34 @@
+"""A click redraws the hand picture only when what it shows changed (issue 46): narrowing a long
+move list edits the panel in place and keeps its picture; a move that changes the seat's view
+draws and uploads it again."""
+
+from __future__ import annotations
+
+from tests.discord.harness import Harness
+from tests.discord.table_play import live_panel, move_controls, move_option, open_table
+
+
+async def test_narrowing_keeps_the_picture_and_a_move_draws_it_again(harness: Harness) -> None:
+    h = harness
+    ann = h.user("ann")
+    game_id = await open_table(h, ann, "nidavellir", ais=2)
+    panel = live_panel(h, ann, game_id)
+    picture = panel.files["hand.png"]
+    assert move_option(panel) is None, "the bids are a long list, narrowed in steps"
+    uploads = 0
+    for _ in range(10):
+        found = move_option(panel)
+        if found is not None:
+            break
+        comp = move_controls(panel)[0]
+        before = len(h.requests)
+        await h.click(ann, comp["custom_id"], [comp["options"][0]["value"]], message=panel)
+        uploads += sum("hand.png" in r.files for r in h.requests[before:])
+        panel = h.messages[panel.id]
+        assert panel.files.get("hand.png") == picture, "the panel keeps its picture"
+        assert panel.payload["embeds"][0]["image"]["url"], "and shows it"
+    assert found is not None and uploads == 0, "narrowing uploads no picture"
+    before = len(h.requests)
+    await h.click(ann, found[0], found[1], message=panel)
+    assert sum("hand.png" in r.files for r in h.requests[before:]) >= 1, "the move changed her view: drawn again"
+    assert h.messages[panel.id].files["hand.png"] != picture
