@@ -1,19 +1,16 @@
 """Nidavellir: bid in three taverns, recruit dwarves and heroes; Thingvellir and Idavoll as options
 (docs/nidavellir.md).
 
-The base game is composed here: its heroes are declared (heroes.py), then importing each expansion's
-package joins it to the base game's tables (catalogue.py). No other base module imports an
-expansion."""
+The game is built here: its rules are the base game's (ruleset.BASE, its heroes from heroes.py)
+with both expansions' (each package's `Joined`), assembled once (ruleset.py); a game's options
+say which expansions are in play. No other base module imports an expansion, and nothing here
+changes a table of another module."""
 
-from engine.nidavellir import catalogue, heroes
-from engine.nidavellir.game import GAME, Nidavellir
+from engine.nidavellir import idavoll, thingvellir
+from engine.nidavellir.game import Nidavellir
+from engine.nidavellir.ruleset import BASE, ruleset
 
-catalogue.declare(*heroes.HEROES)
-
-# isort: off
 # Thingvellir first: the order they join is the order of the pick's alternatives in its prompt.
-from engine.nidavellir import thingvellir as thingvellir  # noqa: E402
-from engine.nidavellir import idavoll as idavoll  # noqa: E402
-# isort: on
+GAME = Nidavellir(ruleset(BASE, thingvellir.THINGVELLIR, idavoll.IDAVOLL))
 
 __all__ = ["GAME", "Nidavellir"]

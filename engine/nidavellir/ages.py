@@ -45,7 +45,7 @@ def distinction(state: NidavellirState, task: Task) -> list[Event]:
     """Hand out one distinction to the strict majority of ranks; a tie gives it to nobody."""
     state.window = False  # a mercenary gained from now on waits for the end of Age 2
     suit = task.n
-    counts = [ranks(seat, suit) for seat in state.seats]
+    counts = [ranks(state.ruleset, seat, suit) for seat in state.seats]
     best = max(counts)
     winner = counts.index(best) if counts.count(best) == 1 else NOBODY
     state.winners[DISTINCTION_ORDER.index(suit)] = winner

@@ -13,8 +13,6 @@ from collections.abc import Mapping
 from engine.core import AIPlayer, Game, Move, RandomPlayer
 from engine.errors import IllegalMove
 from engine.nidavellir.appraisal import (
-    CHOICE_WORTHS,
-    PICK_WORTH,
     any_card_gain,
     bid_scorer,
     card_gain,
@@ -47,7 +45,7 @@ def _discard_loss(state: NidavellirState, seat: int, move: Move) -> float:
     card, suit = told.card, told.column
     player = state.seats[seat]
     player.army[suit].remove(card)
-    loss = placement_gain(player, card, suit)
+    loss = placement_gain(state.ruleset, player, card, suit)
     player.army[suit].append(card)
     return loss
 
@@ -56,7 +54,7 @@ def _top_loss(state: NidavellirState, seat: int, suit: int) -> float:
     """What losing the top card of a column costs (Dagda, Bonfur)."""
     player = state.seats[seat]
     card = player.army[suit].pop()
-    loss = placement_gain(player, card, suit)
+    loss = placement_gain(state.ruleset, player, card, suit)
     player.army[suit].append(card)
     return loss
 
@@ -66,14 +64,15 @@ def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
     told = said(move)
     verb = told.verb
     player = state.seats[seat]
-    if verb in PICK_WORTH:  # a tavern card, or what an expansion allows instead
+    rules = state.ruleset
+    if verb in rules.pick_worth:  # a tavern card, or what an expansion allows instead
         return pick_gain(state, seat, move)
     if verb in ("keep", "recover"):
         return any_card_gain(state, seat, told.card)
     worth = power_move_worth(state, seat, move)
     if worth is not None:
         return worth
-    found = CHOICE_WORTHS.get(verb)  # declared with the card whose choice it is
+    found = rules.choice_worths.get(verb)  # declared with the card whose choice it is
     if found is not None:
         return found(state, seat, move)
     if verb == "discard" and not told.card:
@@ -83,7 +82,7 @@ def _move_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
             return -_discard_loss(state, seat, move)
         # a tavern card discarded at 2 players: deny the other player the card it wants most
         other = state.seats[1 - seat] if state.players == 2 else player
-        return card_gain(other, told.card)
+        return card_gain(rules, other, told.card)
     return None
 
 

@@ -1,27 +1,29 @@
 """Nidavellir's cards as typed constants, by name: dwarves, offerings, heroes, distinctions, decks.
 
-`CARDS` holds every card of the base game and of every card declared since (catalogue.py: the
-expansions declare theirs when the package is composed), so any card found in a state can be
-looked up here. A card's identity is its key; copies share it. The flat tables below it are kept
-in step by `index_card`.
+The base game's cards; a game's cards, with its expansions' and any declared card, and the flat
+tables the flow reads them by (ranks, bravery by column, ...), are its ruleset's (ruleset.py). A
+card's identity is its key; copies share it.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.nidavellir.components import (
-    ANIMAL,
     ARMORER,
     BLACKSMITH,
     DWARF,
     EXPLORER,
     HUNTER,
     MINER,
-    MYTHOLOGY_KINDS,
     OFFERING,
     SUITS,
     WARRIOR,
     Card,
 )
+
+if TYPE_CHECKING:
+    from engine.nidavellir.state import NidavellirState
 
 
 def _dwarf(suit: int, bravery: int | None) -> Card:
@@ -41,18 +43,13 @@ OFFERINGS = tuple(Card(f"offering {v}", f"Royal Offering +{v}", OFFERING, offeri
 ARMORER_CARD = Card("armorer", "King's Great Armorer (2 ranks)", ARMORER, BLACKSMITH, 2)
 
 
-CARDS: dict[str, Card] = {card.key: card for card in (*DWARVES, *OFFERINGS, ARMORER_CARD)}
-# The expansion a declared card belongs to (absent: the base game's).
-ORIGIN: dict[str, str] = {}
+PLAIN_CARDS: tuple[Card, ...] = (*DWARVES, *OFFERINGS, ARMORER_CARD)  # the base game's cards without an effect
 # The base game's heroes in the reserve's order; each is declared with its effect in heroes.py.
 DWERG_KEYS: tuple[str, ...] = tuple(f"dwerg {name}" for name in ("aesir", "bergelmir", "jungir", "sigmir", "ymir"))
 BASE_HERO_KEYS: tuple[str, ...] = (
     "kraal", "tarah", "aral", "dagda", "aegur", "bonfur", "zoral", "lokdur", "hourya", "idunn",
     "skaa", "astrid", "grid", "uline", "thrud", "ylud", *DWERG_KEYS,
 )
-# A hero's place in the reserve as laid out: recruit choices are listed in this order (declared
-# heroes after the base ones, in the order they were declared).
-HERO_ORDER = {key: index for index, key in enumerate(BASE_HERO_KEYS)}
 DWERGS: frozenset[str] = frozenset(DWERG_KEYS)
 DWERG_POINTS = (0, 13, 40, 81, 108, 135)
 
@@ -60,7 +57,8 @@ DWERG_POINTS = (0, 13, 40, 81, 108, 135)
 YLUD_BRAVERY = {BLACKSMITH: 0, HUNTER: 0, EXPLORER: 11, MINER: 1, WARRIOR: 7}
 
 
-def _bravery_in(card: Card, suit: int) -> int:
+def bravery_in(card: Card, suit: int) -> int:
+    """A card's bravery points in a column."""
     if card.key == "ylud":
         return YLUD_BRAVERY[suit]
     if card.options:
@@ -68,47 +66,12 @@ def _bravery_in(card: Card, suit: int) -> int:
     return card.bravery_sum
 
 
-# Looked up on every count of lines and every column score, so kept as flat tables.
-RANKS: dict[str, int] = {}
-BRAVERY_IN: dict[tuple[str, int], int] = {}
-BRAVERY_BY_SUIT: tuple[dict[str, int], ...] = tuple({} for _ in range(5))  # BRAVERY_IN, one table per column
-# Cards no discard effect takes from a column: heroes and mythical animals.
-SHIELDED: set[str] = set()
-HEROES: set[str] = set()
-NEUTRAL_HEROES: set[str] = set()
-# Idavoll's mythology cards never reach the discard pile: a discarded one leaves the game.
-MYTHOLOGY_CARDS: set[str] = set()
-
-
-def index_card(card: Card, origin: str = "") -> None:
-    """Add a card to `CARDS` and the flat tables (catalogue.declare calls it)."""
-    CARDS[card.key] = card
-    if origin:
-        ORIGIN[card.key] = origin
-    RANKS[card.key] = card.ranks
-    for suit in range(5):
-        BRAVERY_IN[card.key, suit] = BRAVERY_BY_SUIT[suit][card.key] = _bravery_in(card, suit)
-    if card.hero or card.kind == ANIMAL:
-        SHIELDED.add(card.key)
-    if card.hero:
-        HEROES.add(card.key)
-        HERO_ORDER.setdefault(card.key, len(HERO_ORDER))
-        if card.suit is None:
-            NEUTRAL_HEROES.add(card.key)
-    if card.kind in MYTHOLOGY_KINDS:
-        MYTHOLOGY_CARDS.add(card.key)
-
-
-for _card in tuple(CARDS.values()):
-    index_card(_card)
-
-
-def discard_tavern_card(discard: list[str], card: str) -> bool:
+def discard_tavern_card(state: NidavellirState, card: str) -> bool:
     """A card leaves a tavern unpicked: to the discard pile, or out of the game if it is a
     mythology card. True when it went to the pile."""
-    if card in MYTHOLOGY_CARDS:
+    if card in state.ruleset.mythology:
         return False
-    discard.append(card)
+    state.discard.append(card)
     return True
 
 
@@ -153,6 +116,6 @@ CROWN_POINTS = 3
 HOURYA_EXPLORERS = 5
 
 
-def source_label(source: str) -> str:
+def source_label(state: NidavellirState, source: str) -> str:
     """The name of what caused a transform: a card, or the King's Hand distinction."""
-    return DISTINCTION_LABELS[WARRIOR] if source == KINGS_HAND else CARDS[source].label
+    return DISTINCTION_LABELS[WARRIOR] if source == KINGS_HAND else state.cards[source].label

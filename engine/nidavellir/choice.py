@@ -63,7 +63,8 @@ class ColumnChoice(Choice):
         """Carry out the choice of column `suit`."""
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [NidavellirMove(self.text.format(verb=self.verbs[0], name=SUITS[suit]), self.label(state, task, suit))
+        return [NidavellirMove(self.text.format(verb=self.verbs[0], name=SUITS[suit]), self.label(state, task, suit),
+                               rules=state.ruleset)
                 for suit in self.columns(state, task)]
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:

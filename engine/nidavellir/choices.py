@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, permutations
+from typing import TYPE_CHECKING
 
 from engine.core import Event, Move
 from engine.nidavellir.army import discard_columns, discard_top
-from engine.nidavellir.cards import CARDS, DWERGS, ORIGIN, source_label
+from engine.nidavellir.cards import DWERGS, source_label
 from engine.nidavellir.choice import Choice, ColumnChoice
 from engine.nidavellir.coins import (
     both_fives,
@@ -33,7 +34,7 @@ from engine.nidavellir.components import (
     seat_label,
 )
 from engine.nidavellir.effects import cancel_discard, cancel_moves, effect, trade_terms, transform_bonus
-from engine.nidavellir.grammar import HERO_TOKENS, NidavellirMove, said, word_order
+from engine.nidavellir.grammar import NidavellirMove, said, word_order
 from engine.nidavellir.recruiting import (
     FREE_HEROES,
     UNCOUNTED_RECRUIT,
@@ -43,7 +44,7 @@ from engine.nidavellir.recruiting import (
     recruit,
     recruitable,
 )
-from engine.nidavellir.rounds import EXPANSIONS, bidders, expansions, order_tavern, pick_tasks, reveal
+from engine.nidavellir.rounds import bidders, expansions, order_tavern, pick_tasks, reveal
 from engine.nidavellir.state import (
     BID,
     CHECK_HEROES,
@@ -59,61 +60,59 @@ from engine.nidavellir.state import (
 )
 from engine.rng import Rng
 
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
+
 LOWEST_ONLY = (1,)  # a transform task's args: only the lowest coin may be chosen (Khrad)
 
 
-def bid_moves(pouch: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
+def bid_moves(rules: Ruleset, pouch: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
     """Every way to put three of these coins on the three taverns, sorted by text; `marked`: the
     seat holds a bronze and a gold 5, so its moves say which (coins.coin_word)."""
     # The bids depend on the pouch's coins, not on their order: cache by the sorted coins.
-    return _bid_moves(tuple(sorted(pouch)), marked)
+    return _bid_moves(rules, tuple(sorted(pouch)), marked)
 
 
 _BID_PLACES = tuple(label.split()[1] for label in TAVERN_LABELS)  # Laughing Goblin -> Goblin
 
 
 @lru_cache(maxsize=4096)
-def _bid_moves(coins: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
+def _bid_moves(rules: Ruleset, coins: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
     """bid_moves for a sorted pouch (pure, so cached)."""
     first, second, third = _BID_PLACES
     seen: dict[str, Move] = {}
     for a, b, c in permutations([marked_word(coin, marked) for coin in coins], 3):
         text = f"bid {a} {b} {c}"
         if text not in seen:
-            seen[text] = NidavellirMove(text, f"{first} {a} · {second} {b} · {third} {c}")
+            seen[text] = NidavellirMove(text, f"{first} {a} · {second} {b} · {third} {c}", rules=rules)
     return tuple(seen[text] for text in sorted(seen))
 
 
-def card_moves(verb: str, cards: list[str]) -> list[Move]:
+def card_moves(rules: Ruleset, verb: str, cards: list[str]) -> list[Move]:
     """A move `verb card` for each card named in `cards`, once each, sorted by text."""
-    return list(_card_moves(verb, tuple(sorted(set(cards)))))
+    return list(_card_moves(rules, verb, tuple(sorted(set(cards)))))
 
 
+# The moves below are pure given their rules (a Ruleset is read-only, hashed by identity), so
+# each is made once per ruleset: a cache of values, never cleared because nothing changes.
 @lru_cache(maxsize=4096)
-def _card_moves(verb: str, cards: tuple[str, ...]) -> tuple[Move, ...]:
-    """card_moves for sorted distinct cards (pure, so cached); the texts share `verb`, so they
-    sort as the cards do, and each card's move is made once (card_move)."""
-    return tuple(card_move(verb + " {}", verb.capitalize() + " {}", card) for card in cards)
+def _card_moves(rules: Ruleset, verb: str, cards: tuple[str, ...]) -> tuple[Move, ...]:
+    """card_moves for sorted distinct cards; the texts share `verb`, so they sort as the cards
+    do, and each card's move is made once (card_move)."""
+    return tuple(card_move(rules, verb + " {}", verb.capitalize() + " {}", card) for card in cards)
 
 
 @lru_cache(maxsize=1024)
-def recruit_move(hero: str) -> Move:
-    """The move recruiting `hero` (any Dwerg brother is 'dwerg'); pure, so made once."""
-    return NidavellirMove(f"recruit {'dwerg' if hero in DWERGS else hero}", f"Recruit {CARDS[hero].label}")
+def recruit_move(rules: Ruleset, hero: str) -> Move:
+    """The move recruiting `hero` (any Dwerg brother is 'dwerg')."""
+    return NidavellirMove(f"recruit {'dwerg' if hero in DWERGS else hero}", f"Recruit {rules.cards[hero].label}",
+                          rules=rules)
 
 
 @lru_cache(maxsize=4096)
-def card_move(text: str, label: str, card: str) -> Move:
-    """A move naming one card: its `text` and `label` formats filled with the card's key and label
-    (pure, so made once per card and wording)."""
-    return NidavellirMove(text.format(card), label.format(CARDS[card].label))
-
-
-def forget_moves() -> None:
-    """Drop the moves made once per card (catalogue.py calls it when cards come or go)."""
-    _card_moves.cache_clear()
-    recruit_move.cache_clear()
-    card_move.cache_clear()
+def card_move(rules: Ruleset, text: str, label: str, card: str) -> Move:
+    """A move naming one card: its `text` and `label` formats filled with the card's key and label."""
+    return NidavellirMove(text.format(card), label.format(rules.cards[card].label), rules=rules)
 
 
 class Bidding(Choice):
@@ -125,7 +124,7 @@ class Bidding(Choice):
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         seat = state.seats[task.seat]
-        return list(bid_moves(tuple(seat.pouch), both_fives(seat)))
+        return list(bid_moves(state.ruleset, tuple(seat.pouch), both_fives(seat)))
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         """Same answer as looking through `moves`, without listing every bid."""
@@ -192,7 +191,7 @@ class FaceUpBid(Choice):
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         seat = state.seats[task.seat]
         words = {coin_word(seat, c) for c in seat.pouch}
-        return [NidavellirMove(f"bid {word}", f"Bid {word} face up") for word in words]
+        return [NidavellirMove(f"bid {word}", f"Bid {word} face up", rules=state.ruleset) for word in words]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         words = said(move).coins
@@ -215,7 +214,7 @@ class TavernPick(Choice):
     expansions' after-pick steps."""
 
     kind = TAKE
-    verbs: tuple[str, ...] = ("take",)  # and every joined expansion's pick verbs (catalogue.join)
+    verbs: tuple[str, ...] = ("take",)  # a ruleset's own pick adds its expansions' (tavern_pick)
     prompt = "take a card"
 
     def takeable(self, state: NidavellirState, seat: int) -> list[str]:
@@ -227,7 +226,7 @@ class TavernPick(Choice):
         return cards
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        moves = card_moves("take", self.takeable(state, task.seat))
+        moves = card_moves(state.ruleset, "take", self.takeable(state, task.seat))
         for rules in expansions(state):
             moves += rules.pick_moves(state, task.seat)
         return moves
@@ -274,7 +273,7 @@ class TavernPick(Choice):
         for rules in expansions(state):
             if verb in rules.pick_verbs:
                 return rules.pick_refusal(state, task.seat, move) or super().refusal(state, task, move)
-        owner = next((rules for rules in EXPANSIONS.values() if verb in rules.pick_verbs), None)
+        owner = next((rules for rules in state.ruleset.known if verb in rules.pick_verbs), None)
         return owner.absent_refusal(verb) if owner is not None else super().refusal(state, task, move)
 
     def apply(self, state: NidavellirState, task: Task, move: Move, told: bool = True) -> list[Event]:
@@ -290,7 +289,7 @@ class TavernPick(Choice):
         if verb == "take":
             state.taverns[state.tavern].remove(card)
             if told:
-                events.append(Event(f"{seat_label(seat)} takes {CARDS[card].label} from the "
+                events.append(Event(f"{seat_label(seat)} takes {state.cards[card].label} from the "
                                     f"{TAVERN_LABELS[state.tavern]}."))
             for rules in expansions(state):
                 events += rules.took(state, seat, card)
@@ -325,7 +324,7 @@ class Transform(Choice):
         amount = task.n + transform_bonus(state, task.seat)
         seat = state.seats[task.seat]
         return [NidavellirMove(f"transform {coin_word(seat, c)} {PLACES[p]}",
-                     f"+{amount} on the {coin_word(seat, c)} ({PLACES[p]})")
+                     f"+{amount} on the {coin_word(seat, c)} ({PLACES[p]})", rules=state.ruleset)
                 for c, p in self.targets(state, task)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
@@ -338,7 +337,7 @@ class Transform(Choice):
             return "This transform has no amount to choose: write 'transform <coin> <place>'."
         if task.args == LOWEST_ONLY and (coin, told.place) in transformable(seat):
             lowest = ", ".join(f"the {coin_word(seat, c)} ({PLACES[p]})" for c, p in self.targets(state, task))
-            return f"{source_label(task.card)} transforms your lowest coin: {lowest}."
+            return f"{source_label(state, task.card)} transforms your lowest coin: {lowest}."
         place_name = "in the pouch" if told.place == POUCH_PLACE else f"on the {TAVERN_LABELS[told.place]}"
         return no_such_coin(seat, told.coins[0], f" {place_name}")
 
@@ -346,7 +345,7 @@ class Transform(Choice):
         told = said(move)
         amount = task.n + transform_bonus(state, task.seat)
         coin = named_coin(state.seats[task.seat], told.coins[0])
-        return transform(state, task.seat, coin, told.place, amount, source_label(task.card))
+        return transform(state, task.seat, coin, told.place, amount, source_label(state, task.card))
 
 
 class Trade(Choice):
@@ -360,7 +359,7 @@ class Trade(Choice):
         seat = state.seats[task.seat]
         pairs = {tuple(sorted((coin_word(seat, a), coin_word(seat, b)), key=word_order))
                  for a, b in combinations(seat.pouch, 2)}
-        return [NidavellirMove(f"trade {a} {b}", f"Trade {a} + {b}") for a, b in pairs]
+        return [NidavellirMove(f"trade {a} {b}", f"Trade {a} + {b}", rules=state.ruleset) for a, b in pairs]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         seat = state.seats[task.seat]
@@ -383,7 +382,7 @@ class Recruit(Choice):
     prompt = "recruit a hero"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [recruit_move(h) for h in recruitable(state, task.seat)]
+        return [recruit_move(state.ruleset, h) for h in recruitable(state, task.seat)]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
         return not can_recruit(state, task.seat)
@@ -394,21 +393,21 @@ class Recruit(Choice):
         told = said(move)
         hero = told.card if told.verb == "recruit" else ""
         if hero in state.reserve and hero not in DWERGS:
-            return not effect(hero).refusal(state, task.seat)
+            return not effect(state, hero).refusal(state, task.seat)
         return super().is_legal(state, task, move)
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        hero = HERO_TOKENS[said(move).card]
-        label = CARDS[hero].label
-        origin = ORIGIN.get(hero, "")
+        hero = state.ruleset.hero_tokens[said(move).card]
+        label = state.cards[hero].label
+        origin = state.ruleset.origin.get(hero, "")
         if origin and origin not in state.expansions:
             return f"{label} is not in this game: the {origin.capitalize()} expansion is not in play."
         if hero not in state.reserve and not (hero in DWERGS and DWERGS & set(state.reserve)):
             return f"{label} is no longer in the reserve."
-        return effect(hero).refusal(state, task.seat) or super().refusal(state, task, move)
+        return effect(state, hero).refusal(state, task.seat) or super().refusal(state, task, move)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
-        hero = HERO_TOKENS[said(move).card]
+        hero = state.ruleset.hero_tokens[said(move).card]
         if hero not in state.reserve:  # "dwerg" names whichever brother is left
             hero = min(h for h in state.reserve if h in DWERGS)
         if task.n == UNCOUNTED_RECRUIT:  # Thrivaldi's hero never counts against complete lines
@@ -428,10 +427,10 @@ class ColumnFor(ColumnChoice):
         self.verbs: tuple[str, ...] = (kind,)
 
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
-        return f"choose {CARDS[self.hero].label}'s column"
+        return f"choose {state.cards[self.hero].label}'s column"
 
     def label(self, state: NidavellirState, task: Task, suit: int) -> str:
-        return f"{CARDS[self.hero].label} to {SUITS[suit]}"
+        return f"{state.cards[self.hero].label} to {SUITS[suit]}"
 
     def put(self, state: NidavellirState, task: Task, suit: int) -> list[Event]:
         seat = state.seats[task.seat]
@@ -447,7 +446,8 @@ class ColumnFor(ColumnChoice):
                     if self.hero in column:
                         column.remove(self.hero)
             state.tasks[0:0] = [*place(state, task.seat, self.hero, suit), Task(CHECK_HEROES, task.seat)]
-        return [Event(f"{seat_label(task.seat)} puts {CARDS[self.hero].label} in the {SUITS[suit]} column.")]
+        label = state.cards[self.hero].label
+        return [Event(f"{seat_label(task.seat)} puts {label} in the {SUITS[suit]} column.")]
 
 
 class TopDiscard(Choice):
@@ -459,8 +459,8 @@ class TopDiscard(Choice):
     prompt = "choose a column to discard from"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        moves = [NidavellirMove(f"discard {SUITS[s]}", f"Discard the top {SUITS[s]}")
-                 for s in discard_columns(state.seats[task.seat], task.args)]
+        moves = [NidavellirMove(f"discard {SUITS[s]}", f"Discard the top {SUITS[s]}", rules=state.ruleset)
+                 for s in discard_columns(state.ruleset, state.seats[task.seat], task.args)]
         return moves + cancel_moves(state, task.seat)
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
@@ -488,7 +488,7 @@ class TopDiscard(Choice):
         excluded = (*task.args, suit)
         if task.n > 1:
             state.tasks.insert(0, Task(DISCARD, task.seat, task.n - 1, excluded))
-        return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label}.")]
+        return [Event(f"{seat_label(task.seat)} discards {state.cards[card].label}.")]
 
 
 Rest = Callable[[NidavellirState, Task], tuple[list[Task], list[Task], list[Event]]]
@@ -514,11 +514,11 @@ class KeepDrawn(Choice):
         self.check_heroes = check_heroes
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return card_moves("keep", self.pile(state))
+        return card_moves(state.ruleset, "keep", self.pile(state))
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         card = said(move).card
-        return self.refused.format(key=card, label=CARDS[card].label)
+        return self.refused.format(key=card, label=state.cards[card].label)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         card = said(move).card
@@ -528,7 +528,7 @@ class KeepDrawn(Choice):
         if self.check_heroes:
             tasks.append(Task(CHECK_HEROES, task.seat))
         state.tasks[0:0] = [*before, *tasks, *after]
-        kept = Event(self.kept.format(seat=seat_label(task.seat), label=CARDS[card].label))
+        kept = Event(self.kept.format(seat=seat_label(task.seat), label=state.cards[card].label))
         return [kept, *told_of_rest, *told]
 
 
@@ -551,18 +551,28 @@ PIONEER_KEEP = KeepDrawn(
 
 BIDDING = Bidding()
 TAVERN_PICK = TavernPick()
-CHOICES: dict[str, Choice] = {
-    choice.kind: choice for choice in (
-        FaceUpBid(), TAVERN_PICK, Transform(), Trade(), Recruit(), TopDiscard(), PIONEER_KEEP,
-    )
-}
+# The base game's choices, the tavern pick among them (ruleset.py builds a game's choices from
+# them, with a tavern pick of its own in TAVERN_PICK's place).
+BASE_CHOICES: tuple[Choice, ...] = (
+    FaceUpBid(), TAVERN_PICK, Transform(), Trade(), Recruit(), TopDiscard(), PIONEER_KEEP,
+)
+
+
+def tavern_pick(pick_verbs: tuple[str, ...]) -> TavernPick:
+    """A tavern pick that also reads these expansions' pick verbs (ruleset.py: one per ruleset)."""
+    pick = TavernPick()
+    pick.verbs = ("take", *pick_verbs)
+    return pick
 
 
 def pending(state: NidavellirState, seat: int) -> tuple[Choice, Task] | None:
     """The choice `seat` must make now, with its task (bidding gets one made up for the seat)."""
     if state.tasks:
         task = state.tasks[0]
-        return (CHOICES[task.kind], task) if task.seat == seat and task.kind in CHOICES else None
+        if task.seat != seat:
+            return None
+        choice = state.ruleset.choices.get(task.kind)
+        return None if choice is None else (choice, task)
     if state.phase == BID and seat in bidders(state):
         return BIDDING, Task(BID, seat)
     return None

@@ -130,10 +130,10 @@ def seat_move(state: NidavellirState, index: int, move: Move) -> Move:
     if written == list(told.coins):
         return move
     if told.verb == "transform":  # one coin, then where it lies (and an amount)
-        return NidavellirMove(told.text.replace(f" {told.coins[0]} ", f" {written[0]} ", 1))
+        return NidavellirMove(told.text.replace(f" {told.coins[0]} ", f" {written[0]} ", 1), rules=state.ruleset)
     if told.verb == "trade":
         written.sort(key=word_order)
-    return NidavellirMove(" ".join([told.verb, *written]))
+    return NidavellirMove(" ".join([told.verb, *written]), rules=state.ruleset)
 
 
 def no_such_coin(seat: SeatState, word: str, where: str = "") -> str:

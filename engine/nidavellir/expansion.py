@@ -1,8 +1,8 @@
 """How an expansion joins the flow: the moments of a round and an age it adds rules to.
 
 The base flow (rounds.py, ages.py) calls every expansion in play at these moments; an
-expansion's own choices, rule steps and card effects are registered with the base ones
-(choices.py, steps.py, effects.py). See docs/nidavellir.md for the order of a round.
+expansion's own choices, rule steps and card effects are built into a game's rules with the
+base ones (ruleset.py). See docs/nidavellir.md for the order of a round.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ class Expansion:
 
     name = ""
     # Extra verbs a seat may use on its tavern pick instead of `take` (Thingvellir: "camp"); the
-    # tavern pick (choices.TavernPick) learns them when the expansion joins (catalogue.join).
+    # tavern pick (choices.TavernPick) of a ruleset built with the expansion reads them (ruleset.py).
     pick_verbs: tuple[str, ...] = ()
 
     def pick_wording(self, verb: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, validate_options
 from engine.errors import IllegalMove
 from engine.nidavellir.ai import players
-from engine.nidavellir.choices import CHOICES, TAVERN_PICK, pending, place_bids
+from engine.nidavellir.choices import TavernPick, pending, place_bids
 from engine.nidavellir.coins import seat_move
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.grammar import parse, said
@@ -21,6 +21,7 @@ from engine.nidavellir.hidden import determinize, piles, reveals_nothing
 from engine.nidavellir.legacy import decode_legacy
 from engine.nidavellir.playout import random_bid
 from engine.nidavellir.rounds import bidders
+from engine.nidavellir.ruleset import Ruleset
 from engine.nidavellir.scoring import ranks_of, sheet, totals
 from engine.nidavellir.setup import new_game
 from engine.nidavellir.state import BID, IDAVOLL, OVER, THINGVELLIR, NidavellirState
@@ -49,6 +50,11 @@ class Nidavellir(Game[NidavellirState]):
     min_players = 2
     max_players = 5
 
+    def __init__(self, ruleset: Ruleset) -> None:
+        """The game played by `ruleset` (engine/nidavellir/__init__.py: the base game with both
+        expansions; the options say which of them are in play in a game)."""
+        self.ruleset = ruleset
+
     def options(self) -> tuple[OptionSpec, ...]:
         return _OPTIONS
 
@@ -61,7 +67,7 @@ class Nidavellir(Game[NidavellirState]):
               version: int | None = None) -> NidavellirState:
         self.check_players(players)
         chosen = validate_options(_OPTIONS, options, self.title)
-        return new_game(players, seed, [name for name in (THINGVELLIR, IDAVOLL) if chosen[name]],
+        return new_game(self.ruleset, players, seed, [name for name in (THINGVELLIR, IDAVOLL) if chosen[name]],
                         self.check_version(version))
 
     def to_move(self, state: NidavellirState) -> frozenset[int]:
@@ -83,7 +89,7 @@ class Nidavellir(Game[NidavellirState]):
     def parse_move(self, state: NidavellirState, seat: int, text: str) -> Move:
         # The grammar reads text alone; a coin word (5, 5b, 5g) is then written as this seat's moves
         # write it, which depends on whether it holds a 5 of each metal.
-        return seat_move(state, seat, parse(text))
+        return seat_move(state, seat, parse(state.ruleset, text))
 
     def check_move(self, state: NidavellirState, seat: int, move: Move) -> None:
         found = pending(state, seat)
@@ -118,19 +124,20 @@ class Nidavellir(Game[NidavellirState]):
         drawn by its place among the bids without listing them (playout.random_bid) and placed
         without being worded."""
         made = 0
+        choices = state.ruleset.choices
         while limit is None or made < limit:
             if state.phase == OVER:
                 break
             if state.tasks:
                 task = state.tasks[0]
-                choice = CHOICES.get(task.kind)
+                choice = choices.get(task.kind)
                 if choice is None:
                     break  # a rule step in front: no state `settle` leaves (legal_moves has none)
                 moves = sorted(choice.moves(state, task), key=_TEXT)
                 move = moves[rng.below(len(moves))]
                 del state.tasks[0]  # as `play` does, its pending choice known
-                if choice is TAVERN_PICK:
-                    TAVERN_PICK.apply(state, task, move, told=False)
+                if type(choice) is TavernPick:
+                    choice.apply(state, task, move, told=False)
                 else:
                     choice.apply(state, task, move)
                 settle(state)
@@ -163,8 +170,8 @@ class Nidavellir(Game[NidavellirState]):
     def decode(self, data: Mapping[str, Any]) -> NidavellirState:
         """Read an encoding of any version this engine knows; StaleEncoding if it can't."""
         if "version" not in data:
-            return decode_legacy(data)
-        return NidavellirState.decode(data)
+            return decode_legacy(data, self.ruleset)
+        return NidavellirState.decode(data, self.ruleset)
 
     def determinize(self, state: NidavellirState, seat: int | None, seed: int) -> NidavellirState:
         return determinize(state, seat, seed)
@@ -175,5 +182,3 @@ class Nidavellir(Game[NidavellirState]):
     def ai_players(self) -> Mapping[str, AIPlayer[NidavellirState]]:
         return players(self)
 
-
-GAME = Nidavellir()

@@ -1,6 +1,7 @@
 """The move-text grammar (docs/nidavellir.md): reading a text into its canonical move.
 
-Reading never looks at the state: a text that is Nidavellir grammar becomes a `Said`, what the
+Reading never looks at the state, only at the game's rules (its verbs and card names): a text
+that is their grammar becomes a `Said`, what the
 move names (whether it is legal now is for the choices to say, with a reason); anything else is a
 BadMove. A move is read once: the choices, the AI and the views read `said(move)`'s fields, never
 the text again. Every number is bounded and ASCII, so no digit string of any script or length
@@ -10,58 +11,41 @@ gets past here.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from engine.core import Move
 from engine.errors import BadMove
-from engine.nidavellir.cards import CARDS, DWERGS
 from engine.nidavellir.components import (
-    ARTEFACT,
     BRONZE_FIVE,
     BRONZE_MARK,
-    DWARF,
     GOLD_MARK,
     HUNTER_COIN,
     HUNTER_TOKEN,
-    MERCENARY,
-    MYTHOLOGY_KINDS,
-    OFFERING,
     PLACES,
     SUIT_BY_NAME,
     TAVERN_BY_NAME,
-    Card,
     coin_token,
     coin_value,
 )
 
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
+
 MAX_NUMBER_DIGITS = 2  # no coin, card value or amount in the game has more
 MERCENARY_PREFIX = "mercenary "
 
-# The names each kind of move accepts, kept in step with CARDS by `index_card` (catalogue.declare
-# calls it).
-HERO_TOKENS: dict[str, str] = {"dwerg": min(DWERGS)}
-TAVERN_CARDS: set[str] = set()
-CAMP_CARDS: set[str] = set()
-MERCENARIES: set[str] = set()
-LOOSE_CARDS: set[str] = set()  # what a pile may hold
-ANY_CARD: set[str] = set()
-
-
-def index_card(card: Card) -> None:
-    key = card.key
-    if card.hero and key not in DWERGS:
-        HERO_TOKENS[key] = key
-    for table, present in ((TAVERN_CARDS, card.kind in (DWARF, OFFERING, *MYTHOLOGY_KINDS)),
-                           (CAMP_CARDS, card.kind in (ARTEFACT, MERCENARY)), (MERCENARIES, card.kind == MERCENARY),
-                           (LOOSE_CARDS, not card.hero), (ANY_CARD, True)):
-        if present:
-            table.add(key)
-
-
-for _card in tuple(CARDS.values()):
-    index_card(_card)
+# The names each kind of move accepts: sets of the game's rules (ruleset.py), picked by these.
+Names = Callable[["Ruleset"], Collection[str]]
+TAVERN_CARDS: Names = attrgetter("tavern_cards")
+CAMP_CARDS: Names = attrgetter("camp_cards")
+MERCENARIES: Names = attrgetter("mercenaries")
+LOOSE_CARDS: Names = attrgetter("loose_cards")  # what a pile may hold
+ANY_CARD: Names = attrgetter("cards")
 # Other spellings people type for a card name.
 ALIASES = {"fafnir baleygr": "fafnir", "vidofnir and vedrfolnir": "vidofnir", "vidofnir & vedrfolnir": "vidofnir",
            "vedrfolnir": "vidofnir", "olwyn double": "double", "olwyn's double": "double"}
@@ -86,7 +70,7 @@ class Said:
     word: str = ""  # enlist first / last
 
 
-Parser = Callable[[list[str]], Said]  # a verb's reader: the words after the verb in, what they say out
+Parser = Callable[["Ruleset", list[str]], Said]  # a verb's reader: the game's rules and the words after the verb in
 
 
 def fold(text: str) -> str:
@@ -129,8 +113,9 @@ def coin_text(token: str) -> str:
     return coin_token(coin)
 
 
-def card_name(words: list[str], allowed: set[str], what: str, example: str) -> str:
-    """The card key these words name among `allowed` (a mercenary may leave out "mercenary")."""
+def card_name(rules: Ruleset, words: list[str], names: Names, what: str, example: str) -> str:
+    """The card key these words name among the rules' `names` (a mercenary may leave out "mercenary")."""
+    allowed = names(rules)
     name = " ".join(words)
     name = ALIASES.get(name, name)
     if name not in allowed and MERCENARY_PREFIX + name in allowed:
@@ -146,22 +131,22 @@ def column(token: str, verb: str) -> int:
     return SUIT_BY_NAME[token]
 
 
-def _bid(rest: list[str]) -> Said:
+def _bid(rules: Ruleset, rest: list[str]) -> Said:
     if len(rest) not in (1, 3):
         raise BadMove("Bid one coin per tavern: 'bid <goblin> <dragon> <horse>', e.g. 'bid 5 2 0'.")
     coins = tuple(coin_text(t) for t in rest)
     return Said("bid " + " ".join(coins), "bid", coins=coins)
 
 
-def card_verb(verb: str, allowed: set[str], what: str, example: str) -> Parser:
-    def parse(rest: list[str]) -> Said:
-        card = card_name(rest, allowed, what, example)
+def card_verb(verb: str, names: Names, what: str, example: str) -> Parser:
+    def parse(rules: Ruleset, rest: list[str]) -> Said:
+        card = card_name(rules, rest, names, what, example)
         return Said(f"{verb} {card}", verb, card=card)
 
     return parse
 
 
-def _transform(rest: list[str]) -> Said:
+def _transform(rules: Ruleset, rest: list[str]) -> Said:
     if len(rest) not in (2, 3) or rest[1] not in PLACES:
         raise BadMove("Write 'transform <coin> <goblin|dragon|horse|pouch>', e.g. 'transform 5 pouch'.")
     coin = coin_text(rest[0])
@@ -176,7 +161,7 @@ def _transform(rest: list[str]) -> Said:
     return Said(text, "transform", coins=(coin,), place=PLACES.index(rest[1]), amount=amount)
 
 
-def _trade(rest: list[str]) -> Said:
+def _trade(rules: Ruleset, rest: list[str]) -> Said:
     if len(rest) != 2:
         raise BadMove("Write 'trade <coin> <coin>', e.g. 'trade 3 4'.")
     a, b = sorted((coin_text(t) for t in rest), key=word_order)
@@ -188,15 +173,15 @@ def word_order(word: str) -> tuple[int, str]:
     return coin_value(coin_of_token(word)), word
 
 
-def _recruit(rest: list[str]) -> Said:
+def _recruit(rules: Ruleset, rest: list[str]) -> Said:
     key = " ".join(rest)
-    if key not in HERO_TOKENS:
-        raise BadMove(f"{key[:40]!r} is not a hero; heroes are: {', '.join(sorted(HERO_TOKENS))}.")
+    if key not in rules.hero_tokens:
+        raise BadMove(f"{key[:40]!r} is not a hero; heroes are: {', '.join(sorted(rules.hero_tokens))}.")
     return Said(f"recruit {key}", "recruit", card=key)
 
 
 def to_column(verb: str) -> Parser:
-    def parse(rest: list[str]) -> Said:
+    def parse(rules: Ruleset, rest: list[str]) -> Said:
         if len(rest) == 1:
             rest = ["to", *rest]
         if len(rest) != 2 or rest[0] != "to" or rest[1] not in SUIT_BY_NAME:
@@ -208,7 +193,7 @@ def to_column(verb: str) -> Parser:
 
 def named_column(verb: str, word: str = "column") -> Parser:
     """'<verb> <column>' ('on' or 'to' may come between): Mjöllnir's column, Ölrun's class."""
-    def parse(rest: list[str]) -> Said:
+    def parse(rules: Ruleset, rest: list[str]) -> Said:
         if rest and rest[0] in ("on", "to"):
             rest = rest[1:]
         if len(rest) != 1:
@@ -218,7 +203,7 @@ def named_column(verb: str, word: str = "column") -> Parser:
     return parse
 
 
-def _discard(rest: list[str]) -> Said:
+def _discard(rules: Ruleset, rest: list[str]) -> Said:
     """'discard <column>' (its top card) or 'discard <card> from <column or tavern>'."""
     if len(rest) == 1 and rest[0] in SUIT_BY_NAME:
         return Said(f"discard {rest[0]}", "discard", column=SUIT_BY_NAME[rest[0]])
@@ -226,22 +211,22 @@ def _discard(rest: list[str]) -> Said:
         cut = len(rest) - 1 - rest[::-1].index("from")
         name, place = rest[:cut], rest[cut + 1:]
         if len(place) == 1 and (place[0] in SUIT_BY_NAME or place[0] in TAVERN_BY_NAME):
-            card = card_name(name, ANY_CARD, "a card", repr("discard warrior 6 from warrior"))
+            card = card_name(rules, name, ANY_CARD, "a card", repr("discard warrior 6 from warrior"))
             return Said(f"discard {card} from {place[0]}", "discard", card=card,
                         column=SUIT_BY_NAME.get(place[0], -1), tavern=TAVERN_BY_NAME.get(place[0], -1))
     raise BadMove(f"Write 'discard <column>' ({COLUMNS_HINT}) or 'discard <card> from <column or tavern>'.")
 
 
-def in_tavern(words: list[str], verb: str, example: str) -> tuple[str, int]:
+def in_tavern(rules: Ruleset, words: list[str], verb: str, example: str) -> tuple[str, int]:
     """'<card> in <tavern>' (the 'in' may be left out): the card and the tavern."""
     if len(words) < 2 or words[-1] not in TAVERN_BY_NAME:
         raise BadMove(f"Name a card and its tavern: e.g. {example}.")
     name = words[:-2] if words[-2] == "in" else words[:-1]
-    return card_name(name, TAVERN_CARDS, "a tavern card", example), TAVERN_BY_NAME[words[-1]]
+    return card_name(rules, name, TAVERN_CARDS, "a tavern card", example), TAVERN_BY_NAME[words[-1]]
 
 
 def alone(verb: str, hint: str) -> Parser:
-    def parse(rest: list[str]) -> Said:
+    def parse(rules: Ruleset, rest: list[str]) -> Said:
         if rest:
             raise BadMove(f"'{verb}' stands alone: {hint}.")
         return Said(verb, verb)
@@ -249,8 +234,8 @@ def alone(verb: str, hint: str) -> Parser:
     return parse
 
 
-# The verbs of the base game; an expansion or a card adds its own (catalogue.py).
-PARSERS: dict[str, Parser] = {
+# The verbs of the base game; an expansion or a card adds its own (a game's are its ruleset's).
+BASE_PARSERS: Mapping[str, Parser] = MappingProxyType({
     "bid": _bid,
     "take": card_verb("take", TAVERN_CARDS, "a tavern card", "'take warrior 7', 'take hunter', 'take offering 3'"),
     "keep": card_verb("keep", TAVERN_CARDS, "a card", "'keep warrior 7'"),
@@ -258,34 +243,40 @@ PARSERS: dict[str, Parser] = {
     "trade": _trade,
     "recruit": _recruit,
     "discard": _discard,
-}
+})
 
 
 @lru_cache(maxsize=16384)
-def read(text: str) -> Said:
-    """What a move text says; BadMove if it is not Nidavellir grammar. Cached: the choices read
-    the same canonical texts over and over (catalogue.py clears it when the verbs change)."""
+def read(rules: Ruleset, text: str) -> Said:
+    """What a move text says under these rules; BadMove if it is not their grammar. Cached: the
+    choices read the same canonical texts over and over (a ruleset never changes, so nothing is
+    ever stale)."""
     tokens = fold(text).split()
-    if not tokens or tokens[0] not in PARSERS:
-        raise BadMove(f"Moves start with one of: {', '.join(PARSERS)} (e.g. 'bid 5 2 0', 'take warrior 7').")
-    return PARSERS[tokens[0]](tokens[1:])
+    parsers = rules.parsers
+    if not tokens or tokens[0] not in parsers:
+        raise BadMove(f"Moves start with one of: {', '.join(parsers)} (e.g. 'bid 5 2 0', 'take warrior 7').")
+    return parsers[tokens[0]](rules, tokens[1:])
 
 
 class NidavellirMove(Move):
-    """A move and what it says (`said`), read from its text once, on first asking, and kept:
-    the choices, the AI and the views read its fields, never the text again."""
+    """A move of a game's rules and what it says (`said`), read from its text once, on first
+    asking, and kept: the choices, the AI and the views read its fields, never the text again."""
 
-    __slots__ = ("_said",)
+    __slots__ = ("_rules", "_said")
 
-    def __init__(self, text: str, label: str | None = None, told: Said | None = None) -> None:
+    def __init__(self, text: str, label: str | None = None, told: Said | None = None,
+                 rules: Ruleset | None = None) -> None:
         super().__init__(text, label)
         self._said = told
+        self._rules = rules
 
     @property
     def said(self) -> Said:
         told = self._said
         if told is None:
-            told = self._said = read(self.text)
+            if self._rules is None:
+                raise TypeError(f"{self.text!r} was made without its rules or what it says")
+            told = self._said = read(self._rules, self.text)
         return told
 
     def parts(self) -> tuple[Said]:
@@ -293,12 +284,14 @@ class NidavellirMove(Move):
 
 
 def said(move: Move) -> Said:
-    """What a (canonical) move says: its own reading, or (a plain `Move`) the text read now."""
-    return move.said if isinstance(move, NidavellirMove) else read(move.text)
+    """What a (canonical) move of the rules says."""
+    if not isinstance(move, NidavellirMove):
+        raise TypeError(f"{move.text!r} is not a Nidavellir move: make it with its rules (NidavellirMove)")
+    return move.said
 
 
-def parse(text: str) -> NidavellirMove:
-    """Read a move text into its canonical form; BadMove if it is not Nidavellir grammar."""
-    told = read(text)
+def parse(rules: Ruleset, text: str) -> NidavellirMove:
+    """Read a move text into its canonical form; BadMove if it is not the grammar of these rules."""
+    told = read(rules, text)
     return NidavellirMove(told.text, told=told)
 

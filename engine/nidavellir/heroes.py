@@ -8,6 +8,8 @@ brothers, ...) have no effect of their own: the plain `Effect` scores their prin
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core import Event
 from engine.nidavellir.army import discard_columns, ranks
 from engine.nidavellir.cards import DWERG_KEYS, GRID_BONUS, HOURYA_EXPLORERS
@@ -30,6 +32,9 @@ from engine.nidavellir.grammar import to_column
 from engine.nidavellir.hooks import Effect
 from engine.nidavellir.state import DISCARD, NO_BID, THRUD_MOVE, TRANSFORM, YLUD_MOVE, NidavellirState, Task
 
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
+
 NOT_ENOUGH_TO_DISCARD = "You can't recruit {} now: there aren't enough dwarves to discard."
 
 
@@ -48,8 +53,8 @@ class Discarder(Effect):
 
     def refusal(self, state: NidavellirState, seat: int) -> str:
         needed = self.discards(state, seat) - (1 if discard_canceller(state, seat) else 0)
-        if len(discard_columns(state.seats[seat], (self.own,))) < needed:
-            return NOT_ENOUGH_TO_DISCARD.format(self.card.label)
+        if len(discard_columns(state.ruleset, state.seats[seat], (self.own,))) < needed:
+            return NOT_ENOUGH_TO_DISCARD.format(self.card(state).label)
         return ""
 
     def gained(self, state: NidavellirState, seat: int) -> tuple[list[Task], list[Event]]:
@@ -59,7 +64,7 @@ class Discarder(Effect):
 
 class Hourya(Effect):
     def refusal(self, state: NidavellirState, seat: int) -> str:
-        if ranks(state.seats[seat], EXPLORER) < HOURYA_EXPLORERS:
+        if ranks(state.ruleset, state.seats[seat], EXPLORER) < HOURYA_EXPLORERS:
             return f"Hourya needs at least {HOURYA_EXPLORERS} explorer ranks."
         return ""
 
@@ -67,7 +72,7 @@ class Hourya(Effect):
 class Idunn(Effect):
     """2 more points per rank of her column (her own included)."""
 
-    def column_bonus(self, column: list[str], ranks: int) -> int:
+    def column_bonus(self, rules: Ruleset, column: list[str], ranks: int) -> int:
         return 2 * ranks
 
 

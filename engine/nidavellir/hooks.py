@@ -21,11 +21,15 @@ Every hook has a do-nothing default, so a card overrides only the moments it act
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core import Event
-from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms
 from engine.nidavellir.components import Card
 from engine.nidavellir.state import NidavellirState, Task
+
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
 
 # What a seat does that a valkyrie may count (`Effect.observe`).
 FIRST_PICK = "first_pick"  # picked first in a tavern (Brynhildr)
@@ -65,10 +69,9 @@ class Effect:
     def __init__(self, key: str) -> None:
         self.key = key
 
-    @property
-    def card(self) -> Card:
-        """The printed card (looked up when asked: an effect may be made before its card is declared)."""
-        return CARDS[self.key]
+    def card(self, state: NidavellirState) -> Card:
+        """The printed card, as the game's rules declare it."""
+        return state.cards[self.key]
 
     def refusal(self, state: NidavellirState, seat: int) -> str:
         """Why `seat` can't gain this card now; empty when it can."""
@@ -90,9 +93,9 @@ class Effect:
 
     def points(self, state: NidavellirState, seat: int) -> int:
         """Points at scoring while in the command zone."""
-        return self.card.points
+        return self.card(state).points
 
-    def column_bonus(self, column: list[str], ranks: int) -> int:
+    def column_bonus(self, rules: Ruleset, column: list[str], ranks: int) -> int:
         """Points added to the column it stands in, which has `ranks` ranks."""
         return 0
 

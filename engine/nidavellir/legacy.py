@@ -7,11 +7,14 @@ snapshots in this format, so it must keep decoding to the state the move log rep
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import StaleEncoding
 from engine.nidavellir.cards import KINGS_HAND
 from engine.nidavellir.state import NidavellirState, SeatState, Task
+
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
 
 # Card names by their old position: dwarves, offerings, the Armorer's card, then the heroes.
 LEGACY_CARDS: tuple[str, ...] = (
@@ -59,7 +62,7 @@ def _seat(d: Mapping[str, Any]) -> SeatState:
     )
 
 
-def decode_legacy(d: Mapping[str, Any]) -> NidavellirState:
+def decode_legacy(d: Mapping[str, Any], ruleset: Ruleset) -> NidavellirState:
     """The state a version-less (positional) encoding stands for; StaleEncoding if it can't be read."""
     try:
         return NidavellirState(
@@ -70,6 +73,7 @@ def decode_legacy(d: Mapping[str, Any]) -> NidavellirState:
             orders=[_ints(o) for o in d["orders"]], picked=[_ints(p) for p in d["picked"]],
             order_values=_ints(d["order_values"]), discard=_cards(d["discard"]), winners=_ints(d["winners"]),
             pioneer=_cards(d["pioneer"]), tasks=[_task(t) for t in d["tasks"]], rules=2,
+            ruleset=ruleset.for_options(()),
         )
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
         raise StaleEncoding(f"This old Nidavellir snapshot can't be read ({err!r}). Replay the move log instead.") \

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.nidavellir.army import lines
-from engine.nidavellir.cards import CARDS, DWERGS, HERO_ORDER
+from engine.nidavellir.cards import DWERGS
 from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, SPECIAL, TWIN_COLUMNS, seat_label
 from engine.nidavellir.effects import blocks_line_heroes, effect, notify
 from engine.nidavellir.hooks import HERO_RECRUITED, PLACED
@@ -32,11 +32,11 @@ def place(state: NidavellirState, index: int, card: str, suit: int) -> list[Task
     with a rank of that class (a mercenary enlisted there too) is news for Ölrun."""
     column = state.seats[index].army[suit]
     column.append(card)
-    piece = CARDS[card]
+    piece = state.cards[card]
     if piece.suit == suit or piece.kind == MERCENARY:
         notify(state, index, PLACED, suit=suit)
     if len(column) > 1:
-        return effect(column[-2]).covered(state, index, suit)
+        return effect(state, column[-2]).covered(state, index, suit)
     return []
 
 
@@ -48,7 +48,7 @@ def gain(state: NidavellirState, index: int, card: str) -> tuple[list[Task], lis
     for its column; an artefact acts (its effect) and stays in the command zone unless it has a
     column (Vegvisir); a dwarf or the Armorer's card goes on top of its column.
     """
-    piece = CARDS[card]
+    piece = state.cards[card]
     seat = state.seats[index]
     if piece.kind == OFFERING:
         state.discard.append(card)
@@ -69,7 +69,7 @@ def gain(state: NidavellirState, index: int, card: str) -> tuple[list[Task], lis
         raise ValueError(f"{card} is a hero: heroes are recruited")
     if piece.suit is None:
         seat.command.append(card)
-    tasks, events = effect(card).gained(state, index)
+    tasks, events = effect(state, card).gained(state, index)
     if piece.suit is not None:
         tasks += place(state, index, card, piece.suit)
     return tasks, events
@@ -85,22 +85,22 @@ def recruitable(state: NidavellirState, index: int) -> list[str]:
     """Heroes this seat may take now, one Dwerg brother standing for all of them."""
     out: list[str] = []
     dwerg_seen = False
-    for hero in sorted(state.reserve, key=HERO_ORDER.__getitem__):
+    for hero in sorted(state.reserve, key=state.ruleset.hero_order.__getitem__):
         if hero in DWERGS:
             if dwerg_seen:
                 continue
             dwerg_seen = True
-        if not effect(hero).refusal(state, index):
+        if not effect(state, hero).refusal(state, index):
             out.append(hero)
     return out
 
 
 def can_recruit(state: NidavellirState, index: int) -> bool:
     """Whether `recruitable` lists any hero, asking the heroes in any order and only until one
-    answers (the Dwerg brother it would ask is the first in HERO_ORDER, as there)."""
+    answers (the Dwerg brother it would ask is the first in the reserve's order, as there)."""
     reserve = state.reserve
-    dwerg = min((h for h in reserve if h in DWERGS), key=HERO_ORDER.__getitem__, default="")
-    return any(not effect(hero).refusal(state, index) for hero in reserve if hero == dwerg or hero not in DWERGS)
+    dwerg = min((h for h in reserve if h in DWERGS), key=state.ruleset.hero_order.__getitem__, default="")
+    return any(not effect(state, hero).refusal(state, index) for hero in reserve if hero == dwerg or hero not in DWERGS)
 
 
 def owes_hero(state: NidavellirState, index: int) -> bool:
@@ -108,7 +108,7 @@ def owes_hero(state: NidavellirState, index: int) -> bool:
     seat, heroes = state.seats[index], hero_total(state, index)
     if heroes >= 0 and not all(seat.army):  # an empty column: no complete line (asked after every card)
         return False
-    if lines(seat) <= heroes or blocks_line_heroes(state, index):
+    if lines(state.ruleset, seat) <= heroes or blocks_line_heroes(state, index):
         return False
     return can_recruit(state, index)
 
@@ -120,13 +120,13 @@ def recruit(state: NidavellirState, index: int, hero: str, by_odin: bool = False
     seat = state.seats[index]
     state.reserve.remove(hero)
     seat.heroes.append(hero)
-    piece = CARDS[hero]
+    piece = state.cards[hero]
     events = [Event(f"{seat_label(index)} recruits {piece.label}.")]
     if not by_odin:
         notify(state, index, HERO_RECRUITED)
     if piece.suit is None:
         seat.command.append(hero)
-    tasks, said = effect(hero).gained(state, index)
+    tasks, said = effect(state, hero).gained(state, index)
     events += said
     if piece.suit is not None:
         tasks += place(state, index, hero, piece.suit)

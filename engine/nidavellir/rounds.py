@@ -7,9 +7,8 @@ steps.settle runs the automatic ones until a seat must choose.
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nidavellir.cards import CARDS, DISTINCTION_ORDER, cards_per_tavern, discard_tavern_card
+from engine.nidavellir.cards import DISTINCTION_ORDER, cards_per_tavern, discard_tavern_card
 from engine.nidavellir.components import CROWN_GEM, TAVERN_LABELS, coin_value, is_trading, seat_label
-from engine.nidavellir.effects import FACE_UP
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.state import (
     AGE_END,
@@ -31,28 +30,10 @@ from engine.nidavellir.state import (
     Task,
 )
 
-# The expansions known to the engine, by name, in the order they registered (catalogue.py).
-EXPANSIONS: dict[str, Expansion] = {}
-
-
-# The expansions of each set of names in play, looked up once (the flow asks on every move).
-_IN_PLAY: dict[tuple[str, ...], tuple[Expansion, ...]] = {}
-
 
 def expansions(state: NidavellirState) -> tuple[Expansion, ...]:
-    names = state.expansions
-    if not names:
-        return ()
-    key = tuple(names)
-    found = _IN_PLAY.get(key)
-    if found is None:
-        found = _IN_PLAY[key] = tuple(EXPANSIONS[name] for name in names)
-    return found
-
-
-def forget_expansions() -> None:
-    """Look the expansions up afresh (catalogue.join calls it when one joins)."""
-    _IN_PLAY.clear()
+    """The expansions in play: the game's options, as its rules know them (ruleset.py)."""
+    return state.ruleset.expansions
 
 
 def start_round(state: NidavellirState) -> list[Event]:
@@ -78,7 +59,7 @@ def start_round(state: NidavellirState) -> list[Event]:
 def face_up_bidder(state: NidavellirState) -> int:
     """The seat whose hero makes it bid face up after each reveal (Uline's owner), or -1."""
     for index, seat in enumerate(state.seats):
-        if not FACE_UP.isdisjoint(seat.heroes):
+        if not state.ruleset.face_up.isdisjoint(seat.heroes):
             return index
     return -1
 
@@ -155,17 +136,17 @@ def end_tavern(state: NidavellirState) -> list[Event]:
     events = []
     leftover = state.taverns[tavern]
     if leftover:
-        piled = [c for c in leftover if discard_tavern_card(state.discard, c)]
+        piled = [c for c in leftover if discard_tavern_card(state, c)]
         gone = [c for c in leftover if c not in piled]
         label = TAVERN_LABELS[tavern]
         if piled:
-            names = ", ".join(CARDS[c].label for c in piled)
+            names = ", ".join(state.cards[c].label for c in piled)
             if len(piled) == 1:
                 events.append(Event(f"The leftover card of the {label} is discarded: {names}."))
             else:
                 events.append(Event(f"The leftover cards of the {label} are discarded: {names}."))
         if gone:
-            names = ", ".join(CARDS[c].label for c in gone)
+            names = ", ".join(state.cards[c].label for c in gone)
             events.append(Event(f"The mythology cards left in the {label} leave the game: {names}."))
         state.taverns[tavern] = []
     gems = [seat.gem for seat in state.seats]

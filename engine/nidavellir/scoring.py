@@ -5,10 +5,10 @@ bonuses, and the score sheet."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.nidavellir.army import column_bravery, column_ranks, ranks
-from engine.nidavellir.cards import CARDS, CROWN_POINTS, DWERG_POINTS, DWERGS, NEUTRAL_HEROES
+from engine.nidavellir.army import ranks
+from engine.nidavellir.cards import CROWN_POINTS, DWERG_POINTS, DWERGS
 from engine.nidavellir.components import (
     ARTEFACT,
     BLACKSMITH,
@@ -23,8 +23,11 @@ from engine.nidavellir.components import (
     WARRIOR,
     coin_value,
 )
-from engine.nidavellir.effects import COLUMN_BONUS, EFFECTS, effect
+from engine.nidavellir.effects import effect
 from engine.nidavellir.state import NidavellirState, SeatState
+
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
 
 THINGVELLIR_PARTS = ["artefacts", "mercenaries"]
 IDAVOLL_PARTS = ["gods", "giants", "valkyries"]
@@ -41,23 +44,24 @@ def blacksmith_points(n: int) -> int:
     return n * (n + 5) // 2
 
 
-def column_points(column: list[str], suit: int) -> int:
+def column_points(rules: Ruleset, column: list[str], suit: int) -> int:
     """A column's score without the warrior majority bonus. A card's column bonus (Idunn's 2 per
     rank) adds to the bravery sum, so in the miner column it would be multiplied too."""
-    n = column_ranks(column)
+    n = sum(map(rules.ranks.__getitem__, column))
     if suit == BLACKSMITH:
         return blacksmith_points(n)
     if suit == HUNTER:
         return n * n
-    bravery = column_bravery(column, suit)
+    bravery = sum(map(rules.bravery_by_suit[suit].__getitem__, column))
+    bonus = rules.column_bonus
     for card in column:
-        if card in COLUMN_BONUS:  # Idunn and the like, looked up on every column score
-            bravery += EFFECTS[card].column_bonus(column, n)
+        if card in bonus:  # Idunn and the like, looked up on every column score
+            bravery += rules.effects[card].column_bonus(rules, column, n)
     return bravery * n if suit == MINER else bravery
 
 
-def suit_points(seat: SeatState, suit: int) -> int:
-    return column_points(seat.army[suit], suit)
+def suit_points(rules: Ruleset, seat: SeatState, suit: int) -> int:
+    return column_points(rules, seat.army[suit], suit)
 
 
 def highest_coin(seat: SeatState) -> int:
@@ -72,20 +76,20 @@ def hero_points(state: NidavellirState, index: int) -> int:
     """Neutral heroes wherever they stand (Thrud included; class heroes score in their column);
     the Dwerg brothers score as a set."""
     seat = state.seats[index]
-    heroes = [card for card in seat.command if CARDS[card].hero]
-    heroes += [card for column in seat.army for card in column if card in NEUTRAL_HEROES]
+    heroes = [card for card in seat.command if state.cards[card].hero]
+    heroes += [card for column in seat.army for card in column if card in state.ruleset.neutral_heroes]
     total = DWERG_POINTS[sum(1 for h in heroes if h in DWERGS)]
     for hero in heroes:
         if hero not in DWERGS:
-            total += effect(hero).points(state, index)
+            total += effect(state, hero).points(state, index)
     return total
 
 
 def command_points(state: NidavellirState, index: int, kind: str) -> int:
     """Cards of one kind in the command zone: artefacts (Vegvisir scores in the explorer column),
     gods, giants, valkyries."""
-    return sum(effect(card).points(state, index) for card in state.seats[index].command
-               if CARDS[card].kind == kind)
+    return sum(effect(state, card).points(state, index) for card in state.seats[index].command
+               if state.cards[card].kind == kind)
 
 
 def artefact_points(state: NidavellirState, index: int) -> int:
@@ -94,7 +98,7 @@ def artefact_points(state: NidavellirState, index: int) -> int:
 
 def warrior_bonus_seats(state: NidavellirState) -> set[int]:
     """Seats tied for the most warrior ranks; nobody when nobody has a warrior rank."""
-    counts = [ranks(s, WARRIOR) for s in state.seats]
+    counts = [ranks(state.ruleset, s, WARRIOR) for s in state.seats]
     best = max(counts)
     if best == 0:
         return set()
@@ -129,7 +133,7 @@ def sheet_rows(state: NidavellirState) -> list[SheetRow]:
     rows = []
     for index, seat in enumerate(state.seats):
         bonuses = (CROWN_POINTS if seat.gem == CROWN_GEM else 0) + (highest_coin(seat) if index in bonus_seats else 0)
-        suits = tuple(suit_points(seat, suit) for suit in range(5))
+        suits = tuple(suit_points(state.ruleset, seat, suit) for suit in range(5))
         mythology = {}
         if state.idavoll:
             mythology = {"gods": command_points(state, index, GOD), "giants": command_points(state, index, GIANT),
@@ -137,7 +141,9 @@ def sheet_rows(state: NidavellirState) -> list[SheetRow]:
         if not state.thingvellir:
             rows.append(SheetRow(index, suits, coin_points(seat), hero_points(state, index), bonuses, **mythology))
             continue
-        without = tuple(column_points([c for c in seat.army[s] if CARDS[c].kind != MERCENARY], s) for s in range(5))
+        cards = state.cards
+        without = tuple(column_points(state.ruleset, [c for c in seat.army[s] if cards[c].kind != MERCENARY], s)
+                        for s in range(5))
         rows.append(SheetRow(index, without, coin_points(seat), hero_points(state, index), bonuses,
                              artefact_points(state, index), sum(suits) - sum(without), **mythology))
     return rows

@@ -5,7 +5,7 @@ copy, encode and decode are compiled from those declarations at import. A new fi
 
 Coins are ints (their value; the Hunting Master's coin is `HUNTER_COIN`, under rules 3 the bronze
 5 is `BRONZE_FIVE`). Cards are their names
-(`cards.CARDS` keys). Decks are drawn from the end of their list. The encoding carries a
+(keys of the game's cards, `Ruleset.cards`). Decks are drawn from the end of their list. The encoding carries a
 `version`; legacy.py reads the version-less positional encoding stored before it.
 """
 
@@ -13,11 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from engine.errors import StaleEncoding
-from engine.nidavellir.cards import CARDS, rounds_per_age
+from engine.nidavellir.cards import rounds_per_age
 from engine.nidavellir.components import RULES, SUITS
+
+if TYPE_CHECKING:
+    from engine.nidavellir.components import Card
+    from engine.nidavellir.ruleset import Ruleset
 
 # 3 (2026-12-02): `rules` is stored, and the bronze 5 is its own coin (BRONZE_FIVE).
 VERSION = 3
@@ -133,6 +137,7 @@ class Codec:
     encode: str
     decode: str
     omit_empty: bool = False
+    stored: bool = True  # False: never encoded (the decoder is given it)
 
 
 def _codec(copy: str, encode: str, decode: str, omit_empty: bool = False) -> Mapping[str, Codec]:
@@ -146,18 +151,21 @@ BOOL = _codec("$", "$", "bool($)")
 INT_LIST = _codec("$[:]", "$[:]", "_ints($)")
 BOOL_LIST = _codec("$[:]", "$[:]", "[bool(v) for v in $]")
 NAME_LIST = _codec("$[:]", "$[:]", "[str(v) for v in $]")
-CARD_LIST = _codec("$[:]", "$[:]", "_cards($)")
-CARD_NAME = _codec("$", "$", "_card_or_blank($)")  # one card's name, or "" for none
+CARD_LIST = _codec("$[:]", "$[:]", "_cards($, _known)")
+CARD_NAME = _codec("$", "$", "_card_or_blank($, _known)")  # one card's name, or "" for none
 # Rows copy by mapping list.copy (faster than a comprehension in Python 3.11): a copy per move.
 INT_ROWS = _codec("list(map(list.copy, $))", "[r[:] for r in $]", "[_ints(r) for r in $]")
-CARD_ROWS = _codec("list(map(list.copy, $))", "[r[:] for r in $]", "[_cards(r) for r in $]")
+CARD_ROWS = _codec("list(map(list.copy, $))", "[r[:] for r in $]", "[_cards(r, _known) for r in $]")
 TASK_LIST = _codec("$[:]", "[t.encode() for t in $]", "[Task.decode(t) for t in $]")  # Tasks are frozen
-SEAT_LIST = _codec("list(map(SeatState.copy, $))", "[s.encode() for s in $]", "[SeatState.decode(s) for s in $]")
+SEAT_LIST = _codec("list(map(SeatState.copy, $))", "[s.encode() for s in $]", "[_decode_seat(s, _ruleset) for s in $]")
 ARMY = _codec("list(map(list.copy, $))", "{SUITS[s]: c[:] for s, c in enumerate($)}",
-              "[_cards($[suit]) for suit in SUITS]")
+              "[_cards($[suit], _known) for suit in SUITS]")
 MARKS = _codec("dict($)", "dict($)", "{str(k): int(v) for k, v in $.items()}")
 # Idavoll's giants, each with the dwarf it captured; games without Idavoll encode as before it.
-CAPTURES = _codec("dict($)", "dict($)", "_captures($)", omit_empty=True)
+CAPTURES = _codec("dict($)", "dict($)", "_captures($, _known)", omit_empty=True)
+# The game's rules (ruleset.py) for its expansions, shared by every copy; never encoded: `decode`
+# is given the game's and takes those of the expansions the encoding names.
+RULESET = {"codec": Codec("$", "", "_ruleset.for_options(d['expansions'])", stored=False)}
 
 
 @dataclass
@@ -194,8 +202,9 @@ class SeatState:
         return _encode_seat(self)
 
     @classmethod
-    def decode(cls, d: Mapping[str, Any]) -> SeatState:
-        return _decode_seat(d)
+    def decode(cls, d: Mapping[str, Any], ruleset: Ruleset) -> SeatState:
+        """Read a seat of a game of these rules."""
+        return _decode_seat(d, ruleset)
 
 
 @dataclass
@@ -225,6 +234,7 @@ class BaseGameState:
     tasks: list[Task] = field(default_factory=list, metadata=TASK_LIST)
     expansions: list[str] = field(default_factory=list, metadata=NAME_LIST)  # sorted names of the expansions in play
     rules: int = field(default=RULES, metadata=INT)  # the rules this game follows (components.RULES)
+    ruleset: Ruleset = field(default=cast("Ruleset", None), compare=False, repr=False, metadata=RULESET)
 
 
 @dataclass
@@ -266,6 +276,11 @@ class NidavellirState(IdavollState, ThingvellirState, BaseGameState):
         return _copy_state(self)  # replaced by `_copy_state` itself at import
 
     @property
+    def cards(self) -> Mapping[str, Card]:
+        """Every card of this game's rules, by key."""
+        return self.ruleset.cards
+
+    @property
     def thingvellir(self) -> bool:
         return THINGVELLIR in self.expansions
 
@@ -288,15 +303,15 @@ class NidavellirState(IdavollState, ThingvellirState, BaseGameState):
         return _encode_state(self)
 
     @classmethod
-    def decode(cls, d: Mapping[str, Any]) -> NidavellirState:
-        """Read an encoding of this version; StaleEncoding if it can't be read."""
+    def decode(cls, d: Mapping[str, Any], ruleset: Ruleset) -> NidavellirState:
+        """Read an encoding of this version, a game of these rules; StaleEncoding if it can't be read."""
         if d.get("version") not in (2, VERSION):
             raise StaleEncoding(f"This Nidavellir snapshot has version {d.get('version')!r}; "
                                 f"this engine reads versions 2–{VERSION}. Replay the move log instead.")
         if d.get("version") == 2:  # written before `rules` was stored: under rules 2
             d = {**d, "rules": 2}
         try:
-            return _decode_state(d)
+            return _decode_state(d, ruleset)
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise StaleEncoding(f"This Nidavellir snapshot can't be read ({err!r}). Replay the move log instead.") \
                 from err
@@ -306,21 +321,22 @@ def _ints(values: Any) -> list[int]:
     return [int(v) for v in values]
 
 
-def _cards(values: Any) -> list[str]:
+def _cards(values: Any, known: Mapping[str, Card]) -> list[str]:
+    """Card names, each one the game's rules know (`known`)."""
     out = [str(v) for v in values]
     for key in out:
-        if key not in CARDS:
+        if key not in known:
             raise ValueError(f"unknown card {key!r}")
     return out
 
 
-def _card_or_blank(value: Any) -> str:
-    return _cards([value])[0] if value else ""
+def _card_or_blank(value: Any, known: Mapping[str, Card]) -> str:
+    return _cards([value], known)[0] if value else ""
 
 
-def _captures(values: Any) -> dict[str, str]:
+def _captures(values: Any, known: Mapping[str, Card]) -> dict[str, str]:
     out = {str(k): str(v) for k, v in values.items()}
-    _cards(list(out.values()))
+    _cards(list(out.values()), known)
     return out
 
 
@@ -338,6 +354,7 @@ def _compile(cls: type, first: Mapping[str, Any]) -> tuple[Callable[..., Any], C
     `encoded_only_with` an expansion only when that expansion is in play."""
     names: dict[str, Any] = {"_cards": _cards, "_ints": _ints, "_card_or_blank": _card_or_blank,
                              "_captures": _captures, "SeatState": SeatState, "Task": Task, "SUITS": SUITS,
+                             "_decode_seat": globals().get("_decode_seat"),
                              "_cls": cls}
     names.update({f"_first_{i}": value for i, value in enumerate(first.values())})
     copied, read, tail = [], [], []
@@ -347,6 +364,9 @@ def _compile(cls: type, first: Mapping[str, Any]) -> tuple[Callable[..., Any], C
         codec: Codec = f.metadata["codec"]
         mine, stored = f"self.{f.name}", f"d[{f.name!r}]"
         copied.append(codec.copy.replace("$", mine))
+        if not codec.stored:
+            read.append(codec.decode)
+            continue
         value = codec.encode.replace("$", mine)
         decoded = codec.decode.replace("$", stored)
         expansion = vars(_part_of(cls, f.name)).get("encoded_only_with")
@@ -366,7 +386,7 @@ def _compile(cls: type, first: Mapping[str, Any]) -> tuple[Callable[..., Any], C
     source = "\n".join([
         "def copy(self):", f"    return _cls({', '.join(copied)})",
         "def encode(self):", f"    out = {{{', '.join(head)}}}", *tail, "    return out",
-        "def decode(d):", f"    return _cls({', '.join(read)})",
+        "def decode(d, _ruleset):", "    _known = _ruleset.cards", f"    return _cls({', '.join(read)})",
     ])
     exec(compile(source, f"<{cls.__name__} codecs>", "exec"), names)  # our own declarations, compiled once
     return names["copy"], names["encode"], names["decode"]
@@ -381,11 +401,11 @@ def _default(f: Field[Any]) -> Callable[[], Any]:
 
 _copy_seat, _encode_seat, _decode_seat = cast(
     tuple[Callable[[SeatState], SeatState], Callable[[SeatState], dict[str, Any]],
-          Callable[[Mapping[str, Any]], SeatState]],
+          Callable[[Mapping[str, Any], "Ruleset"], SeatState]],
     _compile(SeatState, {}))
 _copy_state, _encode_state, _decode_state = cast(
     tuple[Callable[[NidavellirState], NidavellirState], Callable[[NidavellirState], dict[str, Any]],
-          Callable[[Mapping[str, Any]], NidavellirState]],
+          Callable[[Mapping[str, Any], "Ruleset"], NidavellirState]],
     _compile(NidavellirState, {"version": VERSION}))
 # The compiled copies stand in for the methods themselves: a copy is on the search players' hot
 # path, and this saves a call per state and per seat.

@@ -3,12 +3,13 @@ front of the queue until a seat must choose (or bid), or the game is over."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from operator import attrgetter
+from types import MappingProxyType
 
 from engine.core import Event, Move
 from engine.nidavellir.ages import age_end, distinction, finish, game_over, start_age
-from engine.nidavellir.choices import CHOICES, pending
+from engine.nidavellir.choices import pending
 from engine.nidavellir.coins import trade
 from engine.nidavellir.components import is_trading, seat_label
 from engine.nidavellir.effects import trade_terms
@@ -63,8 +64,8 @@ def end_round_step(state: NidavellirState, task: Task) -> list[Event]:
 
 
 Step = Callable[[NidavellirState, Task], list[Event]]
-# The base game's rule steps; the expansions' and cards' own join them when declared (catalogue.py).
-STEPS: dict[str, Step] = {
+# The base game's rule steps; a game's, with its expansions' and cards' own, are its ruleset's.
+BASE_STEPS: Mapping[str, Step] = MappingProxyType({
     CHECK_HEROES: check_heroes,
     AUTO_TRADE: auto_trade,
     END_TAVERN: end_tavern_step,
@@ -74,23 +75,25 @@ STEPS: dict[str, Step] = {
     START_AGE: start_age,
     FINISH: finish,
     GAME_OVER: game_over,
-}
+})
 
 
 def settle(state: NidavellirState) -> list[Event]:
     """Run rule steps until a seat must choose (or bid), or the game ends; a choice with
     nothing to choose is dropped."""
     events: list[Event] = []
+    rules = state.ruleset
+    choices, steps = rules.choices, rules.steps
     while state.tasks:
         task = state.tasks[0]
-        choice = CHOICES.get(task.kind)
+        choice = choices.get(task.kind)
         if choice is not None:
             if not choice.skip(state, task):
                 return events
             state.tasks.pop(0)
             continue
         state.tasks.pop(0)
-        events += STEPS[task.kind](state, task)
+        events += steps[task.kind](state, task)
     return events
 
 

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.nidavellir import GAME
-from engine.nidavellir.cards import CARDS, GRID_BONUS, KINGS_HAND, KINGS_HAND_BONUS
+from engine.nidavellir.cards import GRID_BONUS, KINGS_HAND, KINGS_HAND_BONUS
 from engine.nidavellir.components import BRONZE_FIVE, COIN_IDENTITY, SUIT_BY_NAME, TAVERNS
-from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.heroes import Discarder
 from engine.nidavellir.hooks import Effect
 from engine.nidavellir.idavoll.effects import OLRUN_CLASS
@@ -42,6 +41,9 @@ from engine.nidavellir.state import (
 )
 from engine.nidavellir.steps import settle
 from engine.nidavellir.thingvellir.effects import ALL_COLUMNS, BRISINGAMENS_MINIMUM, FREE_RECRUIT
+
+CARDS = GAME.ruleset.cards  # the shipped game's
+EFFECTS = GAME.ruleset.effects
 
 TavernName = Literal["goblin", "dragon", "horse"]
 SuitName = Literal["blacksmith", "hunter", "explorer", "miner", "warrior"]

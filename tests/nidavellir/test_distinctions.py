@@ -72,7 +72,7 @@ def test_crown_jeweler_gets_the_gem_six() -> None:
 def test_kings_great_armorer_adds_a_two_rank_blacksmith_card() -> None:
     state = _end_of_age_one(a={"blacksmith": ["blacksmith"]}, b={}, c={})
     assert piece("armorer") in state.seats[0].army[BLACKSMITH]
-    assert ranks(state.seats[0], BLACKSMITH) == 3
+    assert ranks(state.ruleset, state.seats[0], BLACKSMITH) == 3
 
 
 def test_armorer_can_trigger_a_hero() -> None:
@@ -83,7 +83,7 @@ def test_armorer_can_trigger_a_hero() -> None:
     hold(state, 0, "skaa")  # the hero of the one line already there
     state = play_first_moves_until_age_ends(last_round_of_offerings(state))
     state = apply(state, 0, texts(state, 0)[0])  # the King's Hand transform comes first
-    assert ranks(state.seats[0], BLACKSMITH) == 3  # the Armorer's 2 ranks: three lines now
+    assert ranks(state.ruleset, state.seats[0], BLACKSMITH) == 3  # the Armorer's 2 ranks: three lines now
     assert asked(state) == (0, "recruit")
 
 
@@ -123,7 +123,7 @@ def test_ylud_must_be_placed_before_the_distinctions_and_counts_for_them() -> No
     assert texts(state, 1)[0] == "ylud to blacksmith"
     state = apply(state, 1, "ylud to warrior")
     assert _distinction(state, "warrior") is None  # 1 rank each: a tie
-    assert ranks(state.seats[1], WARRIOR) == 1
+    assert ranks(state.ruleset, state.seats[1], WARRIOR) == 1
 
 
 def _pioneer_draws(*keys: str, **army: list[str]) -> NidavellirState:
@@ -185,6 +185,6 @@ def test_crown_jewelers_gem_six_never_swaps_and_wins_ties() -> None:
 def test_pioneer_kept_dwarf_can_trigger_a_hero() -> None:
     state = _pioneer_draws("hunter", "blacksmith", "warrior 9", blacksmith=["blacksmith"], hunter=["hunter"],
                            miner=["miner 1"])
-    assert lines(state.seats[2]) == 0  # the Armorer's card came first: no warrior yet
+    assert lines(state.ruleset, state.seats[2]) == 0  # the Armorer's card came first: no warrior yet
     state = apply(state, 2, "keep warrior 9")
-    assert lines(state.seats[2]) == 1 and asked(state) == (2, "recruit")
+    assert lines(state.ruleset, state.seats[2]) == 1 and asked(state) == (2, "recruit")

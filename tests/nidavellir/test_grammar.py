@@ -89,6 +89,6 @@ def test_a_thingvellir_hero_in_a_base_game_is_refused_with_the_reason() -> None:
     ("pass", {"verb": "pass", "card": "", "column": -1}),
 ])
 def test_a_move_is_read_once_into_what_it_names(text: str, fields: dict[str, object]) -> None:
-    told = read(text)
+    told = read(GAME.ruleset, text)
     assert {name: getattr(told, name) for name in fields} == fields
-    assert read(told.text) == told  # the canonical text says the same
+    assert read(GAME.ruleset, told.text) == told  # the canonical text says the same

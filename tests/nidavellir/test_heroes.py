@@ -44,7 +44,7 @@ def _recruiting(hero: str = "", **army: list[str]) -> NidavellirState:
 
 def test_complete_line_makes_recruiting_a_hero_mandatory() -> None:
     state = _recruiting()
-    assert lines(state.seats[0]) == 1
+    assert lines(state.ruleset, state.seats[0]) == 1
     assert GAME.to_move(state) == {0}
     assert all(t.startswith("recruit ") for t in texts(state, 0))
     with pytest.raises(IllegalMove, match="recruit a hero"):
@@ -55,7 +55,7 @@ def test_lines_count_ranks_not_cards() -> None:
     state = fresh(2)
     give_army(state, 0, blacksmith=["armorer"], hunter=["aral"], explorer=["explorer 5", "explorer 6"],
               miner=["zoral"], warrior=["kraal"])
-    assert lines(state.seats[0]) == 2
+    assert lines(state.ruleset, state.seats[0]) == 2
 
 
 @pytest.mark.parametrize(
@@ -69,7 +69,7 @@ def test_class_heroes_join_their_column_with_their_ranks(hero: str, suit: str, r
     state = _recruiting(hero)
     column = state.seats[0].army[SUIT_BY_NAME[suit]]
     assert piece(hero) in column
-    assert ranks(state.seats[0], SUIT_BY_NAME[suit]) == ranks_after
+    assert ranks(state.ruleset, state.seats[0], SUIT_BY_NAME[suit]) == ranks_after
     view = GAME.view(state, None)["seats"][0]["army"][suit]
     assert view["bravery"] == bravery
 
@@ -78,7 +78,7 @@ def test_recruiting_chains_when_a_hero_completes_another_line() -> None:
     state = _recruiting("", blacksmith=["blacksmith", "blacksmith"], hunter=["hunter", "hunter"],
                         explorer=["explorer 5", "explorer 6"], miner=["miner 0", "miner 1"])
     state = apply(state, 0, "recruit kraal")  # warrior now 3 ranks: a second line
-    assert lines(state.seats[0]) == 2
+    assert lines(state.ruleset, state.seats[0]) == 2
     assert asked(state) == (0, RECRUIT)
     state = apply(state, 0, "recruit skaa")
     assert len(state.seats[0].heroes) == 2 and asked(state) != (0, RECRUIT)
@@ -127,7 +127,7 @@ def test_thrud_goes_to_the_column_of_her_owners_choice_and_steps_aside_when_cove
     assert texts(state, 0) == [f"thrud to {s}" for s in ("blacksmith", "explorer", "hunter", "miner", "warrior")]
     state = apply(state, 0, "thrud to miner")
     seat = state.seats[0]
-    assert seat.army[MINER][-1] == piece("thrud") and ranks(seat, MINER) == 2
+    assert seat.army[MINER][-1] == piece("thrud") and ranks(state.ruleset, seat, MINER) == 2
     # a new miner card would cover her: she steps aside and her owner picks her new column
     state = apply(state, 1, "take hunter")  # seat 1's pick at the Goblin
     state = apply(state, 0, "take hunter")
@@ -219,7 +219,7 @@ def test_thrud_goes_to_the_command_zone_before_scoring() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     seat = state.seats[0]
-    assert piece("thrud") in seat.command and ranks(seat, HUNTER) == 1
+    assert piece("thrud") in seat.command and ranks(state.ruleset, seat, HUNTER) == 1
     assert outcome.sheet is not None and outcome.sheet["rows"][0]["hunter"] == 1
 
 
@@ -261,7 +261,7 @@ def test_thrud_and_ylud_count_as_ranks_for_lines() -> None:
     state = fresh(2)
     give_army(state, 0, blacksmith=["blacksmith"], hunter=["thrud"], explorer=["explorer 5"], miner=["ylud"],
               warrior=["warrior 3"])
-    assert lines(state.seats[0]) == 1
+    assert lines(state.ruleset, state.seats[0]) == 1
 
 
 def test_dagda_and_bonfur_discard_the_top_card_of_a_column_not_the_best_one() -> None:
@@ -331,7 +331,7 @@ def test_recruiting_waits_while_no_hero_in_the_reserve_can_answer_the_line() -> 
     set_reserve(state, "hourya")
     state = seat0_first_at_goblin(state, ["warrior 3"])
     state = apply(state, 0, "take warrior 3")
-    assert lines(state.seats[0]) == 1 and GAME.to_move(state) == {1}
+    assert lines(state.ruleset, state.seats[0]) == 1 and GAME.to_move(state) == {1}
 
 
 def test_neutral_heroes_go_to_the_command_zone() -> None:
@@ -344,12 +344,12 @@ def test_thrud_relocation_can_trigger_a_hero() -> None:
     state = fresh(2)
     give_army(state, 0, blacksmith=["blacksmith"] * 2, hunter=["hunter"] * 2, explorer=["explorer 5", "explorer 6"],
               miner=["miner 1", "miner 2", "thrud"], warrior=["warrior 3"])
-    assert lines(state.seats[0]) == 1 and state.seats[0].heroes == [piece("thrud")]
+    assert lines(state.ruleset, state.seats[0]) == 1 and state.seats[0].heroes == [piece("thrud")]
     state = seat0_first_at_goblin(state, ["miner 0"])
     state = apply(state, 0, "take miner 0")
     assert asked(state) == (0, "thrud")  # the miner 0 would cover her
     state = apply(state, 0, "thrud to warrior")
-    assert lines(state.seats[0]) == 2 and asked(state) == (0, RECRUIT)
+    assert lines(state.ruleset, state.seats[0]) == 2 and asked(state) == (0, RECRUIT)
 
 
 def _age_one_ends(**army: list[str]) -> NidavellirState:
@@ -366,7 +366,7 @@ def test_ylud_placement_can_trigger_a_hero() -> None:
     state = _age_one_ends(blacksmith=["blacksmith"] * 2, hunter=["hunter"] * 2, explorer=["explorer 5", "explorer 6"],
                           miner=["miner 1", "miner 2"], warrior=["warrior 3"])
     state = apply(state, 0, "ylud to warrior")
-    assert lines(state.seats[0]) == 2 and asked(state) == (0, RECRUIT)
+    assert lines(state.ruleset, state.seats[0]) == 2 and asked(state) == (0, RECRUIT)
 
 
 def test_ylud_is_placed_first_then_thrud_steps_aside() -> None:

@@ -31,25 +31,25 @@ from tests.nidavellir.position import (
 def test_i1_ratatosk_each_pair_of_zero_point_miner_ranks_adds_one_before_multiplying() -> None:
     column = ["miner 0", "miner 0", "miner 1", "miner 1", "ratatosk", "zoral"]
     # 8 ranks; 0 + 0 + 1 + 1 + 2 + 1 = 5 points; four 0-point ranks make 2 pairs: (5 + 2) x 8
-    assert column_points(column, MINER) == 56
+    assert column_points(GAME.ruleset, column, MINER) == 56
 
 
 def test_d9_ratatosk_counts_doubles_and_gullinbursti_as_zero_point_ranks() -> None:
-    assert column_points(["ratatosk", "double", "gullinbursti"], MINER) == (2 + 1) * 3
-    assert column_points(["ratatosk", "miner 0"], MINER) == 2 * 2  # one 0-rank alone makes no pair
+    assert column_points(GAME.ruleset, ["ratatosk", "double", "gullinbursti"], MINER) == (2 + 1) * 3
+    assert column_points(GAME.ruleset, ["ratatosk", "miner 0"], MINER) == 2 * 2  # one 0-rank alone makes no pair
 
 
 def test_i13_garm_alone_scores_nine_and_zero_plus_one_per_explorer_rank() -> None:
-    assert column_points(["garm"], EXPLORER) == 9 + 0 + 2
+    assert column_points(GAME.ruleset, ["garm"], EXPLORER) == 9 + 0 + 2
 
 
 def test_i14_garm_and_idunn_both_count_every_explorer_rank() -> None:
-    assert column_points(["garm", "explorer 7", "idunn"], EXPLORER) == 13 + 7 + (7 + 8)
+    assert column_points(GAME.ruleset, ["garm", "explorer 7", "idunn"], EXPLORER) == 13 + 7 + (7 + 8)
 
 
 def test_i15_nidhogg_adds_five_plus_two_per_warrior_rank() -> None:
     column = ["nidhogg", "warrior 9", "mercenary warrior 6 explorer 8", "kraal"]
-    assert column_points(column, WARRIOR) == 15 + 9 + 6 + 7
+    assert column_points(GAME.ruleset, column, WARRIOR) == 15 + 9 + 6 + 7
 
 
 def test_animals_are_ranks_of_their_column_for_lines_and_distinctions() -> None:
@@ -57,7 +57,7 @@ def test_animals_are_ranks_of_their_column_for_lines_and_distinctions() -> None:
     give_army(state, 0, blacksmith=["hreasvelg"], hunter=["durathor"], explorer=["garm"], miner=["ratatosk"],
               warrior=["nidhogg"])
     player = state.seats[0]
-    assert lines(player) == 1 and ranks(player, EXPLORER) == 2
+    assert lines(state.ruleset, player) == 1 and ranks(state.ruleset, player, EXPLORER) == 2
 
 
 def line_needing(state: NidavellirState, card: str, **army: list[str]) -> NidavellirState:
@@ -91,7 +91,7 @@ def test_durathor_makes_dagda_recruitable_with_one_discardable_column() -> None:
 def test_q10_animals_are_never_discarded_and_an_animal_on_top_shields_its_column() -> None:
     state = fresh(2, idavoll=True)
     give_army(state, 0, miner=["miner 1", "ratatosk"], warrior=["nidhogg"], explorer=["explorer 5"])
-    assert discard_columns(state.seats[0], ()) == [EXPLORER]
+    assert discard_columns(state.ruleset, state.seats[0], ()) == [EXPLORER]
 
 
 def test_hreasvelg_brings_gullinbursti_to_a_column_of_the_owners_choice() -> None:
@@ -115,7 +115,7 @@ def test_gullinbursti_covers_thrud_and_can_be_discarded() -> None:
     now(state, places_gullinbursti(0))
     state = apply(state, 0, "gullinbursti to warrior")
     assert texts(state, 0)[0].startswith("thrud to")
-    assert WARRIOR in discard_columns(state.seats[0], ())
+    assert WARRIOR in discard_columns(state.ruleset, state.seats[0], ())
 
 
 def test_garm_owner_draws_six_cards_as_the_pioneer() -> None:

@@ -49,7 +49,7 @@ def test_a_waiting_giant_offers_capture_or_placement_of_a_tavern_dwarf_of_its_cl
 def test_i19_gymir_captures_an_explorer_11_and_scores_33_the_card_adds_nothing_to_the_army() -> None:
     state = apply(giant_at_goblin(("gymir",), ["explorer 11"]), 0, "capture explorer 11")
     player = state.seats[0]
-    assert player.captured == {"gymir": "explorer 11"} and ranks(player, EXPLORER) == 0
+    assert player.captured == {"gymir": "explorer 11"} and ranks(state.ruleset, player, EXPLORER) == 0
     assert sheet_rows(state)[0].giants == 33 and sheet_rows(state)[0].suits[EXPLORER] == 0
     giant = GAME.view(state, None)["seats"][0]["giants"][0]
     assert giant["state"] == "captured" and giant["captured"]["key"] == "explorer 11"

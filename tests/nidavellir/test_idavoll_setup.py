@@ -8,11 +8,13 @@ import json
 import pytest
 
 from engine.nidavellir import GAME
-from engine.nidavellir.cards import CARDS, deck
+from engine.nidavellir.cards import deck
 from engine.nidavellir.components import MYTHOLOGY_KINDS
 from engine.nidavellir.idavoll.cards import MYTHOLOGY_KEYS
 from engine.nidavellir.state import NidavellirState
 from tests.nidavellir.position import apply, bid_all, captured, fresh, hold, next_round, set_round, set_taverns, texts
+
+CARDS = GAME.ruleset.cards  # the shipped game's
 
 
 @pytest.mark.parametrize(("players", "deck_size", "reserve", "age1_rounds"),

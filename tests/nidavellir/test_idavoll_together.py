@@ -153,8 +153,8 @@ def test_3_10_mercenaries_and_vegvisir_never_trigger_a_capture() -> None:
 
 
 def test_3_13_camp_cards_are_ranks_for_garm_and_nidhogg() -> None:
-    assert column_points(["garm", "vegvisir", "double"], EXPLORER) == 9 + 13 + 4
-    assert column_points(["nidhogg", "mercenary warrior 6 miner 1"], WARRIOR) == 5 + 6 + 4
+    assert column_points(GAME.ruleset, ["garm", "vegvisir", "double"], EXPLORER) == 9 + 13 + 4
+    assert column_points(GAME.ruleset, ["nidhogg", "mercenary warrior 6 miner 1"], WARRIOR) == 5 + 6 + 4
 
 
 def test_3_15_a_double_taken_from_the_discard_pile_does_not_move_sigrdrifa() -> None:
@@ -163,7 +163,7 @@ def test_3_15_a_double_taken_from_the_discard_pile_does_not_move_sigrdrifa() -> 
     set_discard(state, "double")
     now(state, recovers(0, through="andumia"))
     state = apply(apply(state, 0, "recover double"), 0, "double to miner")
-    assert state.seats[0].marks.get("sigrdrifa", 0) == 0 and ranks(state.seats[0], 3) == 1
+    assert state.seats[0].marks.get("sigrdrifa", 0) == 0 and ranks(state.ruleset, state.seats[0], 3) == 1
 
 
 def test_3_17_full_order_of_a_round_with_both_expansions() -> None:
@@ -224,7 +224,7 @@ def test_3_11_a_mercenary_enlisted_elsewhere_does_not_move_olrun() -> None:
 
 
 def test_3_12_an_olwyn_double_is_a_zero_point_rank_for_ratatosk() -> None:
-    assert column_points(["ratatosk", "double", "miner 0"], 3) == (2 + 1) * 3
+    assert column_points(GAME.ruleset, ["ratatosk", "double", "miner 0"], 3) == (2 + 1) * 3
 
 
 def test_3_14_hofud_can_never_take_nidhogg() -> None:

@@ -39,13 +39,11 @@ def notches(state: NidavellirState, seat: int, valkyrie: str) -> int:
 ])
 def test_strength_token_goes_down_a_notch_per_trigger_and_stops_at_the_bottom(valkyrie: str,
                                                                               points: list[int]) -> None:
-    from engine.nidavellir.effects import EFFECTS
-
     state = fresh(2, idavoll=True)
     hold(state, 0, valkyrie)
     olrun_watches(state, 0, "blacksmith")
-    found = EFFECTS[valkyrie]
-    assert isinstance(found.card.kind, str)
+    found = state.ruleset.effects[valkyrie]
+    assert isinstance(found.card(state).kind, str)
     seen = []
     for _ in range(6):
         seen.append(sheet_rows(state)[0].valkyries)

@@ -49,7 +49,7 @@ def test_column_scores_per_class(suit: str, column: list[str], points: int) -> N
     give_army(state, 0, **{suit: column})
     index = {"blacksmith": BLACKSMITH, "hunter": HUNTER, "explorer": EXPLORER, "miner": MINER,
              "warrior": WARRIOR}[suit]
-    assert suit_points(state.seats[0], index) == points
+    assert suit_points(state.ruleset, state.seats[0], index) == points
 
 
 def test_warrior_majority_adds_highest_coin_to_every_tied_seat() -> None:

@@ -179,7 +179,7 @@ def test_mjollnir_scores_two_per_rank_of_the_chosen_column_and_never_counts_thru
     state = end_of_age(state)
     assert texts(state, 0)[:2] == ["mjollnir blacksmith", "mjollnir explorer"]
     state = apply(state, 0, "mjollnir hunter")
-    assert ranks(state.seats[0], HUNTER) == 2 and sheet_rows(state)[0].artefacts == 4
+    assert ranks(state.ruleset, state.seats[0], HUNTER) == 2 and sheet_rows(state)[0].artefacts == 4
     assert GAME.view(state, None)["seats"][0]["mjollnir"] == "hunter"
 
 
@@ -191,7 +191,7 @@ def test_distinctions_count_enlisted_mercenaries_vegvisir_and_doubles() -> None:
     state = apply(state, 0, "transform 5 pouch")  # King's Hand
     distinctions = {d["key"]: d["winner"] for d in GAME.view(state, None)["distinctions"]}
     assert distinctions["warrior"] == 0 and distinctions["blacksmith"] == 0 and distinctions["explorer"] is None
-    assert ranks(state.seats[0], BLACKSMITH) == 3  # the double and the Armorer's 2
+    assert ranks(state.ruleset, state.seats[0], BLACKSMITH) == 3  # the double and the Armorer's 2
 
 
 def test_score_sheet_has_artefact_and_mercenary_lines() -> None:

@@ -128,7 +128,7 @@ def test_vegvisir_completes_a_line_and_covers_thrud() -> None:
     state = apply(state, 0, "camp vegvisir")
     assert asked(state) == (0, "thrud") and state.seats[0].army[EXPLORER] == ["vegvisir"]
     state = apply(state, 0, "thrud to warrior")
-    assert lines(state.seats[0]) == 1 and asked(state) == (0, "recruit")
+    assert lines(state.ruleset, state.seats[0]) == 1 and asked(state) == (0, "recruit")
 
 
 def test_t13_hofud_makes_every_other_player_discard_a_warrior_column_card_never_a_hero() -> None:
@@ -206,7 +206,7 @@ def test_t15_megingjord_stops_heroes_from_lines_but_gjallarhorn_still_gives_one(
     state = line_short_of_a_warrior()
     hold(state, 0, "megingjord")
     state = apply(state, 0, "take warrior 3")
-    assert lines(state.seats[0]) == 1 and GAME.to_move(state) == {1}  # no recruit owed
+    assert lines(state.ruleset, state.seats[0]) == 1 and GAME.to_move(state) == {1}  # no recruit owed
     state = apply(state, 1, "take hunter")
     set_camp(state, "gjallarhorn")
     state = apply(state, 0, "camp gjallarhorn")  # seat 0 first at the Dragon too
@@ -222,7 +222,7 @@ def test_gjallarhorns_hero_counts_against_lines_afterwards() -> None:
               warrior=["warrior 3"])
     from engine.nidavellir.recruiting import owes_hero
 
-    assert lines(state.seats[0]) == 1 and not owes_hero(state, 0)
+    assert lines(state.ruleset, state.seats[0]) == 1 and not owes_hero(state, 0)
 
 
 def test_q2_gjallarhorn_with_no_hero_to_recruit_does_nothing() -> None:

@@ -9,12 +9,13 @@ import pytest
 from engine.errors import IllegalMove
 from engine.nidavellir import GAME
 from engine.nidavellir.ages import start_age
-from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import ARTEFACT, MERCENARY
 from engine.nidavellir.rounds import start_round
 from engine.nidavellir.state import START_AGE, NidavellirState, Task
 from engine.nidavellir.thingvellir.cards import CAMP_DECKS, THINGVELLIR_HERO_KEYS
 from tests.nidavellir.position import apply, fresh, hold, seat0_first_at_goblin, set_camp, set_gems, set_taverns, texts
+
+CARDS = GAME.ruleset.cards  # the shipped game's
 
 
 def test_thingvellir_setup_shuffles_two_camp_decks_of_six_artefacts_and_six_mercenaries() -> None:

@@ -175,7 +175,8 @@ def test_t16_olwyns_doubles_go_to_two_different_columns_and_one_on_thrud_moves_h
         GAME.apply(state, 0, "double to hunter")
     state = apply(state, 0, "double to warrior")
     seat = state.seats[0]
-    assert ranks(seat, HUNTER) == 2 and ranks(seat, WARRIOR) == 2 and ranks(seat, MINER) == 2
+    rules = GAME.ruleset
+    assert ranks(rules, seat, HUNTER) == 2 and ranks(rules, seat, WARRIOR) == 2 and ranks(rules, seat, MINER) == 2
     assert "double" not in seat.command and seat.heroes == ["olwyn"]  # doubles are not heroes
     assert sheet_rows(state)[0].heroes == 9 + 13
 
@@ -183,7 +184,7 @@ def test_t16_olwyns_doubles_go_to_two_different_columns_and_one_on_thrud_moves_h
 def test_olwyns_doubles_are_ranks_for_lines_and_can_be_discarded_by_bonfur() -> None:
     state = recruiting("olwyn")
     state = apply(apply(state, 0, "double to explorer"), 0, "double to miner")
-    assert lines(state.seats[0]) == 1  # one line owed by now: it was answered by Olwyn
+    assert lines(state.ruleset, state.seats[0]) == 1  # one line owed by now: it was answered by Olwyn
     state = fresh(2, thingvellir=True)
     give_army(state, 0, blacksmith=["blacksmith"], hunter=["hunter"], explorer=["explorer 5", "double"],
               miner=["miner 1"])
@@ -298,5 +299,5 @@ def test_line_rule_counts_enlisted_mercenaries_vegvisir_and_doubles_as_ranks() -
     state = fresh(2, thingvellir=True)
     give_army(state, 0, blacksmith=["mercenary blacksmith miner 1"], hunter=["double"], explorer=["vegvisir"],
               miner=["miner 0"], warrior=["thrud"])
-    assert lines(state.seats[0]) == 1
+    assert lines(state.ruleset, state.seats[0]) == 1
     assert piece("double") == "double"

@@ -9,6 +9,7 @@ import pytest
 
 import renderer
 from bot.render_cli import SCENES
+from engine.nidavellir import GAME
 from engine.nidavellir.cards import BASE_HERO_KEYS
 from engine.nidavellir.view import piece_view
 from renderer.canvas import BOLD, NAME_IN_SENTENCE, text_width
@@ -31,12 +32,12 @@ def _crowded_table() -> dict[str, Any]:
     """The 5-player Age 2 table with a 15-card hunter column, a warrior column of 13 dwarves
     under two heroes, every neutral hero in one command zone and every hero in the reserve."""
     view = copy.deepcopy(stored_view(SCENE["nidavellir-5p-age2"]))
-    heroes = [piece_view(key) for key in BASE_HERO_KEYS]
+    heroes = [piece_view(GAME.ruleset, key) for key in BASE_HERO_KEYS]
     view["heroes"] = heroes
-    view["seats"][0]["army"]["hunter"]["items"] = [piece_view("hunter") for _ in range(15)]
+    view["seats"][0]["army"]["hunter"]["items"] = [piece_view(GAME.ruleset, "hunter") for _ in range(15)]
     view["seats"][1]["army"]["warrior"]["items"] = (
-        [piece_view("kraal"), piece_view("tarah")]
-        + [piece_view("warrior 7") for _ in range(13)])
+        [piece_view(GAME.ruleset, "kraal"), piece_view(GAME.ruleset, "tarah")]
+        + [piece_view(GAME.ruleset, "warrior 7") for _ in range(13)])
     view["seats"][2]["command"] = [h for h in heroes if h["suit"] is None]
     return view
 

@@ -12,6 +12,7 @@ from typing import Any
 import renderer
 from bot.render_cli import SCENES, names_for, play
 from engine import registry
+from engine.nidavellir import GAME
 from engine.nidavellir.idavoll.cards import MYTHOLOGY_KEYS
 from engine.nidavellir.view import piece_view
 from renderer.canvas import INNER, Sheet
@@ -67,7 +68,7 @@ def test_a_reserved_dwarf_and_a_mythology_card_freya_moved_sit_in_an_age_tavern(
     view = _view(TABLE)
     horse = view["taverns"][2]
     plain = cards_height(horse)
-    horse["cards"][2] = piece_view("thor")
+    horse["cards"][2] = piece_view(GAME.ruleset, "thor")
     horse["reserved"] = {"seat": 3, "card": "warrior 8"}
     names = names_for(SCENE[TABLE])
     texts = _texts(view, "board", names)
@@ -131,7 +132,8 @@ def test_friggs_cards_are_in_the_drawers_own_picture_only() -> None:
 
 def test_skymirs_draw_is_a_row_per_mythology_card_for_the_drawer() -> None:
     view = {**_view(TABLE), "viewer": 2}
-    view["mythology"]["drawn"] = [piece_view(key) for key in ("garm", "sigrdrifa", "svafa", "thrivaldi", "loki")]
+    drawn = ("garm", "sigrdrifa", "svafa", "thrivaldi", "loki")
+    view["mythology"]["drawn"] = [piece_view(GAME.ruleset, key) for key in drawn]
     view["task"] = {"seat": 2, "kind": "skymir_keep", "text": "keep a mythology card Skymir drew"}
     texts = _texts(view, "hand")
     assert "Skymir drew these: keep one" in texts
@@ -141,12 +143,12 @@ def test_skymirs_draw_is_a_row_per_mythology_card_for_the_drawer() -> None:
 def test_animals_and_gullinbursti_are_named_in_the_army_and_gullinbursti_can_be_recovered() -> None:
     view = _view(PURSE)
     army = view["seats"][0]["army"]
-    army["explorer"]["items"].append(piece_view("garm"))
-    army["hunter"]["items"].append(piece_view("durathor"))
-    army["miner"]["items"].append(piece_view("gullinbursti", 3))
+    army["explorer"]["items"].append(piece_view(GAME.ruleset, "garm"))
+    army["hunter"]["items"].append(piece_view(GAME.ruleset, "durathor"))
+    army["miner"]["items"].append(piece_view(GAME.ruleset, "gullinbursti", 3))
     texts = _texts(view, "hand")
     assert {"Garm 9", "Durathor", "Gullinbursti"} <= set(texts)
-    view["discard"].append(piece_view("gullinbursti"))
+    view["discard"].append(piece_view(GAME.ruleset, "gullinbursti"))
     view["task"] = {"seat": 0, "kind": "recover", "text": "take a card from the discard pile"}
     texts = _texts(view, "hand")
     assert "Discard pile: take one" in texts
@@ -179,13 +181,13 @@ def test_the_base_game_and_thingvellir_have_no_idavoll_parts() -> None:
 
 
 def _giant(key: str, state: str, captured: str | None = None) -> dict[str, Any]:
-    card = piece_view(key)
+    card = piece_view(GAME.ruleset, key)
     return {"card": card, "column": card["captures"], "state": state,
-            "captured": None if captured is None else piece_view(captured)}
+            "captured": None if captured is None else piece_view(GAME.ruleset, captured)}
 
 
 def _valkyrie(key: str, notches: int, column: str | None = None) -> dict[str, Any]:
-    card = piece_view(key)
+    card = piece_view(GAME.ruleset, key)
     return {"card": card, "notches": notches, "points": card["track"][min(notches, len(card["track"]) - 1)],
             "column": column}
 
@@ -193,8 +195,8 @@ def _valkyrie(key: str, notches: int, column: str | None = None) -> dict[str, An
 def test_every_mythology_card_on_one_seat_stays_inside_the_picture_and_legible() -> None:
     view = _view(TABLE)
     seat = view["seats"][3]
-    gods = [key for key in MYTHOLOGY_KEYS if piece_view(key)["kind"] == "god"]
-    seat["gods"] = [{"card": piece_view(key), "power": i % 2 == 0} for i, key in enumerate(gods)]
+    gods = [key for key in MYTHOLOGY_KEYS if piece_view(GAME.ruleset, key)["kind"] == "god"]
+    seat["gods"] = [{"card": piece_view(GAME.ruleset, key), "power": i % 2 == 0} for i, key in enumerate(gods)]
     seat["giants"] = [_giant("skymir", "waiting"), _giant("surt", "captured", "warrior 10"),
                       _giant("gymir", "face_down"), _giant("hrungnir", "waiting"),
                       _giant("thrivaldi", "captured", "blacksmith")]

@@ -11,6 +11,7 @@ import pytest
 
 import renderer
 from bot.render_cli import SCENES, names_for
+from engine.nidavellir import GAME
 from engine.nidavellir.view import piece_view
 from engine.views.nidavellir import NidavellirView, SeatView
 from renderer.canvas import INNER, MARGIN, Sheet
@@ -49,7 +50,7 @@ def test_the_camp_names_each_card_says_which_are_artefacts_and_shows_each_mercen
 
 def test_an_artefact_with_printed_points_shows_them_in_the_camp() -> None:
     view = _view(BOARD)
-    view["camp"]["cards"][0] = piece_view("megingjord")
+    view["camp"]["cards"][0] = piece_view(GAME.ruleset, "megingjord")
     assert "28 pts" in _texts(view, "board")
 
 
@@ -85,7 +86,7 @@ def test_the_purse_shows_the_camp_the_mercenaries_to_enlist_and_each_artefact_wi
 def test_the_purse_rings_enlisted_mercenaries_and_names_vegvisir_and_doubles_in_the_army() -> None:
     view = _view(PURSE)
     explorers = view["seats"][2]["army"]["explorer"]["items"]
-    explorers += [piece_view("vegvisir"), piece_view("double", 2)]
+    explorers += [piece_view(GAME.ruleset, "vegvisir"), piece_view(GAME.ruleset, "double", 2)]
     texts = _texts(view, "hand")
     assert {"Vegvisir 13", "Double", "11"} <= set(texts)
 
@@ -95,7 +96,7 @@ def test_mjollnirs_column_is_shown_once_named_and_zolkur_says_when_his_trade_is_
     seat = view["seats"][2]
     seat["mjollnir"] = "hunter"
     seat["zolkur_spent"] = True
-    seat["command"].append(piece_view("zolkur"))
+    seat["command"].append(piece_view(GAME.ruleset, "zolkur"))
     hand = _texts(view, "hand")
     assert "on Hunter" in hand and "Zolkur (used)" in hand
     board = _texts({**view, "viewer": None}, "board")
@@ -104,7 +105,7 @@ def test_mjollnirs_column_is_shown_once_named_and_zolkur_says_when_his_trade_is_
 
 def test_olwyns_doubles_waiting_for_a_column_are_shown_to_be_placed() -> None:
     view = _view(BOARD)
-    view["seats"][2]["placing"] = [piece_view("double"), piece_view("double")]
+    view["seats"][2]["placing"] = [piece_view(GAME.ruleset, "double"), piece_view(GAME.ruleset, "double")]
     board = _texts(view, "board")
     assert "to place" in board and board.count("Double") == 2
     hand = _texts({**view, "viewer": 2}, "hand")
@@ -151,8 +152,9 @@ def test_at_game_over_the_camp_is_left_out() -> None:
 def test_every_artefact_and_five_mercenaries_on_one_seat_stay_inside_the_picture_and_legible() -> None:
     view = _view(BOARD)
     seat = view["seats"][3]
-    seat["artefacts"] = [piece_view(key) for key in ARTEFACT_KEYS if key != "vegvisir"]
-    seat["mercenaries"] = [piece_view(c["key"]) for c in stored_view(SCENE[AGE2])["seats"][1]["mercenaries"]] * 2
+    seat["artefacts"] = [piece_view(GAME.ruleset, key) for key in ARTEFACT_KEYS if key != "vegvisir"]
+    hired = stored_view(SCENE[AGE2])["seats"][1]["mercenaries"]
+    seat["mercenaries"] = [piece_view(GAME.ruleset, c["key"]) for c in hired] * 2
     names = ["W" * 32] * 4
     for sheet in (renderer.draw(view, names), renderer.draw({**view, "viewer": 3}, names, "hand")):
         assert all(legible(d, sheet.width) for d in sheet.texts)
@@ -162,7 +164,7 @@ def test_every_artefact_and_five_mercenaries_on_one_seat_stay_inside_the_picture
 
 def test_a_mercenary_chip_is_split_between_its_two_classes() -> None:
     sheet = Sheet(80)
-    card = piece_view("mercenary warrior 9 explorer 11")
+    card = piece_view(GAME.ruleset, "mercenary warrior 9 explorer 11")
     width = draw_mercenary(sheet, MARGIN, 20, card)
     assert [d.text for d in sheet.texts] == ["Warrior 9", "Explorer 11"]
     assert width == mercenary_width(card)

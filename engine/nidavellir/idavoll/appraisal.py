@@ -16,7 +16,6 @@ from engine.nidavellir.appraisal import (
     tavern_best,
 )
 from engine.nidavellir.army import ranks
-from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import DWARF, coin_value, is_trading
 from engine.nidavellir.effects import effect
 from engine.nidavellir.grammar import said
@@ -39,10 +38,10 @@ class AnimalWorth(Worth):
         self.bonus = bonus
 
     def gain(self, state: NidavellirState, index: int, card: str) -> float:
-        piece = CARDS[card]
+        piece = state.cards[card]
         if piece.suit is None:
             return 0.0
-        return placement_gain(state.seats[index], card, piece.suit) + self.bonus
+        return placement_gain(state.ruleset, state.seats[index], card, piece.suit) + self.bonus
 
 
 class Myth(Worth):
@@ -65,12 +64,12 @@ class PowerWorth(Myth):
         self.power = power
 
     def promise(self, state: NidavellirState, index: int, card: str) -> float:
-        if not effect(card).power_ready(state, index):
+        if not effect(state, card).power_ready(state, index):
             return 0.0
         return self.power * min(1.0, rounds_left(state) / 3)
 
     def gain(self, state: NidavellirState, index: int, card: str) -> float:
-        return CARDS[card].points + MYTH_SHARE * self.power * min(1.0, rounds_left(state) / 3)
+        return state.cards[card].points + MYTH_SHARE * self.power * min(1.0, rounds_left(state) / 3)
 
 
 class CaptureWorth(Myth):
@@ -97,7 +96,7 @@ class SurtWorth(CaptureWorth):
 
 class GymirWorth(CaptureWorth):
     def captured(self, state: NidavellirState, index: int, card: str) -> float:
-        return float(GYMIR_FACTOR * CARDS[card].bravery_sum) if card else self.capture
+        return float(GYMIR_FACTOR * state.cards[card].bravery_sum) if card else self.capture
 
 
 class HrungnirWorth(CaptureWorth):
@@ -105,8 +104,8 @@ class HrungnirWorth(CaptureWorth):
         return 1.5 * sum(1 for c in state.seats[index].coins() if not is_trading(c))
 
 
-def _track(card: str) -> tuple[int, ...]:
-    found = valkyrie(card)
+def _track(state: NidavellirState, card: str) -> tuple[int, ...]:
+    found = valkyrie(state.ruleset, card)
     return found.track if found is not None else (0,)
 
 
@@ -118,7 +117,7 @@ class TrackWorth(Myth):
 
     def promise(self, state: NidavellirState, index: int, card: str) -> float:
         """Points she is likely to add by the end, beyond those under her token now."""
-        track = _track(card)
+        track = _track(state, card)
         now = state.seats[index].marks.get(card, 0)
         later = min(len(track) - 1, round(now + self.notches * rounds_left(state)))
         return float(track[later] - track[now])
@@ -126,7 +125,7 @@ class TrackWorth(Myth):
 
 class Hildr(TrackWorth):
     def promise(self, state: NidavellirState, index: int, card: str) -> float:
-        track = _track(card)
+        track = _track(state, card)
         now = state.seats[index].marks.get(card, 0)
         if state.age != 1:
             return 0.0
@@ -135,29 +134,29 @@ class Hildr(TrackWorth):
 
 
 def capture_pick(state: NidavellirState, seat: int, card: str) -> float:
-    piece = CARDS[card]
+    piece = state.cards[card]
     giant = waiting_giant(state, seat, piece.suit) if piece.kind == DWARF and piece.suit is not None else ""
-    found = card_worth(giant)
+    found = card_worth(state, giant)
     return found.captured(state, seat, card) if isinstance(found, CaptureWorth) else 0.0
 
 
 def frigg_pick(state: NidavellirState, seat: int, card: str) -> float:
     """Three fresh cards to choose from, for a card of this tavern and the power."""
     best = max(any_card_gain(state, seat, c) for c in state.taverns[state.tavern])
-    return best + 1.0 - card_worth("frigg").power
+    return best + 1.0 - card_worth(state, "frigg").power
 
 
 def giant_turned_away(state: NidavellirState, seat: int, card: str) -> float:
     """Taking a dwarf a waiting giant would capture turns the giant face down."""
-    piece = CARDS[card]
+    piece = state.cards[card]
     giant = waiting_giant(state, seat, piece.suit) if piece.kind == DWARF and piece.suit is not None else ""
-    return card_worth(giant).outlook(state, seat, giant) if giant else 0.0
+    return card_worth(state, giant).outlook(state, seat, giant) if giant else 0.0
 
 
 def loki_outlook(state: NidavellirState, index: int) -> float:
     held = reservation(state)
     if held is not None and held[1] == index:
-        return LOKI_SHARE * card_gain(state.seats[index], held[2])
+        return LOKI_SHARE * card_gain(state.ruleset, state.seats[index], held[2])
     return 0.0
 
 
@@ -167,7 +166,7 @@ def pass_worth(state: NidavellirState, seat: int, move: Move) -> float:
 
 def loki_worth(state: NidavellirState, seat: int, move: Move) -> float:
     card = said(move).card
-    return LOKI_SHARE * any_card_gain(state, seat, card) - card_worth("loki").power
+    return LOKI_SHARE * any_card_gain(state, seat, card) - card_worth(state, "loki").power
 
 
 def freya_worth(state: NidavellirState, seat: int, move: Move) -> float:
@@ -185,12 +184,12 @@ def freya_worth(state: NidavellirState, seat: int, move: Move) -> float:
 
 
 def olrun_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    return float(ranks(state.seats[seat], said(move).column))
+    return float(ranks(state.ruleset, state.seats[seat], said(move).column))
 
 
 def thor_worth(state: NidavellirState, seat: int, move: Move) -> float:
     """Cancelling a discard spends Thor's power."""
-    return -card_worth("thor").power
+    return -card_worth(state, "thor").power
 
 
 def odin_worth(state: NidavellirState, seat: int, move: Move) -> float:
@@ -201,4 +200,4 @@ def odin_worth(state: NidavellirState, seat: int, move: Move) -> float:
 
 
 def gullinbursti_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    return placement_gain(state.seats[seat], "gullinbursti", said(move).column)
+    return placement_gain(state.ruleset, state.seats[seat], "gullinbursti", said(move).column)

@@ -86,7 +86,8 @@ class HrungnirOrder(Choice):
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         seat = state.seats[task.seat]
-        return [NidavellirMove(f"transform {coin_word(seat, c)} pouch", f"Hrungnir: the {coin_word(seat, c)} next")
+        return [NidavellirMove(f"transform {coin_word(seat, c)} pouch", f"Hrungnir: the {coin_word(seat, c)} next",
+                               rules=state.ruleset)
                 for c in set(self.left(state, task))]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:

@@ -9,10 +9,10 @@ they only keep their token and score. A card's memory is its owner's `marks[card
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core import Event
-from engine.nidavellir.cards import BRAVERY_IN, CARDS
 from engine.nidavellir.components import MINER, SUITS, coin_value, seat_label
-from engine.nidavellir.effects import EFFECTS
 from engine.nidavellir.hooks import (
     Effect,
 )
@@ -27,19 +27,22 @@ from engine.nidavellir.state import (
     Task,
 )
 
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
+
 CAPTURED = 1
 FACE_DOWN = 2
 OLRUN_CLASS = "olrun class"  # marks: Ölrun's class + 1 (0: not chosen yet)
 
 
-def zero_ranks(column: list[str], suit: int) -> int:
+def zero_ranks(rules: Ruleset, column: list[str], suit: int) -> int:
     """Ranks of a column worth 0 points there: 0-point dwarves, Zoral's two 0s, doubles,
     Gullinbursti (rules sheet 2.4 rule 8, house decision D9)."""
     count = 0
     for card in column:
-        piece = CARDS[card]
+        piece = rules.cards[card]
         if piece.options or card == "ylud":  # one rank whose points depend on the column
-            count += piece.ranks if BRAVERY_IN[card, suit] == 0 else 0
+            count += piece.ranks if rules.bravery_by_suit[suit][card] == 0 else 0
         else:
             count += piece.ranks - sum(1 for points in piece.bravery if points)
     return count
@@ -55,20 +58,20 @@ class Garm(Effect):
 
     pioneer_draw = GARM_PIONEER_DRAW
 
-    def column_bonus(self, column: list[str], ranks: int) -> int:
+    def column_bonus(self, rules: Ruleset, column: list[str], ranks: int) -> int:
         return ranks
 
 
 class Nidhogg(Effect):
-    def column_bonus(self, column: list[str], ranks: int) -> int:
+    def column_bonus(self, rules: Ruleset, column: list[str], ranks: int) -> int:
         return 2 * ranks
 
 
 class Ratatosk(Effect):
     """Each pair of 0-point ranks of the miner column adds 1 to its sum, before the multiplication."""
 
-    def column_bonus(self, column: list[str], ranks: int) -> int:
-        return zero_ranks(column, MINER) // 2
+    def column_bonus(self, rules: Ruleset, column: list[str], ranks: int) -> int:
+        return zero_ranks(rules, column, MINER) // 2
 
 
 class Hreasvelg(Effect):
@@ -111,7 +114,7 @@ class Giant(Effect):
         self.effect = effect  # the task kind of its effect on capture, or "" (it only scores)
 
     def gained(self, state: NidavellirState, seat: int) -> tuple[list[Task], list[Event]]:
-        return [], [Event(f"{seat_label(seat)}'s {self.card.label} waits for the next {SUITS[self.suit]} dwarf "
+        return [], [Event(f"{seat_label(seat)}'s {self.card(state).label} waits for the next {SUITS[self.suit]} dwarf "
                           f"(a capture token on the {SUITS[self.suit]} column).")]
 
     def captures(self, state: NidavellirState, seat: int) -> list[Task]:
@@ -135,7 +138,7 @@ class Surt(Giant):
 class Gymir(Giant):
     def points(self, state: NidavellirState, seat: int) -> int:
         card = self.captured(state, seat)
-        return GYMIR_FACTOR * CARDS[card].bravery_sum if card else 0
+        return GYMIR_FACTOR * state.cards[card].bravery_sum if card else 0
 
 
 class Valkyrie(Effect):
@@ -185,7 +188,7 @@ def waiting_giant(state: NidavellirState, seat: int, suit: int) -> str:
     """The seat's giant waiting for a dwarf of `suit`, or ''."""
     player = state.seats[seat]
     for card in player.command:
-        found = EFFECTS.get(card)
+        found = state.ruleset.effects.get(card)
         if isinstance(found, Giant) and found.suit == suit and not player.marks.get(card):
             return card
     return ""
@@ -196,19 +199,19 @@ def waiting_giants(state: NidavellirState, seat: int) -> dict[int, str]:
     player = state.seats[seat]
     found: dict[int, str] = {}
     for card in player.command:
-        effect = EFFECTS.get(card)
+        effect = state.ruleset.effects.get(card)
         if isinstance(effect, Giant) and effect.suit not in found and not player.marks.get(card):
             found[effect.suit] = card
     return found
 
 
-def giant(card: str) -> Giant | None:
+def giant(rules: Ruleset, card: str) -> Giant | None:
     """The giant's effect, or None for another card."""
-    found = EFFECTS.get(card)
+    found = rules.effects.get(card)
     return found if isinstance(found, Giant) else None
 
 
-def valkyrie(card: str) -> Valkyrie | None:
+def valkyrie(rules: Ruleset, card: str) -> Valkyrie | None:
     """The valkyrie's effect, or None for another card."""
-    found = EFFECTS.get(card)
+    found = rules.effects.get(card)
     return found if isinstance(found, Valkyrie) else None

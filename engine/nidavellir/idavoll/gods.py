@@ -6,14 +6,16 @@ themselves (choices.py, thingvellir)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core import Event, Move
-from engine.nidavellir.cards import CARDS, DWERGS
+from engine.nidavellir.cards import DWERGS
 from engine.nidavellir.catalogue import Declared
 from engine.nidavellir.choice import Choice
 from engine.nidavellir.choices import KeepDrawn
 from engine.nidavellir.components import GOD, TAVERN_LABELS, TAVERNS, Card, seat_label
 from engine.nidavellir.effects import spend_power
-from engine.nidavellir.grammar import HERO_TOKENS, NidavellirMove, said
+from engine.nidavellir.grammar import NidavellirMove, Said, said
 from engine.nidavellir.hooks import ROUND_END, ROUND_START
 from engine.nidavellir.idavoll.appraisal import PowerWorth, freya_worth, loki_worth, odin_worth, thor_worth
 from engine.nidavellir.idavoll.effects import God, Thor
@@ -29,7 +31,10 @@ from engine.nidavellir.idavoll.rules import reservation
 from engine.nidavellir.recruiting import recruit, recruitable
 from engine.nidavellir.state import FREYA, FRIGG_KEEP, FRIGG_ORDER, LOKI, ODIN, NidavellirState, Task
 
-PASS = NidavellirMove("pass", "Keep the power for later")
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
+
+PASS = NidavellirMove("pass", "Keep the power for later", told=Said("pass", "pass"))  # the same in every game
 
 
 class LokiReserve(Choice):
@@ -41,12 +46,12 @@ class LokiReserve(Choice):
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         return [PASS, *(NidavellirMove(f"loki {card} in {TAVERNS[t]}",
-                                       f"Loki: reserve {CARDS[card].label} ({TAVERNS[t]})")
+                                       f"Loki: reserve {state.cards[card].label} ({TAVERNS[t]})", rules=state.ruleset)
                         for t in range(3) for card in set(state.taverns[t]))]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         told = said(move)
-        return f"There is no {CARDS[told.card].label} in the {TAVERN_LABELS[told.tavern]}."
+        return f"There is no {state.cards[told.card].label} in the {TAVERN_LABELS[told.tavern]}."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "pass":
@@ -55,8 +60,8 @@ class LokiReserve(Choice):
         spend_power(state, task.seat, "loki")
         state.reserved = [tavern, task.seat]
         state.reserved_card = card
-        return [Event(f"{seat_label(task.seat)} uses Loki's power: {CARDS[card].label} in the {TAVERN_LABELS[tavern]} "
-                      f"is reserved for them.")]
+        return [Event(f"{seat_label(task.seat)} uses Loki's power: {state.cards[card].label} in the "
+                      f"{TAVERN_LABELS[tavern]} is reserved for them.")]
 
 
 class FreyaSwap(Choice):
@@ -74,8 +79,8 @@ class FreyaSwap(Choice):
                     for y in set(state.taverns[b]):
                         if x != y:  # swapping two copies of one card changes nothing
                             moves.append(NidavellirMove(f"freya {x} in {TAVERNS[a]} with {y} in {TAVERNS[b]}",
-                                              f"Freya: {CARDS[x].label} ({TAVERNS[a]}) ⇄ "
-                                              f"{CARDS[y].label} ({TAVERNS[b]})"))
+                                              f"Freya: {state.cards[x].label} ({TAVERNS[a]}) ⇄ "
+                                              f"{state.cards[y].label} ({TAVERNS[b]})", rules=state.ruleset))
         return moves
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
@@ -84,7 +89,7 @@ class FreyaSwap(Choice):
             return "Freya swaps cards of two different taverns."
         for card, tavern in ((told.card, told.tavern), (told.other, told.other_tavern)):
             if card not in state.taverns[tavern]:
-                return f"There is no {CARDS[card].label} in the {TAVERN_LABELS[tavern]}."
+                return f"There is no {state.cards[card].label} in the {TAVERN_LABELS[tavern]}."
         return "Swapping two copies of the same card changes nothing."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
@@ -101,8 +106,8 @@ class FreyaSwap(Choice):
         state.taverns[b].append(x)
         if held is not None and held[2] not in state.taverns[held[0]]:
             state.reserved[0] = b if held[0] == a else a  # Loki's token follows its card
-        return [Event(f"{seat_label(task.seat)} uses Freya's power: {CARDS[x].label} ({TAVERN_LABELS[a]}) and "
-                      f"{CARDS[y].label} ({TAVERN_LABELS[b]}) swap taverns.")]
+        return [Event(f"{seat_label(task.seat)} uses Freya's power: {state.cards[x].label} ({TAVERN_LABELS[a]}) and "
+                      f"{state.cards[y].label} ({TAVERN_LABELS[b]}) swap taverns.")]
 
 
 def put_under(state: NidavellirState, cards: list[str]) -> None:
@@ -136,10 +141,11 @@ class FriggOrder(Choice):
     prompt = "choose which card goes under the deck first"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [NidavellirMove(f"under {card}", f"{CARDS[card].label} under first") for card in set(state.drawn)]
+        return [NidavellirMove(f"under {card}", f"{state.cards[card].label} under first",
+                               rules=state.ruleset) for card in set(state.drawn)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        return f"{CARDS[said(move).card].label} is not one of the two cards to put back."
+        return f"{state.cards[said(move).card].label} is not one of the two cards to put back."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         first = said(move).card
@@ -147,13 +153,13 @@ class FriggOrder(Choice):
         order = [first, *state.drawn]
         put_under(state, order)
         state.drawn = []
-        names = " then ".join(CARDS[c].label for c in order)
+        names = " then ".join(state.cards[c].label for c in order)
         return [Event(f"{seat_label(task.seat)} puts the other 2 cards under the Age {state.age} deck."),
                 Event(f"Under the deck: {names} (the last one at the very bottom).", frozenset({task.seat}))]
 
 
-def neutral_heroes(heroes: list[str]) -> list[str]:
-    return [h for h in heroes if CARDS[h].suit is None]
+def neutral_heroes(rules: Ruleset, heroes: list[str]) -> list[str]:
+    return [h for h in heroes if rules.cards[h].suit is None]
 
 
 def hero_token(hero: str) -> str:
@@ -164,7 +170,7 @@ def hero_of_token(token: str, among: list[str]) -> str:
     """The hero a token names among `among` ('dwerg' names the first Dwerg brother there)."""
     if token == "dwerg":
         return min(h for h in among if h in DWERGS)
-    return HERO_TOKENS[token]
+    return token  # any other hero is called by its key
 
 
 def leave_army(state: NidavellirState, seat: int, hero: str) -> None:
@@ -188,12 +194,13 @@ class OdinSwap(Choice):
     prompt = "swap a neutral hero with Odin, or pass"
 
     def pairs(self, state: NidavellirState, seat: int) -> list[tuple[str, str]]:
-        given = {hero_token(h) for h in neutral_heroes(state.seats[seat].heroes)}
-        taken = {hero_token(h) for h in neutral_heroes(recruitable(state, seat))}
+        given = {hero_token(h) for h in neutral_heroes(state.ruleset, state.seats[seat].heroes)}
+        taken = {hero_token(h) for h in neutral_heroes(state.ruleset, recruitable(state, seat))}
         return [(a, b) for a in sorted(given) for b in sorted(taken) if a != b]
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [PASS, *(NidavellirMove(f"odin {a} for {b}", f"Odin: give back {a.capitalize()}, take {b.capitalize()}")
+        return [PASS, *(NidavellirMove(f"odin {a} for {b}", f"Odin: give back {a.capitalize()}, take {b.capitalize()}",
+                                       rules=state.ruleset)
                         for a, b in self.pairs(state, task.seat))]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
@@ -205,7 +212,7 @@ class OdinSwap(Choice):
         if given not in mine:
             return f"You have no {given.capitalize()} to give back."
         for token in (given, taken):
-            if CARDS[hero_of_token(token, list(DWERGS))].suit is not None:
+            if state.cards[hero_of_token(token, list(DWERGS))].suit is not None:
                 return "Odin swaps neutral heroes only: class heroes stay in their column."
         if given == taken:
             return f"Giving back {given.capitalize()} to take it again changes nothing."
@@ -220,7 +227,8 @@ class OdinSwap(Choice):
         leave_army(state, task.seat, given)
         tasks, told = recruit(state, task.seat, taken, by_odin=True)
         state.tasks[0:0] = tasks
-        return [Event(f"{seat_label(task.seat)} uses Odin's power: {CARDS[given].label} goes back to the reserve."),
+        return [Event(f"{seat_label(task.seat)} uses Odin's power: {state.cards[given].label} goes back to the "
+                      f"reserve."),
                 *told]
 
 

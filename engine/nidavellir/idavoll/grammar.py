@@ -3,10 +3,11 @@ class, Gullinbursti's column. Registered with the base grammar."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.errors import BadMove
 from engine.nidavellir.components import TAVERN_BY_NAME, TAVERNS
 from engine.nidavellir.grammar import (
-    HERO_TOKENS,
     TAVERN_CARDS,
     Parser,
     Said,
@@ -15,13 +16,16 @@ from engine.nidavellir.grammar import (
     in_tavern,
 )
 
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
 
-def loki_move(rest: list[str]) -> Said:
-    card, tavern = in_tavern(rest, "loki", "'loki warrior 7 in goblin'")
+
+def loki_move(rules: Ruleset, rest: list[str]) -> Said:
+    card, tavern = in_tavern(rules, rest, "loki", "'loki warrior 7 in goblin'")
     return Said(f"loki {card} in {TAVERNS[tavern]}", "loki", card=card, tavern=tavern)
 
 
-def freya_move(rest: list[str]) -> Said:
+def freya_move(rules: Ruleset, rest: list[str]) -> Said:
     """'freya <card> in <tavern> with <card> in <tavern>'; the taverns in table order."""
     cuts = [i for i, word in enumerate(rest) if word in TAVERN_BY_NAME]
     example = "'freya warrior 7 in goblin with hunter in horse'"
@@ -31,16 +35,16 @@ def freya_move(rest: list[str]) -> Said:
     second = rest[cuts[0] + 1:]
     if second and second[0] == "with":
         second = second[1:]
-    (a, x), (b, y) = sorted((in_tavern(first, "freya", example), in_tavern(second, "freya", example)),
+    (a, x), (b, y) = sorted((in_tavern(rules, first, "freya", example), in_tavern(rules, second, "freya", example)),
                             key=lambda pair: pair[1])
     return Said(f"freya {a} in {TAVERNS[x]} with {b} in {TAVERNS[y]}", "freya", card=a, tavern=x, other=b,
                 other_tavern=y)
 
 
-def odin_move(rest: list[str]) -> Said:
+def odin_move(rules: Ruleset, rest: list[str]) -> Said:
     if len(rest) == 3 and rest[1] == "for":
         rest = [rest[0], rest[2]]
-    if len(rest) != 2 or any(token not in HERO_TOKENS for token in rest):
+    if len(rest) != 2 or any(token not in rules.hero_tokens for token in rest):
         raise BadMove("Odin swaps two neutral heroes: 'odin <your hero> for <hero>', e.g. 'odin skaa for grid' "
                       "(any Dwerg brother is 'dwerg').")
     return Said(f"odin {rest[0]} for {rest[1]}", "odin", card=rest[0], other=rest[1])

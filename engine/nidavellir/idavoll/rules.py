@@ -5,9 +5,9 @@ Brynhildr's notch, captures and Frigg instead of taking a card, Odin at the end 
 from __future__ import annotations
 
 from engine.core import Event, Move
-from engine.nidavellir.cards import CARDS, cards_per_tavern
+from engine.nidavellir.cards import cards_per_tavern
 from engine.nidavellir.components import DWARF, FRIGG_LIMITS, OFFERING, SUITS, TAVERN_LABELS, seat_label
-from engine.nidavellir.effects import EFFECTS, notify, spend_power, timed_powers
+from engine.nidavellir.effects import notify, spend_power, timed_powers
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.grammar import NidavellirMove, said
 from engine.nidavellir.hooks import FIRST_PICK, ROUND_END, ROUND_START
@@ -29,7 +29,7 @@ AGE_CARDS = (DWARF, OFFERING)  # what an Age deck holds: what Frigg may put unde
 def power_holder(state: NidavellirState, god: str) -> int:
     """The seat holding `god` with its power token still on it, or -1."""
     seat = state.holder(god)
-    return seat if seat >= 0 and EFFECTS[god].power_ready(state, seat) else -1
+    return seat if seat >= 0 and state.ruleset.effects[god].power_ready(state, seat) else -1
 
 
 def mythology_tavern(state: NidavellirState) -> int:
@@ -66,13 +66,13 @@ def frigg_refusal(state: NidavellirState, seat: int) -> str:
     if state.rules >= FRIGG_LIMITS and state.tavern == mythology_tavern(state):
         return (f"Frigg's power can't be used in the mythology tavern (the {TAVERN_LABELS[MYTHOLOGY_TAVERN]} "
                 f"of Age 1's first {MYTHOLOGY_ROUNDS} rounds), even on a card Freya swapped into it.")
-    if not any(CARDS[c].kind in AGE_CARDS for c in state.taverns[state.tavern]):
+    if not any(state.cards[c].kind in AGE_CARDS for c in state.taverns[state.tavern]):
         return "Frigg works in a tavern of dwarves and Royal Offerings, not among mythology cards."
     return ""
 
 
 def capture_refusal(state: NidavellirState, seat: int, card: str) -> str:
-    piece = CARDS[card]
+    piece = state.cards[card]
     if piece.kind != DWARF or piece.suit is None:
         return f"Giants capture dwarves only; {piece.label} is not a dwarf."
     if not waiting_giant(state, seat, piece.suit):
@@ -128,7 +128,7 @@ class Idavoll(Expansion):
             return ""
         if state.taverns[state.tavern].count(card) > 1:
             return ""
-        return f"{CARDS[card].label} is reserved by {seat_label(held[1])} (Loki): only they may take it."
+        return f"{state.cards[card].label} is reserved by {seat_label(held[1])} (Loki): only they may take it."
 
     def pick_started(self, state: NidavellirState, seat: int) -> list[Event]:
         """The first picker's Brynhildr moves; Loki's owner picking in the reserved tavern ends
@@ -141,14 +141,14 @@ class Idavoll(Expansion):
         return []
 
     def took(self, state: NidavellirState, seat: int, card: str) -> list[Event]:
-        piece = CARDS[card]
+        piece = state.cards[card]
         if piece.kind != DWARF or piece.suit is None:
             return []
         giant = waiting_giant(state, seat, piece.suit)
         if not giant:
             return []
         state.seats[seat].marks[giant] = FACE_DOWN
-        return [Event(f"{seat_label(seat)} places {piece.label}: {CARDS[giant].label} turns face down for good.")]
+        return [Event(f"{seat_label(seat)} places {piece.label}: {state.cards[giant].label} turns face down for good.")]
 
     def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
         cards = list(state.taverns[state.tavern])
@@ -157,26 +157,28 @@ class Idavoll(Expansion):
         moves: list[Move] = []
         waiting = waiting_giants(state, seat)
         for card in set(cards) if waiting else ():
-            suit = CARDS[card].suit
-            giant = waiting.get(suit, "") if CARDS[card].kind == DWARF and suit is not None else ""
+            suit = state.cards[card].suit
+            giant = waiting.get(suit, "") if state.cards[card].kind == DWARF and suit is not None else ""
             if giant:
-                moves.append(NidavellirMove(f"capture {card}", f"Capture {CARDS[card].label} ({CARDS[giant].label})"))
+                label = f"Capture {state.cards[card].label} ({state.cards[giant].label})"
+                moves.append(NidavellirMove(f"capture {card}", label, rules=state.ruleset))
         player = state.seats[seat]
         holds_frigg = "frigg" in player.command or "frigg" in player.heroes  # else refused: asked first
         if holds_frigg and not frigg_refusal(state, seat):
             # Rules 2 let Frigg bury a card Loki reserved for another seat; rules 3 withholds it.
             offered = cards if state.rules >= FRIGG_LIMITS else state.taverns[state.tavern]
-            moves += [NidavellirMove(f"frigg {card}", f"Frigg: {CARDS[card].label} under the deck, draw 3")
-                      for card in set(offered) if CARDS[card].kind in AGE_CARDS]
+            moves += [NidavellirMove(f"frigg {card}", f"Frigg: {state.cards[card].label} under the deck, draw 3",
+                                     rules=state.ruleset)
+                      for card in set(offered) if state.cards[card].kind in AGE_CARDS]
         return moves
 
     def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
         verb, card = said(move).verb, said(move).card
-        label = CARDS[card].label
+        label = state.cards[card].label
         if card not in state.taverns[state.tavern]:
             return f"There is no {label} in the {TAVERN_LABELS[state.tavern]}."
         if verb == "frigg":
-            if CARDS[card].kind not in AGE_CARDS:
+            if state.cards[card].kind not in AGE_CARDS:
                 return f"Frigg puts a dwarf or a Royal Offering under the deck, not {label}."
             withheld = self.withheld_refusal(state, seat, card) if state.rules >= FRIGG_LIMITS else ""
             return frigg_refusal(state, seat) or withheld
@@ -187,14 +189,15 @@ class Idavoll(Expansion):
         state.taverns[state.tavern].remove(card)
         if verb == "frigg":
             return self.use_frigg(state, seat, card)
-        piece = CARDS[card]
+        piece = state.cards[card]
         giant = waiting_giant(state, seat, piece.suit if piece.suit is not None else -1)
         player = state.seats[seat]
         player.marks[giant] = CAPTURED
         player.captured[giant] = card
         where = TAVERN_LABELS[state.tavern]
-        events = [Event(f"{seat_label(seat)} takes {piece.label} from the {where}; {CARDS[giant].label} captures it.")]
-        found = giant_effect(giant)
+        events = [Event(f"{seat_label(seat)} takes {piece.label} from the {where}; "
+                        f"{state.cards[giant].label} captures it.")]
+        found = giant_effect(state.ruleset, giant)
         return (found.captures(state, seat) if found is not None else []), events
 
     def use_frigg(self, state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
@@ -204,10 +207,11 @@ class Idavoll(Expansion):
         deck = state.decks[state.age - 1]
         deck.insert(0, card)
         state.drawn = [deck.pop() for _ in range(FRIGG_DRAW)]
-        names = ", ".join(CARDS[c].label for c in state.drawn)
+        names = ", ".join(state.cards[c].label for c in state.drawn)
         return [Task(FRIGG_KEEP, seat, card="frigg")], [
-            Event(f"{seat_label(seat)} uses Frigg's power: {CARDS[card].label} of the {TAVERN_LABELS[state.tavern]} "
-                  f"goes under the Age {state.age} deck, and they draw {FRIGG_DRAW} cards."),
+            Event(f"{seat_label(seat)} uses Frigg's power: {state.cards[card].label} of the "
+                  f"{TAVERN_LABELS[state.tavern]} goes under the Age {state.age} deck, "
+                  f"and they draw {FRIGG_DRAW} cards."),
             Event(f"You draw {names}.", frozenset({seat})),
         ]
 

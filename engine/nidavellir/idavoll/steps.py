@@ -4,7 +4,6 @@ Skymir's draw from the mythology reserve and Hrungnir's transforms."""
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import a_coin, transform_coin, where
 from engine.nidavellir.components import POUCH_PLACE, coin_token, coin_value, is_trading, seat_label
 from engine.nidavellir.effects import transform_bonus
@@ -25,7 +24,7 @@ def skymir(state: NidavellirState, task: Task) -> list[Event]:
     if not state.drawn:
         return []
     state.tasks.insert(0, Task(SKYMIR_KEEP_TASK, task.seat, min(SKYMIR_KEEP, len(state.drawn)), card=task.card))
-    names = ", ".join(CARDS[c].label for c in state.drawn)
+    names = ", ".join(state.cards[c].label for c in state.drawn)
     return [Event(f"{seat_label(task.seat)} draws {len(state.drawn)} cards from the mythology reserve (Skymir)."),
             Event(f"You draw {names}.", frozenset({task.seat}))]
 

@@ -4,9 +4,8 @@ taverns, the mythology deck, reserve and drawn cards. Registered with the base v
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import GIANT, GOD, SUITS, VALKYRIE, Card
 from engine.nidavellir.effects import effect
 from engine.nidavellir.hidden import drawing_seat, seen
@@ -14,6 +13,9 @@ from engine.nidavellir.idavoll.effects import FREE_HEROES, giant, giant_state, o
 from engine.nidavellir.idavoll.rules import mythology_tavern, reservation
 from engine.nidavellir.state import NidavellirState
 from engine.nidavellir.view import piece_view
+
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
 from engine.views.nidavellir import (
     GiantView,
     GodView,
@@ -24,10 +26,10 @@ from engine.views.nidavellir import (
 )
 
 
-def piece_part(card: Card) -> dict[str, Any]:
+def piece_part(rules: Ruleset, card: Card) -> dict[str, Any]:
     """A giant's class and a valkyrie's strength track, on the card itself."""
     out: dict[str, Any] = {}
-    captures, track = giant(card.key), valkyrie(card.key)
+    captures, track = giant(rules, card.key), valkyrie(rules, card.key)
     if captures is not None:
         out["captures"] = SUITS[captures.suit]
     if track is not None:
@@ -35,14 +37,14 @@ def piece_part(card: Card) -> dict[str, Any]:
     return out
 
 
-def _suit(card: str) -> int:
-    found = giant(card)
+def _suit(rules: Ruleset, card: str) -> int:
+    found = giant(rules, card)
     assert found is not None, card
     return found.suit
 
 
-def _track(card: str) -> tuple[int, ...]:
-    found = valkyrie(card)
+def _track(rules: Ruleset, card: str) -> tuple[int, ...]:
+    found = valkyrie(rules, card)
     assert found is not None, card
     return found.track
 
@@ -55,19 +57,20 @@ def _mythology_seat_view(state: NidavellirState, index: int) -> MythologySeatVie
     giants: list[GiantView] = []
     valkyries: list[ValkyrieView] = []
     for card in seat.command:
-        kind = CARDS[card].kind
+        kind = state.cards[card].kind
         if kind == GOD:
-            gods.append({"card": piece_view(card), "power": effect(card).power_ready(state, index)})
+            power = effect(state, card).power_ready(state, index)
+            gods.append({"card": piece_view(state.ruleset, card), "power": power})
         elif kind == GIANT:
             under = seat.captured.get(card)
-            giants.append({"card": piece_view(card), "column": SUITS[_suit(card)],
+            giants.append({"card": piece_view(state.ruleset, card), "column": SUITS[_suit(state.ruleset, card)],
                            "state": giant_state(state, index, card),
-                           "captured": None if under is None else piece_view(under)})
+                           "captured": None if under is None else piece_view(state.ruleset, under)})
         elif kind == VALKYRIE:
             notches = seat.marks.get(card, 0)
             chosen = olrun_class(state, index) if card == "olrun" else None
-            valkyries.append({"card": piece_view(card), "notches": notches,
-                              "points": _track(card)[notches],
+            valkyries.append({"card": piece_view(state.ruleset, card), "notches": notches,
+                              "points": _track(state.ruleset, card)[notches],
                               "column": None if chosen is None else SUITS[chosen]})
     return {"gods": gods, "giants": giants, "valkyries": valkyries,
             "free_heroes": seat.marks.get(FREE_HEROES, 0)}
@@ -94,8 +97,9 @@ def _mythology_view(state: NidavellirState, viewer: int | None) -> MythologyView
         "deck": len(state.myth_deck), "reserve": len(state.myth_reserve), "tavern": mythology_tavern(state)
         if mythology_tavern(state) >= 0 else None,
         "gullinbursti_aside": "gullinbursti" in state.aside,
-        "reserved": None if held is None else {"tavern": held[0], "seat": held[1], "card": piece_view(held[2])},
-        "drawn": [piece_view(c) for c in state.drawn] if seen(drawer, viewer) else None,
+        "reserved": None if held is None
+        else {"tavern": held[0], "seat": held[1], "card": piece_view(state.ruleset, held[2])},
+        "drawn": [piece_view(state.ruleset, c) for c in state.drawn] if seen(drawer, viewer) else None,
         "drawing": drawer if state.drawn and drawer >= 0 else None,
     }
 

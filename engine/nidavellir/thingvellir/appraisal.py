@@ -6,7 +6,6 @@ from __future__ import annotations
 from engine.core import Move
 from engine.nidavellir.appraisal import LINE_WORTH, TRADE_WORTH, Worth, camp_gain, placement_gain, rounds_left
 from engine.nidavellir.army import ranks
-from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import MERCENARY
 from engine.nidavellir.grammar import said
 from engine.nidavellir.state import RECOVER, NidavellirState
@@ -25,7 +24,7 @@ class Artefact(Worth):
         self.once = once
 
     def take(self, state: NidavellirState, index: int, card: str) -> float:
-        piece = CARDS[card]
+        piece = state.cards[card]
         if piece.kind == MERCENARY or piece.suit is not None:
             return super().take(state, index, card)
         return float(self.taken)
@@ -42,7 +41,7 @@ class MegingjordWorth(Artefact):
 class MjollnirWorth(Artefact):
     def take(self, state: NidavellirState, index: int, card: str) -> float:
         seat = state.seats[index]
-        return 2.0 * max(ranks(seat, s) for s in range(5)) + 4
+        return 2.0 * max(ranks(state.ruleset, seat, s) for s in range(5)) + 4
 
 
 class JarnglofiWorth(Artefact):
@@ -59,12 +58,12 @@ def enlist_worth(state: NidavellirState, seat: int, move: Move) -> float | None:
     told = said(move)
     if told.word:  # first / last
         return None
-    return placement_gain(state.seats[seat], told.card, told.column)
+    return placement_gain(state.ruleset, state.seats[seat], told.card, told.column)
 
 
 def double_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    return placement_gain(state.seats[seat], "double", said(move).column)
+    return placement_gain(state.ruleset, state.seats[seat], "double", said(move).column)
 
 
 def mjollnir_worth(state: NidavellirState, seat: int, move: Move) -> float:
-    return float(ranks(state.seats[seat], said(move).column))
+    return float(ranks(state.ruleset, state.seats[seat], said(move).column))

@@ -4,9 +4,11 @@ recovered from the discard pile, Höfud's and Brisingamens's discards, Mjöllnir
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core import Event, Move
 from engine.nidavellir.army import column_ranks, discard_from, discardable_cards, ranks
-from engine.nidavellir.cards import CARDS, discard_tavern_card
+from engine.nidavellir.cards import discard_tavern_card
 from engine.nidavellir.choice import Choice, ColumnChoice
 from engine.nidavellir.choices import LOWEST_ONLY as LOWEST_ONLY
 from engine.nidavellir.choices import card_move
@@ -45,9 +47,12 @@ from engine.nidavellir.state import (
 from engine.nidavellir.thingvellir.cards import VIDOFNIR_LABEL as VIDOFNIR_LABEL
 from engine.nidavellir.thingvellir.rules import camp_choices, take_from_camp
 
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
 
-def unplaced_mercenaries(seat: SeatState) -> list[str]:
-    return [card for card in seat.command if CARDS[card].kind == MERCENARY]
+
+def unplaced_mercenaries(rules: Ruleset, seat: SeatState) -> list[str]:
+    return [card for card in seat.command if rules.cards[card].kind == MERCENARY]
 
 
 class HoldaCamp(Choice):
@@ -66,8 +71,8 @@ class HoldaCamp(Choice):
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         card = said(move).card
         if card not in state.camp:
-            return f"There is no {CARDS[card].label} in the camp."
-        return effect(card).refusal(state, task.seat) or super().refusal(state, task, move)
+            return f"There is no {state.cards[card].label} in the camp."
+        return effect(state, card).refusal(state, task.seat) or super().refusal(state, task, move)
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         tasks, events = take_from_camp(state, task.seat, said(move).card)
@@ -84,7 +89,7 @@ class TavernDiscard(Choice):
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         text = f"discard {{}} from {TAVERNS[state.tavern]}"
-        return [card_move(text, "Discard {}", card) for card in set(state.taverns[state.tavern])]
+        return [card_move(state.ruleset, text, "Discard {}", card) for card in set(state.taverns[state.tavern])]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
         return not state.taverns[state.tavern]
@@ -99,10 +104,10 @@ class TavernDiscard(Choice):
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         card = said(move).card
         state.taverns[state.tavern].remove(card)
-        if not discard_tavern_card(state.discard, card):
-            return [Event(f"{seat_label(task.seat)} puts {CARDS[card].label} of the {TAVERN_LABELS[state.tavern]} "
-                          f"out of the game.")]
-        return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label} from the "
+        if not discard_tavern_card(state, card):
+            return [Event(f"{seat_label(task.seat)} puts {state.cards[card].label} of the "
+                          f"{TAVERN_LABELS[state.tavern]} out of the game.")]
+        return [Event(f"{seat_label(task.seat)} discards {state.cards[card].label} from the "
                       f"{TAVERN_LABELS[state.tavern]}.")]
 
 
@@ -115,7 +120,8 @@ class EnlistOrder(Choice):
     prompt = "choose to enlist first or last"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [NidavellirMove("enlist first", "Enlist first"), NidavellirMove("enlist last", "Enlist last")]
+        return [NidavellirMove("enlist first", "Enlist first", rules=state.ruleset),
+                NidavellirMove("enlist last", "Enlist last", rules=state.ruleset)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         return "First choose when you enlist: 'enlist first' or 'enlist last'."
@@ -137,21 +143,22 @@ class Enlist(Choice):
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         out: list[Move] = []
-        for card in set(unplaced_mercenaries(state.seats[task.seat])):
-            piece = CARDS[card]
+        for card in set(unplaced_mercenaries(state.ruleset, state.seats[task.seat])):
+            piece = state.cards[card]
             for suit, _ in piece.options:
                 name = card.removeprefix(MERCENARY_PREFIX)
-                out.append(NidavellirMove(f"enlist {name} as {SUITS[suit]}", f"{piece.label} as {SUITS[suit]}"))
+                out.append(NidavellirMove(f"enlist {name} as {SUITS[suit]}", f"{piece.label} as {SUITS[suit]}",
+                                          rules=state.ruleset))
         return out
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
-        return not unplaced_mercenaries(state.seats[task.seat])
+        return not unplaced_mercenaries(state.ruleset, state.seats[task.seat])
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         told = said(move)
         if told.word:
             return "Now enlist a mercenary: 'enlist <mercenary> as <column>'."
-        piece = CARDS[told.card]
+        piece = state.cards[told.card]
         if told.card not in state.seats[task.seat].command:
             return f"You have no {piece.label} waiting to enlist."
         a, b = (SUITS[suit] for suit, _ in piece.options)
@@ -162,7 +169,7 @@ class Enlist(Choice):
         state.seats[task.seat].command.remove(card)
         state.tasks[0:0] = [*place(state, task.seat, card, suit), Task(CHECK_HEROES, task.seat),
                             Task(ENLIST, task.seat)]
-        return [Event(f"{seat_label(task.seat)} enlists {CARDS[card].label} in the {SUITS[suit]} column.")]
+        return [Event(f"{seat_label(task.seat)} enlists {state.cards[card].label} in the {SUITS[suit]} column.")]
 
 
 class DoublePlacement(ColumnChoice):
@@ -228,7 +235,8 @@ class VidofnirTransform(Choice):
         seat = state.seats[task.seat]
         coins = pouch_candidates(seat, task.n - 1 if task.n else None)
         words = {coin_word(seat, c) for c in coins}
-        return [NidavellirMove(f"transform {word} pouch +{a + bonus}", f"+{a + bonus} on the {word} (pouch)")
+        return [NidavellirMove(f"transform {word} pouch +{a + bonus}", f"+{a + bonus} on the {word} (pouch)",
+                               rules=state.ruleset)
                 for word in words for a in set(task.args)]
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
@@ -262,13 +270,13 @@ class Recover(Choice):
     prompt = "take a card from the discard pile"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        return [card_move("recover {}", "Recover {}", card) for card in set(state.discard)]
+        return [card_move(state.ruleset, "recover {}", "Recover {}", card) for card in set(state.discard)]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
         return not state.discard
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
-        return f"There is no {CARDS[said(move).card].label} in the discard pile."
+        return f"There is no {state.cards[said(move).card].label} in the discard pile."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         card = said(move).card
@@ -276,15 +284,16 @@ class Recover(Choice):
         del pile[len(pile) - 1 - pile[::-1].index(card)]
         tasks, told = gain(state, task.seat, card)
         later = []
-        if CARDS[card].kind == OFFERING and task.n > 1:
+        if state.cards[card].kind == OFFERING and task.n > 1:
             pile.pop()  # gain put it back on the pile; it returns after the next card is chosen
             later.append(Task(TO_DISCARD, task.seat, card=card))
         tasks.append(Task(CHECK_HEROES, task.seat))
         if task.n > 1:
             tasks.append(Task(RECOVER, task.seat, task.n - 1, card=task.card))
         state.tasks[0:0] = [*tasks, *later]
-        source = CARDS[task.card].label
-        return [Event(f"{seat_label(task.seat)} takes {CARDS[card].label} from the discard pile ({source})."), *told]
+        source = state.cards[task.card].label
+        return [Event(f"{seat_label(task.seat)} takes {state.cards[card].label} from the discard pile ({source})."),
+                *told]
 
 
 class CardDiscard(Choice):
@@ -297,19 +306,21 @@ class CardDiscard(Choice):
 
     def prompt_text(self, state: NidavellirState, task: Task) -> str:
         where = "your warrior column" if len(task.args) == 1 else "your army"
-        return f"discard a card of {where} ({CARDS[task.card].label})"
+        return f"discard a card of {where} ({state.cards[task.card].label})"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        moves = [NidavellirMove(f"discard {card} from {SUITS[suit]}", f"Discard {CARDS[card].label} ({SUITS[suit]})")
-                 for card, suit in discardable_cards(state.seats[task.seat], task.args)]
+        cards = state.cards
+        moves = [NidavellirMove(f"discard {card} from {SUITS[suit]}", f"Discard {cards[card].label} ({SUITS[suit]})",
+                                rules=state.ruleset)
+                 for card, suit in discardable_cards(state.ruleset, state.seats[task.seat], task.args)]
         return moves + cancel_moves(state, task.seat)
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
-        return not discardable_cards(state.seats[task.seat], task.args)
+        return not discardable_cards(state.ruleset, state.seats[task.seat], task.args)
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         told = said(move)
-        source = CARDS[task.card].label
+        source = state.cards[task.card].label
         if move.text == "thor":
             return "You can't cancel this discard: you have no Thor with his power token."
         if not told.card:
@@ -318,19 +329,19 @@ class CardDiscard(Choice):
         if told.column not in task.args:
             return f"{source} takes a card from your {' or '.join(SUITS[s] for s in task.args)} column."
         where = SUITS[told.column]
-        if CARDS[name].hero:
-            return f"You can't discard {CARDS[name].label}: heroes are never discarded."
-        if CARDS[name].kind == ANIMAL:
-            return f"You can't discard {CARDS[name].label}: mythical animals are never discarded."
-        return f"There is no {CARDS[name].label} in your {where} column."
+        if state.cards[name].hero:
+            return f"You can't discard {state.cards[name].label}: heroes are never discarded."
+        if state.cards[name].kind == ANIMAL:
+            return f"You can't discard {state.cards[name].label}: mythical animals are never discarded."
+        return f"There is no {state.cards[name].label} in your {where} column."
 
     def apply(self, state: NidavellirState, task: Task, move: Move) -> list[Event]:
         if move.text == "thor":
-            return cancel_discard(state, task.seat, CARDS[task.card].label)
+            return cancel_discard(state, task.seat, state.cards[task.card].label)
         card, suit = said(move).card, said(move).column
         discard_from(state, task.seat, suit, card)
-        return [Event(f"{seat_label(task.seat)} discards {CARDS[card].label} from the {SUITS[suit]} column "
-                      f"({CARDS[task.card].label}).")]
+        return [Event(f"{seat_label(task.seat)} discards {state.cards[card].label} from the {SUITS[suit]} column "
+                      f"({state.cards[task.card].label}).")]
 
 
 class MjollnirColumn(ColumnChoice):
@@ -342,11 +353,11 @@ class MjollnirColumn(ColumnChoice):
     text = "{verb} {name}"
 
     def label(self, state: NidavellirState, task: Task, suit: int) -> str:
-        return f"Mjöllnir on {SUITS[suit]} ({column_ranks(state.seats[task.seat].army[suit])} ranks)"
+        return f"Mjöllnir on {SUITS[suit]} ({column_ranks(state.ruleset, state.seats[task.seat].army[suit])} ranks)"
 
     def put(self, state: NidavellirState, task: Task, suit: int) -> list[Event]:
         state.seats[task.seat].marks["mjollnir"] = suit + 1
-        n = ranks(state.seats[task.seat], suit)
+        n = ranks(state.ruleset, state.seats[task.seat], suit)
         return [Event(f"{seat_label(task.seat)} chooses the {SUITS[suit]} column for Mjöllnir: {n} ranks.")]
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.nidavellir.army import discardable_cards, ranks
-from engine.nidavellir.cards import CARDS
 from engine.nidavellir.coins import Terms, leave_game
 from engine.nidavellir.components import (
     MERCENARY,
@@ -92,7 +91,7 @@ class Brisingamens(Effect):
         return [Task(RECOVER, seat, BRISINGAMENS_MINIMUM, card=self.key)], []
 
     def end_of_game(self, state: NidavellirState, seat: int) -> list[Task]:
-        if discardable_cards(state.seats[seat], ALL_COLUMNS):
+        if discardable_cards(state.ruleset, state.seats[seat], ALL_COLUMNS):
             return [Task(CARD_DISCARD, seat, args=ALL_COLUMNS, card=self.key)]
         return []
 
@@ -107,7 +106,8 @@ class Mjollnir(Effect):
         """2 per rank of the chosen column; before the choice, of the best one."""
         player = state.seats[seat]
         chosen = mjollnir_column(state, seat)
-        counted = ranks(player, chosen) if chosen is not None else max(ranks(player, s) for s in range(5))
+        rules = state.ruleset
+        counted = ranks(rules, player, chosen) if chosen is not None else max(ranks(rules, player, s) for s in range(5))
         return MJOLLNIR_POINTS * counted
 
 
@@ -123,7 +123,7 @@ class Hrafnsmerki(Effect):
     def points(self, state: NidavellirState, seat: int) -> int:
         player = state.seats[seat]
         owned = [*player.command, *(card for column in player.army for card in column)]
-        return HRAFNSMERKI_POINTS * sum(1 for card in owned if CARDS[card].kind == MERCENARY)
+        return HRAFNSMERKI_POINTS * sum(1 for card in owned if state.cards[card].kind == MERCENARY)
 
 
 class Jarnglofi(Effect):
@@ -182,7 +182,7 @@ class Khrad(Effect):
 class Jarika(Effect):
     def adjust_trade(self, state: NidavellirState, seat: int, terms: Terms) -> None:
         terms.bonus += JARIKA_BONUS
-        terms.said.append(self.card.label)
+        terms.said.append(self.card(state).label)
 
     def adjust_transform(self, state: NidavellirState, seat: int, terms: Terms) -> None:
         terms.bonus += JARIKA_BONUS
@@ -208,4 +208,4 @@ class Zolkur(Effect):
         if not state.seats[seat].marks.get(self.key):
             terms.lower = True
             terms.spent.append(self.key)
-            terms.said.append(self.card.label)
+            terms.said.append(self.card(state).label)

@@ -3,6 +3,8 @@ Olwyn's doubles, enlisting mercenaries, Mjöllnir's column. Registered with the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.errors import BadMove
 from engine.nidavellir.grammar import (
     CAMP_CARDS,
@@ -16,8 +18,11 @@ from engine.nidavellir.grammar import (
     column,
 )
 
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
 
-def _enlist(rest: list[str]) -> Said:
+
+def _enlist(rules: Ruleset, rest: list[str]) -> Said:
     """'enlist first' / 'enlist last', or 'enlist <mercenary> as <column>'."""
     if rest in (["first"], ["last"]):
         return Said(f"enlist {rest[0]}", "enlist", word=rest[0])
@@ -25,7 +30,7 @@ def _enlist(rest: list[str]) -> Said:
         words, suit = rest[:-1], rest[-1]
         if words and words[-1] == "as":
             words = words[:-1]
-        key = card_name(words, MERCENARIES, "a mercenary", repr("enlist warrior 6 explorer 8 as explorer"))
+        key = card_name(rules, words, MERCENARIES, "a mercenary", repr("enlist warrior 6 explorer 8 as explorer"))
         return Said(f"enlist {key.removeprefix(MERCENARY_PREFIX)} as {suit}", "enlist", card=key,
                     column=column(suit, "as"))
     raise BadMove("Write 'enlist <mercenary> as <column>', e.g. 'enlist warrior 6 explorer 8 as explorer', "

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from engine.core import Event, Move
-from engine.nidavellir.cards import CARDS
 from engine.nidavellir.components import seat_label
 from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
@@ -17,14 +17,17 @@ from engine.nidavellir.state import ENLISTMENT, NOBODY, TAVERN_DISCARD, THINGVEL
 from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLE_KEY, DOUBLES, THINGVELLIR_HERO_KEYS
 from engine.rng import Rng
 
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
+
 CAMP_VERB = "camp"
 _TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
 
 
 @lru_cache(maxsize=256)
-def camp_move(card: str) -> Move:
-    """The move taking `card` from the camp (pure, so cached: the camp's cards are few)."""
-    return NidavellirMove(f"{CAMP_VERB} {card}", f"Camp: {CARDS[card].label}")
+def camp_move(rules: Ruleset, card: str) -> Move:
+    """The move taking `card` from the camp (pure given its rules, so cached: the camp's cards are few)."""
+    return NidavellirMove(f"{CAMP_VERB} {card}", f"Camp: {rules.cards[card].label}", rules=rules)
 
 
 def camp_open_to(state: NidavellirState, seat: int) -> str:
@@ -44,14 +47,15 @@ def camp_open_to(state: NidavellirState, seat: int) -> str:
 
 def camp_choices(state: NidavellirState, seat: int) -> list[Move]:
     """Camp cards `seat` may take now (Brisingamens only with 2 cards in the discard pile)."""
-    return sorted((camp_move(card) for card in set(state.camp) if not effect(card).refusal(state, seat)), key=_TEXT)
+    open_to = (card for card in set(state.camp) if not effect(state, card).refusal(state, seat))
+    return sorted((camp_move(state.ruleset, card) for card in open_to), key=_TEXT)
 
 
 def take_from_camp(state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
     """A camp card reaches `seat`: gone from the camp, then gained like any card."""
     state.camp.remove(card)
     tasks, said = gain(state, seat, card)
-    return tasks, [Event(f"{seat_label(seat)} takes {CARDS[card].label} from the camp."), *said]
+    return tasks, [Event(f"{seat_label(seat)} takes {state.cards[card].label} from the camp."), *said]
 
 
 class Thingvellir(Expansion):
@@ -90,7 +94,7 @@ class Thingvellir(Expansion):
         """Age 1 cards left in the camp leave the game (not to the discard pile)."""
         if not state.camp:
             return []
-        names = ", ".join(CARDS[card].label for card in state.camp)
+        names = ", ".join(state.cards[card].label for card in state.camp)
         state.camp = []
         return [Event(f"The Age 1 cards left in the camp leave the game: {names}.")]
 
@@ -104,10 +108,10 @@ class Thingvellir(Expansion):
 
     def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
         card = said(move).card
-        label = CARDS[card].label
+        label = state.cards[card].label
         if card not in state.camp:
             return f"There is no {label} in the camp."
-        reason = camp_open_to(state, seat) or effect(card).refusal(state, seat)
+        reason = camp_open_to(state, seat) or effect(state, card).refusal(state, seat)
         return f"You can't take {label}: {reason}" if reason else ""
 
     def pick(self, state: NidavellirState, seat: int, move: Move) -> tuple[list[Task], list[Event]]:

@@ -39,7 +39,7 @@ def enlistment(state: NidavellirState, task: Task) -> list[Event]:
     that order chooses to go first or last. From now until the distinctions (or the end of the
     game) a mercenary gained is enlisted at once."""
     state.window = True
-    counts = [len(unplaced_mercenaries(seat)) for seat in state.seats]
+    counts = [len(unplaced_mercenaries(state.ruleset, seat)) for seat in state.seats]
     order = sorted((s for s in range(state.players) if counts[s]), key=lambda s: (-counts[s], -state.seats[s].gem))
     if not order:
         return []
@@ -63,7 +63,7 @@ def lowest_coin(state: NidavellirState, task: Task) -> list[Event]:
         return []
     coin, place = pairs[0]
     amount = task.n + transform_bonus(state, task.seat)
-    return transform(state, task.seat, coin, place, amount, source_label(task.card))
+    return transform(state, task.seat, coin, place, amount, source_label(state, task.card))
 
 
 def pouch_transforms(state: NidavellirState, task: Task) -> list[Event]:
@@ -90,7 +90,7 @@ def hofud_discards(state: NidavellirState, task: Task) -> list[Event]:
     tasks = []
     for offset in range(1, state.players):
         other = (taker + offset) % state.players
-        if discardable_cards(state.seats[other], (WARRIOR,)):
+        if discardable_cards(state.ruleset, state.seats[other], (WARRIOR,)):
             tasks.append(Task(CARD_DISCARD, other, args=(WARRIOR,), card=task.card))
     end_of_turn = next((i for i, t in enumerate(state.tasks) if t.seat != taker), len(state.tasks))
     state.tasks[end_of_turn:end_of_turn] = tasks

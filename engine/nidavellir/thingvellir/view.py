@@ -22,7 +22,7 @@ def _camp_view(state: NidavellirState) -> CampView | None:
     if not state.thingvellir:
         return None
     return {
-        "cards": [piece_view(c) for c in state.camp],
+        "cards": [piece_view(state.ruleset, c) for c in state.camp],
         "decks": {"age1": len(state.camp_decks[0]), "age2": len(state.camp_decks[1])},
         "visits": [None if seat == NOBODY else seat for seat in state.camp_picks],
         "doubles_aside": state.aside.count("double"),
