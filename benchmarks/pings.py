@@ -1,11 +1,13 @@
 """What telling people costs them: pings and DMs per person per round of an async game.
 
-    python -m benchmarks.pings [--games N] [--away HOURS]
+    python -m benchmarks.pings [--games N] [--away HOURS] [--choices]
 
 Plays whole 3-person It's a Wonderful World and Nidavellir games through the Discord test harness the way
 people play over days (tests/discord/told.py): whoever comes back makes their moves for the
 step at one sitting, then `--away` hours pass before the next one does; Cy's DMs are closed.
-Prints, per person: thread pings and new DMs per round, steps in which they were told more than
+With `--choices`, each is told as they chose (`/notify`): Ann at every turn, Bob only near a
+deadline, Cy mutes the game from its thread once it began.
+Prints, per person: thread pings, new DMs and the clock's reminders per round, steps in which they were told more than
 once, new DM panels within a second of their own move, and the steps they had to act in. Then
 the hand pictures drawn and uploaded while one person clicks through a whole game on their panel.
 """
@@ -27,32 +29,43 @@ from tests.discord.table_play import open_table, play_out
 from tests.discord.told import Played, play_over_days
 
 
-async def one_game(db: Path, game: str, away: float) -> Played:
+async def one_game(db: Path, game: str, away: float, choices: bool = False) -> Played:
     clock = Clock()
     async with Harness.open(db, clock=clock) as h:
         people = [h.user("ann"), h.user("bob"), h.user("cy", dm_closed=True)]
-        return await play_over_days(h, clock, people, away=away, game=game)
+
+        async def mute(game_id: int) -> None:
+            info = await h.client.tables.game(game_id)
+            await h.slash(people[2], "notify mute", {}, channel_id=info.thread_id)
+
+        if choices:
+            await h.slash(people[1], "notify how", {"choice": "deadline"})
+        return await play_over_days(h, clock, people, away=away, game=game, first=mute if choices else None)
 
 
-async def run(games: int, away: float) -> None:
+async def run(games: int, away: float, choices: bool) -> None:
     for game, title in (("wonderful", "It's a Wonderful World"), ("nidavellir", "Nidavellir")):
         with tempfile.TemporaryDirectory() as folder:
-            played = [await one_game(Path(folder) / f"g{i}.sqlite3", game, away) for i in range(games)]
-        show(title, played, away)
+            played = [await one_game(Path(folder) / f"g{i}.sqlite3", game, away, choices) for i in range(games)]
+        show(title, played, away, choices)
 
 
-def show(title: str, played: Sequence[Played], away: float) -> None:
+def show(title: str, played: Sequence[Played], away: float, choices: bool = False) -> None:
     games = len(played)
     print(f"{title}, 3 people, {games} games, {away / HOUR:g} h away between sittings (per person per round):")
-    print(f"  {'person':16} {'pings':>6} {'DMs':>6} {'told':>6} {'twice':>6} {'DM<1s':>6} {'steps':>6}")
-    for index, name in enumerate(("ann", "bob", "cy (DMs closed)")):
+    print(f"  {'person':24} {'pings':>6} {'DMs':>6} {'told':>6} {'twice':>6} {'DM<1s':>6} {'steps':>6} {'remind':>6}")
+    names = ("ann (every turn)", "bob (near a deadline)", "cy (DMs closed, muted)") if choices else \
+        ("ann", "bob", "cy (DMs closed)")
+    for index, name in enumerate(names):
         rows = [(p, p.people[index]) for p in played]
         pings = statistics.mean(p.per_round(u, ("ping",)) for p, u in rows)
         dms = statistics.mean(p.per_round(u, ("dm",)) for p, u in rows)
         twice = statistics.mean(p.doubled(u) / p.rounds for p, u in rows)
         soon = statistics.mean(p.soon_after(u) / p.rounds for p, u in rows)
         steps = statistics.mean(len(p.owed.get(u.id, ())) / p.rounds for p, u in rows)
-        print(f"  {name:16} {pings:6.2f} {dms:6.2f} {pings + dms:6.2f} {twice:6.2f} {soon:6.2f} {steps:6.2f}")
+        reminders = statistics.mean(p.per_round(u, ("reminder",)) for p, u in rows)
+        print(f"  {name:24} {pings:6.2f} {dms:6.2f} {pings + dms:6.2f} {twice:6.2f} {soon:6.2f} {steps:6.2f} "
+              f"{reminders:6.2f}")
 
 
 async def redraws(db: Path, game: str, seed: int) -> tuple[int, int, int]:
@@ -80,9 +93,11 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--away", type=float, default=2.0, help="hours between sittings")
+    parser.add_argument("--choices", action="store_true", help="each person told as they chose (/notify)")
     args = parser.parse_args(argv)
-    asyncio.run(run(args.games, args.away * HOUR))
-    asyncio.run(run_redraws(args.games))
+    asyncio.run(run(args.games, args.away * HOUR, args.choices))
+    if not args.choices:
+        asyncio.run(run_redraws(args.games))
     return 0
 
 

@@ -26,7 +26,7 @@ from bot.discord.lobby import dm_channel
 from bot.discord.notices import tell_notes
 from bot.discord.pacing import Backoff, ChannelPacer
 from bot.discord.panels import Panel, named, seat_panel
-from bot.discord.reach import Turn, by_dm, turns
+from bot.discord.reach import Turn, by_dm, hushed, turns
 from bot.discord.thread import await_burst
 from bot.holders import OPEN
 from bot.kinds import ChangeKind
@@ -149,6 +149,7 @@ class PanelAnnouncer(Coalescer):
                 shown.append(await self._retire(seat, marks[seat]))
                 marks[seat] = shown[-1]
             known = await turns(self.bot.tables, info, [s for s in public.to_move if s in humans], target)
+            quiet = await hushed(self.bot.tables, info)
             for seat in concerned(mark.panels_state_id < 0, over, humans, public.to_move, marks, window, changes):
                 current = marks.get(seat)
                 if any(c.kind == ChangeKind.SEAT and c.seat == seat for c in window):
@@ -159,7 +160,7 @@ class PanelAnnouncer(Coalescer):
                     self._skipped.add((game_id, seat))  # its own interaction is drawing it
                     skipped = True
                     continue
-                new = await self._refresh(game_id, seat, current, changes, known.get(seat))
+                new = await self._refresh(game_id, seat, current, changes, known.get(seat), seat in quiet)
                 if new is not None:
                     shown.append(new)
         except BaseException:
@@ -204,10 +205,12 @@ class PanelAnnouncer(Coalescer):
         await self.bot.tables.outbox.panels_shown(game_id, [], done=table.state_id)
 
     async def _refresh(self, game_id: int, seat: int, current: PanelMark | None,
-                       changes: Sequence[MoveRow], turn: Turn | None = None) -> PanelMark | None:
+                       changes: Sequence[MoveRow], turn: Turn | None = None, quiet: bool = False) -> PanelMark | None:
         """Bring one seat's panel up to date; returns what it now shows (None: nothing to do).
         `turn`: the seat's current turn, if it is to act (a turn begun since the panel was drawn
-        is told by a new DM unless its person is at the table: reach.py)."""
+        is told by a new DM unless its person is at the table: reach.py). `quiet`: its person asked
+        for no turn notice from this game (reach.hushed): its panel is edited in place, and a first
+        one arrives without a notification."""
         tables = self.bot.tables
         info = await tables.game(game_id)
         user_id = info.seats[seat].user_id
@@ -227,10 +230,10 @@ class PanelAnnouncer(Coalescer):
         panel = await seat_panel(table, private_lines=lines, urgent=False)
         began = turn is not None and current is not None and turn.began > current.state_id
         fresh = current is None or current.message_id is None or over or \
-            (table.my_turn and began and by_dm(table.info, seat, turn))
+            (table.my_turn and began and by_dm(table.info, seat, turn, {seat} if quiet else frozenset()))
         try:
             if fresh:
-                new = await self._send(user_id, panel, current, new)
+                new = await self._send(user_id, panel, current, new, silent=quiet and not over)
             else:
                 assert current is not None and current.channel_id is not None and current.message_id is not None
                 await self._edit(current.channel_id, current.message_id, panel)
@@ -244,11 +247,13 @@ class PanelAnnouncer(Coalescer):
             new = await self._send(user_id, panel, None, new)
         return new
 
-    async def _send(self, user_id: int, panel: Panel, current: PanelMark | None, new: PanelMark) -> PanelMark:
-        """A new DM (it notifies the player); an old panel that offered moves loses its controls."""
+    async def _send(self, user_id: int, panel: Panel, current: PanelMark | None, new: PanelMark,
+                    silent: bool = False) -> PanelMark:
+        """A new DM (it notifies the player unless `silent`); an old panel that offered moves loses
+        its controls."""
         channel = await dm_channel(self.bot, user_id)
         async with self.pacer.slot(channel.id):
-            message = await channel.send(**panel.send_kwargs())
+            message = await channel.send(**panel.send_kwargs(), silent=silent)
         self.sent += 1
         if current is not None and current.offered_moves and current.message_id is not None \
                 and current.channel_id is not None:

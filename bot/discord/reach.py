@@ -8,6 +8,11 @@ step themselves, or answered the step before a moment ago). Then their panel is 
 instead. A person whose DMs bounce is pinged in the thread. Both announcers read the decision
 from the committed log alone (when the turn began, when the person last moved), so whichever
 tells first, the other agrees: never a DM and a thread mention for the same turn.
+
+A person who muted the game, or chose to be told only near a deadline (`/notify`,
+bot/tables/notify.py), is hushed: no turn notice at all — the thread names them without a ping,
+their panel is edited in place (a first panel arrives silently) — while the clock's reminders
+(notices.py) still reach them as before.
 """
 
 from __future__ import annotations
@@ -80,9 +85,16 @@ async def turns(tables: Tables, info: GameInfo, seats: Sequence[int], state_id: 
     return found
 
 
-def by_dm(info: GameInfo, seat: int, turn: Turn | None) -> bool:
-    """Whether the seat's person is told of this turn by a new DM (else: the thread pings them)."""
-    if info.seats[seat].dm_ok is False:
+async def hushed(tables: Tables, info: GameInfo) -> set[int]:
+    """The seats whose people asked for no turn notice from this game: they muted it, or chose to
+    be told only near a deadline (bot/tables/notify.py). Reminders (notices.py) don't ask."""
+    return await tables.servers.hushed(info)
+
+
+def by_dm(info: GameInfo, seat: int, turn: Turn | None, quiet: Set[int] = frozenset()) -> bool:
+    """Whether the seat's person is told of this turn by a new DM (else: the thread pings them,
+    unless the seat is among the `quiet` ones: `hushed`)."""
+    if info.seats[seat].dm_ok is False or seat in quiet:
         return False
     return turn is None or not turn.present
 
@@ -90,10 +102,11 @@ def by_dm(info: GameInfo, seat: int, turn: Turn | None) -> bool:
 async def unpinged(tables: Tables, table: TableView) -> set[int]:
     """The people's seats now to act that the thread's status line names without a ping: a new
     DM panel tells them of their turn, or their own move began it (they are there, acting), or
-    the server's `thread_pings` is off."""
+    they asked for no turn notice from this game (hushed), or the server's `thread_pings` is off."""
     info = table.info
     people = [s for s in table.to_move if info.seats[s].user_id is not None and not info.seats[s].played_by_ai]
-    if (await tables.servers.settings(info.guild_id)).thread_pings == PINGS_OFF:
+    if not people or (await tables.servers.settings(info.guild_id)).thread_pings == PINGS_OFF:
         return set(people)
     known = await turns(tables, info, people, table.state_id)
-    return {s for s in people if by_dm(info, s, known.get(s)) or (s in known and known[s].own)}
+    quiet = await hushed(tables, info)
+    return {s for s in people if s in quiet or by_dm(info, s, known.get(s)) or (s in known and known[s].own)}

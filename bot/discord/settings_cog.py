@@ -1,5 +1,6 @@
 """`/skald settings`: a server's settings, shown to anyone and changed by Manage Server; `/skald web`:
-its spectator pages, whose signed links Manage Server may revoke (docs/web.md).
+its spectator pages, whose signed links Manage Server may revoke (docs/web.md); `/notify`: how a
+person is told of their turns, in every server, and the games they muted (docs/async.md).
 
 Every setting is declared once, in bot/tables/settings.py: its default, what it may be, how typed
 text becomes a value and how a value is shown; this cog only asks the declarations.
@@ -14,9 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.access import find_game
 from bot.discord.context import Interaction
+from bot.discord.cooldowns import spam_guard
 from bot.discord.lobby import is_admin
 from bot.discord.replies import ack, refuse, say
+from bot.tables import notify
 from bot.tables import settings as declared
 from bot.web import links
 
@@ -103,6 +107,71 @@ class SettingsCog(commands.Cog):
         await say(interaction, embed=discord.Embed(title=title, description="\n".join(lines)[:4000]), ephemeral=True)
 
 
+class NotifyCog(commands.Cog):
+    """`/notify how [choice]`, `/notify mute|unmute [game]`: a person's own choices (bot/tables/notify.py)."""
+
+    notify_group = app_commands.Group(name="notify", description="How Skald tells you of your turns, in every server")
+
+    def __init__(self, bot: SkaldBot) -> None:
+        self.bot = bot
+
+    @notify_group.command(name="how", description="Show or choose how you are told of your turns (every server)")
+    @app_commands.describe(choice="Every turn (the default), or only near a deadline (leave out to show it)")
+    @app_commands.choices(choice=[app_commands.Choice(name=label, value=value)
+                                  for value, label in notify.CHOICES.items()])
+    @spam_guard(bucket="notify")
+    async def how(self, interaction: Interaction, choice: str | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        servers = self.bot.tables.servers
+        if choice is not None:
+            try:
+                chosen = notify.parse(choice)
+            except ValueError as error:
+                await refuse(interaction, str(error))
+                return
+            await servers.set_notify_choice(interaction.user.id, chosen)
+        current = await servers.notify_choice(interaction.user.id)
+        title = "Your choice is saved" if choice is not None else "How you are told of your turns"
+        lines = [f"**{notify.CHOICES[current]}**: you are told {notify.SHOWN[current]}.",
+                 "`/notify how` changes it (in every server); `/notify mute` in a game's thread quiets that game."]
+        await say(interaction, embed=discord.Embed(title=title, description="\n".join(lines)), ephemeral=True)
+
+    @notify_group.command(name="mute", description="No turn notices from a game (its deadline reminders still come)")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @spam_guard(bucket="notify")
+    async def mute(self, interaction: Interaction, game: int | None = None) -> None:
+        await self._mute(interaction, game, True)
+
+    @notify_group.command(name="unmute", description="Turn notices from a game again, as `/notify how` says")
+    @app_commands.describe(game="Game number (default: this thread's)")
+    @spam_guard(bucket="notify")
+    async def unmute(self, interaction: Interaction, game: int | None = None) -> None:
+        await self._mute(interaction, game, False)
+
+    async def _mute(self, interaction: Interaction, game: int | None, muted: bool) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        if info.seat_of(interaction.user.id) is None:
+            await refuse(interaction, f"You don't play in game #{info.game_id}: there is nothing of it to "
+                                      f"{'mute' if muted else 'unmute'}.")
+            return
+        if not info.active:
+            await refuse(interaction, f"Game #{info.game_id} is over: it sends no more turn notices.")
+            return
+        servers = self.bot.tables.servers
+        was = interaction.user.id in await servers.muted(info.game_id)
+        if was != muted:
+            await servers.set_muted(interaction.user.id, info.game_id, muted)
+        if muted:
+            told = (f"🔕 Game #{info.game_id} is muted{' already' if was else ''}: no pings or new DMs for your "
+                    "turns in it. The reminder before your time runs out still comes. `/notify unmute` ends it.")
+        else:
+            told = (f"🔔 Game #{info.game_id} {'is unmuted' if was else 'was not muted'}: you are told of your "
+                    f"turns in it {notify.SHOWN[await servers.notify_choice(interaction.user.id)]}.")
+        await say(interaction, told, ephemeral=True)
+
+
 async def setup(bot: SkaldBot) -> None:
-    """The extension's entry point (`app.EXTENSIONS`): `/skald settings`."""
+    """The extension's entry point (`app.EXTENSIONS`): `/skald settings`, `/notify`."""
     await bot.add_cog(SettingsCog(bot))
+    await bot.add_cog(NotifyCog(bot))

@@ -3,9 +3,9 @@ queries on both databases (docs/storage.md, "Checking").
 
 A game's own rows (its row, log and snapshots) are checked by replaying it (bot/tables/audit.py);
 a tournament's by reading every row of it as the service does (`TournamentStore.damage`). What is
-left are the tables read beside them: results (records and ratings), settings, the outbox's
-marks. Each is read as its reader reads it: a value that no longer decodes there is left out or
-set aside by that reader, and named here.
+left are the tables read beside them: results (records and ratings), servers' and people's
+settings, the outbox's marks. Each is read as its reader reads it: a value that no longer decodes
+there is left out or set aside by that reader, and named here.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from bot.store.database import Database
 from bot.store.grouping import Sql
 from bot.store.rows import DECODING, Row
-from bot.store.schema import announcements, guild_settings, results
+from bot.store.schema import announcements, guild_settings, person_settings, results
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class Checked:
 CHECKED = (
     Checked(results, ("game_id", "seat", "part"), ("options", "sheet")),
     Checked(guild_settings, ("guild_id", "key"), ("value",), nullable=False),
+    Checked(person_settings, ("user_id", "key"), ("value",), nullable=False),
     Checked(announcements, ("game_id",), ("to_move", "posted_to_move")),
 )
 _QUERIES = [checked.query() for checked in CHECKED]

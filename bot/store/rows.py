@@ -174,13 +174,13 @@ class DecodedGames:
         return found
 
 
-def settings_of(guild_id: int, rows: Iterable[Row]) -> dict[str, Any]:
-    """A server's stored settings by key; a value that no longer decodes is left out (logged), so
-    the setting's default applies and the server's other settings still hold."""
+def settings_of(guild_id: int, rows: Iterable[Row], whose: str = "server") -> dict[str, Any]:
+    """A server's (or a person's) stored settings by key; a value that no longer decodes is left
+    out (logged), so the setting's default applies and the other settings still hold."""
     found: dict[str, Any] = {}
     for row in rows:
         try:
             found[str(row[0])] = json.loads(row[1])
         except DECODING:
-            log.warning("server %d: setting %s does not decode; its default applies", guild_id, row[0])
+            log.warning("%s %d: setting %s does not decode; its default applies", whose, guild_id, row[0])
     return found

@@ -110,6 +110,16 @@ guild_settings = sa.Table(
     **ROWS,
 )
 
+person_settings = sa.Table(  # a person's own choices, across servers (version 11)
+    "person_settings", metadata,
+    sa.Column("user_id", ID, nullable=False),
+    sa.Column("key", TEXT, nullable=False),
+    sa.Column("value", TEXT, nullable=False),
+    sa.Column("updated_at", TIME, nullable=False),
+    sa.PrimaryKeyConstraint("user_id", "key"),
+    **ROWS,
+)
+
 seat_pings = sa.Table(
     "seat_pings", metadata,
     game_ref(),
@@ -358,6 +368,15 @@ tournament_news = sa.Table(
     **ROWS,
 )
 sa.Index("tournament_news_untold", tournament_news.c.tournament_id, **where("told_at IS NULL"))
+
+game_mutes = sa.Table(  # games whose turn notices a person muted (version 11)
+    "game_mutes", metadata,
+    sa.Column("user_id", ID, nullable=False),
+    game_ref(),
+    sa.Column("muted_at", TIME, nullable=False),
+    sa.PrimaryKeyConstraint("game_id", "user_id"),
+    **ROWS,
+)
 
 # The versions applied, as every Skald has kept them (an older Skald reads it to refuse a newer
 # database); Alembic keeps its own mark beside it (`alembic_version`).

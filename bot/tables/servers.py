@@ -9,10 +9,12 @@ from typing import Any
 
 from bot import credit
 from bot.holders import SeatHistory
+from bot.tables import notify
 from bot.tables import settings as declared
 from bot.tables.errors import Unreliable
 from bot.tables.gate import Gate
 from bot.tables.settings import ServerSettings, WebAccess, server_settings, web_access
+from bot.tables.types import GameInfo
 
 
 class Servers:
@@ -50,6 +52,35 @@ class Servers:
         for table in self.gate.in_memory():  # a table both cached and locked is set twice alike
             if table.seat_of(user_id) is not None:
                 table.seats = tuple(replace(s, dm_ok=ok) if s.user_id == user_id else s for s in table.seats)
+
+    # -- how each person is told of their turns (bot/tables/notify.py) --------------------------
+    async def notify_choice(self, user_id: int) -> str:
+        """How the person chose to be told of their turns (`notify.EVERY_TURN` unless they chose)."""
+        return notify.choice_of((await self.gate.store.settings.person_settings([user_id])).get(user_id, {}))
+
+    async def set_notify_choice(self, user_id: int, choice: str) -> None:
+        if choice not in notify.CHOICES:
+            raise ValueError(f"{choice!r} is no way of being told")
+        await self.gate.store.settings.set_person_setting(user_id, notify.NOTIFY, choice, self.gate.clock())
+
+    async def set_muted(self, user_id: int, game_id: int, muted: bool) -> None:
+        """Mute (or unmute) the game's turn notices for the person."""
+        await self.gate.store.settings.set_muted(user_id, game_id, muted, self.gate.clock())
+
+    async def muted(self, game_id: int) -> set[int]:
+        """The people who muted the game."""
+        return await self.gate.store.settings.muted(game_id)
+
+    async def hushed(self, info: GameInfo) -> set[int]:
+        """The game's seats whose people get no turn notice from it: they muted it, or chose to be
+        told only near a deadline (the clock's reminders still reach them)."""
+        people = {s.user_id: s.seat for s in info.seats if s.user_id is not None and not s.played_by_ai}
+        if not people:
+            return set()
+        muted = await self.gate.store.settings.muted(info.game_id)
+        stored = await self.gate.store.settings.person_settings(list(people))
+        return {seat for user_id, seat in people.items()
+                if user_id in muted or notify.choice_of(stored.get(user_id, {})) == notify.NEAR_DEADLINE}
 
     # -- the web pages (docs/web.md) -------------------------------------------------------------
     async def web_access(self, guild_id: int) -> WebAccess:

@@ -14,7 +14,7 @@ REGISTERS = {
     "bot.discord.commands": ({"move", "game", "help"}, {"GameCog"}),
     "bot.discord.opening": ({"play"}, set()),
     "bot.discord.rules_cog": ({"rules"}, {"Rules"}),
-    "bot.discord.settings_cog": ({"skald"}, {"SettingsCog"}),
+    "bot.discord.settings_cog": ({"skald", "notify"}, {"SettingsCog", "NotifyCog"}),
     "bot.discord.records_cog": ({"stats", "leaderboard"}, {"RecordsCog"}),
     "bot.discord.tournaments": ({"tournament"}, {"TournamentCog"}),
 }

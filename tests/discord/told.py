@@ -4,14 +4,16 @@ and `python -m benchmarks.pings` (issue 46).
 
 A ping is a message posted in a server channel that mentions the person and lets that mention
 notify them; a DM is a new message in their DMs (an edit notifies nobody); a reminder is a DM
-that starts with ⏰. Replies to a person's own interactions are not counted: they asked.
+that starts with ⏰, and a DM sent silently (Discord's SUPPRESS_NOTIFICATIONS flag: a hushed
+person's first panel, bot/discord/reach.py) is counted apart as `silent`: it notifies nobody.
+Replies to a person's own interactions are not counted: they asked.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.tables.clocks import HOUR
@@ -20,12 +22,13 @@ from tests.discord.harness import Harness, User
 from tests.discord.table_play import open_table
 
 MESSAGES = "/channels/{channel_id}/messages"
+SILENT = 1 << 12  # a message's SUPPRESS_NOTIFICATIONS flag
 
 
 @dataclass(frozen=True)
 class Notice:
     user_id: int
-    kind: str  # "ping" | "dm" | "reminder"
+    kind: str  # "ping" | "dm" | "reminder" | "silent"
     index: int  # its place among the harness's requests
 
 
@@ -42,7 +45,9 @@ def notices(h: Harness, since: int = 0) -> list[Notice]:
         if channel in dm_of:
             if content.startswith("👋"):  # the answer to their own Join
                 continue
-            found.append(Notice(dm_of[channel], "reminder" if content.startswith("⏰") else "dm", index))
+            kind = "reminder" if content.startswith("⏰") else "silent" if int(body.get("flags") or 0) & SILENT \
+                else "dm"
+            found.append(Notice(dm_of[channel], kind, index))
             continue
         allowed = {int(u) for u in (body.get("allowed_mentions") or {}).get("users", [])}
         for user_id in {int(m) for m in re.findall(r"<@(\d+)>", content)} & allowed:
@@ -85,11 +90,15 @@ async def step_of(h: Harness, game_id: int) -> tuple[object, ...]:
 
 
 async def play_over_days(h: Harness, clock: Clock, people: Sequence[User], *, away: float = 2 * HOUR,
-                         game: str = "wonderful", options: dict[str, str] | None = None) -> Played:
+                         game: str = "wonderful", options: dict[str, str] | None = None,
+                         first: Callable[[int], Awaitable[None]] | None = None) -> Played:
     """A 3-person game (Wonderful or Nidavellir; daily clock): one of those awaited (each in turn) makes all
     their moves for the step at one sitting by `/move` (the first legal move), then `away` passes
-    before the next person sits down. Returns what told whom, step by step."""
+    before the next person sits down. `first`: done with the game's id once it has begun (what is
+    told from then on is counted). Returns what told whom, step by step."""
     game_id = await open_table(h, people[0], game, people[1:], options={"clock": "daily", **(options or {})})
+    if first is not None:
+        await first(game_id)
     by_id = {p.id: p for p in people}
     played = Played(people)
     seen = sittings = 0
