@@ -12,6 +12,8 @@ async def test_narrowing_keeps_the_picture_and_a_move_draws_it_again(harness: Ha
     h = harness
     ann = h.user("ann")
     game_id = await open_table(h, ann, "nidavellir", ais=2)
+    await h.client.tables.drain()
+    await h.settle()
     panel = live_panel(h, ann, game_id)
     picture = panel.files["hand.png"]
     assert move_option(panel) is None, "the bids are a long list, narrowed in steps"
@@ -21,11 +23,18 @@ async def test_narrowing_keeps_the_picture_and_a_move_draws_it_again(harness: Ha
         if found is not None:
             break
         comp = move_controls(panel)[0]
+        # On a busy machine the AI seats' bids may come in after her panel was drawn (they think
+        # outside the lock and her panel is not redrawn for them): a click on a panel showing an
+        # older board is answered with the board as it is now, drawn again. Every click on a panel
+        # showing the current board keeps its picture.
+        current = int(comp["custom_id"].split(":")[2]) == (await h.client.tables.game(game_id)).state_id
         before = len(h.requests)
         await h.click(ann, comp["custom_id"], [comp["options"][0]["value"]], message=panel)
-        uploads += sum("hand.png" in r.files for r in h.requests[before:])
+        uploads += sum("hand.png" in r.files for r in h.requests[before:]) if current else 0
         panel = h.messages[panel.id]
-        assert panel.files.get("hand.png") == picture, "the panel keeps its picture"
+        if current:
+            assert panel.files.get("hand.png") == picture, "the panel keeps its picture"
+        picture = panel.files["hand.png"]
         assert panel.payload["embeds"][0]["image"]["url"], "and shows it"
     assert found is not None and uploads == 0, "narrowing uploads no picture"
     before = len(h.requests)
