@@ -88,7 +88,7 @@ class Notice:
     running out, a vote the table must take, the end of their absence. Only adapters that talk
     to people handle it."""
 
-    kind: str  # "reminder" | "vote" | "absence_over"
+    kind: str  # "reminder" | "vote" | "absence_over" | "morning" (quiet hours ended, the game waits)
     game_id: int
     guild_id: int
     channel_id: int

@@ -86,6 +86,19 @@ async def remind(bot: SkaldBot, notice: Notice) -> None:
                guild_id=notice.guild_id, dm_ok=notice.seats[notice.seat].dm_ok)
 
 
+async def morning(bot: SkaldBot, notice: Notice) -> None:
+    """Tell a person whose quiet hours just ended that a game waits for them (once: its nonce is
+    the game's, the seat's and the state's)."""
+    if notice.user_id is None:
+        return
+    runs_out = f" — it runs out <t:{notice.deadline:.0f}:R>" if notice.deadline is not None else ""
+    text = (f"🌅 Your quiet hours are over: **{notice.title} #{notice.game_id}** waits for your move ({jump(notice)})"
+            f"{runs_out}.")
+    nonce = _nonce("morning", notice.game_id, notice.seat, notice.state_id)
+    await tell(bot, notice.user_id, text, nonce, place=notice.thread_id or notice.channel_id,
+               guild_id=notice.guild_id, dm_ok=notice.seats[notice.seat].dm_ok)
+
+
 async def absence_over(bot: SkaldBot, notice: Notice) -> None:
     """Tell a person their absence ended by itself (once, whichever of its games found out first)."""
     if notice.user_id is None:

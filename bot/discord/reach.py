@@ -12,7 +12,8 @@ tells first, the other agrees: never a DM and a thread mention for the same turn
 A person who muted the game, or chose to be told only near a deadline (`/notify`,
 bot/tables/notify.py), is hushed: no turn notice at all — the thread names them without a ping,
 their panel is edited in place (a first panel arrives silently) — while the clock's reminders
-(notices.py) still reach them as before.
+(notices.py) still reach them as before. So is a person in their quiet hours (`/notify quiet`),
+who is told once, when they end, of each game still waiting for them.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Turn:
     began: int
     present: bool  # its person moved within AWAY before it began (or began it by their own move)
     own: bool = False  # it began with their own move, which left them to act (a step they began)
+    at: float | None = None  # when it began (None: at the game's start)
 
 
 def turn_of(seat: int, changes: Sequence[MoveRow], start: Set[int] | None) -> Turn | None:
@@ -51,7 +53,7 @@ def turn_of(seat: int, changes: Sequence[MoveRow], start: Set[int] | None) -> Tu
     for index in range(len(changes) - 1, -1, -1):
         change = changes[index]
         if change.seat == seat and change.kind == ChangeKind.MOVE and not change.stand_in:
-            return Turn(change.state_id, True, own=True)
+            return Turn(change.state_id, True, own=True, at=change.created_at)
         before = changes[index - 1].to_move if index else start
         if before is None:
             return None
@@ -61,7 +63,7 @@ def turn_of(seat: int, changes: Sequence[MoveRow], start: Set[int] | None) -> Tu
                 return None  # the person's last move may lie before what we read
             present = any(c.seat == seat and c.kind == ChangeKind.MOVE and not c.stand_in and c.created_at >= since
                           for c in changes[:index])
-            return Turn(change.state_id, present)
+            return Turn(change.state_id, present, at=change.created_at)
     return Turn(0, False)  # to act since the start
 
 
@@ -87,8 +89,18 @@ async def turns(tables: Tables, info: GameInfo, seats: Sequence[int], state_id: 
 
 async def hushed(tables: Tables, info: GameInfo) -> set[int]:
     """The seats whose people asked for no turn notice from this game: they muted it, or chose to
-    be told only near a deadline (bot/tables/notify.py). Reminders (notices.py) don't ask."""
-    return await tables.servers.hushed(info)
+    be told only near a deadline (bot/tables/notify.py), or are in their quiet hours — those still
+    to act are then told once when their quiet hours end (a morning timer). Reminders
+    (notices.py) don't ask: the clock holds them itself."""
+    quiet = await tables.servers.quiet_hours(info)
+    if waiting := [seat for seat in quiet if seat in info.to_move]:
+        # Only a turn that began in these quiet hours went untold (one told before them was told).
+        known = await turns(tables, info, waiting, info.state_id)
+        untold = {seat: quiet[seat][1] for seat in waiting
+                  if seat not in known or ((known[seat].at or 0) >= quiet[seat][0] and not known[seat].own)}
+        if untold:
+            await tables.seating.hold_for_morning(info.game_id, untold)
+    return await tables.servers.hushed(info) | set(quiet)
 
 
 def by_dm(info: GameInfo, seat: int, turn: Turn | None, quiet: Set[int] = frozenset()) -> bool:

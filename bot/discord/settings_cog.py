@@ -108,7 +108,8 @@ class SettingsCog(commands.Cog):
 
 
 class NotifyCog(commands.Cog):
-    """`/notify how [choice]`, `/notify mute|unmute [game]`: a person's own choices (bot/tables/notify.py)."""
+    """`/notify how [choice]`, `/notify quiet [zone] [hours]`, `/notify mute|unmute [game]`: a person's own
+    choices (bot/tables/notify.py)."""
 
     notify_group = app_commands.Group(name="notify", description="How Skald tells you of your turns, in every server")
 
@@ -135,6 +136,37 @@ class NotifyCog(commands.Cog):
         lines = [f"**{notify.CHOICES[current]}**: you are told {notify.SHOWN[current]}.",
                  "`/notify how` changes it (in every server); `/notify mute` in a game's thread quiets that game."]
         await say(interaction, embed=discord.Embed(title=title, description="\n".join(lines)), ephemeral=True)
+
+    @notify_group.command(name="quiet", description="Show or set your quiet hours: no pings or new DMs while you sleep")
+    @app_commands.describe(zone="Your time zone's IANA name, such as Europe/Oslo (or `off` to end quiet hours)",
+                           hours="When they begin and end in that zone, such as 23:00-07:00")
+    @spam_guard(bucket="notify")
+    async def quiet(self, interaction: Interaction, zone: str | None = None, hours: str | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        servers = self.bot.tables.servers
+        if zone is not None and zone.strip().lower() == "off":
+            await servers.set_quiet(interaction.user.id, None)
+        elif zone is not None or hours is not None:
+            if zone is None or hours is None:
+                await refuse(interaction, "Give both your time zone and your quiet hours, such as "
+                                          "`/notify quiet zone:Europe/Oslo hours:23:00-07:00` (or `zone:off`).")
+                return
+            try:
+                chosen = notify.parse_quiet(zone, hours)
+            except ValueError as error:
+                await refuse(interaction, str(error))
+                return
+            await servers.set_quiet(interaction.user.id, chosen)
+        current = await servers.quiet(interaction.user.id)
+        if current is None:
+            told = ("🔔 You have no quiet hours: you are told of your turns at any hour. `/notify quiet "
+                    "zone:Europe/Oslo hours:23:00-07:00` sets some.")
+        else:
+            told = (f"🌙 Your quiet hours are **{current.text().replace(' ', ', ', 1)}**: no pings or new DMs for "
+                    "your turns then; when they end, each game still waiting for you tells you once. A deadline "
+                    "reminder is held until they end, unless your time would run out before an hour after that: "
+                    "then it comes anyway. `/notify quiet zone:off` ends them.")
+        await say(interaction, told, ephemeral=True)
 
     @notify_group.command(name="mute", description="No turn notices from a game (its deadline reminders still come)")
     @app_commands.describe(game="Game number (default: this thread's)")

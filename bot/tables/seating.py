@@ -30,7 +30,7 @@ from bot.kinds import ChangeKind
 from bot.notify import Notice
 from bot.store.clocks import ClockWrites, HolderSeated, SeatGiven, SeatStandIn, VotesCleared
 from bot.store.records import SeatClock, Timer
-from bot.tables import clocks
+from bot.tables import clocks, notify
 from bot.tables.checks import own_seat, require_host, require_running
 from bot.tables.errors import NotAllowed, TableError
 from bot.tables.gate import Change, Gate
@@ -39,6 +39,8 @@ from bot.tables.types import ABANDONED, RUNNING, GameInfo
 from engine.core import Event, seat_label
 
 REMINDERS = {"half": 0.5, "tenth": 0.1}
+MORNING = "morning"  # a seat's timer: its person's quiet hours end with the game still waiting for them
+QUIET_CAP = clocks.HOUR  # a reminder due in quiet hours is sent anyway if the deadline is before their end + this
 VOTE_CHOICES = ("wait", "stand_in", "open", "end")
 VOTE_LABELS = {"wait": "Wait 24 h more", "stand_in": "AI stands in", "open": "Open the seat", "end": "End the game"}
 
@@ -224,12 +226,54 @@ class Seating:
             later = clocks.reminder_due(clock, REMINDERS["tenth"]) if timer.kind == "half" else None
             if (clock.deadline or 0) <= now or (later is not None and later <= now):
                 return
+            # In the person's quiet hours the reminder waits for their end, unless the deadline comes
+            # before an hour after it: then it is sent now, so the turn never runs out unseen.
+            user_id = table.seats[timer.seat].user_id
+            ends = await self.quiet_ends(user_id)
+            if ends is not None and (clock.deadline or 0) > ends + QUIET_CAP:
+                await self.gate.set_timer(table.game_id, timer.kind, ends, seat=timer.seat, state_id=timer.state_id)
+                return
             # Taken before it is sent: a leader that dies after this never has it sent again by
             # the next one (at most once; the alternative, twice, is worse for a DM).
             if not await self.gate.store.clocks.take_timer(timer):
                 return
             await self.notify(table, "reminder", timer.seat, user_id=table.seats[timer.seat].user_id,
                               deadline=clock.deadline, share_left=REMINDERS[timer.kind])
+
+    async def quiet_ends(self, user_id: int | None) -> float | None:
+        """When the person's quiet hours end, if they are in them now (bot/tables/notify.py)."""
+        if user_id is None:
+            return None
+        quiet = notify.quiet_of((await self.gate.store.settings.person_settings([user_id])).get(user_id, {}))
+        return None if quiet is None else quiet.ends(self.gate.clock())
+
+    async def hold_for_morning(self, game_id: int, seats: dict[int, float]) -> None:
+        """The people of `seats` (each with when their quiet hours end) were not told of a turn in
+        the game: a morning timer tells them once then, if the game still waits for them."""
+        for seat, ends in seats.items():
+            await self.gate.set_timer(game_id, MORNING, ends, seat=seat)
+
+    async def on_morning(self, timer: Timer) -> None:
+        """A person's quiet hours ended: told once that the game waits for them (unless they moved
+        since, muted the game, or chose to be told only near a deadline)."""
+        async with self.gate.locked(timer.game_id) as table:
+            seat = table.seats[timer.seat] if 0 <= timer.seat < len(table.seats) else None
+            if (table.row.status != RUNNING or seat is None or seat.user_id is None or seat.stand_in is not None
+                    or timer.seat not in table.to_move()):
+                return
+            ends = await self.quiet_ends(seat.user_id)
+            if ends is not None and ends > timer.due_at:  # their quiet hours changed: wait for the new end
+                await self.gate.set_timer(table.game_id, MORNING, ends, seat=timer.seat)
+                return
+            settings = self.gate.store.settings
+            stored = (await settings.person_settings([seat.user_id])).get(seat.user_id, {})
+            if seat.user_id in await settings.muted(table.game_id) or notify.choice_of(stored) != notify.EVERY_TURN:
+                return
+            if not await self.gate.store.clocks.take_timer(timer):
+                return
+            clock = table.clocks.get(timer.seat)
+            await self.notify(table, MORNING, timer.seat, user_id=seat.user_id,
+                              deadline=clock.deadline if clock is not None and clock.running else None)
 
     async def on_timeout(self, timer: Timer) -> None:
         """A seat's time ran out: the timeout policy stands an AI in, or the table votes."""

@@ -63,6 +63,28 @@ class Servers:
             raise ValueError(f"{choice!r} is no way of being told")
         await self.gate.store.settings.set_person_setting(user_id, notify.NOTIFY, choice, self.gate.clock())
 
+    async def quiet(self, user_id: int) -> notify.Quiet | None:
+        """The person's quiet hours (None: they have none)."""
+        return notify.quiet_of((await self.gate.store.settings.person_settings([user_id])).get(user_id, {}))
+
+    async def set_quiet(self, user_id: int, quiet: notify.Quiet | None) -> None:
+        """Set (None: clear) the person's quiet hours."""
+        value = None if quiet is None else quiet.text()
+        await self.gate.store.settings.set_person_setting(user_id, notify.QUIET, value, self.gate.clock())
+
+    async def quiet_hours(self, info: GameInfo) -> dict[int, tuple[float, float]]:
+        """The game's seats whose people are in their quiet hours now, and when those began and end."""
+        people = {s.user_id: s.seat for s in info.seats if s.user_id is not None and not s.played_by_ai}
+        stored = await self.gate.store.settings.person_settings(list(people)) if people else {}
+        now = self.gate.clock()
+        found = {}
+        for user_id, seat in people.items():
+            quiet = notify.quiet_of(stored.get(user_id, {}))
+            period = None if quiet is None else quiet.period(now)
+            if period is not None:
+                found[seat] = period
+        return found
+
     async def set_muted(self, user_id: int, game_id: int, muted: bool) -> None:
         """Mute (or unmute) the game's turn notices for the person."""
         await self.gate.store.settings.set_muted(user_id, game_id, muted, self.gate.clock())

@@ -36,7 +36,7 @@ from bot.tables.lobby import LOBBY_EXPIRY, Lobby
 from bot.tables.looking import Looking
 from bot.tables.play import Play
 from bot.tables.records import Records
-from bot.tables.seating import REMINDERS, Seating
+from bot.tables.seating import MORNING, REMINDERS, Seating
 from bot.tables.servers import Servers
 from bot.tables.tournaments import Tournaments
 from bot.tables.types import RUNNING
@@ -75,6 +75,7 @@ class Tables(Looking):
         self.scheduler.handle(LOBBY_EXPIRY, self.lobby.on_expiry)
         for kind in REMINDERS:
             self.scheduler.handle(kind, self.seating.on_reminder)
+        self.scheduler.handle(MORNING, self.seating.on_morning)
         self.scheduler.handle("timeout", self.seating.on_timeout)
         self.scheduler.handle("vote", self.seating.on_vote_end)
         self.scheduler.handle(RESUME, self.absence.on_resume)

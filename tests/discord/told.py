@@ -91,11 +91,13 @@ async def step_of(h: Harness, game_id: int) -> tuple[object, ...]:
 
 async def play_over_days(h: Harness, clock: Clock, people: Sequence[User], *, away: float = 2 * HOUR,
                          game: str = "wonderful", options: dict[str, str] | None = None,
-                         first: Callable[[int], Awaitable[None]] | None = None) -> Played:
+                         first: Callable[[int], Awaitable[None]] | None = None,
+                         asleep: Callable[[User, float], bool] | None = None) -> Played:
     """A 3-person game (Wonderful or Nidavellir; daily clock): one of those awaited (each in turn) makes all
     their moves for the step at one sitting by `/move` (the first legal move), then `away` passes
     before the next person sits down. `first`: done with the game's id once it has begun (what is
-    told from then on is counted). Returns what told whom, step by step."""
+    told from then on is counted). `asleep(person, now)`: they don't sit down then (the next one
+    awake does; nobody awake: `away` passes). Returns what told whom, step by step."""
     game_id = await open_table(h, people[0], game, people[1:], options={"clock": "daily", **(options or {})})
     if first is not None:
         await first(game_id)
@@ -119,7 +121,13 @@ async def play_over_days(h: Harness, clock: Clock, people: Sequence[User], *, aw
             user_id = info.seats[seat].user_id
             if user_id is not None and info.seats[seat].stand_in is None:
                 played.owed.setdefault(user_id, set()).add(step)
-        seat = info.to_move[sittings % len(info.to_move)]  # who comes back first varies
+        turn = [info.to_move[(sittings + i) % len(info.to_move)] for i in range(len(info.to_move))]
+        awake = [s for s in turn if asleep is None or not asleep(by_id[info.seats[s].user_id or 0], clock.now)]
+        if not awake:
+            await tick(h, clock, away)
+            count(await step_of(h, game_id))
+            continue
+        seat = awake[0]  # who comes back first varies
         sittings += 1
         person = by_id[info.seats[seat].user_id or 0]
         while True:  # one sitting: their moves for this step
