@@ -92,7 +92,8 @@ async def hushed(tables: Tables, info: GameInfo) -> set[int]:
     be told only near a deadline (bot/tables/notify.py), or are in their quiet hours — those still
     to act are then told once when their quiet hours end (a morning timer). Reminders
     (notices.py) don't ask: the clock holds them itself."""
-    quiet = await tables.servers.quiet_hours(info)
+    hush = await tables.servers.hushed(info)
+    quiet = hush.quiet
     if waiting := [seat for seat in quiet if seat in info.to_move]:
         # Only a turn that began in these quiet hours went untold (one told before them was told).
         known = await turns(tables, info, waiting, info.state_id)
@@ -100,7 +101,7 @@ async def hushed(tables: Tables, info: GameInfo) -> set[int]:
                   if seat not in known or ((known[seat].at or 0) >= quiet[seat][0] and not known[seat].own)}
         if untold:
             await tables.seating.hold_for_morning(info.game_id, untold)
-    return await tables.servers.hushed(info) | set(quiet)
+    return hush.chosen | set(quiet)
 
 
 def by_dm(info: GameInfo, seat: int, turn: Turn | None, quiet: Set[int] = frozenset()) -> bool:

@@ -4,7 +4,7 @@ reliability, whether their DMs reach them). Lobbies and absences read these."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import credit
@@ -15,6 +15,14 @@ from bot.tables.errors import Unreliable
 from bot.tables.gate import Gate
 from bot.tables.settings import ServerSettings, WebAccess, server_settings, web_access
 from bot.tables.types import GameInfo
+
+
+@dataclass(frozen=True)
+class Hushed:
+    """Who gets no turn notice from a game now (`Servers.hushed`)."""
+
+    chosen: set[int]  # seats whose people muted it, or chose to be told only near a deadline
+    quiet: dict[int, tuple[float, float]]  # seats whose people are in quiet hours: when those began and end
 
 
 class Servers:
@@ -72,19 +80,6 @@ class Servers:
         value = None if quiet is None else quiet.text()
         await self.gate.store.settings.set_person_setting(user_id, notify.QUIET, value, self.gate.clock())
 
-    async def quiet_hours(self, info: GameInfo) -> dict[int, tuple[float, float]]:
-        """The game's seats whose people are in their quiet hours now, and when those began and end."""
-        people = {s.user_id: s.seat for s in info.seats if s.user_id is not None and not s.played_by_ai}
-        stored = await self.gate.store.settings.person_settings(list(people)) if people else {}
-        now = self.gate.clock()
-        found = {}
-        for user_id, seat in people.items():
-            quiet = notify.quiet_of(stored.get(user_id, {}))
-            period = None if quiet is None else quiet.period(now)
-            if period is not None:
-                found[seat] = period
-        return found
-
     async def set_muted(self, user_id: int, game_id: int, muted: bool) -> None:
         """Mute (or unmute) the game's turn notices for the person."""
         await self.gate.store.settings.set_muted(user_id, game_id, muted, self.gate.clock())
@@ -93,16 +88,26 @@ class Servers:
         """The people who muted the game."""
         return await self.gate.store.settings.muted(game_id)
 
-    async def hushed(self, info: GameInfo) -> set[int]:
-        """The game's seats whose people get no turn notice from it: they muted it, or chose to be
-        told only near a deadline (the clock's reminders still reach them)."""
+    async def hushed(self, info: GameInfo) -> Hushed:
+        """The game's seats whose people get no turn notice from it now: they muted it or chose to be
+        told only near a deadline (the clock's reminders still reach them), or are in their quiet
+        hours. The people's settings are read once for both."""
         people = {s.user_id: s.seat for s in info.seats if s.user_id is not None and not s.played_by_ai}
         if not people:
-            return set()
+            return Hushed(set(), {})
         muted = await self.gate.store.settings.muted(info.game_id)
         stored = await self.gate.store.settings.person_settings(list(people))
-        return {seat for user_id, seat in people.items()
-                if user_id in muted or notify.choice_of(stored.get(user_id, {})) == notify.NEAR_DEADLINE}
+        now = self.gate.clock()
+        chosen, quiet = set(), {}
+        for user_id, seat in people.items():
+            own = stored.get(user_id, {})
+            if user_id in muted or notify.choice_of(own) == notify.NEAR_DEADLINE:
+                chosen.add(seat)
+            hours = notify.quiet_of(own)
+            period = None if hours is None else hours.period(now)
+            if period is not None:
+                quiet[seat] = period
+        return Hushed(chosen, quiet)
 
     # -- the web pages (docs/web.md) -------------------------------------------------------------
     async def web_access(self, guild_id: int) -> WebAccess:
