@@ -4,6 +4,7 @@ draws and uploads it again."""
 
 from __future__ import annotations
 
+from bot.discord.ids import ControlId
 from tests.discord.harness import Harness
 from tests.discord.table_play import live_panel, move_controls, move_option, open_table
 
@@ -27,7 +28,9 @@ async def test_narrowing_keeps_the_picture_and_a_move_draws_it_again(harness: Ha
         # outside the lock and her panel is not redrawn for them): a click on a panel showing an
         # older board is answered with the board as it is now, drawn again. Every click on a panel
         # showing the current board keeps its picture.
-        current = int(comp["custom_id"].split(":")[2]) == (await h.client.tables.game(game_id)).state_id
+        shown = ControlId.parse(comp["custom_id"])
+        assert shown is not None
+        current = shown.state_id == (await h.client.tables.game(game_id)).state_id
         before = len(h.requests)
         await h.click(ann, comp["custom_id"], [comp["options"][0]["value"]], message=panel)
         uploads += sum("hand.png" in r.files for r in h.requests[before:]) if current else 0
