@@ -46,6 +46,7 @@ EPHEMERAL = 64
 TIMESTAMP = "2026-11-29T15:00:00+00:00"
 MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 38)  # view channel, send messages, send in threads
+SETTLE_CAP = 300.0  # seconds one settle may take in all, however busy the bot keeps
 
 
 @dataclass(frozen=True)
@@ -430,9 +431,13 @@ class Harness:
 
     async def settle(self, timeout: float = 30.0) -> None:
         """Wait until every task the bot started since login has finished, and no process is still
-        to look again at a game another one was telling."""
+        to look again at a game another one was telling. `timeout` is how long the bot may go
+        without sending anything: a loaded host may take minutes over stand-ins playing a game
+        out, and that is progress, not a hang (bounded all the same, at `SETTLE_CAP`)."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
+        began = loop.time()
+        deadline = began + timeout
+        sent = len(self.requests)
         me = asyncio.current_task()
         idle_rounds = 0
         while idle_rounds < 3:
@@ -442,6 +447,9 @@ class Harness:
                 idle_rounds += 1
                 continue
             idle_rounds = 0
+            if len(self.requests) != sent:
+                sent = len(self.requests)
+                deadline = min(loop.time() + timeout, began + SETTLE_CAP)
             remaining = deadline - loop.time()
             if remaining <= 0:
                 where = [f"{t.get_name()} at {t.get_stack(limit=3)}" for t in pending]
