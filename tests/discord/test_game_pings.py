@@ -71,3 +71,21 @@ async def test_only_the_host_chooses_a_games_pings_and_nothing_else_is_taken(har
     late = await h.slash(ann, "game pings", {"choice": "to_act"}, channel_id=thread)
     assert "Easy there" in h.reply_text(late), h.reply_text(late)
     assert (await h.client.tables.game(game_id)).thread_pings == "off", "refused: nothing changed"
+
+
+async def test_a_rematch_keeps_the_tables_choice_of_pings(harness: Harness) -> None:
+    """Like its clock, the table's thread pings carry over to its rematch."""
+    h = harness
+    ann, bob = h.user("ann"), h.user("bob")
+    game_id = await open_table(h, ann, "nidavellir", [bob], ais=1)
+    thread = (await h.client.tables.game(game_id)).thread_id
+    assert thread is not None
+    await h.slash(ann, "game pings", {"choice": "off"}, channel_id=thread)
+    asked = await h.slash(ann, "game resign", {"game": game_id})
+    await h.click(ann, h.button(h.replies(asked)[-1], f"Resign game #{game_id}"), message=h.replies(asked)[-1])
+    assert (await h.client.tables.game(game_id)).status == "finished"
+    final = h.last_message(thread)
+    again = await h.click(bob, h.button(final, "Rematch"), message=final)
+    assert "Rematch table #" in h.reply_text(again), h.reply_text(again)
+    new_id = int(h.button(h.last_message(h.channel_id), "Join").split(":")[1])
+    assert new_id != game_id and (await h.client.tables.game(new_id)).thread_pings == "off"
