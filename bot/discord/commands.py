@@ -25,6 +25,7 @@ from bot.discord.panels import named, names_of, seat_clock, seat_panel, who
 from bot.discord.play import reply_move, send_private
 from bot.discord.replies import ack, refuse, say
 from bot.discord.web_links import game_link
+from bot.tables.settings import PINGS, PINGS_LABELS, PINGS_TO_ACT
 from bot.tables.types import LOBBY, GameInfo
 from bot.version import version
 from engine import registry
@@ -34,6 +35,7 @@ from engine.errors import SkaldError
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
 
+SERVER = "server"  # `/game pings server`: the game follows the server's `thread_pings` again
 AUTOCOMPLETE_LIMIT = 25
 MOVE_TEXT_LIMIT = 200
 LIST_LIMIT = 20
@@ -335,6 +337,32 @@ class GameCog(commands.Cog):
                                               by_name=interaction.user.display_name)
         await say(interaction, f"▶️ Game #{info.game_id}'s clocks run again.", ephemeral=True)
 
+    @game.command(name="pings", description="Show or choose whether this game's thread pings those who must act "
+                                           "(host or Manage Server)")
+    @app_commands.describe(choice="to_act, off, or server (as /skald settings thread_pings says); leave out to show",
+                           game="Game number (default: this thread's)")
+    @app_commands.choices(choice=[app_commands.Choice(name=PINGS_LABELS[value][:100], value=value) for value in PINGS]
+                          + [app_commands.Choice(name=f"{SERVER} — as this server's thread_pings setting says",
+                                                 value=SERVER)])
+    @app_commands.autocomplete(game=game_choices)
+    @spam_guard(bucket="pings")
+    async def pings(self, interaction: Interaction, choice: str | None = None, game: int | None = None) -> None:
+        await ack(interaction, ephemeral=True)
+        info = await find_game(interaction, game)
+        if choice is not None:
+            info = await self.bot.tables.seating.set_thread_pings(
+                info.game_id, interaction.user.id, None if choice == SERVER else choice, is_admin=is_admin(interaction))
+        server = (await self.bot.tables.servers.settings(info.guild_id)).thread_pings
+        chosen = info.thread_pings or server
+        whose = "the host's choice" if info.thread_pings else "this server's `thread_pings`"
+        told = (f"🔔 Game #{info.game_id}'s thread pings those who must act and aren't told by a DM panel ({whose})."
+                if chosen == PINGS_TO_ACT else
+                f"🔕 Game #{info.game_id}'s thread names those who must act without pinging them ({whose}); DM panels "
+                "still tell those whose DMs are open.")
+        if choice is None:
+            told += " The host chooses with `/game pings`."
+        await say(interaction, told, ephemeral=True)
+
     @app_commands.command(name="help", description="How to play with Skald")
     async def help(self, interaction: Interaction) -> None:
         await say(interaction, embed=help_embed(), ephemeral=True)
@@ -387,9 +415,10 @@ def help_embed() -> discord.Embed:
         "**Clocks** tables have a clock (`/play … clock:` — a preset, or your own like `12h+2d+1h`: per move, "
         "bank, and time added per move): `/game mine` lists the games waiting for you, reminders come by DM, "
         "and when time runs out an AI stands in (or the table decides) and you are told. `/game away` "
-        "pauses your clocks; `/game back` ends it and takes your seat back. `/notify` chooses how you are told "
-        "of your turns (every turn, or only near a deadline), sets quiet hours in your time zone and mutes a "
-        "game.\n"
+        "pauses your clocks; `/game back` ends it and takes your seat back. `/notify` (or **🔔 Notifications** "
+        "on your panel) chooses how you are told of your turns (every turn, or only near a deadline) and mutes a "
+        "game; `/notify quiet` sets quiet hours in your time zone. The host's `/game pings off` keeps a game's "
+        "thread from pinging.\n"
         "**Leave** `/game leave` lets an AI play your seat; the host gives a free seat with `/game seat`. "
         "Games you leave count against your reliability (`/stats`), which a table may ask a minimum of.\n"
         "**End** `/game resign` gives up your seat; the host (or Manage Server) can `/game abandon`. "

@@ -127,7 +127,8 @@ CONTROL_LIMITS: dict[str, tuple[int, float]] = {
     # Tournaments: the sign-up message's Join, Leave and Check in (and `/tournament drop`); the
     # organiser's Start and commands; pausing and resuming, each a news post; opening an event.
     "signup": (4, 20.0), "organise": (6, 60.0), "event-pause": (4, 60.0), "event": (3, 60.0),
-    "notify": (6, 60.0),  # `/notify how`, `quiet`, `mute`, `unmute`: a person's own choices, one budget
+    "notify": (6, 60.0),  # `/notify how`, `quiet`, `mute`, `unmute` and the panel's 🔔 controls: one budget
+    "pings": (4, 60.0),  # `/game pings`: the host's choice of the game's thread pings
 }
 AUTOCOMPLETE = (25, 10.0)  # keystrokes come fast; beyond this the suggestions pause
 

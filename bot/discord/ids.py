@@ -23,6 +23,7 @@ ACTIONS = frozenset({
     "resign", "abandon",  # confirmations (commands.py)
     "vote",  # the table's vote on a seat whose time ran out (notices.py)
     "rematch", "replay",  # under a finished game's board (endings.py)
+    "notify",  # a seat panel's 🔔: how its person is told, and the game's mute (settings_cog.py)
 })
 
 

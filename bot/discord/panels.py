@@ -7,6 +7,7 @@ table service can tell a fresh click from a stale one.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ from bot.tables.types import JSON, LOBBY, RUNNING, GameInfo, TableView
 from engine.core import Move
 
 BUTTON_MOVES = 5  # this few moves show as buttons; more go into a select
+ROW_WIDTH = 5  # buttons in one of a message's five rows (Discord's limit)
 COLOURS = {"turn": discord.Colour.gold(), "wait": discord.Colour.blurple(), "over": discord.Colour.dark_grey()}
 
 
@@ -226,4 +228,18 @@ def _hand_controls(table: TableView, prefix: str, page: int) -> discord.ui.View:
     if info.seats[table.seat].stand_in is not None:  # an AI plays it: the way back, never stale moves
         view.add_item(control(ControlId(info.game_id, table.state_id, "back"), label="Take my seat back",
                               emoji="🪑", style=discord.ButtonStyle.success, row=4))
+    row = notify_row(view)
+    if row is not None:  # how its person is told, and this game's mute: settings_cog.on_notify
+        view.add_item(control(ControlId(info.game_id, table.state_id, "notify"), label="Notifications", emoji="🔔",
+                              row=row))
     return view
+
+
+def notify_row(view: discord.ui.View) -> int | None:
+    """The row for a panel's 🔔 Notifications button: beside Refresh, or, when the moves' paging
+    fills that row, the first row no select or move button uses; None when all five are full (a
+    long move list paged and narrowed, with Undo: the next panel has it)."""
+    used = Counter(item.row for item in view.children)
+    if used[4] < ROW_WIDTH:
+        return 4
+    return next((row for row in range(4) if not used[row]), None)

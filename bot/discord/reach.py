@@ -104,6 +104,11 @@ async def hushed(tables: Tables, info: GameInfo) -> set[int]:
     return hush.chosen | set(quiet)
 
 
+async def thread_pings(tables: Tables, info: GameInfo) -> str:
+    """Whether the game's thread pings those who must act: its host's choice, else the server's."""
+    return info.thread_pings or (await tables.servers.settings(info.guild_id)).thread_pings
+
+
 def by_dm(info: GameInfo, seat: int, turn: Turn | None, quiet: Set[int] = frozenset()) -> bool:
     """Whether the seat's person is told of this turn by a new DM (else: the thread pings them,
     unless the seat is among the `quiet` ones: `hushed`)."""
@@ -115,10 +120,11 @@ def by_dm(info: GameInfo, seat: int, turn: Turn | None, quiet: Set[int] = frozen
 async def unpinged(tables: Tables, table: TableView) -> set[int]:
     """The people's seats now to act that the thread's status line names without a ping: a new
     DM panel tells them of their turn, or their own move began it (they are there, acting), or
-    they asked for no turn notice from this game (hushed), or the server's `thread_pings` is off."""
+    they asked for no turn notice from this game (hushed), or the game's thread pings are off: the
+    host's choice (`/game pings`), else the server's `thread_pings`."""
     info = table.info
     people = [s for s in table.to_move if info.seats[s].user_id is not None and not info.seats[s].played_by_ai]
-    if not people or (await tables.servers.settings(info.guild_id)).thread_pings == PINGS_OFF:
+    if not people or await thread_pings(tables, info) == PINGS_OFF:
         return set(people)
     known = await turns(tables, info, people, table.state_id)
     quiet = await hushed(tables, info)

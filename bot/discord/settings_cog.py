@@ -1,6 +1,7 @@
 """`/skald settings`: a server's settings, shown to anyone and changed by Manage Server; `/skald web`:
 its spectator pages, whose signed links Manage Server may revoke (docs/web.md); `/notify`: how a
-person is told of their turns, in every server, and the games they muted (docs/async.md).
+person is told of their turns, in every server, and the games they muted (docs/async.md) — also
+chosen by the 🔔 Notifications button of a seat's panel (`on_notify`), which stores the same.
 
 Every setting is declared once, in bot/tables/settings.py: its default, what it may be, how typed
 text becomes a value and how a value is shown; this cog only asks the declarations.
@@ -8,6 +9,7 @@ text becomes a value and how a value is shown; this cog only asks the declaratio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -17,12 +19,17 @@ from discord.ext import commands
 
 from bot.discord.access import find_game
 from bot.discord.context import Interaction
+from bot.discord.controls import control, handles
 from bot.discord.cooldowns import spam_guard
+from bot.discord.ids import ControlId
 from bot.discord.lobby import is_admin
 from bot.discord.replies import ack, refuse, say
 from bot.tables import notify
 from bot.tables import settings as declared
+from bot.tables.errors import NotAllowed, NotInGame
+from bot.tables.types import GameInfo
 from bot.web import links
+from engine.errors import SkaldError
 
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
@@ -183,24 +190,94 @@ class NotifyCog(commands.Cog):
     async def _mute(self, interaction: Interaction, game: int | None, muted: bool) -> None:
         await ack(interaction, ephemeral=True)
         info = await find_game(interaction, game)
-        if info.seat_of(interaction.user.id) is None:
-            await refuse(interaction, f"You don't play in game #{info.game_id}: there is nothing of it to "
-                                      f"{'mute' if muted else 'unmute'}.")
-            return
-        if not info.active:
-            await refuse(interaction, f"Game #{info.game_id} is over: it sends no more turn notices.")
-            return
-        servers = self.bot.tables.servers
-        was = interaction.user.id in await servers.muted(info.game_id)
-        if was != muted:
-            await servers.set_muted(interaction.user.id, info.game_id, muted)
-        if muted:
-            told = (f"🔕 Game #{info.game_id} is muted{' already' if was else ''}: no pings or new DMs for your "
-                    "turns in it. The reminder before your time runs out still comes. `/notify unmute` ends it.")
-        else:
-            told = (f"🔔 Game #{info.game_id} {'is unmuted' if was else 'was not muted'}: you are told of your "
-                    f"turns in it {notify.SHOWN[await servers.notify_choice(interaction.user.id)]}.")
-        await say(interaction, told, ephemeral=True)
+        await say(interaction, await mute_game(self.bot, interaction.user.id, info, muted), ephemeral=True)
+
+
+async def mute_game(bot: SkaldBot, user_id: int, info: GameInfo, muted: bool) -> str:
+    """Mute (or unmute) `info`'s turn notices for the person, as `/notify mute|unmute` and the panel's
+    button do; what to tell them. A refusal (no seat there, the game over) raises and changes nothing;
+    a mute asked twice (two clicks at once) is stored once."""
+    if info.seat_of(user_id) is None:
+        raise NotInGame(f"You don't play in game #{info.game_id}: there is nothing of it to "
+                        f"{'mute' if muted else 'unmute'}.")
+    if not info.active:
+        raise NotAllowed(f"Game #{info.game_id} is over: it sends no more turn notices.")
+    servers = bot.tables.servers
+    was = user_id in await servers.muted(info.game_id)
+    if was != muted:
+        await servers.set_muted(user_id, info.game_id, muted)
+    if muted:
+        return (f"🔕 Game #{info.game_id} is muted{' already' if was else ''}: no pings or new DMs for your "
+                "turns in it. The reminder before your time runs out still comes. `/notify unmute` ends it.")
+    return (f"🔔 Game #{info.game_id} {'is unmuted' if was else 'was not muted'}: you are told of your "
+            f"turns in it {notify.SHOWN[await servers.notify_choice(user_id)]}.")
+
+
+# -- the 🔔 Notifications button of a seat's panel (panels.py) -----------------------------------
+# `skald:<game>:<state>:notify` opens the person's choices privately; on that answer, the select
+# (`notify:how`) chooses how they are told (notify.CHOICES: a new choice shows up by itself) and the
+# button (`notify:mute` / `notify:unmute`, the state wanted, so a second click changes nothing) mutes
+# the game. Each click is one `notify` use of the budget `/notify` spends too (cooldowns.py).
+HOW, MUTE, UNMUTE = "how", "mute", "unmute"
+
+
+@handles("notify")
+async def on_notify(interaction: Interaction, control_id: ControlId, values: Sequence[str]) -> None:
+    """The panel's 🔔 button, and the choices it answers with."""
+    bot = interaction.client
+    user_id = interaction.user.id
+    info = await bot.tables.game(control_id.game_id)
+    if control_id.arg not in ("", HOW, MUTE, UNMUTE):
+        raise SkaldError("This button is from another version of Skald: use `/notify` instead.")
+    if info.seat_of(user_id) is None:
+        raise NotInGame(f"You don't play in game #{info.game_id}: `/notify` chooses how you are told.")
+    if not control_id.arg:
+        await ack(interaction, ephemeral=True)
+        content, view = await notify_choices(bot, user_id, info)
+        await say(interaction, content, view=view, ephemeral=True)
+        return
+    await ack(interaction, update=True)
+    if control_id.arg == HOW:
+        try:
+            chosen = notify.parse(values[0] if values else "")
+        except ValueError as error:
+            raise SkaldError(str(error)) from None
+        if chosen != await bot.tables.servers.notify_choice(user_id):
+            await bot.tables.servers.set_notify_choice(user_id, chosen)
+        note = f"✅ You are told **{notify.CHOICES[chosen]}** now, in every server."
+    else:
+        note = await mute_game(bot, user_id, info, control_id.arg == MUTE)
+    content, view = await notify_choices(bot, user_id, await bot.tables.game(info.game_id), note)
+    await interaction.edit_original_response(content=content, view=view)
+
+
+async def notify_choices(bot: SkaldBot, user_id: int, info: GameInfo, note: str = "") -> tuple[str, discord.ui.View]:
+    """What the 🔔 button answers: how the person is told, whether this game is muted, their quiet
+    hours, and the controls that change the first two."""
+    servers = bot.tables.servers
+    current = await servers.notify_choice(user_id)
+    muted = user_id in await servers.muted(info.game_id)
+    quiet = await servers.quiet(user_id)
+    lines = [note] if note else []
+    lines.append(f"**How you are told** (every server): **{notify.CHOICES[current]}** — {notify.SHOWN[current]}.")
+    if muted:
+        lines.append(f"🔕 Game #{info.game_id} is muted: no pings or new DMs for your turns in it (reminders "
+                     "still come).")
+    else:
+        lines.append(f"🔔 Game #{info.game_id} is not muted.")
+    lines.append(f"🌙 Quiet hours: **{quiet.text().replace(' ', ', ', 1)}** (`/notify quiet` changes them)."
+                 if quiet is not None else "🌙 No quiet hours (`/notify quiet` sets them).")
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=label, value=value, description=notify.SHOWN[value][:100],
+                                    default=value == current) for value, label in notify.CHOICES.items()]
+    view.add_item(control(ControlId(info.game_id, info.state_id, "notify", HOW), options=options,
+                          placeholder="How you are told (every server)", row=0))
+    if info.active:
+        view.add_item(control(ControlId(info.game_id, info.state_id, "notify", UNMUTE if muted else MUTE),
+                              label=f"{'Unmute' if muted else 'Mute'} game #{info.game_id}",
+                              emoji="🔔" if muted else "🔕",
+                              style=discord.ButtonStyle.success if muted else discord.ButtonStyle.secondary, row=1))
+    return "\n".join(lines), view
 
 
 async def setup(bot: SkaldBot) -> None:

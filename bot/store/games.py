@@ -43,7 +43,7 @@ from bot.store.statements import chunks, columns, p
 
 GAME_COLUMNS = ("id, guild_id, channel_id, thread_id, game, options, seed, status, state_id, host_id, outcome, "
                 "lobby_message_id, created_at, updated_at, to_move, engine_version, broken, clock, timeout_policy, "
-                "paused_at, rematch_of, min_reliability")
+                "paused_at, rematch_of, min_reliability, thread_pings")
 MOVE_COLUMNS = "state_id, seat, kind, text, events, to_move, user_id, created_at, stand_in"
 
 _GAME = sa.select(*columns(games, GAME_COLUMNS))
@@ -373,7 +373,8 @@ class GameStore(DecodedGames):
                                                                                "user_id": user_id}).all())
         return ended_holdings(rows)
 
-    async def set_game_field(self, game_id: int, field: str, value: int | float | None, now: float) -> bool:
-        """Set one of the adapter-owned columns of a game (or its pause); False if there is no such game."""
+    async def set_game_field(self, game_id: int, field: str, value: int | float | str | None, now: float) -> bool:
+        """Set one of the adapter-owned columns of a game (or its pause, its thread pings); False if
+        there is no such game."""
         values = {adapter_field(field): value, "updated_at": now, "game_id": game_id}
         return await self._db.write(lambda conn: conn.execute(_SET_GAME, values).rowcount == 1)

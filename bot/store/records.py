@@ -39,6 +39,7 @@ class GameRow:
     paused_at: float | None = None  # the host paused the game's clocks
     rematch_of: int | None = None  # a rematch's lobby: the game it replays
     min_reliability: int = 0  # the least reliability (percent) a person needs to join (0: anyone)
+    thread_pings: str | None = None  # the host's choice of thread pings (None: the server's setting)
 
     def __post_init__(self) -> None:
         # A row read back from the database holds the column's text; compare and match on the enum.

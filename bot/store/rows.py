@@ -50,7 +50,7 @@ def holding_row(row: Row) -> Holding:
     return Holding(seat=row[0], since=row[1], name=row[2], why=row[3], user_id=row[4], ai=row[5], for_user=row[6])
 
 
-ADAPTER_FIELDS = ("lobby_message_id", "thread_id", "paused_at")  # games' columns adapters set
+ADAPTER_FIELDS = ("lobby_message_id", "thread_id", "paused_at", "thread_pings")  # games' columns adapters set
 
 
 def adapter_field(field: str) -> str:
@@ -98,7 +98,7 @@ def _game_row(row: Row) -> GameRow:
         outcome=None if row[10] is None else json.loads(row[10]), lobby_message_id=row[11],
         created_at=row[12], updated_at=row[13], to_move=None if row[14] is None else tuple(json.loads(row[14])),
         engine_version=row[15] or 1, broken=row[16], clock=row[17], timeout_policy=row[18], paused_at=row[19],
-        rematch_of=row[20], min_reliability=row[21],
+        rematch_of=row[20], min_reliability=row[21], thread_pings=row[22],
     )
 
 

@@ -39,6 +39,7 @@ games = sa.Table(
     sa.Column("rematch_of", ID),
     sa.Column("min_reliability", INT, nullable=False, server_default=sa.text("0")),
     sa.Column("origin", TEXT),
+    sa.Column("thread_pings", TEXT),  # the host's choice for this game (NULL: the server's thread_pings)
     sa.CheckConstraint("status IN ('lobby', 'running', 'finished', 'abandoned', 'cancelled')",
                        name="games_status_check"),
 )

@@ -359,8 +359,8 @@ class Gate:
         self._retire(table)
 
     # -- bookkeeping ---------------------------------------------------------------------------------
-    async def set_field(self, game_id: int, field: str, value: int | float | None) -> None:
-        """Set one of the game's bookkeeping fields (its lobby message, thread, pause)."""
+    async def set_field(self, game_id: int, field: str, value: int | float | str | None) -> None:
+        """Set one of the game's bookkeeping fields (its lobby message, thread, pause, thread pings)."""
         # No game lock: adapters call this from their notices, which run under that lock.
         now = self.clock()
         if not await self.store.games.set_game_field(game_id, field, value, now):

@@ -123,7 +123,7 @@ class Lobby:
         return _Terms(engine.name, chosen, clock, timeout_policy, minimum, settings)
 
     async def rematch(self, game_id: int, user_id: int, is_admin: bool = False) -> Rematch:
-        """A new lobby for a game that ended: the same game, options, clock and seats in the same
+        """A new lobby for a game that ended: the same game, options, clock, thread pings and seats in the same
         order (people and AIs of the same kind), hosted by whoever asked (a player of it, or an
         admin). A second request finds the first rematch's lobby while it is open (`new` False)."""
         async with self.gate.locked(game_id) as old:
@@ -145,6 +145,9 @@ class Lobby:
                                               host_name="", game=row.game, options=dict(row.options),
                                               host_plays=False, clock=row.clock, timeout_policy=row.timeout_policy,
                                               min_reliability=row.min_reliability, rematch_of=game_id))
+            if row.thread_pings is not None:  # the table's choice of thread pings, as its clock, carries over
+                await self.gate.set_field(info.game_id, "thread_pings", row.thread_pings)
+                info = replace(info, thread_pings=row.thread_pings)
             left_out: list[str] = []
             for seat in old.seats:
                 try:

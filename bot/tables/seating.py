@@ -34,6 +34,7 @@ from bot.tables import clocks, notify
 from bot.tables.checks import own_seat, require_host, require_running
 from bot.tables.errors import NotAllowed, TableError
 from bot.tables.gate import Change, Gate
+from bot.tables.settings import PINGS
 from bot.tables.table import Table
 from bot.tables.types import ABANDONED, RUNNING, GameInfo
 from engine.core import Event, seat_label
@@ -202,6 +203,23 @@ class Seating:
             line = f"{actor(table, by_user_id, by_name)} {'paused' if pause else 'resumed'} the game's clocks."
             kind = ChangeKind.PAUSE if pause else ChangeKind.RESUME
             await self.act(table, Change.action(table, kind, None, line, user_id=by_user_id, clock_writes=writes))
+            return table.info()
+
+    # -- the table's thread pings (`/game pings`) --------------------------------------------
+    async def set_thread_pings(self, game_id: int, by_user_id: int, pings: str | None, *,
+                               is_admin: bool = False) -> GameInfo:
+        """The host (or an admin) chooses whether the game's thread pings those who must act
+        (`settings.PINGS`; None: as the server's `thread_pings` says). The choice applies from the
+        thread's next status line; an active game only. Asked twice, it is stored once."""
+        if pings is not None and pings not in PINGS:
+            raise NotAllowed(f"A thread pings {' or '.join(f'`{p}`' for p in PINGS)}, or follows the server "
+                             f"(`server`): not {pings!r}.")
+        async with self.gate.locked(game_id) as table:
+            if not table.info().active:
+                raise NotAllowed(f"Game #{game_id} is over: its thread pings nobody any more.")
+            require_host(table, by_user_id, is_admin, "choose this game's thread pings")
+            if table.row.thread_pings != pings:
+                await self.gate.set_field(game_id, "thread_pings", pings)
             return table.info()
 
     # -- timers ----------------------------------------------------------------------------

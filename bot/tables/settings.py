@@ -167,7 +167,8 @@ class ServerSettings:
         typed=_role, also="a @role, or none", show=_role_shown))
     thread_pings: str = declared(PINGS_TO_ACT, Setting(
         "Whether a game's thread pings the people who must act (those not told by a DM panel: DMs closed, or "
-        "at the table), or never pings (docs/async.md)", choices=PINGS, labels=PINGS_LABELS))
+        "at the table), or never pings; a game's host may choose otherwise with /game pings (docs/async.md)",
+        choices=PINGS, labels=PINGS_LABELS))
     web: str = declared(WEB_OFF, Setting(
         "Spectator web pages of this server's games (docs/web.md): off; on (games in channels everyone can see "
         "are open and listed, the others by signed link only); links (every game by signed link only, none "

@@ -135,7 +135,7 @@ class Table:
             min_players=self.engine.min_players, max_players=self.engine.max_players, outcome=row.outcome,
             lobby_message_id=row.lobby_message_id, created_at=row.created_at, updated_at=row.updated_at,
             clock=row.clock, timeout_policy=row.timeout_policy, paused=row.paused_at is not None,
-            history=self.holders, min_reliability=row.min_reliability,
+            history=self.holders, min_reliability=row.min_reliability, thread_pings=row.thread_pings,
         )
 
 

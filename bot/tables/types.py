@@ -50,6 +50,7 @@ class GameInfo:
     paused: bool = False  # the host paused the game's clocks
     history: SeatHistory = field(default_factory=SeatHistory)  # who held each seat (empty in listings)
     min_reliability: int = 0  # the least reliability (percent) a person needs to join
+    thread_pings: str | None = None  # the host's choice of thread pings (None: the server's `thread_pings`)
 
     def names_at(self, change: int) -> list[str]:
         """The seats as the lines of change `change` name them: their holders then (the seats'

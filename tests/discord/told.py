@@ -156,3 +156,28 @@ async def play_over_days(h: Harness, clock: Clock, people: Sequence[User], *, aw
     played.rounds = len({step[0] for steps in played.owed.values() for step in steps})
     played.timeouts = sum(1 for s in info.seats if s.stand_in is not None)
     return played
+
+
+async def sit(h: Harness, person: User, game_id: int) -> None:
+    """The person makes their moves for the step, by `/move`, as one sitting."""
+    info = await h.client.tables.game(game_id)
+    step = await step_of(h, game_id)
+    for _ in range(20):
+        table = await h.client.tables.table_view(game_id, person.id)
+        if not table.legal_moves or await step_of(h, game_id) != step:
+            return
+        await h.slash(person, "move", {"text": table.legal_moves[0].text, "game": game_id}, channel_id=info.thread_id)
+
+
+async def a_step(h: Harness, clock: Clock, people: list[User], game_id: int) -> Counter[tuple[int, str]]:
+    """Everyone to act makes their moves, two hours apart, in the order of `people`; what told whom
+    meanwhile."""
+    since = len(h.requests)
+    info = await h.client.tables.game(game_id)
+    waiting = [info.seats[s].user_id for s in info.to_move]
+    for person in people:
+        if person.id in waiting:
+            await tick(h, clock, 2 * HOUR)
+            await sit(h, person, game_id)
+    await tick(h, clock, 2 * HOUR)
+    return Counter((n.user_id, n.kind) for n in notices(h, since))
