@@ -85,6 +85,7 @@ class Report:
     steps: int = 0
     hidden_redealt: int = 0  # steps where a spectator determinization changed the state
     undoable: int = 0  # moves checked that their seat could take back
+    reveals_told: int = 0  # moves whose public lines told a reveal that differed in the mover's twin
     log: list[tuple[int, str]] = field(default_factory=list)
 
 
@@ -175,10 +176,18 @@ def check_step(game: Game[Any], players: int, state: Any, rng: Rng, exhaustive: 
                     f"advance({move.text!r}) must reach the state apply reaches")
             for event in step.events:
                 assert event.seats is None or event.seats <= set(range(players))
-            # the public story of a move can't depend on what the mover can't see
+            # The public story of a move can't depend on what the mover can't see, except where the
+            # move ends a step and turns what was hidden face up for the table (a draft turn's
+            # picks): then it tells the world it revealed (docs/engine.md, 2026-12-07).
             twin = game.determinize(state, seat, rng.below(1 << 30))
             twin_step = game.apply(twin, seat, move.text)
-            assert _public(twin_step.events) == _public(step.events), "public events leak hidden information"
+            if _public(twin_step.events) != _public(step.events):
+                assert game.step(step.state) != game.step(state), "public events leak hidden information"
+                assert len(_public(twin_step.events)) == len(_public(step.events)), (
+                    "a reveal's public story has the same lines whatever was revealed")
+                assert game.view(twin_step.state, None) != game.view(step.state, None), (
+                    "public events leak hidden information the move did not reveal to the table")
+                report.reveals_told += 1
             if game.undoable(state, seat, step):
                 check_undoable(game, state, seat, move, step, twin_step.state, report, follow_ups=move is chosen[0])
         assert _encoded(game, state) == before, "apply must leave its input unchanged"

@@ -3,9 +3,10 @@ every choice: the expansions' and cards' own join it when they are declared (cat
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Move
@@ -63,6 +64,7 @@ from engine.rng import Rng
 if TYPE_CHECKING:
     from engine.nidavellir.ruleset import Ruleset
 
+_TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
 LOWEST_ONLY = (1,)  # a transform task's args: only the lowest coin may be chosen (Khrad)
 
 
@@ -73,19 +75,12 @@ def bid_moves(rules: Ruleset, pouch: tuple[int, ...], marked: bool) -> tuple[Mov
     return _bid_moves(rules, tuple(sorted(pouch)), marked)
 
 
-_BID_PLACES = tuple(label.split()[1] for label in TAVERN_LABELS)  # Laughing Goblin -> Goblin
-
-
 @lru_cache(maxsize=4096)
 def _bid_moves(rules: Ruleset, coins: tuple[int, ...], marked: bool) -> tuple[Move, ...]:
-    """bid_moves for a sorted pouch (pure, so cached)."""
-    first, second, third = _BID_PLACES
-    seen: dict[str, Move] = {}
-    for a, b, c in permutations([marked_word(coin, marked) for coin in coins], 3):
-        text = f"bid {a} {b} {c}"
-        if text not in seen:
-            seen[text] = NidavellirMove(text, f"{first} {a} · {second} {b} · {third} {c}", rules=rules)
-    return tuple(seen[text] for text in sorted(seen))
+    """bid_moves for a sorted pouch (pure, so cached). A bid's label is worded only when read
+    (NidavellirMove.word): most of the dozens made per pouch never are."""
+    texts = {f"bid {a} {b} {c}" for a, b, c in permutations([marked_word(coin, marked) for coin in coins], 3)}
+    return tuple(NidavellirMove(text, rules=rules) for text in sorted(texts))
 
 
 def card_moves(rules: Ruleset, verb: str, cards: list[str]) -> list[Move]:
@@ -125,6 +120,10 @@ class Bidding(Choice):
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         seat = state.seats[task.seat]
         return list(bid_moves(state.ruleset, tuple(seat.pouch), both_fives(seat)))
+
+    def sorted_moves(self, state: NidavellirState, task: Task) -> Sequence[Move]:
+        seat = state.seats[task.seat]
+        return bid_moves(state.ruleset, tuple(seat.pouch), both_fives(seat))  # sorted already
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         """Same answer as looking through `moves`, without listing every bid."""
@@ -230,6 +229,13 @@ class TavernPick(Choice):
         for rules in expansions(state):
             moves += rules.pick_moves(state, task.seat)
         return moves
+
+    def sorted_moves(self, state: NidavellirState, task: Task) -> Sequence[Move]:
+        # The takes come sorted (one cached tuple per set of cards); only an expansion's
+        # alternatives, when there are any, need sorting in among them.
+        takes = _card_moves(state.ruleset, "take", tuple(sorted(set(self.takeable(state, task.seat)))))
+        others = [move for rules in expansions(state) for move in rules.pick_moves(state, task.seat)]
+        return sorted([*takes, *others], key=_TEXT) if others else takes
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
         # Most picks take a tavern card: that one is legal without listing the alternatives.
@@ -515,6 +521,10 @@ class KeepDrawn(Choice):
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
         return card_moves(state.ruleset, "keep", self.pile(state))
+
+    def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
+        told = said(move)  # as in `moves`: 'keep <card>' for a card of the pile
+        return told.verb == "keep" and told.card in self.pile(state)
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         card = said(move).card

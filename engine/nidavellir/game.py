@@ -7,7 +7,6 @@ moves, says why one is refused, and carries it out; `settle` then runs the rule 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from operator import attrgetter
 from typing import Any
 
 from engine.core import JSON, AIPlayer, Event, Game, Move, OptionSpec, Outcome, Pile, validate_options
@@ -30,7 +29,6 @@ from engine.nidavellir.view import view
 from engine.rng import Rng
 from engine.views import as_json, outcome_view
 
-_TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
 # The descriptions also appear in the Discord command snapshot (tests/discord/commands.json).
 _OPTIONS = (
     OptionSpec(THINGVELLIR, False, (False, True), "Thingvellir expansion: the camp of artefacts and mercenaries"),
@@ -133,7 +131,7 @@ class Nidavellir(Game[NidavellirState]):
                 choice = choices.get(task.kind)
                 if choice is None:
                     break  # a rule step in front: no state `settle` leaves (legal_moves has none)
-                moves = sorted(choice.moves(state, task), key=_TEXT)
+                moves = choice.sorted_moves(state, task)
                 move = moves[rng.below(len(moves))]
                 del state.tasks[0]  # as `play` does, its pending choice known
                 if type(choice) is TavernPick:

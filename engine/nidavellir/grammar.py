@@ -29,6 +29,7 @@ from engine.nidavellir.components import (
     PLACES,
     SUIT_BY_NAME,
     TAVERN_BY_NAME,
+    TAVERN_LABELS,
     coin_token,
     coin_value,
 )
@@ -36,6 +37,7 @@ from engine.nidavellir.components import (
 if TYPE_CHECKING:
     from engine.nidavellir.ruleset import Ruleset
 
+BID_PLACES = tuple(label.split()[1] for label in TAVERN_LABELS)  # Laughing Goblin -> Goblin
 MAX_NUMBER_DIGITS = 2  # no coin, card value or amount in the game has more
 MERCENARY_PREFIX = "mercenary "
 
@@ -266,9 +268,19 @@ class NidavellirMove(Move):
 
     def __init__(self, text: str, label: str | None = None, told: Said | None = None,
                  rules: Ruleset | None = None) -> None:
-        super().__init__(text, label)
+        # Move's fields set here rather than through super(): tens of thousands of bids are made.
+        self.text = text
+        self._label = label
         self._said = told
         self._rules = rules
+
+    def word(self) -> str:
+        """A sealed bid's label, tavern by tavern ("Goblin 5 · Dragon 2 · Horse 0"): bids are made
+        by the dozen per pouch and most are never shown, so they are worded only when read."""
+        told = self.said
+        if told.verb == "bid" and len(told.coins) == len(BID_PLACES):
+            return " · ".join(f"{place} {coin}" for place, coin in zip(BID_PLACES, told.coins, strict=True))
+        return ""
 
     @property
     def said(self) -> Said:

@@ -348,14 +348,15 @@ def _part_of(cls: type, name: str) -> type:
 def _compile(cls: type, first: Mapping[str, Any]) -> tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]:
     """`cls`'s copy, encode and decode, generated from its fields' codecs (see `Codec`).
 
-    The copy passes every field to the constructor in order, as written by hand before. The
+    The copy makes a bare instance and sets each field on it, which skips the constructor's
+    argument passing and defaults (a third of a seat's copy, made on every checked move). The
     encoding holds `first`, then every field by name in declaration order, but a field whose
     codec says `omit_empty` only when it isn't empty, and the fields of a part that is
     `encoded_only_with` an expansion only when that expansion is in play."""
     names: dict[str, Any] = {"_cards": _cards, "_ints": _ints, "_card_or_blank": _card_or_blank,
                              "_captures": _captures, "SeatState": SeatState, "Task": Task, "SUITS": SUITS,
                              "_decode_seat": globals().get("_decode_seat"),
-                             "_cls": cls}
+                             "_cls": cls, "_new": object.__new__}
     names.update({f"_first_{i}": value for i, value in enumerate(first.values())})
     copied, read, tail = [], [], []
     head = [f"{key!r}: _first_{i}" for i, key in enumerate(first)]
@@ -363,7 +364,7 @@ def _compile(cls: type, first: Mapping[str, Any]) -> tuple[Callable[..., Any], C
     for f in fields(cls):
         codec: Codec = f.metadata["codec"]
         mine, stored = f"self.{f.name}", f"d[{f.name!r}]"
-        copied.append(codec.copy.replace("$", mine))
+        copied.append(f"    new.{f.name} = {codec.copy.replace('$', mine)}")
         if not codec.stored:
             read.append(codec.decode)
             continue
@@ -384,7 +385,7 @@ def _compile(cls: type, first: Mapping[str, Any]) -> tuple[Callable[..., Any], C
         read.append(decoded)
         condition = when
     source = "\n".join([
-        "def copy(self):", f"    return _cls({', '.join(copied)})",
+        "def copy(self):", "    new = _new(_cls)", *copied, "    return new",
         "def encode(self):", f"    out = {{{', '.join(head)}}}", *tail, "    return out",
         "def decode(d, _ruleset):", "    _known = _ruleset.cards", f"    return _cls({', '.join(read)})",
     ])

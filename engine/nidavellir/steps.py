@@ -4,7 +4,6 @@ front of the queue until a seat must choose (or bid), or the game is over."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import attrgetter
 from types import MappingProxyType
 
 from engine.core import Event, Move
@@ -97,9 +96,6 @@ def settle(state: NidavellirState) -> list[Event]:
     return events
 
 
-_TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
-
-
 def legal_moves(state: NidavellirState, seat: int) -> list[Move]:
     """Every legal move of `seat` (its pending choice's), sorted by text."""
     if state.phase == OVER:
@@ -108,7 +104,7 @@ def legal_moves(state: NidavellirState, seat: int) -> list[Move]:
     if found is None:
         return []
     choice, task = found
-    return sorted(choice.moves(state, task), key=_TEXT)
+    return list(choice.sorted_moves(state, task))
 
 
 def play(state: NidavellirState, seat: int, move: Move) -> list[Event]:

@@ -278,17 +278,19 @@ class Wonderful(Game[WonderfulState]):
         return as_json(view)
 
     def determinize(self, state: WonderfulState, seat: int | None, seed: int) -> WonderfulState:
-        """Redeal what `seat` can't see: the deck, the left-over cards and the other hands; and
-        another seat still working on this step is back at the step's start (its working board
-        is the board the table saw), since what it did so far is hidden. A seat that is done
-        keeps its finished board (it is public that it could be done with it), and a pick made
-        this draft turn stays: the move completing the turn shows every pick, and the
-        conformance suite holds that a move's public lines can't depend on what the mover
-        can't see."""
+        """Redeal what `seat` can't see: the deck, the left-over cards, the other hands and the
+        other seats' picks of this draft turn (still face down), all from one pool; and another
+        seat still working on this step is back at the step's start (its working board is the
+        board the table saw), since what it did so far is hidden. A seat that is done keeps its
+        finished board (it is public that it could be done with it). The move completing a
+        draft turn then reveals the redealt picks: its public line follows the sampled world,
+        as everything after it does (docs/engine.md, 2026-12-07)."""
         other = clone(state)
         rng = Rng.from_seed(seed)
         unseen = [s for s in range(state.players) if s != seat]
+        picked = [s for s in unseen if state.picks[s] is not None]
         pool = other.deck + other.leftovers + [c for s in unseen for c in other.hands[s]]
+        pool += [card for s in picked if (card := other.picks[s]) is not None]
         rng.shuffle(pool)
         other.deck = pool[:len(state.deck)]
         pool = pool[len(state.deck):]
@@ -300,11 +302,14 @@ class Wonderful(Game[WonderfulState]):
             pool = pool[size:]
             if other.work[s] is not None and not other.done[s]:
                 other.work[s] = other.boards[s].copy()
+        for s in picked:
+            other.picks[s] = pool.pop(0)
         other.rng = rng.next64()
         return other
 
     def piles(self, state: WonderfulState) -> tuple[Pile, ...]:
-        """Deck, left-overs and hands share the pool of unseen cards; a pick stays its own."""
+        """Deck, left-overs, hands and this draft turn's face-down picks share the pool of
+        unseen cards."""
         piles = [Pile("deck", tuple(state.deck), pool="unseen"),
                  Pile("leftovers", tuple(state.leftovers), pool="unseen")]
         for seat in range(state.players):
@@ -312,7 +317,7 @@ class Wonderful(Game[WonderfulState]):
             pick = state.picks[seat]
             piles += [
                 Pile(f"hand {seat + 1}", tuple(state.hands[seat]), seat=seat, pool="unseen"),
-                Pile(f"pick {seat + 1}", () if pick is None else (pick,), seat=seat, pool=f"pick {seat + 1}"),
+                Pile(f"pick {seat + 1}", () if pick is None else (pick,), seat=seat, pool="unseen"),
                 Pile(f"drafted {seat + 1}", tuple(board.drafted), public=True),
                 Pile(f"construction {seat + 1}", tuple(s.card for s in board.sites), public=True),
                 Pile(f"built {seat + 1}", tuple(board.built), public=True),

@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import IllegalMove
 from engine.wonderful import GAME, rules
-from engine.wonderful.cards import DEVELOPMENTS, PICKS, RESOURCES
+from engine.wonderful.cards import DEVELOPMENTS, PICKS, RESOURCES, title
 from engine.wonderful.state import DRAFT, PLANNING, PRODUCTION, Board, Site, WonderfulState
 
 
@@ -276,3 +276,32 @@ def test_determinize_puts_another_seat_still_planning_back_at_the_steps_start() 
     assert other.board(1) == state.boards[1] != state.board(1)
     assert other.board(2) == state.board(2)
     assert GAME.view(other, 0) == GAME.view(state, 0)
+
+
+def _unseen_by_0(state: WonderfulState) -> list[str]:
+    """The cards seat 0 of a 3-player draft can't see: the deck, the other hands and picks."""
+    picks = [pick for pick in state.picks[1:] if pick is not None]
+    return sorted(state.deck + state.hands[1] + state.hands[2] + picks)
+
+
+def test_determinize_redeals_the_other_seats_face_down_picks() -> None:
+    """Issue 44: a pick made this draft turn is hidden from the other seats until every seat has
+    picked, so determinize redeals it from the cards the viewer can't see: the viewer can't tell
+    the states apart, the redealt picks vary with the seed, and the move completing the turn
+    reveals the picks of the sampled world."""
+    state = GAME.setup(3, None, 5)
+    for seat in (1, 2):
+        state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[0]).state
+    assert GAME.to_move(state) == {0} and state.picks[0] is None
+    seen_by_0 = GAME.view(state, 0)
+    picks = set()
+    for seed in range(12):
+        other = GAME.determinize(state, 0, seed)
+        assert GAME.view(other, 0) == seen_by_0
+        assert other.hands[0] == state.hands[0]
+        assert _unseen_by_0(other) == _unseen_by_0(state)
+        picks.add((other.picks[1], other.picks[2]))
+        move = GAME.legal_moves(other, 0)[0]
+        told = [e.text for e in GAME.apply(other, 0, move).events if e.seats is None]
+        assert any(line.startswith("Drafted: ") and title(str(other.picks[1])) in line for line in told)
+    assert len(picks) > 1
