@@ -101,6 +101,8 @@ async def hushed(tables: Tables, info: GameInfo) -> set[int]:
                   if seat not in known or ((known[seat].at or 0) >= quiet[seat][0] and not known[seat].own)}
         if untold:
             await tables.seating.hold_for_morning(info.game_id, untold)
+    if digest := {user_id for seat, user_id in hush.digest.items() if seat in info.to_move}:
+        await tables.digests.expect(digest)  # their digest timer (bot/tables/digest.py)
     return hush.chosen | set(quiet)
 
 

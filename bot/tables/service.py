@@ -30,6 +30,7 @@ from bot.store.tournaments import TOURNAMENT_TIMER
 from bot.tables.absence import Absence
 from bot.tables.ai_seats import ai_seed
 from bot.tables.away import RESUME
+from bot.tables.digest import DIGEST, Digests
 from bot.tables.errors import GameUnavailable
 from bot.tables.gate import GameLookup, Gate
 from bot.tables.lobby import LOBBY_EXPIRY, Lobby
@@ -63,6 +64,7 @@ class Tables(Looking):
         self.servers = Servers(gate)
         self.lobby = Lobby(gate, self.servers)
         self.seating = Seating(gate)
+        self.digests = Digests(gate, self)  # the digest people's one DM every few hours (`/notify how digest`)
         self.play = Play(gate, self.seating)
         self.absence = Absence(gate, self.seating, self.servers, self)
         self.undo = Undo(gate)
@@ -76,6 +78,7 @@ class Tables(Looking):
         for kind in REMINDERS:
             self.scheduler.handle(kind, self.seating.on_reminder)
         self.scheduler.handle(MORNING, self.seating.on_morning)
+        self.scheduler.handle(DIGEST, self.digests.on_digest)
         self.scheduler.handle("timeout", self.seating.on_timeout)
         self.scheduler.handle("vote", self.seating.on_vote_end)
         self.scheduler.handle(RESUME, self.absence.on_resume)
