@@ -91,6 +91,10 @@ async def morning(bot: SkaldBot, notice: Notice) -> None:
     the game's, the seat's and the state's)."""
     if notice.user_id is None:
         return
+    if notice.waiting:  # one summary of every game a turn began in for them in the night
+        await tell(bot, notice.user_id, morning_text(notice), _nonce("morning", notice.user_id, notice.sent_at),
+                   place=notice.thread_id or notice.channel_id, guild_id=notice.guild_id)
+        return
     runs_out = f" — it runs out <t:{notice.deadline:.0f}:R>" if notice.deadline is not None else ""
     text = (f"🌅 Your quiet hours are over: **{notice.title} #{notice.game_id}** waits for your move ({jump(notice)})"
             f"{runs_out}.")
@@ -99,7 +103,29 @@ async def morning(bot: SkaldBot, notice: Notice) -> None:
                guild_id=notice.guild_id, dm_ok=notice.seats[notice.seat].dm_ok)
 
 
-DIGEST_LIMIT = 1900  # characters of a digest's lines (a message holds 2000)
+def morning_text(notice: Notice) -> str:
+    """The morning summary: every game a turn began in for the person in their quiet hours."""
+    lines = ["🌅 Your quiet hours are over: " + ("these games wait" if len(notice.waiting) > 1 else "a game waits")
+             + " for your move:"]
+    lines += _game_lines(notice)
+    return "\n".join(lines)
+
+
+def _game_lines(notice: Notice) -> list[str]:
+    """A line per game waiting (its time left, a link), within one message's length."""
+    lines: list[str] = []
+    for index, game in enumerate(notice.waiting):
+        when = (f"runs out <t:{game.deadline:.0f}:R>" if game.deadline is not None
+                else "paused" if game.paused else "no clock")
+        line = f"• **{game.title} #{game.game_id}** — {when} — {jump(game)}"
+        if sum(len(text) + 1 for text in lines) + len(line) > DIGEST_LIMIT:
+            lines.append(f"… and {len(notice.waiting) - index} more: `/game mine` in each server lists them.")
+            break
+        lines.append(line)
+    return lines
+
+
+DIGEST_LIMIT = 1800  # characters of a digest's lines (a message holds 2000)
 
 
 def digest_text(notice: Notice) -> str:
@@ -107,14 +133,7 @@ def digest_text(notice: Notice) -> str:
     count = len(notice.waiting)
     lines = [f"📬 **{count} game{'s' if count != 1 else ''} wait{'' if count != 1 else 's'} for your move** "
              f"(your digest, as of <t:{notice.sent_at or 0:.0f}:t>):"]
-    for index, game in enumerate(notice.waiting):
-        when = (f"runs out <t:{game.deadline:.0f}:R>" if game.deadline is not None
-                else "paused" if game.paused else "no clock")
-        line = f"• **{game.title} #{game.game_id}** — {when} — {jump(game)}"
-        if sum(len(text) + 1 for text in lines) + len(line) > DIGEST_LIMIT:
-            lines.append(f"… and {count - index} more: `/game mine` in each server lists them.")
-            break
-        lines.append(line)
+    lines += _game_lines(notice)
     lines.append("`/notify how` changes how you are told.")
     return "\n".join(lines)
 

@@ -11,7 +11,7 @@
 A person may also mute one game (`game_mutes`): no turn notice in it, reminders still come.
 
 Quiet hours (`quiet`, in the person's own time zone): while they last, the person is hushed as
-above; when they end, each game still waiting for them tells them once (a "morning" timer). A
+above; when they end, one DM lists the games a turn began in for them meanwhile (a "morning" timer). A
 reminder due in them is held to their end unless the deadline falls before an hour after it.
 """
 

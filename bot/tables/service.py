@@ -26,6 +26,8 @@ from typing import TypeVar
 
 from bot.notify import Notifier
 from bot.store import Store, open_store
+from bot.store.keys import Space
+from bot.store.records import Timer
 from bot.store.tournaments import TOURNAMENT_TIMER
 from bot.tables.absence import Absence
 from bot.tables.ai_seats import ai_seed
@@ -77,12 +79,20 @@ class Tables(Looking):
         self.scheduler.handle(LOBBY_EXPIRY, self.lobby.on_expiry)
         for kind in REMINDERS:
             self.scheduler.handle(kind, self.seating.on_reminder)
-        self.scheduler.handle(MORNING, self.seating.on_morning)
+        self.scheduler.handle(MORNING, self._morning)
         self.scheduler.handle(DIGEST, self.digests.on_digest)
         self.scheduler.handle("timeout", self.seating.on_timeout)
         self.scheduler.handle("vote", self.seating.on_vote_end)
         self.scheduler.handle(RESUME, self.absence.on_resume)
         self.scheduler.handle(TOURNAMENT_TIMER, self.tournaments.director.on_timer)
+
+    async def _morning(self, timer: Timer) -> None:
+        """A person's quiet hours ended: one summary (the person's timer); a game's own morning
+        timer, set before the summary was built, tells of that game alone."""
+        if timer.space == Space.PERSON:
+            await self.digests.on_morning(timer)
+        else:
+            await self.seating.on_morning(timer)
 
     @classmethod
     async def open(cls: type[T], db_path: str | Path, *, cache_size: int = 256, snapshot_every: int = 25,

@@ -5,6 +5,7 @@ counted from the HTTP the bot sent (tests/discord/told.py)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -15,7 +16,8 @@ from bot.tables.digest import DIGEST
 from tests.discord.clocked import Clock, move_as, tick
 from tests.discord.harness import Harness, Message, User
 from tests.discord.table_play import open_table
-from tests.discord.told import notices
+from tests.discord.test_quiet_hours import Dated
+from tests.discord.told import DIGEST_HOURS, QUIET_HOURS, notices, play_over_days, take_choices
 
 
 @pytest.fixture
@@ -64,7 +66,7 @@ async def test_a_digest_lists_what_waits_soonest_first_edited_while_unread_new_o
     assert len(again) == 1 and again[0].edits == 1, "unread: the same message, edited"
     assert listed(again[0]) == [soon, late], again[0].content
     told = [n for n in notices(h, since) if n.user_id == bob.id]
-    assert [n.kind for n in told] == ["dm"], told  # the first digest; no ping, no new panel
+    assert [n.kind for n in told] == ["digest"], told  # the first digest; no ping, no new panel
     # He looks at his games: the digest is read. The next turn begun for him is a new digest.
     await h.slash(bob, "game mine")
     await move_as(h, bob, soon)
@@ -136,3 +138,63 @@ async def test_notify_how_refuses_bad_digest_hours_and_changes_nothing(harness: 
     refused = await h.slash(ann, "notify how", {"hours": 99})
     assert "'99' is not" in h.reply_text(refused)
     assert notify.hours_of(await h.client.tables.servers.person(ann.id)) == 12
+
+
+async def test_a_wonderful_game_over_days_with_one_person_on_each_choice(harness: Harness, clock: Clock) -> None:
+    """The issue's must-show: a whole 3-person It's a Wonderful World game played over days (two
+    hours away between sittings). Ann is told at every turn, but sleeps 23:00-07:00 in Oslo; Bob
+    takes a digest every 4 hours; Cy (DMs closed) only near a deadline. Per person per round, what
+    told them matches their choice; no reminder is lost and nobody's time runs out."""
+    h = harness
+    dated = Dated(h, clock)
+    ann, bob, cy = h.user("ann"), h.user("bob"), h.user("cy", dm_closed=True)
+    await take_choices(h, [ann, bob, cy])
+    quiet = notify.parse_quiet(*QUIET_HOURS)
+    played = await play_over_days(h, clock, [ann, bob, cy],
+                                  asleep=lambda person, now: person is ann and quiet.ends(now) is not None)
+    assert played.rounds == 4 and played.timeouts == 0
+    told = {p.id: [n for n in notices(h) if n.user_id == p.id] for p in (ann, bob, cy)}
+    # Ann: at most one notice a step she acts in (0 for a step her own move began), none in her night.
+    assert played.doubled(ann) == 0 and 0 < played.per_round(ann) <= len(played.owed[ann.id]) / played.rounds
+    assert not [n for n in told[ann.id] if n.kind in ("ping", "dm") and quiet.ends(dated.at(n.index)) is not None]
+    # Bob: never a ping or a turn's DM (the game's last panel, its result, is told to everyone);
+    # digests at least 4 hours apart, fewer than the steps he acts in.
+    over = {step: counted for step, counted in played.told[bob.id].items() if step[1] == "over"}
+    assert played.per_round(bob) * played.rounds == sum(c["dm"] for c in over.values()) <= 1, played.told[bob.id]
+    sent = [dated.at(n.index) for n in told[bob.id] if n.kind == "digest"]
+    assert sent and all(b - a >= DIGEST_HOURS * HOUR for a, b in itertools.pairwise(sent)), sent
+    assert len(sent) < len(played.owed[bob.id])
+    # Cy: nothing for a turn; only the clock's reminders would ping him.
+    assert all(n.kind == "ping" and "⏰" in _content(h, n.index) for n in told[cy.id]), told[cy.id]
+    assert played.per_round(cy, ("digest",)) == 0 and not any(n.kind == "dm" for n in told[cy.id])
+    # No reminder lost: none was due unsent when the game ended.
+    store = h.client.tables.store.clocks
+    assert await store.due_timers(clock.now, 100) == []
+
+
+def _content(h: Harness, index: int) -> str:
+    return str((h.requests[index].json or {}).get("content") or "")
+
+
+async def test_turns_begun_in_several_games_in_the_night_give_one_morning_dm(harness: Harness, clock: Clock) -> None:
+    """Ann (every turn) sleeps 23:00-07:00 UTC; in the night a turn begins for her in two games:
+    one 🌅 DM when she wakes lists both, not one each."""
+    h = harness
+    ann, bob, cy = h.user("ann"), h.user("bob"), h.user("cy")
+    await h.slash(ann, "notify quiet", {"zone": "UTC", "hours": "23:00-07:00"})
+    games = [await open_table(h, bob, "wonderful", [ann, cy], options={"clock": "daily"}) for _ in range(2)]
+    for game_id in games:
+        await move_as(h, ann, game_id)
+    night = 23 * HOUR - clock.now % (24 * HOUR) + HOUR  # midnight, in her quiet hours
+    await tick(h, clock, night)
+    since = len(h.requests)
+    for game_id in games:
+        for person in (bob, cy):
+            await move_as(h, person, game_id)  # the next draft turn begins for her
+    await h.settle()
+    assert [n for n in notices(h, since) if n.user_id == ann.id and n.kind in ("ping", "dm")] == []
+    await tick(h, clock, 7 * HOUR)
+    mornings = [m for m in h.dms(ann) if m.content.startswith("🌅")]
+    assert len(mornings) == 1 and listed(mornings[0]) == games, [m.content for m in mornings]
+    await tick(h, clock, HOUR)
+    assert len([m for m in h.dms(ann) if m.content.startswith("🌅")]) == 1
