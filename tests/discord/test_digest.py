@@ -198,3 +198,24 @@ async def test_turns_begun_in_several_games_in_the_night_give_one_morning_dm(har
     assert len(mornings) == 1 and listed(mornings[0]) == games, [m.content for m in mornings]
     await tick(h, clock, HOUR)
     assert len([m for m in h.dms(ann) if m.content.startswith("🌅")]) == 1
+
+
+async def test_a_digest_due_in_quiet_hours_waits_for_their_end(harness: Harness, clock: Clock) -> None:
+    """Bob takes a digest and sleeps 23:00-07:00 UTC: a turn begun for him in the night is in the
+    digest he gets when his quiet hours end, not before; and no 🌅 DM besides."""
+    h = harness
+    ann, bob, cy = h.user("ann"), h.user("bob"), h.user("cy")
+    await h.slash(bob, "notify how", {"choice": "digest"})
+    await h.slash(bob, "notify quiet", {"zone": "UTC", "hours": "23:00-07:00"})
+    game_id = await open_table(h, ann, "wonderful", [bob, cy], options={"clock": "daily"})
+    await move_as(h, bob, game_id)
+    await tick(h, clock, 24 * HOUR - clock.now % (24 * HOUR) + HOUR)  # 01:00, in his quiet hours
+    for person in (ann, cy):
+        await move_as(h, person, game_id)
+    for _ in range(5):  # to 06:00
+        await tick(h, clock, HOUR)
+        assert digests(h, bob) == []
+    await tick(h, clock, HOUR)
+    assert len(digests(h, bob)) == 1 and listed(digests(h, bob)[0]) == [game_id]
+    assert clock.now % (24 * HOUR) == 7 * HOUR
+    assert not [m for m in h.dms(bob) if m.content.startswith("🌅")]
