@@ -83,12 +83,25 @@ class PrivateUpdate:
 
 
 @dataclass(frozen=True)
+class Waiting:
+    """One game waiting for a person, as their digest lists it."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    title: str
+    deadline: float | None  # when their time runs out (None: no clock, or paused)
+    paused: bool = False
+
+
+@dataclass(frozen=True)
 class Notice:
     """Something a person must hear about outside the story: a reminder that their time is
     running out, a vote the table must take, the end of their absence. Only adapters that talk
     to people handle it."""
 
-    kind: str  # "reminder" | "vote" | "absence_over" | "morning" (quiet hours ended, the game waits)
+    kind: str  # "reminder" | "vote" | "absence_over" | "morning" (quiet hours ended, the game waits) | "digest"
     game_id: int
     guild_id: int
     channel_id: int
@@ -101,6 +114,9 @@ class Notice:
     deadline: float | None = None  # when the time runs out (reminders), the vote closes, the absence ended
     share_left: float | None = None  # 0.5 or 0.1 of the turn's time left (reminders)
     voters: tuple[int, ...] = ()  # user ids who may vote
+    waiting: tuple[Waiting, ...] = ()  # a digest: every game waiting for the person, soonest deadline first
+    edit: tuple[int, int] | None = None  # a digest: the unread one to edit in place (DM channel, message)
+    sent_at: float | None = None  # a digest: when it was decided (its nonce)
 
 
 class Notifier(Protocol):

@@ -40,8 +40,10 @@ from bot.environment import (
 )
 from bot.environment import check as check_environment
 from bot.store import StoreError, is_postgres
+from bot.store.errors import StoreUnavailable
 from bot.store.opening import check_url
 from bot.tables import Tables
+from bot.tables.digest import SEEN_EVERY
 from bot.tables.leadership import Leadership
 
 if TYPE_CHECKING:
@@ -256,6 +258,7 @@ class SkaldBot(commands.AutoShardedBot):
         self.cooldowns = Cooldowns()
         self._closing: asyncio.Future[None] | None = None
         self._pointed: dict[int, float] = {}  # person -> when their last DM got its pointer (monotonic)
+        self._seen: dict[int, float] = {}  # person -> when their interaction was last stored (the tables' clock)
         # How posts are paced and retried; tests shorten them before start-up.
         self.pacer = ChannelPacer()
         self.backoff = Backoff()
@@ -348,6 +351,24 @@ class SkaldBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("Skald is online as %s in %d servers", self.user, len(self.guilds))
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Any interaction of a person (a click, a command, a move) reads their digest: stored as
+        their `seen` when they chose it (bot/tables/digest.py), looked at once a SEEN_EVERY per
+        person and process."""
+        if interaction.user.bot:
+            return
+        now = self.tables.gate.clock()
+        user_id = interaction.user.id
+        if now - self._seen.get(user_id, -SEEN_EVERY) < SEEN_EVERY:
+            return
+        if len(self._seen) > 10_000:
+            self._seen = {u: t for u, t in self._seen.items() if now - t < SEEN_EVERY}
+        self._seen[user_id] = now
+        try:
+            await self.tables.servers.saw(user_id)
+        except StoreUnavailable:  # an outage: a digest unread a while longer is edited, not sent anew
+            self._seen.pop(user_id, None)
 
     async def on_message(self, message: discord.Message) -> None:
         """A plain DM gets a short pointer to the slash commands (once in a while per person: a

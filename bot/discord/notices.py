@@ -32,7 +32,7 @@ from bot.discord.replies import ack, say
 from bot.holders import OPEN, TABLE, TIMEOUT, person_of
 from bot.kinds import ChangeKind
 from bot.names import name_seats
-from bot.notify import Notice
+from bot.notify import Notice, Waiting
 from bot.store import MoveRow
 from bot.tables.seating import VOTE_CHOICES, VOTE_LABELS
 from bot.tables.types import GameInfo
@@ -47,7 +47,7 @@ SHARES = {0.5: "half your time is gone", 0.1: "only a tenth of your time is left
 WHEN = re.compile(r"<t:\d+:R>")  # a Discord timestamp in a logged line (when a vote closes, a wait ends)
 
 
-def jump(game: Notice | GameInfo) -> str:
+def jump(game: Notice | GameInfo | Waiting) -> str:
     """A link to the game's thread (or channel)."""
     return f"https://discord.com/channels/{game.guild_id}/{game.thread_id or game.channel_id}"
 
@@ -91,12 +91,79 @@ async def morning(bot: SkaldBot, notice: Notice) -> None:
     the game's, the seat's and the state's)."""
     if notice.user_id is None:
         return
+    if notice.waiting:  # one summary of every game a turn began in for them in the night
+        await tell(bot, notice.user_id, morning_text(notice), _nonce("morning", notice.user_id, notice.sent_at),
+                   place=notice.thread_id or notice.channel_id, guild_id=notice.guild_id)
+        return
     runs_out = f" — it runs out <t:{notice.deadline:.0f}:R>" if notice.deadline is not None else ""
     text = (f"🌅 Your quiet hours are over: **{notice.title} #{notice.game_id}** waits for your move ({jump(notice)})"
             f"{runs_out}.")
     nonce = _nonce("morning", notice.game_id, notice.seat, notice.state_id)
     await tell(bot, notice.user_id, text, nonce, place=notice.thread_id or notice.channel_id,
                guild_id=notice.guild_id, dm_ok=notice.seats[notice.seat].dm_ok)
+
+
+def morning_text(notice: Notice) -> str:
+    """The morning summary: every game a turn began in for the person in their quiet hours."""
+    lines = ["🌅 Your quiet hours are over: " + ("these games wait" if len(notice.waiting) > 1 else "a game waits")
+             + " for your move:"]
+    lines += _game_lines(notice)
+    return "\n".join(lines)
+
+
+def _game_lines(notice: Notice) -> list[str]:
+    """A line per game waiting (its time left, a link), within one message's length."""
+    lines: list[str] = []
+    for index, game in enumerate(notice.waiting):
+        when = (f"runs out <t:{game.deadline:.0f}:R>" if game.deadline is not None
+                else "paused" if game.paused else "no clock")
+        line = f"• **{game.title} #{game.game_id}** — {when} — {jump(game)}"
+        if sum(len(text) + 1 for text in lines) + len(line) > DIGEST_LIMIT:
+            lines.append(f"… and {len(notice.waiting) - index} more: `/game mine` in each server lists them.")
+            break
+        lines.append(line)
+    return lines
+
+
+DIGEST_LIMIT = 1800  # characters of a digest's lines (a message holds 2000)
+
+
+def digest_text(notice: Notice) -> str:
+    """A digest: every game waiting for the person, soonest deadline first, with links and time left."""
+    count = len(notice.waiting)
+    lines = [f"📬 **{count} game{'s' if count != 1 else ''} wait{'' if count != 1 else 's'} for your move** "
+             f"(your digest, as of <t:{notice.sent_at or 0:.0f}:t>):"]
+    lines += _game_lines(notice)
+    lines.append("`/notify how` changes how you are told.")
+    return "\n".join(lines)
+
+
+async def digest(bot: SkaldBot, notice: Notice) -> None:
+    """Send a person their digest by DM, or edit the one still unread in place (else, DMs closed,
+    post it with a ping in the thread of the game whose deadline comes first). Its nonce is the
+    person's and the digest's time, so a retry is the same message."""
+    if notice.user_id is None or not notice.waiting:
+        return
+    text = digest_text(notice)
+    if notice.edit is not None:
+        channel_id, message_id = notice.edit
+        try:
+            async with bot.pacer.slot(channel_id):
+                await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(content=text)
+            await bot.tables.digests.delivered(notice.user_id, notice.sent_at or 0.0, channel_id, message_id)
+            return
+        except discord.NotFound:  # they deleted it: a new one
+            pass
+    nonce = _nonce("digest", notice.user_id, notice.sent_at)
+    try:
+        channel = await dm_channel(bot, notice.user_id)
+        async with bot.pacer.slot(channel.id):
+            message = await channel.send(text, nonce=nonce)
+        await bot.tables.digests.delivered(notice.user_id, notice.sent_at or 0.0, channel.id, message.id)
+    except discord.Forbidden:
+        await bot.tables.servers.set_dm_ok(notice.user_id, False)
+        await tell(bot, notice.user_id, text, nonce, place=notice.thread_id or notice.channel_id,
+                   guild_id=notice.guild_id, dm_ok=False)
 
 
 async def absence_over(bot: SkaldBot, notice: Notice) -> None:

@@ -72,7 +72,7 @@ class DiscordNotifier:
         """A reminder, a vote or an absence's end: sent on a task of its own (the service holds the
         game's lock)."""
         tellers = {"reminder": notices.remind, "vote": notices.call_vote, "absence_over": notices.absence_over,
-                   "morning": notices.morning}
+                   "morning": notices.morning, "digest": notices.digest}
         work = tellers[notice.kind](self.bot, notice)
         task = asyncio.create_task(self._safely(work, notice), name=f"skald-{notice.kind}-{notice.game_id}")
         self._chores.add(task)

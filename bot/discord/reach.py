@@ -99,8 +99,11 @@ async def hushed(tables: Tables, info: GameInfo) -> set[int]:
         known = await turns(tables, info, waiting, info.state_id)
         untold = {seat: quiet[seat][1] for seat in waiting
                   if seat not in known or ((known[seat].at or 0) >= quiet[seat][0] and not known[seat].own)}
-        if untold:
-            await tables.seating.hold_for_morning(info.game_id, untold)
+        if people := {info.seats[seat].user_id: ends for seat, ends in untold.items()}:
+            # One summary each when their quiet hours end (bot/tables/digest.py).
+            await tables.digests.hold_for_morning({user: ends for user, ends in people.items() if user is not None})
+    if digest := {user_id for seat, user_id in hush.digest.items() if seat in info.to_move}:
+        await tables.digests.expect(digest)  # their digest timer (bot/tables/digest.py)
     return hush.chosen | set(quiet)
 
 

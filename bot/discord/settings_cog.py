@@ -33,6 +33,7 @@ from engine.errors import SkaldError
 
 if TYPE_CHECKING:
     from bot.discord.app import SkaldBot
+    from bot.tables.servers import Servers
 
 
 def parse(name: str, text: str) -> Any:
@@ -124,23 +125,34 @@ class NotifyCog(commands.Cog):
         self.bot = bot
 
     @notify_group.command(name="how", description="Show or choose how you are told of your turns (every server)")
-    @app_commands.describe(choice="Every turn (the default), or only near a deadline (leave out to show it)")
+    @app_commands.describe(choice="Every turn (the default), a digest every few hours, or only near a deadline "
+                                  "(leave out to show it)",
+                           hours=f"A digest at most once every this many hours ({notify.HOURS_MIN}-{notify.HOURS_MAX}, "
+                                 f"default {notify.HOURS_DEFAULT})")
     @app_commands.choices(choice=[app_commands.Choice(name=label, value=value)
                                   for value, label in notify.CHOICES.items()])
     @spam_guard(bucket="notify")
-    async def how(self, interaction: Interaction, choice: str | None = None) -> None:
+    async def how(self, interaction: Interaction, choice: str | None = None, hours: int | None = None) -> None:
         await ack(interaction, ephemeral=True)
         servers = self.bot.tables.servers
-        if choice is not None:
+        if choice is not None or hours is not None:
             try:
-                chosen = notify.parse(choice)
+                chosen = notify.parse(choice) if choice is not None else await servers.notify_choice(
+                    interaction.user.id)
+                every = notify.check_hours(hours) if hours is not None else (
+                    notify.hours_in(choice) if choice is not None and chosen == notify.DIGEST else None)
+                if every is not None and chosen != notify.DIGEST:
+                    raise ValueError("Hours are a digest's: choose `a digest every few hours` with them, such as "
+                                     "`/notify how choice:digest hours:6`.")
             except ValueError as error:
                 await refuse(interaction, str(error))
                 return
-            await servers.set_notify_choice(interaction.user.id, chosen)
-        current = await servers.notify_choice(interaction.user.id)
-        title = "Your choice is saved" if choice is not None else "How you are told of your turns"
-        lines = [f"**{notify.CHOICES[current]}**: you are told {notify.SHOWN[current]}.",
+            await servers.set_notify_choice(interaction.user.id, chosen, every)
+        stored = await servers.person(interaction.user.id)
+        current = notify.choice_of(stored)
+        title = "Your choice is saved" if choice is not None or hours is not None else "How you are told of your turns"
+        label = f"a digest every {notify.hours_of(stored)} h" if current == notify.DIGEST else notify.CHOICES[current]
+        lines = [f"**{label}**: you are told {notify.shown(current, stored)}.",
                  "`/notify how` changes it (in every server); `/notify mute` in a game's thread quiets that game."]
         await say(interaction, embed=discord.Embed(title=title, description="\n".join(lines)), ephemeral=True)
 
@@ -210,7 +222,7 @@ async def mute_game(bot: SkaldBot, user_id: int, info: GameInfo, muted: bool) ->
         return (f"🔕 Game #{info.game_id} is muted{' already' if was else ''}: no pings or new DMs for your "
                 "turns in it. The reminder before your time runs out still comes. `/notify unmute` ends it.")
     return (f"🔔 Game #{info.game_id} {'is unmuted' if was else 'was not muted'}: you are told of your "
-            f"turns in it {notify.SHOWN[await servers.notify_choice(user_id)]}.")
+            f"turns in it {await _shown(servers, user_id)}.")
 
 
 # -- the 🔔 Notifications button of a seat's panel (panels.py) -----------------------------------
@@ -255,11 +267,13 @@ async def notify_choices(bot: SkaldBot, user_id: int, info: GameInfo, note: str 
     """What the 🔔 button answers: how the person is told, whether this game is muted, their quiet
     hours, and the controls that change the first two."""
     servers = bot.tables.servers
-    current = await servers.notify_choice(user_id)
+    stored = await servers.person(user_id)
+    current = notify.choice_of(stored)
     muted = user_id in await servers.muted(info.game_id)
     quiet = await servers.quiet(user_id)
     lines = [note] if note else []
-    lines.append(f"**How you are told** (every server): **{notify.CHOICES[current]}** — {notify.SHOWN[current]}.")
+    lines.append(f"**How you are told** (every server): **{notify.CHOICES[current]}** — "
+                 f"{notify.shown(current, stored)}.")
     if muted:
         lines.append(f"🔕 Game #{info.game_id} is muted: no pings or new DMs for your turns in it (reminders "
                      "still come).")
@@ -278,6 +292,11 @@ async def notify_choices(bot: SkaldBot, user_id: int, info: GameInfo, note: str 
                               emoji="🔔" if muted else "🔕",
                               style=discord.ButtonStyle.success if muted else discord.ButtonStyle.secondary, row=1))
     return "\n".join(lines), view
+
+
+async def _shown(servers: Servers, user_id: int) -> str:
+    stored = await servers.person(user_id)
+    return notify.shown(notify.choice_of(stored), stored)
 
 
 async def setup(bot: SkaldBot) -> None:

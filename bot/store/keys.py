@@ -20,6 +20,7 @@ class Space(StrEnum):
     TOURNAMENT = "tournament"
     LEADER = "leader"  # one key: the process that runs timers and catch-up
     MIGRATION = "migration"  # one key: one migration at a time across processes
+    PERSON = "person"  # a person's own timers (their digest, bot/tables/digest.py) by user id; never locked
 
 
 ADVISORY = {Space.GAME: 1, Space.TOURNAMENT: 2, Space.LEADER: 3, Space.MIGRATION: 4}

@@ -5,11 +5,13 @@
   (a new DM panel, or the thread's ping).
 - `deadline`: no turn notice at all (no ping, no new notifying DM panel; their panel is edited in
   place); the clock's reminder before their time runs out still comes, so nothing runs out unseen.
+- `digest`: no turn notice either, but at most once every `digest_hours` hours one DM listing every
+  game waiting for them across servers (bot/tables/digest.py); the reminders still come.
 
 A person may also mute one game (`game_mutes`): no turn notice in it, reminders still come.
 
 Quiet hours (`quiet`, in the person's own time zone): while they last, the person is hushed as
-above; when they end, each game still waiting for them tells them once (a "morning" timer). A
+above; when they end, one DM lists the games a turn began in for them meanwhile (a "morning" timer). A
 reminder due in them is held to their end unless the deadline falls before an hour after it.
 """
 
@@ -22,17 +24,29 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 NOTIFY = "notify"  # the person's setting's key
-EVERY_TURN, NEAR_DEADLINE = "every_turn", "deadline"
-CHOICES = {EVERY_TURN: "every turn", NEAR_DEADLINE: "only near a deadline"}
+EVERY_TURN, NEAR_DEADLINE, DIGEST = "every_turn", "deadline", "digest"
+CHOICES = {EVERY_TURN: "every turn", NEAR_DEADLINE: "only near a deadline", DIGEST: "a digest every few hours"}
 SHOWN = {EVERY_TURN: "at every turn where you must act (a DM panel, or the game thread's ping)",
          NEAR_DEADLINE: "only when a deadline is near: no ping or new DM for a turn, but the reminder before "
-                        "your time runs out still comes"}
+                        "your time runs out still comes",
+         DIGEST: "by one DM listing every game waiting for you, at most once every few hours: no ping or new DM "
+                 "for a turn, but the reminder before your time runs out still comes"}
 DEFAULT = EVERY_TURN
+HUSHING = frozenset({NEAR_DEADLINE, DIGEST})  # the choices that give no turn notice of their own
+
+# -- the digest (`/notify how digest hours:N`) ------------------------------------------------------
+DIGEST_HOURS = "digest_hours"  # the person's setting's key: at most one digest every this many hours
+HOURS_DEFAULT, HOURS_MIN, HOURS_MAX = 4, 1, 24
+DIGEST_SENT = "digest_sent"  # the last digest: {"at", "told": [[game, turn]...], "channel", "message"}
+SEEN = "seen"  # when the person last interacted with Skald (a digest sent before is read)
 
 
 def parse(text: str) -> str:
-    """The choice meant by what was typed ("every turn", "deadline", ...); ValueError names the choices."""
+    """The choice meant by what was typed ("every turn", "deadline", "digest 6h", ...); ValueError
+    names the choices. The digest's hours, if typed, are read by `hours_in`."""
     wanted = " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+    if wanted.split(" ", 1)[0] == DIGEST:
+        return DIGEST
     for value, label in CHOICES.items():
         if wanted in (value.replace("_", " "), label) or (wanted and label.endswith(wanted)):
             return value
@@ -44,6 +58,37 @@ def choice_of(stored: dict[str, Any]) -> str:
     """The person's choice from their stored settings (an unknown value falls back to the default)."""
     value = stored.get(NOTIFY, DEFAULT)
     return value if value in CHOICES else DEFAULT
+
+
+def hours_in(text: str) -> int | None:
+    """The digest's hours typed after the choice ("digest 6h", "digest every 6 hours"); None when
+    none were typed. ValueError when they aren't a whole number of hours from 1 to 24."""
+    rest = text.lower().split(DIGEST, 1)[1] if DIGEST in text.lower() else ""
+    rest = re.sub(r"\b(every|each|few|hours?|hrs?|h)\b|(?<=\d)h\b", " ", rest).strip()
+    return None if not rest else check_hours(rest)
+
+
+def check_hours(value: int | str) -> int:
+    """A digest's hours, from 1 to 24; ValueError says what is wrong."""
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or not HOURS_MIN <= int(text) <= HOURS_MAX:
+        raise ValueError(f"A digest comes at most once every {HOURS_MIN} to {HOURS_MAX} hours: {text!r} is not "
+                         f"a whole number of hours in that range (such as `4`).")
+    return int(text)
+
+
+def hours_of(stored: dict[str, Any]) -> int:
+    """How many hours the person's digests are apart at least (the default when unset or unreadable)."""
+    value = stored.get(DIGEST_HOURS)
+    return value if isinstance(value, int) and HOURS_MIN <= value <= HOURS_MAX else HOURS_DEFAULT
+
+
+def shown(choice: str, stored: dict[str, Any]) -> str:
+    """What the choice sends, in words, with the person's digest hours."""
+    if choice == DIGEST:
+        hours = hours_of(stored)
+        return SHOWN[DIGEST].replace("every few hours", f"every {hours} hour{'s' if hours != 1 else ''}")
+    return SHOWN[choice]
 
 
 # -- quiet hours (`/notify quiet`): turn notices held while the person sleeps ----------------------

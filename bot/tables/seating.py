@@ -265,15 +265,10 @@ class Seating:
         quiet = notify.quiet_of((await self.gate.store.settings.person_settings([user_id])).get(user_id, {}))
         return None if quiet is None else quiet.ends(self.gate.clock())
 
-    async def hold_for_morning(self, game_id: int, seats: dict[int, float]) -> None:
-        """The people of `seats` (each with when their quiet hours end) were not told of a turn in
-        the game: a morning timer tells them once then, if the game still waits for them."""
-        for seat, ends in seats.items():
-            await self.gate.set_timer(game_id, MORNING, ends, seat=seat)
-
     async def on_morning(self, timer: Timer) -> None:
-        """A person's quiet hours ended: told once that the game waits for them (unless they moved
-        since, muted the game, or chose to be told only near a deadline)."""
+        """A game's own morning timer (set before the one summary per person, bot/tables/digest.py):
+        its person's quiet hours ended, told once that the game waits for them (unless they moved
+        since, muted the game, or chose another way of being told)."""
         async with self.gate.locked(timer.game_id) as table:
             seat = table.seats[timer.seat] if 0 <= timer.seat < len(table.seats) else None
             if (table.row.status != RUNNING or seat is None or seat.user_id is None or seat.stand_in is not None

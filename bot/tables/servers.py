@@ -4,7 +4,7 @@ reliability, whether their DMs reach them). Lobbies and absences read these."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot import credit
@@ -23,6 +23,7 @@ class Hushed:
 
     chosen: set[int]  # seats whose people muted it, or chose to be told only near a deadline
     quiet: dict[int, tuple[float, float]]  # seats whose people are in quiet hours: when those began and end
+    digest: dict[int, int] = field(default_factory=dict)  # seats whose people chose the digest: their user ids
 
 
 class Servers:
@@ -66,10 +67,28 @@ class Servers:
         """How the person chose to be told of their turns (`notify.EVERY_TURN` unless they chose)."""
         return notify.choice_of((await self.gate.store.settings.person_settings([user_id])).get(user_id, {}))
 
-    async def set_notify_choice(self, user_id: int, choice: str) -> None:
+    async def set_notify_choice(self, user_id: int, choice: str, hours: int | None = None) -> None:
+        """Store how the person is told; `hours`: a digest's least hours apart (kept when None)."""
         if choice not in notify.CHOICES:
             raise ValueError(f"{choice!r} is no way of being told")
-        await self.gate.store.settings.set_person_setting(user_id, notify.NOTIFY, choice, self.gate.clock())
+        store, now = self.gate.store.settings, self.gate.clock()
+        if hours is not None:
+            await store.set_person_setting(user_id, notify.DIGEST_HOURS, notify.check_hours(hours), now)
+        await store.set_person_setting(user_id, notify.NOTIFY, choice, now)
+        if choice == notify.DIGEST:  # choosing is an interaction too (`saw` may have looked before)
+            await store.set_person_setting(user_id, notify.SEEN, now, now)
+
+    async def person(self, user_id: int) -> dict[str, Any]:
+        """The person's stored settings by key (empty: none)."""
+        return (await self.gate.store.settings.person_settings([user_id])).get(user_id, {})
+
+    async def saw(self, user_id: int) -> None:
+        """The person interacted with Skald just now: stored if they chose the digest (a digest sent
+        before is read, and what waits now they saw: bot/tables/digest.py); nobody else's settings
+        change."""
+        if notify.choice_of(await self.person(user_id)) == notify.DIGEST:
+            now = self.gate.clock()
+            await self.gate.store.settings.set_person_setting(user_id, notify.SEEN, now, now)
 
     async def quiet(self, user_id: int) -> notify.Quiet | None:
         """The person's quiet hours (None: they have none)."""
@@ -98,16 +117,19 @@ class Servers:
         muted = await self.gate.store.settings.muted(info.game_id)
         stored = await self.gate.store.settings.person_settings(list(people))
         now = self.gate.clock()
-        chosen, quiet = set(), {}
+        chosen, quiet, digest = set(), {}, {}
         for user_id, seat in people.items():
             own = stored.get(user_id, {})
-            if user_id in muted or notify.choice_of(own) == notify.NEAR_DEADLINE:
+            choice = notify.choice_of(own)
+            if user_id in muted or choice in notify.HUSHING:
                 chosen.add(seat)
+            if choice == notify.DIGEST and user_id not in muted:
+                digest[seat] = user_id
             hours = notify.quiet_of(own)
             period = None if hours is None else hours.period(now)
             if period is not None:
                 quiet[seat] = period
-        return Hushed(chosen, quiet)
+        return Hushed(chosen, quiet, digest)
 
     # -- the web pages (docs/web.md) -------------------------------------------------------------
     async def web_access(self, guild_id: int) -> WebAccess:

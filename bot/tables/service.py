@@ -26,10 +26,13 @@ from typing import TypeVar
 
 from bot.notify import Notifier
 from bot.store import Store, open_store
+from bot.store.keys import Space
+from bot.store.records import Timer
 from bot.store.tournaments import TOURNAMENT_TIMER
 from bot.tables.absence import Absence
 from bot.tables.ai_seats import ai_seed
 from bot.tables.away import RESUME
+from bot.tables.digest import DIGEST, Digests
 from bot.tables.errors import GameUnavailable
 from bot.tables.gate import GameLookup, Gate
 from bot.tables.lobby import LOBBY_EXPIRY, Lobby
@@ -63,6 +66,7 @@ class Tables(Looking):
         self.servers = Servers(gate)
         self.lobby = Lobby(gate, self.servers)
         self.seating = Seating(gate)
+        self.digests = Digests(gate, self)  # the digest people's one DM every few hours (`/notify how digest`)
         self.play = Play(gate, self.seating)
         self.absence = Absence(gate, self.seating, self.servers, self)
         self.undo = Undo(gate)
@@ -75,11 +79,20 @@ class Tables(Looking):
         self.scheduler.handle(LOBBY_EXPIRY, self.lobby.on_expiry)
         for kind in REMINDERS:
             self.scheduler.handle(kind, self.seating.on_reminder)
-        self.scheduler.handle(MORNING, self.seating.on_morning)
+        self.scheduler.handle(MORNING, self._morning)
+        self.scheduler.handle(DIGEST, self.digests.on_digest)
         self.scheduler.handle("timeout", self.seating.on_timeout)
         self.scheduler.handle("vote", self.seating.on_vote_end)
         self.scheduler.handle(RESUME, self.absence.on_resume)
         self.scheduler.handle(TOURNAMENT_TIMER, self.tournaments.director.on_timer)
+
+    async def _morning(self, timer: Timer) -> None:
+        """A person's quiet hours ended: one summary (the person's timer); a game's own morning
+        timer, set before the summary was built, tells of that game alone."""
+        if timer.space == Space.PERSON:
+            await self.digests.on_morning(timer)
+        else:
+            await self.seating.on_morning(timer)
 
     @classmethod
     async def open(cls: type[T], db_path: str | Path, *, cache_size: int = 256, snapshot_every: int = 25,

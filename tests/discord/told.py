@@ -4,8 +4,9 @@ and `python -m benchmarks.pings` (issue 46).
 
 A ping is a message posted in a server channel that mentions the person and lets that mention
 notify them; a DM is a new message in their DMs (an edit notifies nobody); a reminder is a DM
-that starts with ⏰, and a DM sent silently (Discord's SUPPRESS_NOTIFICATIONS flag: a hushed
-person's first panel, bot/discord/reach.py) is counted apart as `silent`: it notifies nobody.
+that starts with ⏰, a digest one that starts with 📬 (`/notify how digest`), and a DM sent
+silently (Discord's SUPPRESS_NOTIFICATIONS flag: a hushed person's first panel,
+bot/discord/reach.py) is counted apart as `silent`: it notifies nobody.
 Replies to a person's own interactions are not counted: they asked.
 """
 
@@ -28,7 +29,7 @@ SILENT = 1 << 12  # a message's SUPPRESS_NOTIFICATIONS flag
 @dataclass(frozen=True)
 class Notice:
     user_id: int
-    kind: str  # "ping" | "dm" | "reminder" | "silent"
+    kind: str  # "ping" | "dm" | "reminder" | "digest" | "silent"
     index: int  # its place among the harness's requests
 
 
@@ -45,14 +46,27 @@ def notices(h: Harness, since: int = 0) -> list[Notice]:
         if channel in dm_of:
             if content.startswith("👋"):  # the answer to their own Join
                 continue
-            kind = "reminder" if content.startswith("⏰") else "silent" if int(body.get("flags") or 0) & SILENT \
-                else "dm"
+            kind = "reminder" if content.startswith("⏰") else "digest" if content.startswith("📬") \
+                else "silent" if int(body.get("flags") or 0) & SILENT else "dm"
             found.append(Notice(dm_of[channel], kind, index))
             continue
         allowed = {int(u) for u in (body.get("allowed_mentions") or {}).get("users", [])}
         for user_id in {int(m) for m in re.findall(r"<@(\d+)>", content)} & allowed:
             found.append(Notice(user_id, "ping", index))
     return found
+
+
+QUIET_HOURS = ("Europe/Oslo", "23:00-07:00")  # Ann's, with `take_choices`
+DIGEST_HOURS = 4  # Bob's, with `take_choices`
+
+
+async def take_choices(h: Harness, people: Sequence[User]) -> None:
+    """One person on each way of being told (`/notify`): the first at every turn with quiet hours
+    (QUIET_HOURS), the second a digest every DIGEST_HOURS hours, the third only near a deadline."""
+    zone, hours = QUIET_HOURS
+    await h.slash(people[0], "notify quiet", {"zone": zone, "hours": hours})
+    await h.slash(people[1], "notify how", {"choice": "digest", "hours": DIGEST_HOURS})
+    await h.slash(people[2], "notify how", {"choice": "deadline"})
 
 
 @dataclass
