@@ -285,31 +285,62 @@ class TavernPick(Choice):
     def apply(self, state: NidavellirState, task: Task, move: Move, told: bool = True) -> list[Event]:
         """`told=False` (a playout's pick) leaves out the line of the card taken, the move's most
         frequent event; the state reached is the same."""
-        seat = task.seat
         told_move = said(move)
-        verb, card = told_move.verb, told_move.card
+        if told_move.verb == "take":
+            return self.take(state, task.seat, told_move.card, told)
+        seat = task.seat
         events: list[Event] = []
         for rules in expansions(state):
             events += rules.pick_started(state, seat)
         state.picked[state.tavern].append(seat)
-        if verb == "take":
-            state.taverns[state.tavern].remove(card)
-            if told:
-                events.append(Event(f"{seat_label(seat)} takes {state.cards[card].label} from the "
-                                    f"{TAVERN_LABELS[state.tavern]}."))
-            for rules in expansions(state):
-                events += rules.took(state, seat, card)
-            tasks, more = gain(state, seat, card)
+        verb = told_move.verb
+        rules = next(r for r in expansions(state) if verb in r.pick_verbs)
+        tasks, more = rules.pick(state, seat, move)
+        events += more
+        self._after_pick(state, seat, tasks)
+        return events
+
+    def take(self, state: NidavellirState, seat: int, card: str, told: bool = True) -> list[Event]:
+        """`apply` of the move taking `card` from the tavern, given the card (a playout draws it
+        without making the move)."""
+        tavern = state.tavern
+        found = state.ruleset.expansions
+        events: list[Event] = []
+        for rules in found:
+            events += rules.pick_started(state, seat)
+        state.picked[tavern].append(seat)
+        state.taverns[tavern].remove(card)
+        if told:
+            events.append(Event(f"{seat_label(seat)} takes {state.cards[card].label} from the "
+                                f"{TAVERN_LABELS[tavern]}."))
+        for rules in found:
+            events += rules.took(state, seat, card)
+        tasks, more = gain(state, seat, card)
+        if more:
             events += more
-        else:
-            rules = next(r for r in expansions(state) if verb in r.pick_verbs)
-            tasks, more = rules.pick(state, seat, move)
-            events += more
+        self._after_pick(state, seat, tasks)
+        return events
+
+    def playout_pick(self, state: NidavellirState, task: Task, rng: Rng) -> None:
+        """A playout's pick, its task taken off the queue: the move `rng.choice(sorted_moves)`
+        draws, with the same draw; a tavern card drawn is taken without making its move."""
+        seat = task.seat
+        cards = sorted(set(self.takeable(state, seat)))
+        others = [move for rules in state.ruleset.expansions for move in rules.pick_moves(state, seat)]
+        del state.tasks[0]
+        if not others:
+            self.take(state, seat, cards[rng.below(len(cards))], told=False)
+            return
+        moves = sorted([*_card_moves(state.ruleset, "take", tuple(cards)), *others], key=_TEXT)
+        self.apply(state, task, moves[rng.below(len(moves))], told=False)
+
+    def _after_pick(self, state: NidavellirState, seat: int, tasks: list[Task]) -> None:
+        """The pick's own tasks, then heroes, the coin trade and the expansions' after-pick
+        steps, put in front of the queue."""
         tasks = pick_tasks(state, seat, tasks)
-        for rules in expansions(state):
+        for rules in state.ruleset.expansions:
             tasks += rules.after_pick(state, seat)
         state.tasks[0:0] = tasks
-        return events
 
 
 class Transform(Choice):

@@ -131,12 +131,12 @@ class Nidavellir(Game[NidavellirState]):
                 choice = choices.get(task.kind)
                 if choice is None:
                     break  # a rule step in front: no state `settle` leaves (legal_moves has none)
-                moves = choice.sorted_moves(state, task)
-                move = moves[rng.below(len(moves))]
-                del state.tasks[0]  # as `play` does, its pending choice known
                 if type(choice) is TavernPick:
-                    choice.apply(state, task, move, told=False)
+                    choice.playout_pick(state, task, rng)  # the same draw, a card taken without its move
                 else:
+                    moves = choice.sorted_moves(state, task)
+                    move = moves[rng.below(len(moves))]
+                    del state.tasks[0]  # as `play` does, its pending choice known
                     choice.apply(state, task, move)
                 settle(state)
             else:

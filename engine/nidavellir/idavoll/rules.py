@@ -151,19 +151,21 @@ class Idavoll(Expansion):
         return [Event(f"{seat_label(seat)} places {piece.label}: {state.cards[giant].label} turns face down for good.")]
 
     def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
+        player = state.seats[seat]
+        waiting = waiting_giants(state, seat)
+        holds_frigg = "frigg" in player.command or "frigg" in player.heroes  # else refused: asked first
+        if not waiting and not holds_frigg:
+            return []  # most picks: nothing to capture and no Frigg
         cards = list(state.taverns[state.tavern])
         for card in self.withheld(state, seat):
             cards.remove(card)
         moves: list[Move] = []
-        waiting = waiting_giants(state, seat)
         for card in set(cards) if waiting else ():
             suit = state.cards[card].suit
             giant = waiting.get(suit, "") if state.cards[card].kind == DWARF and suit is not None else ""
             if giant:
                 label = f"Capture {state.cards[card].label} ({state.cards[giant].label})"
                 moves.append(NidavellirMove(f"capture {card}", label, rules=state.ruleset))
-        player = state.seats[seat]
-        holds_frigg = "frigg" in player.command or "frigg" in player.heroes  # else refused: asked first
         if holds_frigg and not frigg_refusal(state, seat):
             # Rules 2 let Frigg bury a card Loki reserved for another seat; rules 3 withholds it.
             offered = cards if state.rules >= FRIGG_LIMITS else state.taverns[state.tavern]

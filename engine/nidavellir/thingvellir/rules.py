@@ -45,6 +45,14 @@ def camp_open_to(state: NidavellirState, seat: int) -> str:
     return "Only the first picker of a tavern (or the owner of Fafnir Baleygr) may take a camp card."
 
 
+def camp_visit(state: NidavellirState, seat: int) -> bool:
+    """Whether `seat` may visit the camp now: `camp_open_to` with no reason to word."""
+    tavern = state.tavern
+    if state.camp_picks[tavern] != NOBODY:
+        return False
+    return bool(state.orders[tavern] and state.orders[tavern][0] == seat) or has_camp_access(state, seat)
+
+
 def camp_choices(state: NidavellirState, seat: int) -> list[Move]:
     """Camp cards `seat` may take now (Brisingamens only with 2 cards in the discard pile)."""
     open_to = (card for card in set(state.camp) if not effect(state, card).refusal(state, seat))
@@ -102,9 +110,7 @@ class Thingvellir(Expansion):
         return [Task(ENLISTMENT)]
 
     def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
-        if camp_open_to(state, seat):
-            return []
-        return camp_choices(state, seat)
+        return camp_choices(state, seat) if camp_visit(state, seat) else []
 
     def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
         card = said(move).card
