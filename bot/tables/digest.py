@@ -102,16 +102,25 @@ class Digests:
         """The games waiting for the person (soonest deadline first, games they muted left out), each
         turn's key (game, the state its turn began at), and whether one is new: not in the last digest
         and begun after their last interaction."""
-        games = await self.looking.waiting_for(user_id, None)
-        if not games:
-            return [], [], False
-        store = self.gate.store
-        clocks_of = await store.clocks.clocks_of([info.game_id for info, _, _ in games])
         last = stored.get(notify.DIGEST_SENT)
         told = {tuple(key) for key in last.get("told", [])} if isinstance(last, dict) else set()
         seen = stored.get(notify.SEEN)
         seen_at = float(seen) if isinstance(seen, (int, float)) else 0.0
         waiting, keys, new = [], [], False
+        for game, key, began in await self._unmuted_waiting(user_id):
+            new = new or (tuple(key) not in told and began > seen_at + SEEN_EVERY)
+            keys.append(key)
+            waiting.append(game)
+        return waiting, keys, new
+
+    async def _unmuted_waiting(self, user_id: int) -> list[tuple[Waiting, list[int], float]]:
+        """Each game waiting for the person that they didn't mute, soonest deadline first: how a
+        digest or morning DM lists it, its turn's key (game, the state the turn began at) and when
+        that turn began."""
+        games = await self.looking.waiting_for(user_id, None)
+        store = self.gate.store
+        clocks_of = await store.clocks.clocks_of([info.game_id for info, _, _ in games]) if games else {}
+        found = []
         for info, deadline, paused in games:
             if user_id in await store.settings.muted(info.game_id):
                 continue
@@ -119,11 +128,9 @@ class Digests:
             clock = clocks_of.get(info.game_id, {}).get(seat) if seat is not None else None
             key = [info.game_id, clock.state_id if clock is not None else info.state_id]
             began = clock.started if clock is not None and clock.started is not None else info.updated_at
-            new = new or (tuple(key) not in told and began > seen_at + SEEN_EVERY)
-            keys.append(key)
-            waiting.append(Waiting(info.game_id, info.guild_id, info.channel_id, info.thread_id, info.title,
-                                   None if paused else deadline, paused))
-        return waiting, keys, new
+            found.append((Waiting(info.game_id, info.guild_id, info.channel_id, info.thread_id, info.title,
+                                  None if paused else deadline, paused), key, began))
+        return found
 
     # -- the morning summary: one DM when a person's quiet hours end --------------------------
     async def hold_for_morning(self, ends: dict[int, float]) -> None:
@@ -148,16 +155,7 @@ class Digests:
             return
         period = None if quiet is None else quiet.period(timer.due_at - 1)
         night = period[0] if period is not None else timer.due_at - 24 * HOUR
-        games = await self.looking.waiting_for(user_id, None)
-        clocks_of = await self.gate.store.clocks.clocks_of([info.game_id for info, _, _ in games])
-        waiting = []
-        for info, deadline, paused in games:
-            seat = info.seat_of(user_id)
-            clock = clocks_of.get(info.game_id, {}).get(seat) if seat is not None else None
-            began = clock.started if clock is not None and clock.started is not None else info.updated_at
-            if began >= night and user_id not in await self.gate.store.settings.muted(info.game_id):
-                waiting.append(Waiting(info.game_id, info.guild_id, info.channel_id, info.thread_id, info.title,
-                                       None if paused else deadline, paused))
+        waiting = [game for game, _, began in await self._unmuted_waiting(user_id) if began >= night]
         if not waiting or not await self.gate.store.clocks.take_timer(timer):
             return
         first = waiting[0]
