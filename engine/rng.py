@@ -55,11 +55,16 @@ class Rng:
         """Uniform int in [0, n) by rejection sampling (no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        while True:
-            x = self.next64()
+        state = self.state
+        while True:  # next64's steps written out: a playout draws once a move
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
             # Every draw up to 2**64 - n is below the rejection limit: look it up only above.
-            if x <= _MASK - n or x < _limit(n):
-                return x % n
+            if z <= _MASK - n or z < _limit(n):
+                self.state = state
+                return z % n
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]

@@ -3,6 +3,7 @@ every choice: the expansions' and cards' own join it when they are declared (cat
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
@@ -45,7 +46,7 @@ from engine.nidavellir.recruiting import (
     recruit,
     recruitable,
 )
-from engine.nidavellir.rounds import bidders, expansions, order_tavern, pick_tasks, reveal
+from engine.nidavellir.rounds import bidders, expansions, first_bidder, order_tavern, pick_tasks, reveal
 from engine.nidavellir.state import (
     BID,
     CHECK_HEROES,
@@ -65,6 +66,7 @@ if TYPE_CHECKING:
     from engine.nidavellir.ruleset import Ruleset
 
 _TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
+_TAKE = "take "  # the start of a tavern pick's take
 LOWEST_ONLY = (1,)  # a transform task's args: only the lowest coin may be chosen (Khrad)
 
 
@@ -83,7 +85,7 @@ def _bid_moves(rules: Ruleset, coins: tuple[int, ...], marked: bool) -> tuple[Mo
     return tuple(NidavellirMove(text, rules=rules) for text in sorted(texts))
 
 
-def card_moves(rules: Ruleset, verb: str, cards: list[str]) -> list[Move]:
+def card_moves(rules: Ruleset, verb: str, cards: Sequence[str]) -> list[Move]:
     """A move `verb card` for each card named in `cards`, once each, sorted by text."""
     return list(_card_moves(rules, verb, tuple(sorted(set(cards)))))
 
@@ -177,7 +179,7 @@ def place_bids(state: NidavellirState, seat: int, coins: list[int]) -> list[Even
         player.bids[tavern] = coin
     player.has_bid = True
     player.pouch_shown = False
-    return reveal(state, 0) if not bidders(state) else []
+    return reveal(state, 0) if first_bidder(state) < 0 else []
 
 
 class FaceUpBid(Choice):
@@ -216,12 +218,16 @@ class TavernPick(Choice):
     verbs: tuple[str, ...] = ("take",)  # a ruleset's own pick adds its expansions' (tavern_pick)
     prompt = "take a card"
 
-    def takeable(self, state: NidavellirState, seat: int) -> list[str]:
-        """The tavern's cards this seat may take (a card Loki reserved for another is not)."""
-        cards = list(state.taverns[state.tavern])
-        for rules in expansions(state):
-            for card in rules.withheld(state, seat):
-                cards.remove(card)
+    def takeable(self, state: NidavellirState, seat: int) -> Sequence[str]:
+        """The tavern's cards this seat may take (a card Loki reserved for another is not): the
+        tavern's own list unless one is withheld (read it, don't change it)."""
+        cards = state.taverns[state.tavern]
+        for rules in state.ruleset.expansions:
+            withheld = rules.withheld(state, seat)
+            if withheld:
+                cards = list(cards)
+                for card in withheld:
+                    cards.remove(card)
         return cards
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
@@ -326,13 +332,21 @@ class TavernPick(Choice):
         draws, with the same draw; a tavern card drawn is taken without making its move."""
         seat = task.seat
         cards = sorted(set(self.takeable(state, seat)))
-        others = [move for rules in state.ruleset.expansions for move in rules.pick_moves(state, seat)]
+        found = state.ruleset.expansions
+        others = [move for rules in found for move in rules.pick_moves(state, seat)] if found else ()
         del state.tasks[0]
         if not others:
             self.take(state, seat, cards[rng.below(len(cards))], told=False)
             return
-        moves = sorted([*_card_moves(state.ruleset, "take", tuple(cards)), *others], key=_TEXT)
-        self.apply(state, task, moves[rng.below(len(moves))], told=False)
+        # Sorted by text, the takes ("take <card>") stand together: a text not starting "take "
+        # sorts before all of them when it is below "take ", after all of them otherwise.
+        others = sorted(others, key=_TEXT)
+        below = bisect_left(others, _TAKE, key=_TEXT)
+        index = rng.below(len(others) + len(cards))
+        if below <= index < below + len(cards):
+            self.take(state, seat, cards[index - below], told=False)
+        else:
+            self.apply(state, task, others[index if index < below else index - len(cards)], told=False)
 
     def _after_pick(self, state: NidavellirState, seat: int, tasks: list[Task]) -> None:
         """The pick's own tasks, then heroes, the coin trade and the expansions' after-pick

@@ -78,8 +78,8 @@ def give_up(state: NidavellirState, seat: SeatState, coin: int) -> None:
 
 def both_fives(seat: SeatState) -> bool:
     """The seat holds the bronze 5 and a gold 5: its moves name which one (5b, 5g)."""
-    coins = seat.coins()
-    return BRONZE_FIVE in coins and 5 in coins
+    pouch, bids = seat.pouch, seat.bids  # seat.coins() without making the list (asked on every bid)
+    return (BRONZE_FIVE in pouch or BRONZE_FIVE in bids) and (5 in pouch or 5 in bids)
 
 
 def coin_word(seat: SeatState, coin: int) -> str:

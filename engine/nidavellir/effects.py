@@ -23,20 +23,25 @@ def effect(state: NidavellirState, card: str) -> Effect:
     return found
 
 
-def owned_effects(state: NidavellirState, seat: int) -> list[Effect]:
+def owned_effects(state: NidavellirState, seat: int, hook: str = "") -> list[Effect]:
     """Effects of the cards a seat has in its command zone and its columns (heroes wherever
-    they stand, artefacts), each once."""
+    they stand, artefacts), each once; with `hook` (one of ruleset.ACTING_HOOKS), only those
+    that override it (the others would do nothing there)."""
     player = state.seats[seat]
-    effects = state.ruleset.effects
-    cards = [card for card in player.command if card in effects]
-    cards += [card for column in player.army for card in column if card in effects]
+    rules = state.ruleset
+    effects = rules.effects
+    wanted = rules.acting[hook] if hook else effects.keys()
+    if hook and wanted.isdisjoint(player.command) and all(wanted.isdisjoint(column) for column in player.army):
+        return []  # most seats own none
+    cards = [card for card in player.command if card in wanted]
+    cards += [card for column in player.army for card in column if card in wanted]
     return [effects[card] for card in dict.fromkeys(cards)]
 
 
 def trade_terms(state: NidavellirState, seat: int) -> Terms:
     """How the seat's cards change its next coin trade (Jarika, Zolkur)."""
     terms = Terms()
-    for found in owned_effects(state, seat):
+    for found in owned_effects(state, seat, "adjust_trade"):
         found.adjust_trade(state, seat, terms)
     return terms
 
@@ -44,7 +49,7 @@ def trade_terms(state: NidavellirState, seat: int) -> Terms:
 def transform_bonus(state: NidavellirState, seat: int) -> int:
     """What the seat's cards add to each of its transforms (Jarika)."""
     terms = Terms()
-    for found in owned_effects(state, seat):
+    for found in owned_effects(state, seat, "adjust_transform"):
         found.adjust_transform(state, seat, terms)
     return terms.bonus
 
@@ -101,7 +106,7 @@ def spend_power(state: NidavellirState, seat: int, god: str) -> None:
 
 def discards_spared(state: NidavellirState, seat: int, hero: str) -> int:
     """How many of `hero`'s discards the seat's cards spare it (Durathor for Dagda)."""
-    return sum(found.spares_discards(hero) for found in owned_effects(state, seat))
+    return sum(found.spares_discards(hero) for found in owned_effects(state, seat, "spares_discards"))
 
 
 def pioneer_draw(state: NidavellirState, seat: int, usual: int) -> int:

@@ -19,7 +19,7 @@ from engine.nidavellir.grammar import parse, said
 from engine.nidavellir.hidden import determinize, piles, reveals_nothing
 from engine.nidavellir.legacy import decode_legacy
 from engine.nidavellir.playout import random_bid
-from engine.nidavellir.rounds import bidders
+from engine.nidavellir.rounds import bidders, first_bidder
 from engine.nidavellir.ruleset import Ruleset
 from engine.nidavellir.scoring import ranks_of, sheet, totals
 from engine.nidavellir.setup import new_game
@@ -140,10 +140,9 @@ class Nidavellir(Game[NidavellirState]):
                     choice.apply(state, task, move)
                 settle(state)
             else:
-                seats = bidders(state)
-                if state.phase != BID or not seats:
+                seat = first_bidder(state) if state.phase == BID else -1
+                if seat < 0:
                     break  # nobody to move (legal_moves has nothing either)
-                seat = min(seats)
                 place_bids(state, seat, random_bid(state.seats[seat], rng))  # as Bidding.apply does
                 settle(state)
             made += 1

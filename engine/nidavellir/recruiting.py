@@ -32,11 +32,16 @@ def place(state: NidavellirState, index: int, card: str, suit: int) -> list[Task
     with a rank of that class (a mercenary enlisted there too) is news for Ölrun."""
     column = state.seats[index].army[suit]
     column.append(card)
-    piece = state.cards[card]
-    if piece.suit == suit or piece.kind == MERCENARY:
-        notify(state, index, PLACED, suit=suit)
+    rules = state.ruleset
+    if rules.observers:  # only Idavoll's valkyries watch
+        piece = rules.cards[card]
+        if piece.suit == suit or piece.kind == MERCENARY:
+            notify(state, index, PLACED, suit=suit)
     if len(column) > 1:
-        return effect(state, column[-2]).covered(state, index, suit)
+        # Only a card with an effect can react (effects.effect: the others do nothing).
+        covered = rules.effects.get(column[-2])
+        if covered is not None:
+            return covered.covered(state, index, suit)
     return []
 
 
@@ -48,28 +53,31 @@ def gain(state: NidavellirState, index: int, card: str) -> tuple[list[Task], lis
     for its column; an artefact acts (its effect) and stays in the command zone unless it has a
     column (Vegvisir); a dwarf or the Armorer's card goes on top of its column.
     """
-    piece = state.cards[card]
+    rules = state.ruleset
+    piece = rules.cards[card]
     seat = state.seats[index]
-    if piece.kind == OFFERING:
+    kind = piece.kind
+    if kind == OFFERING:
         state.discard.append(card)
         return [Task(TRANSFORM, index, piece.offering, card=card)], []
-    if piece.kind == MERCENARY:
+    if kind == MERCENARY:
         seat.command.append(card)
         return ([Task(ENLIST, index)] if state.window else []), []
-    if piece.kind == DOUBLE:
+    if kind == DOUBLE:
         seat.command.append(card)
         # Rules 3: a double coming back (Andumia, Brisingamens) keeps out of its twin's column.
         twin = tuple(s for s, column in enumerate(seat.army) if card in column) \
             if state.rules >= TWIN_COLUMNS else ()
         return [Task(DOUBLE_MOVE, index, 1, twin)], []
-    if piece.kind == SPECIAL:  # Gullinbursti, back from the discard pile: a column of its owner's choice
+    if kind == SPECIAL:  # Gullinbursti, back from the discard pile: a column of its owner's choice
         seat.command.append(card)
         return [Task(GULLINBURSTI_MOVE, index)], []
-    if piece.kind == HERO:
+    if kind == HERO:
         raise ValueError(f"{card} is a hero: heroes are recruited")
     if piece.suit is None:
         seat.command.append(card)
-    tasks, events = effect(state, card).gained(state, index)
+    acts = rules.effects.get(card)  # most dwarves have no effect (effects.effect)
+    tasks, events = acts.gained(state, index) if acts is not None else ([], [])
     if piece.suit is not None:
         tasks += place(state, index, card, piece.suit)
     return tasks, events
@@ -85,12 +93,14 @@ def recruitable(state: NidavellirState, index: int) -> list[str]:
     """Heroes this seat may take now, one Dwerg brother standing for all of them."""
     out: list[str] = []
     dwerg_seen = False
-    for hero in sorted(state.reserve, key=state.ruleset.hero_order.__getitem__):
+    rules = state.ruleset
+    unrefused = rules.unrefused
+    for hero in sorted(state.reserve, key=rules.hero_order.__getitem__):
         if hero in DWERGS:
             if dwerg_seen:
                 continue
             dwerg_seen = True
-        if not effect(state, hero).refusal(state, index):
+        if hero in unrefused or not effect(state, hero).refusal(state, index):
             out.append(hero)
     return out
 
@@ -99,8 +109,12 @@ def can_recruit(state: NidavellirState, index: int) -> bool:
     """Whether `recruitable` lists any hero, asking the heroes in any order and only until one
     answers (the Dwerg brother it would ask is the first in the reserve's order, as there)."""
     reserve = state.reserve
+    unrefused = state.ruleset.unrefused
+    if not unrefused.isdisjoint(reserve) and unrefused >= DWERGS:
+        return True  # a hero nothing refuses (a Dwerg brother stands for the first of them)
     dwerg = min((h for h in reserve if h in DWERGS), key=state.ruleset.hero_order.__getitem__, default="")
-    return any(not effect(state, hero).refusal(state, index) for hero in reserve if hero == dwerg or hero not in DWERGS)
+    return any(hero in unrefused or not effect(state, hero).refusal(state, index)
+               for hero in reserve if hero == dwerg or hero not in DWERGS)
 
 
 def owes_hero(state: NidavellirState, index: int) -> bool:

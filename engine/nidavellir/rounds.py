@@ -10,6 +10,7 @@ from engine.core import Event
 from engine.nidavellir.cards import DISTINCTION_ORDER, cards_per_tavern, discard_tavern_card
 from engine.nidavellir.components import CROWN_GEM, TAVERN_LABELS, coin_value, is_trading, seat_label
 from engine.nidavellir.expansion import Expansion
+from engine.nidavellir.recruiting import owes_hero
 from engine.nidavellir.state import (
     AGE_END,
     AUTO_TRADE,
@@ -23,6 +24,7 @@ from engine.nidavellir.state import (
     NO_BID,
     NOBODY,
     PICK,
+    RECRUIT,
     START_AGE,
     TAKE,
     ULINE_BID,
@@ -70,6 +72,18 @@ def bidders(state: NidavellirState) -> frozenset[int]:
     return frozenset(i for i, s in enumerate(state.seats) if not s.has_bid and i != later)
 
 
+def first_bidder(state: NidavellirState) -> int:
+    """The lowest of `bidders`, or -1 when nobody has to bid (found without making the set)."""
+    later = -2
+    for index, seat in enumerate(state.seats):
+        if not seat.has_bid:
+            if later == -2:
+                later = face_up_bidder(state)
+            if index != later:
+                return index
+    return -1
+
+
 def reveal(state: NidavellirState, tavern: int) -> list[Event]:
     """Turn over one tavern's bids; Uline's owner then bids there face up."""
     state.phase = PICK
@@ -89,14 +103,15 @@ def reveal(state: NidavellirState, tavern: int) -> list[Event]:
 
 def pick_order(values: list[int], gems: list[int]) -> list[int]:
     """Higher coin first; equal coins: higher gem first. A seat with no bid (-1) does not pick."""
-    bidding = [s for s in range(len(values)) if values[s] >= 0]
-    return sorted(bidding, key=lambda s: (-values[s], -gems[s]))
+    # Gems are 1 to 6: higher coin, then higher gem, is one number to sort by (lowest first).
+    keyed = sorted([(-8 * value - gems[s], s) for s, value in enumerate(values) if value >= 0])
+    return [s for _, s in keyed]
 
 
 def order_tavern(state: NidavellirState) -> None:
     """Fix the current tavern's order from the bids as they are now; later transforms don't change it."""
     tavern = state.tavern
-    values = [coin_value(seat.bids[tavern]) if seat.bids[tavern] != NO_BID else NO_BID for seat in state.seats]
+    values = [coin_value(seat.bids[tavern]) for seat in state.seats]  # no bid stays NO_BID (-1)
     state.order_values = values
     order = pick_order(values, [seat.gem for seat in state.seats])
     state.orders[tavern] = order
@@ -124,7 +139,11 @@ def gem_swaps(values: list[int], gems: list[int]) -> list[tuple[int, int]]:
 def pick_tasks(state: NidavellirState, index: int, tasks: list[Task]) -> list[Task]:
     """After the card of a pick and its effects: heroes, then the coin trade if this seat's
     coin in the tavern is the trading coin."""
-    tasks.append(Task(CHECK_HEROES, index))
+    if tasks:
+        tasks.append(Task(CHECK_HEROES, index))
+    elif owes_hero(state, index):
+        # Nothing comes before the check: its step (steps.check_heroes) would find the same now.
+        tasks.append(Task(RECRUIT, index))
     if is_trading(state.seats[index].bids[state.tavern]):
         tasks.append(Task(AUTO_TRADE, index))
     return tasks

@@ -45,6 +45,11 @@ from engine.views.nidavellir import PieceView
 View = Callable[[NidavellirState, int], dict[str, Any]]
 
 
+# Hooks the flow asks of every card a seat owns (effects.owned_effects): the cards that act at each
+# are known to the ruleset, so a seat owning none of them is answered without asking the others.
+ACTING_HOOKS = ("adjust_trade", "adjust_transform", "spares_discards")
+
+
 @dataclass(frozen=True, eq=False)
 class Ruleset:
     """Everything the rules look up, for one set of parts. Read-only: its mappings are typed
@@ -68,6 +73,8 @@ class Ruleset:
     effects: Mapping[str, Effect]
     observers: frozenset[str]
     face_up: frozenset[str]
+    unrefused: frozenset[str]  # cards whose effect never refuses them (Effect.refusal): most heroes
+    acting: Mapping[str, frozenset[str]]  # by hook of ACTING_HOOKS, the cards whose effect overrides it
     column_bonus: frozenset[str]
     choices: Mapping[str, Choice]
     steps: Mapping[str, Step]
@@ -263,6 +270,9 @@ def _freeze(base: Base, found: _Tables, pick_verbs: tuple[str, ...]) -> Ruleset:
         effects=_frozen(found.effects),
         observers=frozenset(key for key, kind in kinds.items() if kind.observe is not Effect.observe),
         face_up=frozenset(key for key, effect in found.effects.items() if effect.bids_face_up),
+        acting={hook: frozenset(key for key, kind in kinds.items() if getattr(kind, hook) is not getattr(Effect, hook))
+                for hook in ACTING_HOOKS},
+        unrefused=frozenset(card.key for card in cards if kinds.get(card.key, Effect).refusal is Effect.refusal),
         column_bonus=frozenset(key for key, kind in kinds.items() if kind.column_bonus is not Effect.column_bonus),
         choices=_frozen(found.choices), steps=_frozen(found.steps), parsers=_frozen(found.parsers),
         take_verbs=("take", *pick_verbs), worths=_frozen(found.worths), pending_worth=_frozen(found.pending),

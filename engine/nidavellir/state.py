@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from engine.errors import StaleEncoding
 from engine.nidavellir.cards import rounds_per_age
@@ -86,24 +86,36 @@ THINGVELLIR = "thingvellir"
 IDAVOLL = "idavoll"
 
 
-@dataclass(frozen=True, init=False)
 class Task:
     """One step waiting in the queue: a choice of `seat` or an automatic rule step.
 
     `n`, `args` and `card` carry what the step needs: an amount, excluded columns, the card
-    that caused it (a transform's source, the card a discard comes from, ...).
+    that caused it (a transform's source, the card a discard comes from, ...). A value: its
+    fields are Final (a copied state shares its tasks), and tasks are equal by their fields. A
+    plain slotted class, not a frozen dataclass: a few are made on every move, and setting a
+    frozen dataclass's fields costs twice as much.
     """
 
-    kind: str
-    seat: int = -1
-    n: int = 0
-    args: tuple[int, ...] = ()
-    card: str = ""
+    __slots__ = ("args", "card", "kind", "n", "seat")
 
     def __init__(self, kind: str, seat: int = -1, n: int = 0, args: tuple[int, ...] = (), card: str = "") -> None:
-        # The frozen dataclass's own __init__ sets each field through object.__setattr__; a
-        # few tasks are made on every move, so they are set at once (still frozen after).
-        self.__dict__.update(kind=kind, seat=seat, n=n, args=args, card=card)
+        self.kind: Final = kind
+        self.seat: Final = seat
+        self.n: Final = n
+        self.args: Final = args
+        self.card: Final = card
+
+    def _fields(self) -> tuple[str, int, int, tuple[int, ...], str]:
+        return self.kind, self.seat, self.n, self.args, self.card
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Task) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Task(kind={self.kind!r}, seat={self.seat!r}, n={self.n!r}, args={self.args!r}, card={self.card!r})"
 
     def encode(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
