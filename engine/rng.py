@@ -72,15 +72,15 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place: `below(i + 1)` for i from the end, its steps written out
         (a shuffle is most of a game's setup, and setups are most of a short playout)."""
-        state = self.state
+        state, mask = self.state, _MASK
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             while True:
-                state = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                state = (state + 0x9E3779B97F4A7C15) & mask
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
                 z ^= z >> 31
-                if z <= _MASK - n or z < _limit(n):
+                if z <= mask - n or z < _limit(n):
                     break
             j = z % n
             items[i], items[j] = items[j], items[i]

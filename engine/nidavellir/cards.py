@@ -7,6 +7,7 @@ card's identity is its key; copies share it.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.nidavellir.components import (
@@ -77,6 +78,12 @@ def discard_tavern_card(state: NidavellirState, card: str) -> bool:
 
 def deck(age: int, players: int) -> list[str]:
     """One age's deck, unshuffled: the 2–4 player cards plus the 5-player ones at 5."""
+    return list(_deck(age, players))
+
+
+@cache
+def _deck(age: int, players: int) -> tuple[str, ...]:
+    """`deck`, made once per age and player count (every set-up asks, and a playout is short)."""
     five = players == 5
     cards = ["blacksmith"] * (10 if five else 8)
     cards += ["hunter"] * (8 if five else 6)
@@ -87,7 +94,7 @@ def deck(age: int, players: int) -> list[str]:
         cards += ["offering 3"] * (2 if five else 1)
     else:
         cards += ["offering 5"] * (3 if five else 2)
-    return cards
+    return tuple(cards)
 
 
 def cards_per_tavern(players: int) -> int:

@@ -7,6 +7,7 @@ the tables of cards live in cards.py and thingvellir/cards.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.core import seat_label as seat_label  # re-exported: the rules modules name seats with it
 
@@ -66,11 +67,17 @@ def coin_order(coin: int) -> tuple[int, int]:
 
 def treasure(players: int) -> list[int]:
     """The Royal Treasure, ascending; 7, 9 and 11 have one copy each at 2–3 players."""
+    return list(_treasure(players <= 3))
+
+
+@cache
+def _treasure(few: bool) -> tuple[int, ...]:
+    """`treasure` for 2–3 players (`few`) or more, made once each."""
     counts = {5: 2, 6: 2, 7: 3, 8: 2, 9: 3, 10: 2, 11: 3, 12: 2, 13: 2, 14: 2}
     counts.update({value: 1 for value in range(15, 26)})
-    if players <= 3:
+    if few:
         counts.update({7: 1, 9: 1, 11: 1})
-    return [value for value, n in sorted(counts.items()) for _ in range(n)]
+    return tuple(value for value, n in sorted(counts.items()) for _ in range(n))
 
 
 def gems(players: int) -> list[int]:

@@ -119,9 +119,11 @@ def can_recruit(state: NidavellirState, index: int) -> bool:
 
 def owes_hero(state: NidavellirState, index: int) -> bool:
     """A complete line without its hero, and a hero that can answer it: recruiting is mandatory."""
-    seat, heroes = state.seats[index], hero_total(state, index)
-    if heroes >= 0 and not all(seat.army):  # an empty column: no complete line (asked after every card)
+    seat = state.seats[index]
+    # An empty column: no complete line (asked after every card, so the columns are looked at first).
+    if not all(seat.army) and seat.marks.get(FREE_HEROES, 0) <= len(seat.heroes):
         return False
+    heroes = hero_total(state, index)
     if lines(state.ruleset, seat) <= heroes or blocks_line_heroes(state, index):
         return False
     return can_recruit(state, index)
