@@ -222,7 +222,7 @@ class TavernPick(Choice):
         """The tavern's cards this seat may take (a card Loki reserved for another is not): the
         tavern's own list unless one is withheld (read it, don't change it)."""
         cards = state.taverns[state.tavern]
-        for rules in state.ruleset.expansions:
+        for rules in state.ruleset.hooked["withheld"]:
             withheld = rules.withheld(state, seat)
             if withheld:
                 cards = list(cards)
@@ -240,7 +240,7 @@ class TavernPick(Choice):
         # The takes come sorted (one cached tuple per set of cards); only an expansion's
         # alternatives, when there are any, need sorting in among them.
         takes = _card_moves(state.ruleset, "take", tuple(sorted(set(self.takeable(state, task.seat)))))
-        others = [move for rules in expansions(state) for move in rules.pick_moves(state, task.seat)]
+        others = [move for rules in state.ruleset.hooked["pick_moves"] for move in rules.pick_moves(state, task.seat)]
         return sorted([*takes, *others], key=_TEXT) if others else takes
 
     def is_legal(self, state: NidavellirState, task: Task, move: Move) -> bool:
@@ -296,7 +296,7 @@ class TavernPick(Choice):
             return self.take(state, task.seat, told_move.card, told)
         seat = task.seat
         events: list[Event] = []
-        for rules in expansions(state):
+        for rules in state.ruleset.hooked["pick_started"]:
             events += rules.pick_started(state, seat)
         state.picked[state.tavern].append(seat)
         verb = told_move.verb
@@ -310,16 +310,16 @@ class TavernPick(Choice):
         """`apply` of the move taking `card` from the tavern, given the card (a playout draws it
         without making the move)."""
         tavern = state.tavern
-        found = state.ruleset.expansions
+        hooked = state.ruleset.hooked
         events: list[Event] = []
-        for rules in found:
+        for rules in hooked["pick_started"]:
             events += rules.pick_started(state, seat)
         state.picked[tavern].append(seat)
         state.taverns[tavern].remove(card)
         if told:
             events.append(Event(f"{seat_label(seat)} takes {state.cards[card].label} from the "
                                 f"{TAVERN_LABELS[tavern]}."))
-        for rules in found:
+        for rules in hooked["took"]:
             events += rules.took(state, seat, card)
         tasks, more = gain(state, seat, card)
         if more:
@@ -332,7 +332,7 @@ class TavernPick(Choice):
         draws, with the same draw; a tavern card drawn is taken without making its move."""
         seat = task.seat
         cards = sorted(set(self.takeable(state, seat)))
-        found = state.ruleset.expansions
+        found = state.ruleset.hooked["pick_moves"]
         others = [move for rules in found for move in rules.pick_moves(state, seat)] if found else ()
         del state.tasks[0]
         if not others:
@@ -352,7 +352,7 @@ class TavernPick(Choice):
         """The pick's own tasks, then heroes, the coin trade and the expansions' after-pick
         steps, put in front of the queue."""
         tasks = pick_tasks(state, seat, tasks)
-        for rules in state.ruleset.expansions:
+        for rules in state.ruleset.hooked["after_pick"]:
             tasks += rules.after_pick(state, seat)
         state.tasks[0:0] = tasks
 

@@ -42,8 +42,9 @@ def start_round(state: NidavellirState) -> list[Event]:
     """Deal the taverns from the current age's deck; everyone but Uline's owner bids."""
     deck = state.decks[state.age - 1]
     n = cards_per_tavern(state.players)
+    dealers = state.ruleset.hooked["deal"]
     for tavern in range(3):
-        dealt = next((cards for rules in expansions(state) if (cards := rules.deal(state, tavern)) is not None), None)
+        dealt = next((cards for rules in dealers if (cards := rules.deal(state, tavern)) is not None), None)
         state.taverns[tavern] = [deck.pop() for _ in range(n)] if dealt is None else dealt
     state.phase = BID
     state.tavern = -1
@@ -53,7 +54,7 @@ def start_round(state: NidavellirState) -> list[Event]:
     state.order_values = []
     state.camp_picks = [NOBODY] * 3
     events = [Event(f"Age {state.age}, round {state.round}: the taverns fill up; place your bids.")]
-    for rules in expansions(state):
+    for rules in state.ruleset.hooked["round_start"]:
         events += rules.round_start(state)
     return events
 
@@ -174,7 +175,7 @@ def end_tavern(state: NidavellirState) -> list[Event]:
         events.append(Event(f"{seat_label(a)} and {seat_label(b)} tied and swap gems {gems[a]} and {gems[b]}."))
     if tavern < 2:
         return events + reveal(state, tavern + 1)
-    later = [task for rules in expansions(state) for task in rules.round_end(state)]
+    later = [task for rules in state.ruleset.hooked["round_end"] for task in rules.round_end(state)]
     if later:
         state.tasks[0:0] = [*later, Task(END_ROUND)]
         return events
@@ -194,7 +195,7 @@ def end_round(state: NidavellirState) -> list[Event]:
         return start_round(state)
     state.phase = END_OF_AGE
     state.revealed = [False] * 3
-    tasks = [task for rules in expansions(state) for task in rules.end_of_age(state)]
+    tasks = [task for rules in state.ruleset.hooked["end_of_age"] for task in rules.end_of_age(state)]
     tasks.append(Task(AGE_END))
     if state.age == 1:
         tasks += [Task(DISTINCTION, -1, suit) for suit in DISTINCTION_ORDER]

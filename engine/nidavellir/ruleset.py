@@ -45,6 +45,17 @@ from engine.views.nidavellir import PieceView
 View = Callable[[NidavellirState, int], dict[str, Any]]
 
 
+# The expansion hooks the flow calls on every pick or round (expansion.Expansion); most
+# expansions override few of them, and a pick should not call the others to get nothing back.
+FLOW_HOOKS = ("withheld", "pick_moves", "pick_started", "took", "after_pick", "deal", "round_start",
+              "round_end", "end_of_age")
+
+
+def _hooked(in_play: tuple[Expansion, ...]) -> dict[str, tuple[Expansion, ...]]:
+    return {hook: tuple(rules for rules in in_play if getattr(type(rules), hook) is not getattr(Expansion, hook))
+            for hook in FLOW_HOOKS}
+
+
 # Hooks the flow asks of every card a seat owns (effects.owned_effects): the cards that act at each
 # are known to the ruleset, so a seat owning none of them is answered without asking the others.
 ACTING_HOOKS = ("adjust_trade", "adjust_transform", "spares_discards")
@@ -92,6 +103,8 @@ class Ruleset:
     tavern_parts: tuple[View, ...]
     table_parts: tuple[Callable[[NidavellirState, int | None], dict[str, Any]], ...]
     expansions: tuple[Expansion, ...] = ()  # those in play: a game's options (`for_options`)
+    # By hook of FLOW_HOOKS, the expansions in play that override it: the flow calls only those.
+    hooked: Mapping[str, tuple[Expansion, ...]] = field(default_factory=lambda: _hooked(()))
     _options: dict[tuple[str, ...], Ruleset] = field(default_factory=dict, repr=False)
     # Made once when first asked: the effect of each card declared without one (it only sits and
     # scores: effects.effect) and each card's view (view.piece_view).
@@ -112,7 +125,8 @@ class Ruleset:
         found = self._options.get(key)
         if found is None:
             by_name = {rules.name: rules for rules in self.known}
-            found = self._options[key] = replace(self, expansions=tuple(by_name[name] for name in key))
+            in_play = tuple(by_name[name] for name in key)
+            found = self._options[key] = replace(self, expansions=in_play, hooked=_hooked(in_play))
         return found
 
 
