@@ -4,7 +4,6 @@ their refills, the camp instead of a tavern card, the 2-player discard, enlistme
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Move
@@ -12,6 +11,7 @@ from engine.nidavellir.components import seat_label
 from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.grammar import NidavellirMove, said
+from engine.nidavellir.hooks import Effect
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import ENLISTMENT, NOBODY, TAVERN_DISCARD, THINGVELLIR, NidavellirState, Task
 from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLE_KEY, DOUBLES, THINGVELLIR_HERO_KEYS
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from engine.nidavellir.ruleset import Ruleset
 
 CAMP_VERB = "camp"
-_TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
 
 
 @lru_cache(maxsize=256)
@@ -53,10 +52,20 @@ def camp_visit(state: NidavellirState, seat: int) -> bool:
     return bool(state.orders[tavern] and state.orders[tavern][0] == seat) or has_camp_access(state, seat)
 
 
+@lru_cache(maxsize=64)
+def conditional_cards(rules: Ruleset) -> frozenset[str]:
+    """The cards of these rules whose effect may refuse them (`Effect.refusal` overridden): the
+    camp asks only these (pure given the rules, so made once per ruleset)."""
+    return frozenset(key for key, found in rules.effects.items() if type(found).refusal is not Effect.refusal)
+
+
 def camp_choices(state: NidavellirState, seat: int) -> list[Move]:
-    """Camp cards `seat` may take now (Brisingamens only with 2 cards in the discard pile)."""
-    open_to = (card for card in set(state.camp) if not effect(state, card).refusal(state, seat))
-    return sorted((camp_move(state.ruleset, card) for card in open_to), key=_TEXT)
+    """Camp cards `seat` may take now (Brisingamens only with 2 cards in the discard pile). The
+    moves' texts share "camp ", so they sort as their cards do."""
+    rules = state.ruleset
+    conditional = conditional_cards(rules)
+    return [camp_move(rules, card) for card in sorted(set(state.camp))
+            if card not in conditional or not effect(state, card).refusal(state, seat)]
 
 
 def take_from_camp(state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
@@ -126,9 +135,11 @@ class Thingvellir(Expansion):
 
     def after_pick(self, state: NidavellirState, seat: int) -> list[Task]:
         """At 2 players the first picker who went to the camp then discards a tavern card."""
+        if state.players != 2:
+            return []  # asked after every pick
         tavern = state.tavern
         first = state.orders[tavern][0] if state.orders[tavern] else NOBODY
-        if state.players == 2 and state.camp_picks[tavern] == seat == first and state.taverns[tavern]:
+        if state.camp_picks[tavern] == seat == first and state.taverns[tavern]:
             return [Task(TAVERN_DISCARD, seat)]
         return []
 
