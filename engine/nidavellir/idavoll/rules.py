@@ -22,7 +22,7 @@ from engine.nidavellir.idavoll.cards import (
     MYTHOLOGY_TAVERN,
     mythology_deck_size,
 )
-from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, waiting_giant, waiting_giants
+from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, giant_suits, waiting_giant, waiting_giants
 from engine.nidavellir.idavoll.effects import giant as giant_effect
 from engine.nidavellir.state import FRIGG_KEEP, IDAVOLL, NidavellirState, Task
 from engine.rng import Rng
@@ -98,6 +98,13 @@ def capture_move(rules: Ruleset, card: str, giant: str) -> Move:
     """The move capturing `card` with `giant` (pure given the rules, so made once)."""
     return NidavellirMove(f"capture {card}", f"Capture {rules.cards[card].label} ({rules.cards[giant].label})",
                           rules=rules)
+
+
+@lru_cache(maxsize=64)
+def pick_cards(rules: Ruleset) -> frozenset[str]:
+    """The cards that may open a pick besides taking a tavern card: the giants (a capture) and
+    Frigg (pure given the rules, so made once per ruleset)."""
+    return frozenset(giant_suits(rules)) | {"frigg"}
 
 
 def capture_refusal(state: NidavellirState, seat: int, card: str) -> str:
@@ -183,12 +190,15 @@ class Idavoll(Expansion):
 
     def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
         player = state.seats[seat]
-        waiting = waiting_giants(state, seat)
-        # Frigg without her token is refused at once (frigg_refusal): like no Frigg, nothing to list.
-        holds_frigg = ("frigg" in player.command or "frigg" in player.heroes) and power_holder(state, "frigg") == seat
-        if not waiting and not holds_frigg:
-            return []  # most picks: nothing to capture and no Frigg's power
         rules = state.ruleset
+        if pick_cards(rules).isdisjoint(player.command) and "frigg" not in player.heroes:
+            return []  # most picks: no giant and no Frigg, asked at once
+        waiting = waiting_giants(state, seat)
+        holds_frigg = "frigg" in player.command or "frigg" in player.heroes
+        # Frigg without her token is refused at once (frigg_refusal): like no Frigg, nothing to list.
+        holds_frigg = holds_frigg and rules.effects["frigg"].power_ready(state, seat)
+        if not waiting and not holds_frigg:
+            return []  # nothing to capture and no Frigg's power
         cards = list(state.taverns[state.tavern])
         for card in self.withheld(state, seat):
             cards.remove(card)

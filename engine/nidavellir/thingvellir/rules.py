@@ -3,6 +3,7 @@ their refills, the camp instead of a tavern card, the 2-player discard, enlistme
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -23,10 +24,12 @@ if TYPE_CHECKING:
 CAMP_VERB = "camp"
 
 
-@lru_cache(maxsize=256)
-def camp_move(rules: Ruleset, card: str) -> Move:
-    """The move taking `card` from the camp (pure given its rules, so cached: the camp's cards are few)."""
-    return NidavellirMove(f"{CAMP_VERB} {card}", f"Camp: {rules.cards[card].label}", rules=rules)
+@lru_cache(maxsize=64)
+def camp_moves(rules: Ruleset) -> Mapping[str, Move]:
+    """The move taking each camp card of these rules (pure given the rules, so made once per
+    ruleset: one lookup per visit, then one per card)."""
+    return {card: NidavellirMove(f"{CAMP_VERB} {card}", f"Camp: {rules.cards[card].label}", rules=rules)
+            for card in rules.camp_cards}
 
 
 def camp_open_to(state: NidavellirState, seat: int) -> str:
@@ -44,14 +47,6 @@ def camp_open_to(state: NidavellirState, seat: int) -> str:
     return "Only the first picker of a tavern (or the owner of Fafnir Baleygr) may take a camp card."
 
 
-def camp_visit(state: NidavellirState, seat: int) -> bool:
-    """Whether `seat` may visit the camp now: `camp_open_to` with no reason to word."""
-    tavern = state.tavern
-    if state.camp_picks[tavern] != NOBODY:
-        return False
-    return bool(state.orders[tavern] and state.orders[tavern][0] == seat) or has_camp_access(state, seat)
-
-
 @lru_cache(maxsize=64)
 def conditional_cards(rules: Ruleset) -> frozenset[str]:
     """The cards of these rules whose effect may refuse them (`Effect.refusal` overridden): the
@@ -63,8 +58,8 @@ def camp_choices(state: NidavellirState, seat: int) -> list[Move]:
     """Camp cards `seat` may take now (Brisingamens only with 2 cards in the discard pile). The
     moves' texts share "camp ", so they sort as their cards do."""
     rules = state.ruleset
-    conditional = conditional_cards(rules)
-    return [camp_move(rules, card) for card in sorted(set(state.camp))
+    moves, conditional = camp_moves(rules), conditional_cards(rules)
+    return [moves[card] for card in sorted(set(state.camp))
             if card not in conditional or not effect(state, card).refusal(state, seat)]
 
 
@@ -119,7 +114,13 @@ class Thingvellir(Expansion):
         return [Task(ENLISTMENT)]
 
     def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
-        return camp_choices(state, seat) if camp_visit(state, seat) else []
+        # Whether `seat` may visit the camp now (camp_open_to, with no reason to word), asked
+        # here on every pick: most picks come after this tavern's visit.
+        tavern = state.tavern
+        if state.camp_picks[tavern] != NOBODY:
+            return []
+        first = bool(state.orders[tavern]) and state.orders[tavern][0] == seat
+        return camp_choices(state, seat) if first or has_camp_access(state, seat) else []
 
     def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
         card = said(move).card
