@@ -9,6 +9,8 @@ they only keep their token and score. A card's memory is its owner's `marks[card
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.core import Event
@@ -184,12 +186,21 @@ def giant_state(state: NidavellirState, seat: int, giant: str) -> str:
     return "captured" if mark == CAPTURED else "face_down" if mark == FACE_DOWN else "waiting"
 
 
+@lru_cache(maxsize=64)
+def giant_suits(rules: Ruleset) -> Mapping[str, int]:
+    """The class each giant of these rules captures, by its key (pure given the rules, so made
+    once per ruleset): every pick asks whether its seat has one waiting."""
+    return {key: found.suit for key, found in rules.effects.items() if isinstance(found, Giant)}
+
+
 def waiting_giant(state: NidavellirState, seat: int, suit: int) -> str:
     """The seat's giant waiting for a dwarf of `suit`, or ''."""
     player = state.seats[seat]
+    suits = giant_suits(state.ruleset)
+    if suits.keys().isdisjoint(player.command):
+        return ""  # most seats hold no giant
     for card in player.command:
-        found = state.ruleset.effects.get(card)
-        if isinstance(found, Giant) and found.suit == suit and not player.marks.get(card):
+        if suits.get(card) == suit and not player.marks.get(card):
             return card
     return ""
 
@@ -197,11 +208,14 @@ def waiting_giant(state: NidavellirState, seat: int, suit: int) -> str:
 def waiting_giants(state: NidavellirState, seat: int) -> dict[int, str]:
     """The seat's giants waiting for a dwarf, by the class they wait for (waiting_giant of each)."""
     player = state.seats[seat]
+    suits = giant_suits(state.ruleset)
     found: dict[int, str] = {}
+    if suits.keys().isdisjoint(player.command):
+        return found  # most seats hold no giant
     for card in player.command:
-        effect = state.ruleset.effects.get(card)
-        if isinstance(effect, Giant) and effect.suit not in found and not player.marks.get(card):
-            found[effect.suit] = card
+        suit = suits.get(card)
+        if suit is not None and suit not in found and not player.marks.get(card):
+            found[suit] = card
     return found
 
 

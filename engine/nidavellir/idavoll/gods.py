@@ -195,6 +195,8 @@ class OdinSwap(Choice):
 
     def pairs(self, state: NidavellirState, seat: int) -> list[tuple[str, str]]:
         given = {hero_token(h) for h in neutral_heroes(state.ruleset, state.seats[seat].heroes)}
+        if not given:
+            return []  # no neutral hero to give back: no swap, whatever the reserve (each hero's condition) offers
         taken = {hero_token(h) for h in neutral_heroes(state.ruleset, recruitable(state, seat))}
         return [(a, b) for a in sorted(given) for b in sorted(taken) if a != b]
 

@@ -4,8 +4,12 @@ Brynhildr's notch, captures and Frigg instead of taking a card, Odin at the end 
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
 from engine.core import Event, Move
 from engine.nidavellir.cards import cards_per_tavern
+from engine.nidavellir.choices import card_move
 from engine.nidavellir.components import DWARF, FRIGG_LIMITS, OFFERING, SUITS, TAVERN_LABELS, seat_label
 from engine.nidavellir.effects import notify, spend_power, timed_powers
 from engine.nidavellir.expansion import Expansion
@@ -18,10 +22,13 @@ from engine.nidavellir.idavoll.cards import (
     MYTHOLOGY_TAVERN,
     mythology_deck_size,
 )
-from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, waiting_giant, waiting_giants
+from engine.nidavellir.idavoll.effects import CAPTURED, FACE_DOWN, giant_suits, waiting_giant, waiting_giants
 from engine.nidavellir.idavoll.effects import giant as giant_effect
 from engine.nidavellir.state import FRIGG_KEEP, IDAVOLL, NidavellirState, Task
 from engine.rng import Rng
+
+if TYPE_CHECKING:
+    from engine.nidavellir.ruleset import Ruleset
 
 AGE_CARDS = (DWARF, OFFERING)  # what an Age deck holds: what Frigg may put under it
 
@@ -30,6 +37,21 @@ def power_holder(state: NidavellirState, god: str) -> int:
     """The seat holding `god` with its power token still on it, or -1."""
     seat = state.holder(god)
     return seat if seat >= 0 and state.ruleset.effects[god].power_ready(state, seat) else -1
+
+
+@lru_cache(maxsize=64)
+def timed_cards(rules: Ruleset, moment: str) -> frozenset[str]:
+    """The cards whose power is offered at `moment` (pure given the rules, so made once)."""
+    return frozenset(key for key, found in rules.effects.items() if found.power_at == moment)
+
+
+def held_powers(state: NidavellirState, moment: str) -> list[Task]:
+    """effects.timed_powers, which asks every card's effect, asked only when a seat holds one of
+    the cards: in most rounds nobody does yet."""
+    timed = timed_cards(state.ruleset, moment)
+    if all(timed.isdisjoint(seat.command) and timed.isdisjoint(seat.heroes) for seat in state.seats):
+        return []
+    return timed_powers(state, moment)
 
 
 def mythology_tavern(state: NidavellirState) -> int:
@@ -71,6 +93,20 @@ def frigg_refusal(state: NidavellirState, seat: int) -> str:
     return ""
 
 
+@lru_cache(maxsize=1024)
+def capture_move(rules: Ruleset, card: str, giant: str) -> Move:
+    """The move capturing `card` with `giant` (pure given the rules, so made once)."""
+    return NidavellirMove(f"capture {card}", f"Capture {rules.cards[card].label} ({rules.cards[giant].label})",
+                          rules=rules)
+
+
+@lru_cache(maxsize=64)
+def pick_cards(rules: Ruleset) -> frozenset[str]:
+    """The cards that may open a pick besides taking a tavern card: the giants (a capture) and
+    Frigg (pure given the rules, so made once per ruleset)."""
+    return frozenset(giant_suits(rules)) | {"frigg"}
+
+
 def capture_refusal(state: NidavellirState, seat: int, card: str) -> str:
     piece = state.cards[card]
     if piece.kind != DWARF or piece.suit is None:
@@ -106,7 +142,7 @@ class Idavoll(Expansion):
     def round_start(self, state: NidavellirState) -> list[Event]:
         """The powers offered before the bids (Loki's reservation, then Freya's swap)."""
         end_reservation(state)
-        state.tasks[0:0] = timed_powers(state, ROUND_START)
+        state.tasks[0:0] = held_powers(state, ROUND_START)
         if mythology_tavern(state) >= 0:
             return [Event(f"Mythology cards come to the {TAVERN_LABELS[MYTHOLOGY_TAVERN]}.")]
         return []
@@ -114,9 +150,11 @@ class Idavoll(Expansion):
     def round_end(self, state: NidavellirState) -> list[Task]:
         """The powers offered after the third tavern (Odin's swap)."""
         end_reservation(state)
-        return timed_powers(state, ROUND_END)
+        return held_powers(state, ROUND_END)
 
     def withheld(self, state: NidavellirState, seat: int) -> list[str]:
+        if not state.reserved:
+            return []  # asked on every pick, and Loki's reservation is rare
         held = reservation(state)
         if held is None or held[0] != state.tavern or held[1] == seat:
             return []
@@ -152,26 +190,29 @@ class Idavoll(Expansion):
 
     def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
         player = state.seats[seat]
+        rules = state.ruleset
+        if pick_cards(rules).isdisjoint(player.command) and "frigg" not in player.heroes:
+            return []  # most picks: no giant and no Frigg, asked at once
         waiting = waiting_giants(state, seat)
-        holds_frigg = "frigg" in player.command or "frigg" in player.heroes  # else refused: asked first
+        holds_frigg = "frigg" in player.command or "frigg" in player.heroes
+        # Frigg without her token is refused at once (frigg_refusal): like no Frigg, nothing to list.
+        holds_frigg = holds_frigg and rules.effects["frigg"].power_ready(state, seat)
         if not waiting and not holds_frigg:
-            return []  # most picks: nothing to capture and no Frigg
+            return []  # nothing to capture and no Frigg's power
         cards = list(state.taverns[state.tavern])
         for card in self.withheld(state, seat):
             cards.remove(card)
         moves: list[Move] = []
         for card in set(cards) if waiting else ():
-            suit = state.cards[card].suit
-            giant = waiting.get(suit, "") if state.cards[card].kind == DWARF and suit is not None else ""
+            piece = rules.cards[card]
+            giant = waiting.get(piece.suit, "") if piece.kind == DWARF and piece.suit is not None else ""
             if giant:
-                label = f"Capture {state.cards[card].label} ({state.cards[giant].label})"
-                moves.append(NidavellirMove(f"capture {card}", label, rules=state.ruleset))
+                moves.append(capture_move(rules, card, giant))
         if holds_frigg and not frigg_refusal(state, seat):
             # Rules 2 let Frigg bury a card Loki reserved for another seat; rules 3 withholds it.
             offered = cards if state.rules >= FRIGG_LIMITS else state.taverns[state.tavern]
-            moves += [NidavellirMove(f"frigg {card}", f"Frigg: {state.cards[card].label} under the deck, draw 3",
-                                     rules=state.ruleset)
-                      for card in set(offered) if state.cards[card].kind in AGE_CARDS]
+            moves += [card_move(rules, "frigg {}", "Frigg: {} under the deck, draw 3", card)
+                      for card in set(offered) if rules.cards[card].kind in AGE_CARDS]
         return moves
 
     def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:

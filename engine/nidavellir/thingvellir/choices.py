@@ -4,6 +4,7 @@ recovered from the discard pile, Höfud's and Brisingamens's discards, Mjöllnir
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Move
@@ -15,7 +16,6 @@ from engine.nidavellir.choices import card_move
 from engine.nidavellir.coins import coin_word, named_coin, no_such_coin, transform, treasure_pick
 from engine.nidavellir.components import (
     ANIMAL,
-    MERCENARY,
     OFFERING,
     POUCH_PLACE,
     SUITS,
@@ -52,7 +52,17 @@ if TYPE_CHECKING:
 
 
 def unplaced_mercenaries(rules: Ruleset, seat: SeatState) -> list[str]:
-    return [card for card in seat.command if rules.cards[card].kind == MERCENARY]
+    return [card for card in seat.command if card in rules.mercenaries]
+
+
+@lru_cache(maxsize=256)
+def enlist_moves(rules: Ruleset, card: str) -> tuple[Move, ...]:
+    """The moves enlisting the mercenary `card` in each of its two columns (pure given the rules,
+    so made once: an enlistment asks for them card after card)."""
+    piece = rules.cards[card]
+    name = card.removeprefix(MERCENARY_PREFIX)
+    return tuple(NidavellirMove(f"enlist {name} as {SUITS[suit]}", f"{piece.label} as {SUITS[suit]}", rules=rules)
+                 for suit, _ in piece.options)
 
 
 class HoldaCamp(Choice):
@@ -142,17 +152,12 @@ class Enlist(Choice):
     prompt = "enlist your mercenaries"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        out: list[Move] = []
-        for card in set(unplaced_mercenaries(state.ruleset, state.seats[task.seat])):
-            piece = state.cards[card]
-            for suit, _ in piece.options:
-                name = card.removeprefix(MERCENARY_PREFIX)
-                out.append(NidavellirMove(f"enlist {name} as {SUITS[suit]}", f"{piece.label} as {SUITS[suit]}",
-                                          rules=state.ruleset))
-        return out
+        rules = state.ruleset
+        return [move for card in set(unplaced_mercenaries(rules, state.seats[task.seat]))
+                for move in enlist_moves(rules, card)]
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
-        return not unplaced_mercenaries(state.ruleset, state.seats[task.seat])
+        return state.ruleset.mercenaries.isdisjoint(state.seats[task.seat].command)
 
     def refusal(self, state: NidavellirState, task: Task, move: Move) -> str:
         told = said(move)

@@ -3,8 +3,8 @@ their refills, the camp instead of a tavern card, the 2-player discard, enlistme
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Move
@@ -12,6 +12,7 @@ from engine.nidavellir.components import seat_label
 from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.grammar import NidavellirMove, said
+from engine.nidavellir.hooks import Effect
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import ENLISTMENT, NOBODY, TAVERN_DISCARD, THINGVELLIR, NidavellirState, Task
 from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLE_KEY, DOUBLES, THINGVELLIR_HERO_KEYS
@@ -21,13 +22,14 @@ if TYPE_CHECKING:
     from engine.nidavellir.ruleset import Ruleset
 
 CAMP_VERB = "camp"
-_TEXT = attrgetter("text")  # moves sort by text; comparing texts directly is much faster
 
 
-@lru_cache(maxsize=256)
-def camp_move(rules: Ruleset, card: str) -> Move:
-    """The move taking `card` from the camp (pure given its rules, so cached: the camp's cards are few)."""
-    return NidavellirMove(f"{CAMP_VERB} {card}", f"Camp: {rules.cards[card].label}", rules=rules)
+@lru_cache(maxsize=64)
+def camp_moves(rules: Ruleset) -> Mapping[str, Move]:
+    """The move taking each camp card of these rules (pure given the rules, so made once per
+    ruleset: one lookup per visit, then one per card)."""
+    return {card: NidavellirMove(f"{CAMP_VERB} {card}", f"Camp: {rules.cards[card].label}", rules=rules)
+            for card in rules.camp_cards}
 
 
 def camp_open_to(state: NidavellirState, seat: int) -> str:
@@ -45,18 +47,20 @@ def camp_open_to(state: NidavellirState, seat: int) -> str:
     return "Only the first picker of a tavern (or the owner of Fafnir Baleygr) may take a camp card."
 
 
-def camp_visit(state: NidavellirState, seat: int) -> bool:
-    """Whether `seat` may visit the camp now: `camp_open_to` with no reason to word."""
-    tavern = state.tavern
-    if state.camp_picks[tavern] != NOBODY:
-        return False
-    return bool(state.orders[tavern] and state.orders[tavern][0] == seat) or has_camp_access(state, seat)
+@lru_cache(maxsize=64)
+def conditional_cards(rules: Ruleset) -> frozenset[str]:
+    """The cards of these rules whose effect may refuse them (`Effect.refusal` overridden): the
+    camp asks only these (pure given the rules, so made once per ruleset)."""
+    return frozenset(key for key, found in rules.effects.items() if type(found).refusal is not Effect.refusal)
 
 
 def camp_choices(state: NidavellirState, seat: int) -> list[Move]:
-    """Camp cards `seat` may take now (Brisingamens only with 2 cards in the discard pile)."""
-    open_to = (card for card in set(state.camp) if not effect(state, card).refusal(state, seat))
-    return sorted((camp_move(state.ruleset, card) for card in open_to), key=_TEXT)
+    """Camp cards `seat` may take now (Brisingamens only with 2 cards in the discard pile). The
+    moves' texts share "camp ", so they sort as their cards do."""
+    rules = state.ruleset
+    moves, conditional = camp_moves(rules), conditional_cards(rules)
+    return [moves[card] for card in sorted(set(state.camp))
+            if card not in conditional or not effect(state, card).refusal(state, seat)]
 
 
 def take_from_camp(state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
@@ -110,7 +114,13 @@ class Thingvellir(Expansion):
         return [Task(ENLISTMENT)]
 
     def pick_moves(self, state: NidavellirState, seat: int) -> list[Move]:
-        return camp_choices(state, seat) if camp_visit(state, seat) else []
+        # Whether `seat` may visit the camp now (camp_open_to, with no reason to word), asked
+        # here on every pick: most picks come after this tavern's visit.
+        tavern = state.tavern
+        if state.camp_picks[tavern] != NOBODY:
+            return []
+        first = bool(state.orders[tavern]) and state.orders[tavern][0] == seat
+        return camp_choices(state, seat) if first or has_camp_access(state, seat) else []
 
     def pick_refusal(self, state: NidavellirState, seat: int, move: Move) -> str:
         card = said(move).card
@@ -126,9 +136,11 @@ class Thingvellir(Expansion):
 
     def after_pick(self, state: NidavellirState, seat: int) -> list[Task]:
         """At 2 players the first picker who went to the camp then discards a tavern card."""
+        if state.players != 2:
+            return []  # asked after every pick
         tavern = state.tavern
         first = state.orders[tavern][0] if state.orders[tavern] else NOBODY
-        if state.players == 2 and state.camp_picks[tavern] == seat == first and state.taverns[tavern]:
+        if state.camp_picks[tavern] == seat == first and state.taverns[tavern]:
             return [Task(TAVERN_DISCARD, seat)]
         return []
 
