@@ -5,7 +5,7 @@ loaded 2-core host.
 For every option set and player count (2, 3 and 5 where the game seats them) it runs valgrind's
 callgrind twice per tree: once playing `--games` seeded playouts (setup included, as
 engine_compare times them) and once playing none, each after one warm-up game so both runs fill
-the same caches; the difference is the games' own instructions, without Python's start-up and
+the same caches, with one hash seed; the difference is the games' own instructions, without Python's start-up and
 imports. Prints millions of instructions per cell and before/after (above 1: fewer now).
 
 Run: `.venv/bin/python -m benchmarks.engine_instructions --before /path/to/other/checkout
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -60,7 +61,9 @@ def instructions(tree: Path, game: str, players: int, index: int, games: int) ->
     for played in (0, games):
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                    sys.executable, "-c", PLAY, game, str(players), str(index), str(played)]
-        done = subprocess.run(command, cwd=tree, capture_output=True, text=True, check=False)
+        # One hash seed for every run: set and dict orders change the work done by a few percent.
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True, check=False)
         found = _COLLECTED.search(done.stderr)
         if done.returncode != 0 or found is None:
             raise SystemExit(f"callgrind failed in {tree}:\n{done.stderr[-3000:]}")
