@@ -55,13 +55,11 @@ def transform_bonus(state: NidavellirState, seat: int) -> int:
 
 
 def blocks_line_heroes(state: NidavellirState, seat: int) -> bool:
-    effects = state.ruleset.effects
-    return any(effects[card].blocks_line_heroes for card in state.seats[seat].command if card in effects)
+    return not state.ruleset.line_blockers.isdisjoint(state.seats[seat].command)
 
 
 def has_camp_access(state: NidavellirState, seat: int) -> bool:
-    effects = state.ruleset.effects
-    return any(effects[card].camp_access for card in state.seats[seat].command if card in effects)
+    return not state.ruleset.camp_openers.isdisjoint(state.seats[seat].command)
 
 
 def notify(state: NidavellirState, seat: int, moment: str, amount: int = 1, suit: int = -1) -> None:
@@ -89,10 +87,8 @@ def discard_canceller(state: NidavellirState, seat: int) -> str:
 def timed_powers(state: NidavellirState, moment: str) -> list[Task]:
     """The power choices offered at `moment` (hooks.TIMINGS): one for each card with that timing
     whose holder still has its power, in the cards' `power_order`."""
-    timed = sorted((found for found in state.ruleset.effects.values() if found.power_at == moment),
-                   key=lambda found: (found.power_order, found.key))
     tasks = []
-    for found in timed:
+    for found in state.ruleset.timed.get(moment, ()):
         seat = state.holder(found.key)
         if seat >= 0 and found.power_ready(state, seat):
             tasks.append(Task(found.power_task, seat, card=found.key))

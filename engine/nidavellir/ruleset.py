@@ -37,7 +37,7 @@ from engine.nidavellir.components import (
 )
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.grammar import BASE_PARSERS, Parser
-from engine.nidavellir.hooks import Effect
+from engine.nidavellir.hooks import TIMINGS, Effect
 from engine.nidavellir.state import NidavellirState
 from engine.nidavellir.steps import BASE_STEPS, Step
 from engine.views.nidavellir import PieceView
@@ -86,6 +86,9 @@ class Ruleset:
     face_up: frozenset[str]
     unrefused: frozenset[str]  # cards whose effect never refuses them (Effect.refusal): most heroes
     acting: Mapping[str, frozenset[str]]  # by hook of ACTING_HOOKS, the cards whose effect overrides it
+    line_blockers: frozenset[str]  # cards whose owner gets no hero for complete lines (Effect.blocks_line_heroes)
+    camp_openers: frozenset[str]  # cards that open the camp to their owner (Effect.camp_access)
+    timed: Mapping[str, tuple[Effect, ...]]  # by moment of hooks.TIMINGS, the effects with a power then, in order
     column_bonus: frozenset[str]
     choices: Mapping[str, Choice]
     steps: Mapping[str, Step]
@@ -286,6 +289,11 @@ def _freeze(base: Base, found: _Tables, pick_verbs: tuple[str, ...]) -> Ruleset:
         face_up=frozenset(key for key, effect in found.effects.items() if effect.bids_face_up),
         acting={hook: frozenset(key for key, kind in kinds.items() if getattr(kind, hook) is not getattr(Effect, hook))
                 for hook in ACTING_HOOKS},
+        line_blockers=frozenset(key for key, effect in found.effects.items() if effect.blocks_line_heroes),
+        camp_openers=frozenset(key for key, effect in found.effects.items() if effect.camp_access),
+        timed={moment: tuple(sorted((effect for effect in found.effects.values() if effect.power_at == moment),
+                                    key=lambda effect: (effect.power_order, effect.key)))
+               for moment in TIMINGS},
         unrefused=frozenset(card.key for card in cards if kinds.get(card.key, Effect).refusal is Effect.refusal),
         column_bonus=frozenset(key for key, kind in kinds.items() if kind.column_bonus is not Effect.column_bonus),
         choices=_frozen(found.choices), steps=_frozen(found.steps), parsers=_frozen(found.parsers),

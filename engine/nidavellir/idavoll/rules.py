@@ -42,12 +42,12 @@ def power_holder(state: NidavellirState, god: str) -> int:
 @lru_cache(maxsize=64)
 def timed_cards(rules: Ruleset, moment: str) -> frozenset[str]:
     """The cards whose power is offered at `moment` (pure given the rules, so made once)."""
-    return frozenset(key for key, found in rules.effects.items() if found.power_at == moment)
+    return frozenset(found.key for found in rules.timed.get(moment, ()))
 
 
 def held_powers(state: NidavellirState, moment: str) -> list[Task]:
-    """effects.timed_powers, which asks every card's effect, asked only when a seat holds one of
-    the cards: in most rounds nobody does yet."""
+    """effects.timed_powers, which looks for each timed card's holder, asked only when a seat
+    holds one of the cards: in most rounds nobody does yet."""
     timed = timed_cards(state.ruleset, moment)
     if all(timed.isdisjoint(seat.command) and timed.isdisjoint(seat.heroes) for seat in state.seats):
         return []

@@ -12,7 +12,6 @@ from engine.nidavellir.components import seat_label
 from engine.nidavellir.effects import effect, has_camp_access
 from engine.nidavellir.expansion import Expansion
 from engine.nidavellir.grammar import NidavellirMove, said
-from engine.nidavellir.hooks import Effect
 from engine.nidavellir.recruiting import gain
 from engine.nidavellir.state import ENLISTMENT, NOBODY, TAVERN_DISCARD, THINGVELLIR, NidavellirState, Task
 from engine.nidavellir.thingvellir.cards import CAMP_DECKS, CAMP_SIZE, DOUBLE_KEY, DOUBLES, THINGVELLIR_HERO_KEYS
@@ -47,20 +46,13 @@ def camp_open_to(state: NidavellirState, seat: int) -> str:
     return "Only the first picker of a tavern (or the owner of Fafnir Baleygr) may take a camp card."
 
 
-@lru_cache(maxsize=64)
-def conditional_cards(rules: Ruleset) -> frozenset[str]:
-    """The cards of these rules whose effect may refuse them (`Effect.refusal` overridden): the
-    camp asks only these (pure given the rules, so made once per ruleset)."""
-    return frozenset(key for key, found in rules.effects.items() if type(found).refusal is not Effect.refusal)
-
-
 def camp_choices(state: NidavellirState, seat: int) -> list[Move]:
     """Camp cards `seat` may take now (Brisingamens only with 2 cards in the discard pile). The
     moves' texts share "camp ", so they sort as their cards do."""
     rules = state.ruleset
-    moves, conditional = camp_moves(rules), conditional_cards(rules)
+    moves, unrefused = camp_moves(rules), rules.unrefused  # only a card that may refuse is asked
     return [moves[card] for card in sorted(set(state.camp))
-            if card not in conditional or not effect(state, card).refusal(state, seat)]
+            if card in unrefused or not effect(state, card).refusal(state, seat)]
 
 
 def take_from_camp(state: NidavellirState, seat: int, card: str) -> tuple[list[Task], list[Event]]:
