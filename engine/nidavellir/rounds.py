@@ -112,11 +112,14 @@ def pick_order(values: list[int], gems: list[int]) -> list[int]:
 def order_tavern(state: NidavellirState) -> None:
     """Fix the current tavern's order from the bids as they are now; later transforms don't change it."""
     tavern = state.tavern
-    values = [coin_value(seat.bids[tavern]) for seat in state.seats]  # no bid stays NO_BID (-1)
+    seats = state.seats
+    values = [coin_value(seat.bids[tavern]) for seat in seats]  # no bid stays NO_BID (-1)
     state.order_values = values
-    order = pick_order(values, [seat.gem for seat in state.seats])
+    order = pick_order(values, [seat.gem for seat in seats])
     state.orders[tavern] = order
-    state.tasks[0:0] = [*(Task(TAKE, s) for s in order), Task(END_TAVERN)]
+    tasks = [Task(TAKE, s) for s in order]
+    tasks.append(Task(END_TAVERN))
+    state.tasks[0:0] = tasks
 
 
 def gem_swaps(values: list[int], gems: list[int]) -> list[tuple[int, int]]:

@@ -81,17 +81,20 @@ def settle(state: NidavellirState) -> list[Event]:
     """Run rule steps until a seat must choose (or bid), or the game ends; a choice with
     nothing to choose is dropped."""
     events: list[Event] = []
+    tasks = state.tasks  # changed in place by the steps, never replaced
+    if not tasks:
+        return events
     rules = state.ruleset
     choices, steps = rules.choices, rules.steps
-    while state.tasks:
-        task = state.tasks[0]
+    while tasks:
+        task = tasks[0]
         choice = choices.get(task.kind)
         if choice is not None:
             if not choice.skip(state, task):
                 return events
-            state.tasks.pop(0)
+            del tasks[0]
             continue
-        state.tasks.pop(0)
+        del tasks[0]
         events += steps[task.kind](state, task)
     return events
 

@@ -4,7 +4,9 @@ recovered from the discard pile, Höfud's and Brisingamens's discards, Mjöllnir
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Move
@@ -65,6 +67,14 @@ def enlist_moves(rules: Ruleset, card: str) -> tuple[Move, ...]:
                  for suit, _ in piece.options)
 
 
+@lru_cache(maxsize=1024)
+def tavern_discards(rules: Ruleset, tavern: int, cards: tuple[str, ...]) -> tuple[Move, ...]:
+    """The 2-player tavern discard's moves for these distinct cards, sorted by text (pure given
+    the rules, so made once per set of cards: a playout meets the same ones again)."""
+    text = f"discard {{}} from {TAVERNS[tavern]}"
+    return tuple(sorted((card_move(rules, text, "Discard {}", card) for card in cards), key=attrgetter("text")))
+
+
 class HoldaCamp(Choice):
     """Holda's camp card: any card there; it is not the tavern's camp visit."""
 
@@ -98,8 +108,10 @@ class TavernDiscard(Choice):
     prompt = "discard one of the tavern's cards"
 
     def moves(self, state: NidavellirState, task: Task) -> list[Move]:
-        text = f"discard {{}} from {TAVERNS[state.tavern]}"
-        return [card_move(state.ruleset, text, "Discard {}", card) for card in set(state.taverns[state.tavern])]
+        return list(self.sorted_moves(state, task))
+
+    def sorted_moves(self, state: NidavellirState, task: Task) -> Sequence[Move]:
+        return tavern_discards(state.ruleset, state.tavern, tuple(sorted(set(state.taverns[state.tavern]))))
 
     def skip(self, state: NidavellirState, task: Task) -> bool:
         return not state.taverns[state.tavern]
