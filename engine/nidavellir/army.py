@@ -25,6 +25,13 @@ def lines(rules: Ruleset, seat: SeatState) -> int:
     return min(sum(map(rank_of, column)) for column in seat.army)
 
 
+def lines_above(rules: Ruleset, seat: SeatState, count: int) -> bool:
+    """Whether `lines` is above `count`: every column has more ranks (asked after every card, and
+    the first column with too few answers)."""
+    rank_of = rules.ranks.__getitem__
+    return all(sum(map(rank_of, column)) > count for column in seat.army)
+
+
 def column_bravery(rules: Ruleset, column: list[str], suit: int) -> int:
     """Bravery points in one column; Ylud's and a mercenary's depend on the column."""
     return sum(map(rules.bravery_by_suit[suit].__getitem__, column))

@@ -8,7 +8,7 @@ business (effects.py). Both return the tasks that follow, for the caller to queu
 from __future__ import annotations
 
 from engine.core import Event
-from engine.nidavellir.army import lines
+from engine.nidavellir.army import lines_above
 from engine.nidavellir.cards import DWERGS
 from engine.nidavellir.components import DOUBLE, HERO, MERCENARY, OFFERING, SPECIAL, TWIN_COLUMNS, seat_label
 from engine.nidavellir.effects import blocks_line_heroes, effect, notify
@@ -120,11 +120,11 @@ def can_recruit(state: NidavellirState, index: int) -> bool:
 def owes_hero(state: NidavellirState, index: int) -> bool:
     """A complete line without its hero, and a hero that can answer it: recruiting is mandatory."""
     seat = state.seats[index]
+    heroes = len(seat.heroes) - seat.marks.get(FREE_HEROES, 0)  # hero_total
     # An empty column: no complete line (asked after every card, so the columns are looked at first).
-    if not all(seat.army) and seat.marks.get(FREE_HEROES, 0) <= len(seat.heroes):
+    if heroes >= 0 and not all(seat.army):
         return False
-    heroes = hero_total(state, index)
-    if lines(state.ruleset, seat) <= heroes or blocks_line_heroes(state, index):
+    if not lines_above(state.ruleset, seat, heroes) or blocks_line_heroes(state, index):
         return False
     return can_recruit(state, index)
 
