@@ -32,12 +32,22 @@ def child_env() -> dict[str, str]:
     return env
 
 
+def _hear_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Child:
-    """A `skald` process whose output is collected by a thread, so a test can wait for a prompt."""
+    """A `skald` process whose output is collected by a thread, so a test can wait for a prompt.
+
+    It hears Ctrl-C as a terminal's foreground process does, however the tests were started: a
+    shell that runs a command in the background (`make test &`) has it ignore SIGINT, and a child
+    inherits that (Python then never raises KeyboardInterrupt)."""
 
     def __init__(self, args: list[str], cwd: Path) -> None:
+        ignored = signal.getsignal(signal.SIGINT) == signal.SIG_IGN  # reset in the child only then
         self.process = subprocess.Popen([*SKALD, *args], cwd=cwd, env=child_env(), stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        preexec_fn=_hear_ctrl_c if ignored else None)
         self.out = b""
         self._changed = threading.Condition()
         self._reader = threading.Thread(target=self._read, daemon=True)
