@@ -39,21 +39,6 @@ def power_holder(state: NidavellirState, god: str) -> int:
     return seat if seat >= 0 and state.ruleset.effects[god].power_ready(state, seat) else -1
 
 
-@lru_cache(maxsize=64)
-def timed_cards(rules: Ruleset, moment: str) -> frozenset[str]:
-    """The cards whose power is offered at `moment` (pure given the rules, so made once)."""
-    return frozenset(found.key for found in rules.timed.get(moment, ()))
-
-
-def held_powers(state: NidavellirState, moment: str) -> list[Task]:
-    """effects.timed_powers, which looks for each timed card's holder, asked only when a seat
-    holds one of the cards: in most rounds nobody does yet."""
-    timed = timed_cards(state.ruleset, moment)
-    if all(timed.isdisjoint(seat.command) and timed.isdisjoint(seat.heroes) for seat in state.seats):
-        return []
-    return timed_powers(state, moment)
-
-
 def mythology_tavern(state: NidavellirState) -> int:
     """The tavern dealt from the mythology deck this round (the Dancing Dragon in Age 1's rounds
     1–3), or -1."""
@@ -142,7 +127,7 @@ class Idavoll(Expansion):
     def round_start(self, state: NidavellirState) -> list[Event]:
         """The powers offered before the bids (Loki's reservation, then Freya's swap)."""
         end_reservation(state)
-        state.tasks[0:0] = held_powers(state, ROUND_START)
+        state.tasks[0:0] = timed_powers(state, ROUND_START)
         if mythology_tavern(state) >= 0:
             return [Event(f"Mythology cards come to the {TAVERN_LABELS[MYTHOLOGY_TAVERN]}.")]
         return []
@@ -150,7 +135,7 @@ class Idavoll(Expansion):
     def round_end(self, state: NidavellirState) -> list[Task]:
         """The powers offered after the third tavern (Odin's swap)."""
         end_reservation(state)
-        return held_powers(state, ROUND_END)
+        return timed_powers(state, ROUND_END)
 
     def withheld(self, state: NidavellirState, seat: int) -> list[str]:
         if not state.reserved:
