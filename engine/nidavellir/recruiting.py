@@ -120,7 +120,7 @@ def can_recruit(state: NidavellirState, index: int) -> bool:
 def owes_hero(state: NidavellirState, index: int) -> bool:
     """A complete line without its hero, and a hero that can answer it: recruiting is mandatory."""
     seat = state.seats[index]
-    heroes = len(seat.heroes) - seat.marks.get(FREE_HEROES, 0)  # hero_total
+    heroes = hero_total(state, index)
     # An empty column: no complete line (asked after every card, so the columns are looked at first).
     if heroes >= 0 and not all(seat.army):
         return False
